@@ -1,0 +1,556 @@
+package konnect
+
+import (
+	"bytes"
+	"context"
+	"crypto/tls"
+	"crypto/x509"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"net"
+	"net/http"
+	"net/url"
+	"strings"
+	"time"
+
+	"github.com/hashicorp/go-cleanhttp"
+	"github.com/hashicorp/go-retryablehttp"
+	"github.com/hashicorp/terraform-plugin-log/tflog"
+)
+
+// Object is a JSON object as sent to and received from Konnect. Responses are
+// decoded with json.Decoder.UseNumber, so numbers are json.Number.
+type Object = map[string]any
+
+// Defaults applied by New to zero-valued Config fields.
+const (
+	DefaultServerURL    = "https://global.api.konghq.com"
+	DefaultUserAgent    = "terraform-provider-konnect"
+	DefaultMaxAttempts  = 5
+	DefaultRetryWaitMin = 500 * time.Millisecond
+	DefaultRetryWaitMax = 30 * time.Second
+	DefaultMaxTotalWait = 2 * time.Minute
+
+	// DefaultAttemptTimeout is the per-attempt timeout of the HTTP client
+	// that New builds when Config.HTTPClient is nil.
+	DefaultAttemptTimeout = 60 * time.Second
+)
+
+const (
+	// maxErrorBody bounds how much of an error response is read.
+	maxErrorBody = 1 << 20
+	// maxSuccessBody bounds how much of a successful response is read.
+	maxSuccessBody = 256 << 20
+)
+
+// Config configures a Client. Zero values take the documented defaults.
+type Config struct {
+	ServerURL    string        // default DefaultServerURL
+	Token        string        // bearer token (kpat_… or spat_…); never logged
+	UserAgent    string        // default DefaultUserAgent
+	HTTPClient   *http.Client  // optional (tests); default: pooled client with DefaultAttemptTimeout
+	MaxAttempts  int           // default 5 (total attempts including the first)
+	RetryWaitMin time.Duration // default 500ms
+	RetryWaitMax time.Duration // default 30s
+	MaxTotalWait time.Duration // default 2m: cap on the sum of waits across retries of one call
+}
+
+// String describes the configuration without the token.
+func (c Config) String() string {
+	tok := "<unset>"
+	if c.Token != "" {
+		tok = "<redacted>"
+	}
+	return fmt.Sprintf("konnect.Config{ServerURL:%q Token:%s UserAgent:%q MaxAttempts:%d RetryWaitMin:%s RetryWaitMax:%s MaxTotalWait:%s}",
+		redactString(c.ServerURL, ""), tok, c.UserAgent, c.MaxAttempts, c.RetryWaitMin, c.RetryWaitMax, c.MaxTotalWait)
+}
+
+// GoString is like String, so that %#v does not print the token either.
+func (c Config) GoString() string { return c.String() }
+
+// Client talks to the Konnect API. It is safe for concurrent use.
+type Client struct {
+	base         *url.URL
+	token        string
+	userAgent    string
+	httpClient   *http.Client
+	maxAttempts  int
+	retryWaitMin time.Duration
+	retryWaitMax time.Duration
+	maxTotalWait time.Duration
+
+	// retryAfterUnit is the duration of one Retry-After second. It is
+	// time.Second except in tests, which shrink it to keep waits short.
+	retryAfterUnit time.Duration
+	// now is the clock used to interpret HTTP-date Retry-After values.
+	now func() time.Time
+}
+
+// String describes the client without the token.
+func (c *Client) String() string {
+	if c == nil {
+		return "konnect.Client(nil)"
+	}
+	return fmt.Sprintf("konnect.Client{server:%q}", c.base.Redacted())
+}
+
+// GoString is like String.
+func (c *Client) GoString() string { return c.String() }
+
+// ServerURL returns the base URL that requests are sent to.
+func (c *Client) ServerURL() string { return c.base.String() }
+
+// New validates cfg, applies defaults and returns a Client.
+func New(cfg Config) (*Client, error) {
+	raw := cfg.ServerURL
+	if strings.TrimSpace(raw) == "" {
+		raw = DefaultServerURL
+	}
+	base, err := ValidateServerURL(raw)
+	if err != nil {
+		return nil, err
+	}
+	if cfg.Token == "" {
+		return nil, errors.New("a Konnect access token is required (personal access token kpat_… or system account token spat_…)")
+	}
+	for _, r := range cfg.Token {
+		if r <= ' ' || r == 0x7f {
+			return nil, errors.New("the Konnect access token contains whitespace or control characters; check for a trailing newline")
+		}
+	}
+	c := &Client{
+		base:           base,
+		token:          cfg.Token,
+		userAgent:      cfg.UserAgent,
+		httpClient:     cfg.HTTPClient,
+		maxAttempts:    cfg.MaxAttempts,
+		retryWaitMin:   cfg.RetryWaitMin,
+		retryWaitMax:   cfg.RetryWaitMax,
+		maxTotalWait:   cfg.MaxTotalWait,
+		retryAfterUnit: time.Second,
+		now:            time.Now,
+	}
+	if c.userAgent == "" {
+		c.userAgent = DefaultUserAgent
+	}
+	if c.maxAttempts <= 0 {
+		c.maxAttempts = DefaultMaxAttempts
+	}
+	if c.retryWaitMin <= 0 {
+		c.retryWaitMin = DefaultRetryWaitMin
+	}
+	if c.retryWaitMax <= 0 {
+		c.retryWaitMax = DefaultRetryWaitMax
+	}
+	if c.maxTotalWait <= 0 {
+		c.maxTotalWait = DefaultMaxTotalWait
+	}
+	if c.retryWaitMin > c.retryWaitMax {
+		return nil, fmt.Errorf("retry wait minimum (%s) is greater than the maximum (%s)", c.retryWaitMin, c.retryWaitMax)
+	}
+	if c.httpClient == nil {
+		hc := cleanhttp.DefaultPooledClient()
+		hc.Timeout = DefaultAttemptTimeout
+		hc.CheckRedirect = checkRedirect
+		c.httpClient = hc
+	}
+	return c, nil
+}
+
+// checkRedirect refuses redirects that would leave https (the token is
+// stripped by net/http when the host changes, but not on a scheme downgrade
+// to the same host).
+func checkRedirect(req *http.Request, via []*http.Request) error {
+	if len(via) >= 10 {
+		return errors.New("stopped after 10 redirects")
+	}
+	if _, err := ValidateServerURL(req.URL.String()); err != nil {
+		return fmt.Errorf("refusing redirect: %w", err)
+	}
+	return nil
+}
+
+const loopbackHint = "only https is allowed, except http to a loopback address (127.0.0.1, ::1, localhost)"
+
+// ValidateServerURL parses a Konnect server URL. https is required, except
+// plain http to a loopback host (127.0.0.0/8, ::1, localhost), which the
+// mock server uses. The URL must not carry credentials, a query or a fragment.
+func ValidateServerURL(raw string) (*url.URL, error) {
+	shown := func(u *url.URL) string {
+		if u != nil {
+			return redactString(u.Redacted(), "")
+		}
+		return redactString(raw, "")
+	}
+	if strings.TrimSpace(raw) == "" {
+		return nil, errors.New("server_url is empty: " + loopbackHint)
+	}
+	u, err := url.Parse(raw)
+	if err != nil {
+		return nil, fmt.Errorf("server_url %q is not a valid URL", shown(nil))
+	}
+	if u.Scheme == "" || u.Host == "" {
+		return nil, fmt.Errorf("server_url %q is not an absolute URL (expected e.g. %s)", shown(u), DefaultServerURL)
+	}
+	switch strings.ToLower(u.Scheme) {
+	case "https":
+	case "http":
+		if !isLoopbackHost(u.Hostname()) {
+			return nil, fmt.Errorf("server_url %q uses plain http: %s", shown(u), loopbackHint)
+		}
+	default:
+		return nil, fmt.Errorf("server_url %q uses unsupported scheme %q: %s", shown(u), u.Scheme, loopbackHint)
+	}
+	if u.User != nil {
+		return nil, fmt.Errorf("server_url %q must not contain credentials; set the access token instead", shown(u))
+	}
+	if u.RawQuery != "" || u.ForceQuery || u.Fragment != "" {
+		return nil, fmt.Errorf("server_url %q must not contain a query or a fragment", shown(u))
+	}
+	u.Scheme = strings.ToLower(u.Scheme)
+	return u, nil
+}
+
+func isLoopbackHost(host string) bool {
+	if strings.EqualFold(host, "localhost") {
+		return true
+	}
+	ip := net.ParseIP(host)
+	return ip != nil && ip.IsLoopback()
+}
+
+// Response describes a completed HTTP exchange.
+type Response struct {
+	StatusCode int
+	ETag       string // the ETag header, "" when absent
+	Header     http.Header
+}
+
+// RequestOption modifies an outgoing request (once, before the first attempt).
+type RequestOption func(*http.Request)
+
+// IfMatch sends If-Match: etag. It is a no-op when etag == "".
+func IfMatch(etag string) RequestOption {
+	return func(r *http.Request) {
+		if etag != "" {
+			r.Header.Set("If-Match", etag)
+		}
+	}
+}
+
+// WithHeader sets an extra request header.
+func WithHeader(key, value string) RequestOption {
+	return func(r *http.Request) { r.Header.Set(key, value) }
+}
+
+// Do sends one API call, with retries as described in the package doc.
+//
+// path is relative to the server URL (for example "/v2/control-planes") and
+// must already be escaped (see CoreEntitiesPath); a query string in path is
+// merged with query. body is JSON-encoded when non-nil ([]byte and
+// json.RawMessage are sent as is). out is JSON-decoded (UseNumber) when
+// non-nil and the response has a body. A non-2xx response is returned as an
+// *APIError together with the Response.
+func (c *Client) Do(ctx context.Context, method, path string, query url.Values, body any, out any, opts ...RequestOption) (*Response, error) {
+	if ctx == nil {
+		ctx = context.Background()
+	}
+	method = strings.ToUpper(method)
+	u, err := c.resolve(path, query)
+	if err != nil {
+		return nil, fmt.Errorf("%s %s: %w", method, c.redact(path), err)
+	}
+	logPath := c.redact(u.EscapedPath())
+
+	var payload []byte
+	if body != nil {
+		payload, err = encodeBody(body)
+		if err != nil {
+			return nil, fmt.Errorf("%s %s: encoding request body: %w", method, logPath, err)
+		}
+	}
+	var rawBody any
+	if payload != nil {
+		rawBody = payload
+	}
+	req, err := retryablehttp.NewRequestWithContext(ctx, method, u.String(), rawBody)
+	if err != nil {
+		return nil, fmt.Errorf("%s %s: %s", method, logPath, c.redact(err.Error()))
+	}
+	req.Header.Set("Authorization", "Bearer "+c.token)
+	req.Header.Set("Accept", "application/json")
+	req.Header.Set("User-Agent", c.userAgent)
+	if payload != nil {
+		req.Header.Set("Content-Type", "application/json")
+	}
+	for _, o := range opts {
+		if o != nil {
+			o(req.Request)
+		}
+	}
+
+	st := &callState{method: method, path: logPath, idempotent: isIdempotent(method)}
+	logCtx := c.maskedLogContext(ctx)
+	rc := &retryablehttp.Client{
+		HTTPClient:   c.httpClient,
+		Logger:       nil,
+		RetryWaitMin: c.retryWaitMin,
+		RetryWaitMax: c.retryWaitMax,
+		RetryMax:     c.maxAttempts - 1,
+		RequestLogHook: func(_ retryablehttp.Logger, _ *http.Request, _ int) {
+			st.attempts++
+			st.attemptStart = time.Now()
+		},
+		CheckRetry: func(rctx context.Context, resp *http.Response, err error) (bool, error) {
+			return c.checkRetry(logCtx, rctx, st, resp, err), nil
+		},
+		Backoff: func(_, _ time.Duration, _ int, _ *http.Response) time.Duration {
+			return st.nextWait
+		},
+		ErrorHandler: func(resp *http.Response, err error, _ int) (*http.Response, error) {
+			return resp, err
+		},
+	}
+
+	resp, err := rc.Do(req)
+	if err != nil {
+		if resp != nil && resp.Body != nil {
+			resp.Body.Close()
+		}
+		return nil, c.transportError(ctx, st, err)
+	}
+	defer resp.Body.Close()
+
+	r := &Response{StatusCode: resp.StatusCode, ETag: resp.Header.Get("ETag"), Header: resp.Header}
+
+	if resp.StatusCode < 200 || resp.StatusCode > 299 {
+		data, _ := io.ReadAll(io.LimitReader(resp.Body, maxErrorBody))
+		apiErr := c.newAPIError(method, logPath, resp, data)
+		apiErr.Attempts = st.attempts
+		apiErr.stoppedBy = st.stopReason
+		if apiErr.StatusCode == http.StatusTooManyRequests && apiErr.RetryAfter == 0 {
+			apiErr.RetryAfter = c.backoff(st.attempts, 0)
+		}
+		return r, apiErr
+	}
+
+	data, err := io.ReadAll(io.LimitReader(resp.Body, maxSuccessBody))
+	if err != nil {
+		return r, fmt.Errorf("%s %s: reading %d response body: %s", method, logPath, resp.StatusCode, c.redact(err.Error()))
+	}
+	if out == nil || len(bytes.TrimSpace(data)) == 0 {
+		return r, nil
+	}
+	if err := decodeJSON(data, out); err != nil {
+		return r, fmt.Errorf("%s %s: %d response body is not valid JSON (Content-Type %q): %s; body starts: %s",
+			method, logPath, resp.StatusCode, resp.Header.Get("Content-Type"), c.redact(err.Error()), c.snippet(data))
+	}
+	return r, nil
+}
+
+// callState is the per-call retry state. retryablehttp's Backoff has no
+// request context, so each Do builds its own retryablehttp.Client whose
+// callbacks close over one callState.
+type callState struct {
+	method       string
+	path         string
+	idempotent   bool
+	attempts     int
+	attemptStart time.Time
+	totalWait    time.Duration
+	nextWait     time.Duration
+	stopReason   string // why retrying stopped although the failure was retryable
+}
+
+const (
+	stopMaxAttempts  = "max_attempts"
+	stopMaxTotalWait = "max_total_wait"
+	stopDeadline     = "context_deadline"
+)
+
+// checkRetry decides whether to retry, computes the next wait, and logs the
+// attempt. It runs once per attempt.
+func (c *Client) checkRetry(logCtx, reqCtx context.Context, st *callState, resp *http.Response, err error) bool {
+	dur := time.Since(st.attemptStart)
+	fields := map[string]any{
+		"method":      st.method,
+		"path":        st.path,
+		"attempt":     st.attempts,
+		"duration_ms": dur.Milliseconds(),
+	}
+	if resp != nil {
+		fields["status"] = resp.StatusCode
+	}
+	if err != nil {
+		fields["error"] = c.redact(err.Error())
+	}
+
+	retry := false
+	var retryAfter time.Duration
+	if reqCtx.Err() == nil {
+		retry, retryAfter = c.retryable(st.method, resp, err)
+	}
+	if retry {
+		wait := c.backoff(st.attempts, retryAfter)
+		switch {
+		case st.attempts >= c.maxAttempts:
+			retry, st.stopReason = false, stopMaxAttempts
+		case st.totalWait+wait > c.maxTotalWait:
+			retry, st.stopReason = false, stopMaxTotalWait
+		default:
+			if dl, ok := reqCtx.Deadline(); ok && time.Until(dl) < wait {
+				retry, st.stopReason = false, stopDeadline
+			}
+		}
+		if retry {
+			st.nextWait = wait
+			st.totalWait += wait
+			fields["retry_in_ms"] = wait.Milliseconds()
+		} else {
+			fields["retry_stopped"] = st.stopReason
+		}
+	}
+	tflog.Debug(logCtx, "Konnect API request", fields)
+	return retry
+}
+
+// retryable reports whether a failed attempt may be retried, and the
+// server-requested wait (Retry-After) if any.
+func (c *Client) retryable(method string, resp *http.Response, err error) (bool, time.Duration) {
+	if err != nil {
+		// The request may or may not have reached the server: only
+		// idempotent methods are retried.
+		return isIdempotent(method) && !permanentTransportError(err), 0
+	}
+	if resp == nil {
+		return false, 0
+	}
+	ra, _ := c.parseRetryAfter(resp.Header.Get("Retry-After"))
+	switch {
+	case resp.StatusCode == http.StatusTooManyRequests:
+		// The server did not process the request: safe for every method.
+		return true, ra
+	case resp.StatusCode == 0 || (resp.StatusCode >= 500 && resp.StatusCode != http.StatusNotImplemented):
+		return isIdempotent(method), ra
+	}
+	return false, 0
+}
+
+func isIdempotent(method string) bool {
+	switch method {
+	case http.MethodGet, http.MethodHead, http.MethodPut, http.MethodDelete, http.MethodOptions:
+		return true
+	}
+	return false
+}
+
+// permanentTransportError reports errors that a retry cannot fix.
+func permanentTransportError(err error) bool {
+	var certErr *tls.CertificateVerificationError
+	var uaErr x509.UnknownAuthorityError
+	var hostErr x509.HostnameError
+	var invErr x509.CertificateInvalidError
+	if errors.As(err, &certErr) || errors.As(err, &uaErr) || errors.As(err, &hostErr) || errors.As(err, &invErr) {
+		return true
+	}
+	msg := err.Error()
+	for _, s := range []string{"unsupported protocol scheme", "invalid header", "certificate is not trusted", "redirects", "refusing redirect"} {
+		if strings.Contains(msg, s) {
+			return true
+		}
+	}
+	return false
+}
+
+// transportError builds the error for a call that got no HTTP response.
+func (c *Client) transportError(ctx context.Context, st *callState, err error) error {
+	if ctxErr := ctx.Err(); ctxErr != nil {
+		return &redactedError{
+			msg: fmt.Sprintf("%s %s: request abandoned after %d attempt(s): %s", st.method, st.path, st.attempts, ctxErr),
+			err: ctxErr,
+		}
+	}
+	msg := fmt.Sprintf("%s %s: request failed after %d attempt(s): %s", st.method, st.path, st.attempts, c.redact(err.Error()))
+	if !st.idempotent {
+		msg += fmt.Sprintf(" (%s is not retried automatically: the server may or may not have processed it)", st.method)
+	}
+	return &redactedError{msg: msg, err: err}
+}
+
+// redactedError carries a redacted message while keeping the original error
+// reachable for errors.Is / errors.As.
+type redactedError struct {
+	msg string
+	err error
+}
+
+func (e *redactedError) Error() string { return e.msg }
+func (e *redactedError) Unwrap() error { return e.err }
+
+// resolve joins the server URL with an escaped path and a query.
+func (c *Client) resolve(path string, query url.Values) (*url.URL, error) {
+	if strings.Contains(path, "://") || strings.HasPrefix(path, "//") {
+		return nil, errors.New("path must be relative to the server URL")
+	}
+	rawQuery := ""
+	if i := strings.IndexByte(path, '?'); i >= 0 {
+		path, rawQuery = path[:i], path[i+1:]
+	}
+	q, err := url.ParseQuery(rawQuery)
+	if err != nil {
+		return nil, fmt.Errorf("invalid query in path: %w", err)
+	}
+	for k, vs := range query {
+		q[k] = append([]string(nil), vs...)
+	}
+	escaped := strings.TrimRight(c.base.EscapedPath(), "/") + "/" + strings.TrimLeft(path, "/")
+	unescaped, err := url.PathUnescape(escaped)
+	if err != nil {
+		return nil, fmt.Errorf("invalid path escaping: %w", err)
+	}
+	u := *c.base
+	u.Path = unescaped
+	u.RawPath = escaped
+	u.RawQuery = q.Encode()
+	return &u, nil
+}
+
+func encodeBody(body any) ([]byte, error) {
+	switch b := body.(type) {
+	case json.RawMessage:
+		return []byte(b), nil
+	case []byte:
+		return b, nil
+	}
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(body); err != nil {
+		return nil, err
+	}
+	return bytes.TrimRight(buf.Bytes(), "\n"), nil
+}
+
+// decodeJSON decodes exactly one JSON value with UseNumber.
+func decodeJSON(data []byte, out any) error {
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.UseNumber()
+	if err := dec.Decode(out); err != nil {
+		return err
+	}
+	if _, err := dec.Token(); err != io.EOF {
+		return errors.New("unexpected data after the JSON value")
+	}
+	return nil
+}
+
+// maskedLogContext returns ctx with tflog masking for the token and
+// token-like strings, as a second line of defence behind redact.
+func (c *Client) maskedLogContext(ctx context.Context) context.Context {
+	ctx = tflog.MaskLogStrings(ctx, c.token)
+	ctx = tflog.MaskAllFieldValuesRegexes(ctx, tokenLikeRe, bearerRe)
+	ctx = tflog.MaskMessageRegexes(ctx, tokenLikeRe, bearerRe)
+	return ctx
+}
