@@ -1,0 +1,134 @@
+package konnectmock
+
+import (
+	"bytes"
+	"encoding/json"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"reflect"
+	"strings"
+	"testing"
+)
+
+// client is a plain net/http client against the mock, as any Konnect client would be.
+type client struct {
+	t     *testing.T
+	base  string
+	token string
+	srv   *Server
+}
+
+type result struct {
+	status int
+	header http.Header
+	raw    []byte
+	body   map[string]any
+}
+
+func newMock(t *testing.T, opts Options) *client {
+	t.Helper()
+	s := New(opts)
+	hs := httptest.NewServer(s)
+	t.Cleanup(hs.Close)
+	return &client{t: t, base: hs.URL, token: "kpat_test", srv: s}
+}
+
+// do sends body (a string is sent raw, anything else as JSON); hdr are "Key: value" pairs.
+func (c *client) do(method, path string, body any, hdr ...string) result {
+	c.t.Helper()
+	var rd io.Reader
+	switch b := body.(type) {
+	case nil:
+	case string:
+		rd = strings.NewReader(b)
+	default:
+		raw, err := json.Marshal(b)
+		if err != nil {
+			c.t.Fatal(err)
+		}
+		rd = bytes.NewReader(raw)
+	}
+	req, err := http.NewRequest(method, c.base+path, rd)
+	if err != nil {
+		c.t.Fatal(err)
+	}
+	if c.token != "" {
+		req.Header.Set("Authorization", "Bearer "+c.token)
+	}
+	if rd != nil {
+		req.Header.Set("Content-Type", "application/json")
+	}
+	for _, h := range hdr {
+		k, v, _ := strings.Cut(h, ": ")
+		req.Header.Set(k, v)
+	}
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		c.t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	raw, err := io.ReadAll(resp.Body)
+	if err != nil {
+		c.t.Fatal(err)
+	}
+	res := result{status: resp.StatusCode, header: resp.Header, raw: raw}
+	if len(raw) > 0 {
+		dec := json.NewDecoder(bytes.NewReader(raw))
+		dec.UseNumber()
+		_ = dec.Decode(&res.body)
+	}
+	return res
+}
+
+// expect checks status and content type ("" means no body at all).
+func (r result) expect(t *testing.T, status int, ctype string) result {
+	t.Helper()
+	if r.status != status {
+		t.Fatalf("status %d, want %d; body %s", r.status, status, r.raw)
+	}
+	if got := r.header.Get("Content-Type"); got != ctype {
+		t.Fatalf("Content-Type %q, want %q; body %s", got, ctype, r.raw)
+	}
+	if ctype == "" && len(r.raw) != 0 {
+		t.Fatalf("want no body, got %s", r.raw)
+	}
+	return r
+}
+
+// jsonEq compares the body with want (a JSON document), ignoring the listed top-level keys.
+func (r result) jsonEq(t *testing.T, want string, ignore ...string) {
+	t.Helper()
+	var got, exp any
+	dec := json.NewDecoder(bytes.NewReader(r.raw))
+	dec.UseNumber()
+	if err := dec.Decode(&got); err != nil {
+		t.Fatalf("body is not JSON: %v: %s", err, r.raw)
+	}
+	dec = json.NewDecoder(strings.NewReader(want))
+	dec.UseNumber()
+	if err := dec.Decode(&exp); err != nil {
+		t.Fatalf("bad want: %v", err)
+	}
+	if m, ok := got.(map[string]any); ok {
+		for _, k := range ignore {
+			delete(m, k)
+		}
+	}
+	if !reflect.DeepEqual(got, exp) {
+		t.Fatalf("body mismatch\n got: %s\nwant: %s", r.raw, want)
+	}
+}
+
+func (r result) str(key string) string {
+	s, _ := r.body[key].(string)
+	return s
+}
+
+func (c *client) mustCP(name string) string {
+	c.t.Helper()
+	r := c.do("POST", "/v2/control-planes", map[string]any{"name": name}).expect(c.t, 201, ctJSON)
+	return r.str("id")
+}
+
+func core(cp, rest string) string { return "/v2/control-planes/" + cp + "/core-entities/" + rest }
