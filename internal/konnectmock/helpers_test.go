@@ -132,3 +132,14 @@ func (c *client) mustCP(name string) string {
 }
 
 func core(cp, rest string) string { return "/v2/control-planes/" + cp + "/core-entities/" + rest }
+
+func decodeJSON(t *testing.T, s string) any {
+	t.Helper()
+	dec := json.NewDecoder(strings.NewReader(s))
+	dec.UseNumber()
+	var v any
+	if err := dec.Decode(&v); err != nil {
+		t.Fatalf("bad JSON %q: %v", s, err)
+	}
+	return v
+}
