@@ -1,0 +1,344 @@
+package guard
+
+import (
+	"fmt"
+	"os"
+	"sort"
+	"strings"
+	"time"
+)
+
+// ConflictPolicy says what a Guard 2 conflict does to a plan.
+type ConflictPolicy string
+
+const (
+	PolicyFail      ConflictPolicy = "fail"
+	PolicyWarn      ConflictPolicy = "warn"
+	PolicyOverwrite ConflictPolicy = "overwrite"
+
+	// PolicyEnv is read when the provider's conflict_policy attribute is unset.
+	PolicyEnv = "KONNECT_CONFLICT_POLICY"
+)
+
+// Policies lists the allowed values, in the order they are documented.
+var Policies = []string{string(PolicyFail), string(PolicyWarn), string(PolicyOverwrite)}
+
+// ParsePolicy turns a configured value into a policy; "" means the default, fail.
+func ParsePolicy(s string) (ConflictPolicy, error) {
+	switch ConflictPolicy(strings.TrimSpace(s)) {
+	case "", PolicyFail:
+		return PolicyFail, nil
+	case PolicyWarn:
+		return PolicyWarn, nil
+	case PolicyOverwrite:
+		return PolicyOverwrite, nil
+	}
+	return "", fmt.Errorf("conflict policy %q is not one of %s", s, strings.Join(Policies, ", "))
+}
+
+// PolicyFromEnv resolves the policy when the attribute is unset.
+func PolicyFromEnv() (ConflictPolicy, error) {
+	return ParsePolicy(os.Getenv(PolicyEnv))
+}
+
+// Object names one remote object in diagnostics.
+type Object struct {
+	TypeName       string // Terraform resource type, e.g. konnect_gateway_service
+	ID             string
+	ControlPlaneID string // empty for control planes
+}
+
+func (o Object) String() string {
+	s := fmt.Sprintf("%s (id %s", o.TypeName, o.ID)
+	if o.ControlPlaneID != "" {
+		s += ", control plane " + o.ControlPlaneID
+	}
+	return s + ")"
+}
+
+// Version is one observed version of a remote object.
+type Version struct {
+	Revision  string
+	UpdatedAt string // as rendered by FormatUpdatedAt; "" when unknown
+}
+
+// FormatUpdatedAt renders Konnect's updated_at (Unix seconds, possibly fractional, for
+// core entities; RFC 3339 for control planes) as RFC 3339 UTC.
+func FormatUpdatedAt(v any) string {
+	switch t := Normalize(v).(type) {
+	case string:
+		if ts, err := time.Parse(time.RFC3339Nano, t); err == nil {
+			return ts.UTC().Format(time.RFC3339)
+		}
+		if n, ok := canonicalNumber(t); ok {
+			return FormatUpdatedAt(n)
+		}
+		return t
+	case nil:
+		return ""
+	default:
+		n, ok := canonicalNumber(t)
+		if !ok {
+			return fmt.Sprint(t)
+		}
+		var f float64
+		if _, err := fmt.Sscan(n, &f); err != nil {
+			return n
+		}
+		return time.Unix(int64(f), 0).UTC().Format(time.RFC3339)
+	}
+}
+
+// StalePlanError is Guard 1: the object changed (or vanished) after the plan was made.
+type StalePlanError struct {
+	Object    Object
+	Operation string // "update", "delete", "replace"
+	AtPlan    Version
+	Now       Version
+	Gone      bool // the object no longer exists in Konnect
+}
+
+// CheckStale returns a StalePlanError when the live revision differs from the planned one.
+func CheckStale(obj Object, operation string, atPlan, now Version) *StalePlanError {
+	if atPlan.Revision == "" || atPlan.Revision == now.Revision {
+		return nil
+	}
+	return &StalePlanError{Object: obj, Operation: operation, AtPlan: atPlan, Now: now}
+}
+
+// Gone reports Guard 1 for an object deleted in Konnect after the plan was made.
+func Gone(obj Object, operation string, atPlan Version) *StalePlanError {
+	return &StalePlanError{Object: obj, Operation: operation, AtPlan: atPlan, Gone: true}
+}
+
+func (e *StalePlanError) Error() string { return e.Summary() + ": " + e.Detail() }
+
+func (e *StalePlanError) Summary() string {
+	if e.Gone {
+		return "Konnect object deleted since this plan was made"
+	}
+	return "Konnect object changed since this plan was made"
+}
+
+func (e *StalePlanError) Detail() string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "%s\n", e.Object)
+	fmt.Fprintf(&b, "revision at plan:  %s%s\n", e.AtPlan.Revision, at(e.AtPlan.UpdatedAt))
+	if e.Gone {
+		b.WriteString("revision now:      (object no longer exists in Konnect)\n\n")
+		fmt.Fprintf(&b, "Nothing was written: this plan would %s an object that someone deleted in Konnect, and it is not recreated blindly. ", e.Operation)
+	} else {
+		fmt.Fprintf(&b, "revision now:      %s%s\n\n", e.Now.Revision, at(e.Now.UpdatedAt))
+		fmt.Fprintf(&b, "Nothing was written: the planned %s was made against an older version of this object. ", e.Operation)
+	}
+	b.WriteString("Run `terraform plan` again to see the current state and re-decide.")
+	return b.String()
+}
+
+func at(updated string) string {
+	if updated == "" {
+		return ""
+	}
+	return "   (updated_at " + updated + ")"
+}
+
+// Field describes one managed attribute for the three-way comparison.
+type Field struct {
+	Name      string // attribute name shown to the user
+	Set       bool   // a collection whose order Konnect ignores (tags, methods, hosts, ...)
+	Sensitive bool   // never printed
+}
+
+// Values holds decoded JSON values of managed attributes keyed by Field.Name.
+// A key that is absent means "not known" (for desired: computed later; skip).
+type Values map[string]any
+
+// Conflict is one field that someone changed in Konnect and that the plan would set back.
+type Conflict struct {
+	Field     Field
+	Base      any
+	Remote    any
+	Desired   any
+	Sensitive bool
+}
+
+// Compare applies the three-way table of guards.md to every field:
+//
+//	base vs remote | desired vs remote | result
+//	equal          | any               | no conflict (nothing, or an ordinary update)
+//	differs        | equal             | no conflict (configuration already agrees)
+//	differs        | differs           | conflict
+//
+// A field missing from base (never written by Terraform) or from desired (unknown until
+// apply, or left to Konnect) cannot conflict.
+func Compare(fields []Field, base, remote, desired Values) []Conflict {
+	var out []Conflict
+	for _, f := range fields {
+		b, hasBase := base[f.Name]
+		d, hasDesired := desired[f.Name]
+		if !hasBase || !hasDesired {
+			continue
+		}
+		r := remote[f.Name]
+		if Equal(f, b, r) || Equal(f, d, r) {
+			continue
+		}
+		out = append(out, Conflict{Field: f, Base: b, Remote: r, Desired: d, Sensitive: f.Sensitive})
+	}
+	return out
+}
+
+// Equal compares two decoded JSON values of a field by value: numbers by value, object
+// keys in any order, Set fields in any order, and null equal to an empty collection.
+func Equal(f Field, a, b any) bool {
+	a, b = Normalize(a), Normalize(b)
+	if f.Set {
+		a, b = sortedSet(a), sortedSet(b)
+	}
+	if isEmpty(a) && isEmpty(b) {
+		return true
+	}
+	ca, errA := Canonical(a)
+	cb, errB := Canonical(b)
+	return errA == nil && errB == nil && string(ca) == string(cb)
+}
+
+func isEmpty(v any) bool {
+	switch t := v.(type) {
+	case nil:
+		return true
+	case []any:
+		return len(t) == 0
+	case map[string]any:
+		return len(t) == 0
+	}
+	return false
+}
+
+func sortedSet(v any) any {
+	arr, ok := v.([]any)
+	if !ok {
+		return v
+	}
+	keyed := make([]string, len(arr))
+	for i, e := range arr {
+		c, _ := Canonical(e)
+		keyed[i] = string(c)
+	}
+	idx := make([]int, len(arr))
+	for i := range idx {
+		idx[i] = i
+	}
+	sort.SliceStable(idx, func(i, j int) bool { return keyed[idx[i]] < keyed[idx[j]] })
+	out := make([]any, 0, len(arr))
+	seen := map[string]bool{}
+	for _, i := range idx {
+		if seen[keyed[i]] {
+			continue
+		}
+		seen[keyed[i]] = true
+		out = append(out, arr[i])
+	}
+	return out
+}
+
+// SensitiveText replaces sensitive values wherever a conflict is shown.
+const SensitiveText = "(sensitive value changed)"
+
+// Show renders a value for a diagnostic.
+func Show(f Field, v any) string {
+	if f.Sensitive {
+		return SensitiveText
+	}
+	v = Normalize(v)
+	if f.Set {
+		v = sortedSet(v)
+	}
+	if s, ok := v.(string); ok {
+		return fmt.Sprintf("%q", s)
+	}
+	c, err := Canonical(v)
+	if err != nil {
+		return fmt.Sprint(v)
+	}
+	return string(c)
+}
+
+// RemoteEditError is Guard 2: the plan would undo changes made in Konnect.
+type RemoteEditError struct {
+	Object    Object
+	ChangedAt string
+	Conflicts []Conflict
+	Policy    ConflictPolicy
+}
+
+func (e *RemoteEditError) Error() string { return e.Summary() + ": " + e.Detail() }
+
+func (e *RemoteEditError) Summary() string {
+	if e.Policy == PolicyWarn {
+		return "This plan overwrites changes made in Konnect"
+	}
+	return "Applying this plan would overwrite changes made in Konnect"
+}
+
+// Fields lists the conflicting field names, for logs.
+func (e *RemoteEditError) Fields() []string {
+	names := make([]string, len(e.Conflicts))
+	for i, c := range e.Conflicts {
+		names[i] = c.Field.Name
+	}
+	return names
+}
+
+func (e *RemoteEditError) Detail() string {
+	var b strings.Builder
+	when := ""
+	if e.ChangedAt != "" {
+		when = " at " + e.ChangedAt
+	}
+	fmt.Fprintf(&b, "%s was changed outside Terraform%s.\n", e.Object, when)
+	width := 0
+	for _, c := range e.Conflicts {
+		width = max(width, len(c.Field.Name))
+	}
+	for _, c := range e.Conflicts {
+		fmt.Fprintf(&b, "  %-*s   last applied: %s   in Konnect now: %s   planned: %s\n",
+			width, c.Field.Name, Show(c.Field, c.Base), Show(c.Field, c.Remote), Show(c.Field, c.Desired))
+	}
+	b.WriteString("\n")
+	if e.Policy == PolicyWarn {
+		b.WriteString("conflict_policy is \"warn\": applying this plan overwrites the values in Konnect.\n")
+	}
+	b.WriteString("Keep the Konnect values: set them in configuration.\n")
+	b.WriteString("Overwrite them: re-run with KONNECT_CONFLICT_POLICY=overwrite (or conflict_policy = \"overwrite\").")
+	return b.String()
+}
+
+// NameExistsError is the creation guard: an object with this unique name already exists.
+type NameExistsError struct {
+	TypeName   string
+	NameField  string
+	Name       string
+	ExistingID string
+	CreatedAt  string
+	ImportID   string // the id to put in the import block
+}
+
+func (e *NameExistsError) Error() string { return e.Summary() + ": " + e.Detail() }
+
+func (e *NameExistsError) Summary() string {
+	return "A Konnect object with this name already exists"
+}
+
+func (e *NameExistsError) Detail() string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "%s with %s %q already exists in Konnect: id %s", e.TypeName, e.NameField, e.Name, e.ExistingID)
+	if e.CreatedAt != "" {
+		fmt.Fprintf(&b, ", created_at %s", e.CreatedAt)
+	}
+	b.WriteString(".\nTerraform did not create it, so nothing was written and it was not adopted.\n\n")
+	b.WriteString("To manage the existing object with this configuration, add an import block and plan again:\n\n")
+	fmt.Fprintf(&b, "import {\n  to = %s.<name>\n  id = %q\n}\n\n", e.TypeName, e.ImportID)
+	b.WriteString("Or choose another name.")
+	return b.String()
+}

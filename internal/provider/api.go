@@ -1,0 +1,132 @@
+package provider
+
+import (
+	"context"
+	"errors"
+	"time"
+
+	"github.com/google/uuid"
+
+	"github.com/konnectguard/terraform-provider-konnect/internal/konnect"
+)
+
+// coreEntityAPI reaches a gateway core entity collection. Objects are created with a
+// client-chosen id (PUT …/{id}), so a create retried after an ambiguous failure is
+// idempotent and never leaves a duplicate.
+type coreEntityAPI struct {
+	// Collection is the collection path for an object's path parameters.
+	Collection func(parents map[string]string) string
+}
+
+// inControlPlane is the collection path of a top-level core entity collection.
+func inControlPlane(collection string) func(map[string]string) string {
+	return func(p map[string]string) string {
+		return konnect.CoreEntitiesPath(p["control_plane_id"], collection)
+	}
+}
+
+func (c coreEntityAPI) Get(ctx context.Context, cl *konnect.Client, a Address) (konnect.Object, *konnect.Response, error) {
+	return cl.GetEntity(ctx, c.Collection(a.Parents), a.ID)
+}
+
+func (c coreEntityAPI) FindByName(ctx context.Context, cl *konnect.Client, parents map[string]string, name string) (konnect.Object, error) {
+	obj, _, err := cl.GetEntity(ctx, c.Collection(parents), name)
+	if konnect.IsNotFound(err) {
+		return nil, nil
+	}
+	return obj, err
+}
+
+func (c coreEntityAPI) Create(ctx context.Context, cl *konnect.Client, parents map[string]string, body konnect.Object) (konnect.Object, *konnect.Response, error) {
+	return cl.PutEntity(ctx, c.Collection(parents), uuid.NewString(), body, "")
+}
+
+func (c coreEntityAPI) Update(ctx context.Context, cl *konnect.Client, a Address, body, _ konnect.Object, ifMatch string) (konnect.Object, *konnect.Response, error) {
+	return cl.PutEntity(ctx, c.Collection(a.Parents), a.ID, body, ifMatch)
+}
+
+func (c coreEntityAPI) Delete(ctx context.Context, cl *konnect.Client, a Address, ifMatch string) (*konnect.Response, error) {
+	return cl.DeleteEntity(ctx, c.Collection(a.Parents), a.ID, ifMatch)
+}
+
+// controlPlaneAPI reaches /v2/control-planes: POST to create (no client-chosen id, so an
+// ambiguous failure is resolved by looking the name up before anything is retried), PATCH
+// to update.
+type controlPlaneAPI struct{}
+
+// controlPlaneFixed are set at creation only; PATCH refuses them.
+var controlPlaneFixed = map[string]bool{"cluster_type": true, "cloud_gateway": true}
+
+func (controlPlaneAPI) Get(ctx context.Context, cl *konnect.Client, a Address) (konnect.Object, *konnect.Response, error) {
+	return cl.GetControlPlane(ctx, a.ID)
+}
+
+func (controlPlaneAPI) FindByName(ctx context.Context, cl *konnect.Client, _ map[string]string, name string) (konnect.Object, error) {
+	found, err := cl.ListControlPlanes(ctx, konnect.ControlPlaneFilter{Name: name})
+	if err != nil {
+		return nil, err
+	}
+	for _, cp := range found {
+		if cp["name"] == name {
+			return cp, nil
+		}
+	}
+	return nil, nil
+}
+
+func (api controlPlaneAPI) Create(ctx context.Context, cl *konnect.Client, _ map[string]string, body konnect.Object) (konnect.Object, *konnect.Response, error) {
+	started := time.Now().Add(-2 * time.Second)
+	obj, resp, err := cl.CreateControlPlane(ctx, body)
+	if err == nil || !ambiguous(err) {
+		return obj, resp, err
+	}
+	// The POST may have been applied even though we saw an error: look before retrying.
+	name, _ := body["name"].(string)
+	if existing, lookErr := api.FindByName(ctx, cl, nil, name); lookErr == nil && existing != nil {
+		if created, ok := existing["created_at"].(string); ok {
+			if t, perr := time.Parse(time.RFC3339Nano, created); perr == nil && t.After(started) {
+				return existing, nil, nil
+			}
+		}
+		return nil, nil, err
+	} else if lookErr != nil {
+		return nil, nil, err
+	}
+	return cl.CreateControlPlane(ctx, body)
+}
+
+// ambiguous errors leave it unknown whether the server applied the request.
+func ambiguous(err error) bool {
+	if errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded) {
+		return false
+	}
+	var apiErr *konnect.APIError
+	if errors.As(err, &apiErr) {
+		return apiErr.StatusCode >= 500
+	}
+	return true
+}
+
+func (controlPlaneAPI) Update(ctx context.Context, cl *konnect.Client, a Address, body, live konnect.Object, ifMatch string) (konnect.Object, *konnect.Response, error) {
+	patch := konnect.Object{}
+	for k, v := range body {
+		if !controlPlaneFixed[k] {
+			patch[k] = v
+		}
+	}
+	// PATCH merges labels: a label removed from configuration is sent as null.
+	if want, ok := patch["labels"].(map[string]any); ok {
+		if have, ok := live["labels"].(map[string]any); ok {
+			for k := range have {
+				if _, keep := want[k]; !keep {
+					want[k] = nil
+				}
+			}
+		}
+	}
+	return cl.UpdateControlPlane(ctx, a.ID, patch, ifMatch)
+}
+
+func (controlPlaneAPI) Delete(ctx context.Context, cl *konnect.Client, a Address, ifMatch string) (*konnect.Response, error) {
+	return cl.DeleteControlPlane(ctx, a.ID, ifMatch)
+}

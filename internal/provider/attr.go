@@ -1,0 +1,101 @@
+package provider
+
+import (
+	"github.com/hashicorp/terraform-plugin-framework/resource/schema/planmodifier"
+	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
+)
+
+// Mode says who sets an attribute.
+type Mode int
+
+const (
+	// Optional attributes are sent to Konnect when configured; when configuration leaves
+	// them unset they follow whatever Konnect holds (no perpetual diff).
+	Optional Mode = iota
+	// Required attributes must be configured.
+	Required
+	// Computed attributes are only ever read from Konnect.
+	Computed
+)
+
+// Attr declares one attribute of an entity kind: its Terraform name, where it lives in
+// Konnect's JSON, its type, and how plans and guards treat it.
+type Attr struct {
+	Name        string
+	Description string
+	Type        Type
+	Mode        Mode
+
+	// JSON is the field name in Konnect's request and response bodies (default: Name).
+	JSON string
+	// ReadFrom is a dotted path where responses carry the value when it differs from JSON
+	// (control planes echo cluster_type under config.cluster_type).
+	ReadFrom string
+	// Parent marks a path parameter (control_plane_id, consumer_id, ...): part of the
+	// object's address, never in a request body.
+	Parent bool
+	// Sensitive values are redacted in plans, logs and conflict diagnostics.
+	Sensitive bool
+	// ForceNew: Konnect cannot change it in place, so a change plans a replace.
+	ForceNew bool
+
+	StringValidators []validator.String
+	Int64Validators  []validator.Int64
+	BoolValidators   []validator.Bool
+	ListValidators   []validator.List
+	SetValidators    []validator.Set
+	MapValidators    []validator.Map
+	ObjectValidators []validator.Object
+	// PlanModifiers are extra string plan modifiers (e.g. JSON semantic equality).
+	StringPlanModifiers []planmodifier.String
+}
+
+func (a Attr) jsonName() string {
+	if a.JSON != "" {
+		return a.JSON
+	}
+	return a.Name
+}
+
+// managed reports whether Terraform writes this attribute (and so Guard 2 compares it).
+func (a Attr) managed() bool { return a.Mode != Computed && !a.Parent }
+
+// Kind of value an attribute holds.
+type Kind int
+
+const (
+	KString Kind = iota
+	KInt64
+	KFloat64
+	KBool
+	KJSON // a JSON document held as a normalized string (plugin config, vault config)
+	KList
+	KSet
+	KMap
+	KObject
+)
+
+// Type of an attribute. Collections carry Elem, objects carry Attrs.
+type Type struct {
+	Kind  Kind
+	Elem  *Type
+	Attrs []Attr
+}
+
+var (
+	String  = Type{Kind: KString}
+	Int64   = Type{Kind: KInt64}
+	Float64 = Type{Kind: KFloat64}
+	Bool    = Type{Kind: KBool}
+	JSON    = Type{Kind: KJSON}
+)
+
+func ListOf(t Type) Type          { return Type{Kind: KList, Elem: &t} }
+func SetOf(t Type) Type           { return Type{Kind: KSet, Elem: &t} }
+func MapOf(t Type) Type           { return Type{Kind: KMap, Elem: &t} }
+func ObjectOf(attrs ...Attr) Type { return Type{Kind: KObject, Attrs: attrs} }
+
+// RefID is Kong's reference shape `{ id = "…" }` (service, route, certificate, …).
+func RefID(description string) Type {
+	return ObjectOf(Attr{Name: "id", Type: String, Mode: Required, Description: description})
+}

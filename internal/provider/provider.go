@@ -1,0 +1,157 @@
+// Package provider is the Terraform framework glue: the provider configuration and the one
+// engine that turns each entity kind's declaration into a resource.
+package provider
+
+import (
+	"context"
+	"fmt"
+	"os"
+
+	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
+	"github.com/hashicorp/terraform-plugin-framework/datasource"
+	"github.com/hashicorp/terraform-plugin-framework/path"
+	"github.com/hashicorp/terraform-plugin-framework/provider"
+	"github.com/hashicorp/terraform-plugin-framework/provider/schema"
+	"github.com/hashicorp/terraform-plugin-framework/resource"
+	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
+	"github.com/hashicorp/terraform-plugin-framework/types"
+
+	"github.com/konnectguard/terraform-provider-konnect/internal/guard"
+	"github.com/konnectguard/terraform-provider-konnect/internal/konnect"
+)
+
+// SourceAddress is the provider's source address.
+const SourceAddress = "registry.terraform.io/konnectguard/konnect"
+
+// Kinds lists every resource kind the provider serves.
+var Kinds = []EntityKind{
+	ControlPlaneKind,
+	ServiceKind,
+}
+
+type konnectProvider struct{ version string }
+
+// providerData is what every resource receives from Configure.
+type providerData struct {
+	client *konnect.Client
+	policy guard.ConflictPolicy
+}
+
+type providerModel struct {
+	ServerURL                types.String `tfsdk:"server_url"`
+	PersonalAccessToken      types.String `tfsdk:"personal_access_token"`
+	SystemAccountAccessToken types.String `tfsdk:"system_account_access_token"`
+	ConflictPolicy           types.String `tfsdk:"conflict_policy"`
+}
+
+// New returns the provider factory for providerserver.Serve.
+func New(version string) func() provider.Provider {
+	return func() provider.Provider { return &konnectProvider{version: version} }
+}
+
+func (p *konnectProvider) Metadata(_ context.Context, _ provider.MetadataRequest, resp *provider.MetadataResponse) {
+	resp.TypeName = "konnect"
+	resp.Version = p.version
+}
+
+func (p *konnectProvider) Schema(_ context.Context, _ provider.SchemaRequest, resp *provider.SchemaResponse) {
+	resp.Schema = schema.Schema{
+		MarkdownDescription: "Manage Kong Konnect gateway configuration without ever silently overwriting a change made in Konnect. See the reconciliation guards guide.",
+		Attributes: map[string]schema.Attribute{
+			"server_url": schema.StringAttribute{Optional: true,
+				MarkdownDescription: "Konnect API base URL, e.g. `https://eu.api.konghq.com`. Defaults to `KONNECT_SERVER_URL`, then `" + konnect.DefaultServerURL + "`. Plain `http://` is refused except to a loopback address."},
+			"personal_access_token": schema.StringAttribute{Optional: true, Sensitive: true,
+				MarkdownDescription: "A Konnect personal access token (`kpat_…`). Defaults to `KONNECT_TOKEN`.",
+				Validators:          []validator.String{stringvalidator.ConflictsWith(path.MatchRoot("system_account_access_token"))}},
+			"system_account_access_token": schema.StringAttribute{Optional: true, Sensitive: true,
+				MarkdownDescription: "A Konnect system account access token (`spat_…`). Defaults to `KONNECT_SPAT`."},
+			"conflict_policy": schema.StringAttribute{Optional: true,
+				MarkdownDescription: "What a plan does when it would overwrite a change made in Konnect since Terraform last wrote the object: `fail` (default), `warn` or `overwrite`. Defaults to `KONNECT_CONFLICT_POLICY`, then `fail`. Stale plans are always refused, whatever this says.",
+				Validators:          []validator.String{stringvalidator.OneOf(guard.Policies...)}},
+		},
+	}
+}
+
+func (p *konnectProvider) Configure(ctx context.Context, req provider.ConfigureRequest, resp *provider.ConfigureResponse) {
+	var cfg providerModel
+	resp.Diagnostics.Append(req.Config.Get(ctx, &cfg)...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	for name, v := range map[string]types.String{"server_url": cfg.ServerURL, "personal_access_token": cfg.PersonalAccessToken,
+		"system_account_access_token": cfg.SystemAccountAccessToken, "conflict_policy": cfg.ConflictPolicy} {
+		if v.IsUnknown() {
+			resp.Diagnostics.AddAttributeError(path.Root(name), "Unknown provider configuration",
+				name+" depends on a value not known until apply; the provider needs it to plan. Set it from a variable or an environment variable.")
+		}
+	}
+	if resp.Diagnostics.HasError() {
+		return
+	}
+
+	serverURL := firstSet(cfg.ServerURL.ValueString(), os.Getenv("KONNECT_SERVER_URL"), konnect.DefaultServerURL)
+	if _, err := konnect.ValidateServerURL(serverURL); err != nil {
+		resp.Diagnostics.AddAttributeError(path.Root("server_url"), "Invalid Konnect server URL", err.Error())
+		return
+	}
+
+	token := firstSet(cfg.PersonalAccessToken.ValueString(), cfg.SystemAccountAccessToken.ValueString())
+	if token == "" {
+		pat, spat := os.Getenv("KONNECT_TOKEN"), os.Getenv("KONNECT_SPAT")
+		if pat != "" && spat != "" {
+			resp.Diagnostics.AddError("Two Konnect tokens configured", "Both KONNECT_TOKEN and KONNECT_SPAT are set; set only one.")
+			return
+		}
+		token = firstSet(pat, spat)
+	}
+	if token == "" {
+		resp.Diagnostics.AddError("No Konnect token configured",
+			"Set personal_access_token or system_account_access_token in the provider block, or KONNECT_TOKEN or KONNECT_SPAT in the environment.")
+		return
+	}
+
+	var policy guard.ConflictPolicy
+	var err error
+	if cfg.ConflictPolicy.ValueString() != "" {
+		policy, err = guard.ParsePolicy(cfg.ConflictPolicy.ValueString())
+	} else {
+		policy, err = guard.PolicyFromEnv()
+		if err != nil {
+			err = fmt.Errorf("%s: %w", guard.PolicyEnv, err)
+		}
+	}
+	if err != nil {
+		resp.Diagnostics.AddAttributeError(path.Root("conflict_policy"), "Invalid conflict policy", err.Error())
+		return
+	}
+
+	client, err := konnect.New(konnect.Config{ServerURL: serverURL, Token: token, UserAgent: "terraform-provider-konnect/" + p.version})
+	if err != nil {
+		resp.Diagnostics.AddError("Could not create the Konnect client", err.Error())
+		return
+	}
+	data := &providerData{client: client, policy: policy}
+	resp.ResourceData = data
+	resp.DataSourceData = data
+}
+
+func firstSet(vals ...string) string {
+	for _, v := range vals {
+		if v != "" {
+			return v
+		}
+	}
+	return ""
+}
+
+func (p *konnectProvider) Resources(context.Context) []func() resource.Resource {
+	out := make([]func() resource.Resource, 0, len(Kinds))
+	for _, k := range Kinds {
+		out = append(out, newResource(k))
+	}
+	return out
+}
+
+func (p *konnectProvider) DataSources(context.Context) []func() datasource.DataSource {
+	return nil
+}

@@ -1,0 +1,466 @@
+package provider
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strings"
+
+	"github.com/hashicorp/terraform-plugin-framework/diag"
+	"github.com/hashicorp/terraform-plugin-framework/path"
+	"github.com/hashicorp/terraform-plugin-framework/resource"
+	"github.com/hashicorp/terraform-plugin-framework/resource/schema"
+	"github.com/hashicorp/terraform-plugin-framework/resource/schema/planmodifier"
+	"github.com/hashicorp/terraform-plugin-framework/resource/schema/stringplanmodifier"
+	"github.com/hashicorp/terraform-plugin-go/tftypes"
+	"github.com/hashicorp/terraform-plugin-log/tflog"
+
+	"github.com/konnectguard/terraform-provider-konnect/internal/guard"
+	"github.com/konnectguard/terraform-provider-konnect/internal/konnect"
+)
+
+const (
+	attrID       = "id"
+	attrRevision = "revision"
+	baseKey      = "base" // private state key holding what Terraform last wrote or adopted
+)
+
+// entityResource is the one engine behind every resource type.
+type entityResource struct {
+	kind   EntityKind
+	attrs  []Attr // id, the kind's attributes, revision
+	data   *providerData
+	fields []guard.Field
+}
+
+var (
+	_ resource.ResourceWithConfigure   = (*entityResource)(nil)
+	_ resource.ResourceWithModifyPlan  = (*entityResource)(nil)
+	_ resource.ResourceWithImportState = (*entityResource)(nil)
+)
+
+// newResource turns a declaration into a Terraform resource.
+func newResource(k EntityKind) func() resource.Resource {
+	return func() resource.Resource {
+		all := []Attr{{Name: attrID, Type: String, Mode: Computed, Description: "The object's id in Konnect."}}
+		all = append(all, k.Attrs...)
+		all = append(all, Attr{Name: attrRevision, Type: String, Mode: Computed,
+			Description: "The revision of the object in Konnect that this state was read from. It changes whenever anything in the object changes, and the provider refuses to write when the revision in Konnect no longer matches the one a plan was made against."})
+		r := &entityResource{kind: k, attrs: all}
+		for _, a := range k.Attrs {
+			if a.managed() {
+				r.fields = append(r.fields, guard.Field{Name: a.Name, Set: a.Type.Kind == KSet, Sensitive: a.Sensitive})
+			}
+		}
+		return r
+	}
+}
+
+func (r *entityResource) Metadata(_ context.Context, _ resource.MetadataRequest, resp *resource.MetadataResponse) {
+	resp.TypeName = r.kind.TypeName
+}
+
+func (r *entityResource) Schema(_ context.Context, _ resource.SchemaRequest, resp *resource.SchemaResponse) {
+	attrs := resourceAttributes(r.kind.Attrs)
+	attrs[attrID] = schema.StringAttribute{Computed: true, Description: "The object's id in Konnect.", MarkdownDescription: "The object's id in Konnect.",
+		PlanModifiers: []planmodifier.String{stringplanmodifier.UseStateForUnknown()}}
+	rev := r.attrs[len(r.attrs)-1]
+	// No UseStateForUnknown: the revision is unknown whenever the plan writes.
+	attrs[attrRevision] = schema.StringAttribute{Computed: true, Description: rev.Description, MarkdownDescription: rev.Description}
+	resp.Schema = schema.Schema{Description: r.kind.Description, MarkdownDescription: r.kind.Description, Attributes: attrs}
+}
+
+func (r *entityResource) Configure(_ context.Context, req resource.ConfigureRequest, resp *resource.ConfigureResponse) {
+	if req.ProviderData == nil {
+		return
+	}
+	data, ok := req.ProviderData.(*providerData)
+	if !ok {
+		resp.Diagnostics.AddError("Unexpected provider data", fmt.Sprintf("expected *providerData, got %T", req.ProviderData))
+		return
+	}
+	r.data = data
+}
+
+// --- values -------------------------------------------------------------------------
+
+type objectValues map[string]tftypes.Value
+
+func asObject(v tftypes.Value) (objectValues, error) {
+	var m map[string]tftypes.Value
+	if err := v.As(&m); err != nil {
+		return nil, err
+	}
+	return m, nil
+}
+
+func str(v tftypes.Value) string {
+	if !v.IsKnown() || v.IsNull() {
+		return ""
+	}
+	var s string
+	_ = v.As(&s)
+	return s
+}
+
+func (r *entityResource) address(m objectValues) Address {
+	a := Address{Parents: map[string]string{}, ID: str(m[attrID])}
+	for _, at := range r.kind.Attrs {
+		if at.Parent {
+			a.Parents[at.Name] = str(m[at.Name])
+		}
+	}
+	return a
+}
+
+func (r *entityResource) object(a Address) guard.Object {
+	return guard.Object{TypeName: r.kind.TypeName, ID: a.ID, ControlPlaneID: a.Parents["control_plane_id"]}
+}
+
+// stateFromAPI is the only way state is written: from what Konnect returned, with path
+// parameters carried over from the address. Where Konnect's value equals the previous
+// value by meaning (null and [] for tags, set order, JSON key order), the previous
+// spelling is kept so that no diff appears where nothing differs.
+func (r *entityResource) stateFromAPI(obj konnect.Object, parents map[string]string, previous objectValues) (tftypes.Value, string, error) {
+	rev, err := guard.Revision(obj)
+	if err != nil {
+		return tftypes.Value{}, "", err
+	}
+	keep := map[string]tftypes.Value{attrRevision: tftypes.NewValue(tftypes.String, rev)}
+	for name, v := range parents {
+		keep[name] = tftypes.NewValue(tftypes.String, v)
+	}
+	for _, a := range r.kind.Attrs {
+		prev, ok := previous[a.Name]
+		if !ok || !a.managed() {
+			continue
+		}
+		pj, err := a.Type.toJSON(prev)
+		if err != nil {
+			continue
+		}
+		if guard.Equal(guard.Field{Set: a.Type.Kind == KSet}, pj, lookup(obj, a)) {
+			keep[a.Name] = prev
+		}
+	}
+	val, err := objectFromJSON(r.attrs, obj, keep)
+	return val, rev, err
+}
+
+// body builds the request body from planned values: every managed attribute that is known
+// and not null. Unknown values (unset, nothing in state yet) are left to Konnect's defaults.
+func (r *entityResource) body(m objectValues) (konnect.Object, error) {
+	out := konnect.Object{}
+	for _, a := range r.kind.Attrs {
+		if !a.managed() {
+			continue
+		}
+		j, err := a.Type.toJSON(m[a.Name])
+		if errors.Is(err, errUnknown) || (err == nil && j == nil) {
+			continue
+		}
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", a.Name, err)
+		}
+		out[a.jsonName()] = j
+	}
+	return out, nil
+}
+
+// managedValues are the values Guard 2 compares; unknown ones are left out.
+func (r *entityResource) managedValues(m objectValues) guard.Values {
+	out := guard.Values{}
+	for _, a := range r.kind.Attrs {
+		if !a.managed() {
+			continue
+		}
+		j, err := a.Type.toJSON(m[a.Name])
+		if err != nil {
+			continue
+		}
+		out[a.Name] = j
+	}
+	return out
+}
+
+// --- base (private state) -------------------------------------------------------------
+
+type base struct {
+	Revision string       `json:"revision"`
+	Values   guard.Values `json:"values"`
+}
+
+type privateSetter interface {
+	SetKey(ctx context.Context, key string, value []byte) diag.Diagnostics
+}
+
+type privateGetter interface {
+	GetKey(ctx context.Context, key string) ([]byte, diag.Diagnostics)
+}
+
+func (r *entityResource) saveBase(ctx context.Context, p privateSetter, state tftypes.Value, rev string) diag.Diagnostics {
+	m, err := asObject(state)
+	if err != nil {
+		var d diag.Diagnostics
+		d.AddError("Internal error", err.Error())
+		return d
+	}
+	b, err := json.Marshal(base{Revision: rev, Values: r.managedValues(m)})
+	if err != nil {
+		var d diag.Diagnostics
+		d.AddError("Internal error", err.Error())
+		return d
+	}
+	return p.SetKey(ctx, baseKey, b)
+}
+
+func loadBase(ctx context.Context, p privateGetter) (*base, diag.Diagnostics) {
+	raw, diags := p.GetKey(ctx, baseKey)
+	if diags.HasError() || len(raw) == 0 {
+		return nil, diags
+	}
+	dec := json.NewDecoder(bytes.NewReader(raw))
+	dec.UseNumber()
+	var b base
+	if err := dec.Decode(&b); err != nil {
+		return nil, diags
+	}
+	return &b, diags
+}
+
+// --- CRUD -------------------------------------------------------------------------------
+
+func (r *entityResource) Create(ctx context.Context, req resource.CreateRequest, resp *resource.CreateResponse) {
+	m, err := asObject(req.Plan.Raw)
+	if err != nil {
+		resp.Diagnostics.AddError("Internal error", err.Error())
+		return
+	}
+	addr := r.address(m)
+	if r.kind.NameAttr != "" {
+		if name := str(m[r.kind.NameAttr]); name != "" {
+			existing, err := r.kind.API.FindByName(ctx, r.data.client, addr.Parents, name)
+			if err != nil {
+				r.apiError(&resp.Diagnostics, "Could not check whether the name is taken", err)
+				return
+			}
+			if existing != nil {
+				e := r.nameExists(addr, name, existing)
+				r.logDecision(ctx, "create_exists", "conflict", addr, map[string]any{"existing_id": e.ExistingID})
+				resp.Diagnostics.AddError(e.Summary(), e.Detail())
+				return
+			}
+			r.logDecision(ctx, "create_exists", "ok", addr, nil)
+		}
+	}
+	body, err := r.body(m)
+	if err != nil {
+		resp.Diagnostics.AddError("Invalid configuration", err.Error())
+		return
+	}
+	obj, _, err := r.kind.API.Create(ctx, r.data.client, addr.Parents, body)
+	if err != nil {
+		r.apiError(&resp.Diagnostics, "Could not create "+r.kind.TypeName, err)
+		return
+	}
+	r.finishWrite(ctx, obj, addr.Parents, m, &resp.State.Raw, resp.Private, &resp.Diagnostics)
+}
+
+func (r *entityResource) nameExists(addr Address, name string, existing konnect.Object) *guard.NameExistsError {
+	id, _ := existing["id"].(string)
+	importID := id
+	if cp := addr.Parents["control_plane_id"]; cp != "" {
+		importID = cp + "/" + id
+	}
+	return &guard.NameExistsError{TypeName: r.kind.TypeName, NameField: r.kind.NameAttr, Name: name,
+		ExistingID: id, CreatedAt: guard.FormatUpdatedAt(existing["created_at"]), ImportID: importID}
+}
+
+func (r *entityResource) finishWrite(ctx context.Context, obj konnect.Object, parents map[string]string, planned objectValues, state *tftypes.Value, p privateSetter, diags *diag.Diagnostics) {
+	val, rev, err := r.stateFromAPI(obj, parents, planned)
+	if err != nil {
+		diags.AddError("Unexpected response from Konnect", err.Error())
+		return
+	}
+	*state = val
+	diags.Append(r.saveBase(ctx, p, val, rev)...)
+}
+
+func (r *entityResource) Read(ctx context.Context, req resource.ReadRequest, resp *resource.ReadResponse) {
+	m, err := asObject(req.State.Raw)
+	if err != nil {
+		resp.Diagnostics.AddError("Internal error", err.Error())
+		return
+	}
+	addr := r.address(m)
+	obj, _, err := r.kind.API.Get(ctx, r.data.client, addr)
+	if konnect.IsNotFound(err) {
+		resp.Diagnostics.AddWarning("Konnect object deleted outside Terraform",
+			fmt.Sprintf("%s no longer exists in Konnect. It was removed from the state; the plan will create it again if the configuration still declares it.", r.object(addr)))
+		resp.State.RemoveResource(ctx)
+		return
+	}
+	if err != nil {
+		r.apiError(&resp.Diagnostics, "Could not read "+r.kind.TypeName, err)
+		return
+	}
+	val, _, err := r.stateFromAPI(obj, addr.Parents, m)
+	if err != nil {
+		resp.Diagnostics.AddError("Unexpected response from Konnect", err.Error())
+		return
+	}
+	resp.State.Raw = val
+}
+
+func (r *entityResource) Update(ctx context.Context, req resource.UpdateRequest, resp *resource.UpdateResponse) {
+	prior, err := asObject(req.State.Raw)
+	if err != nil {
+		resp.Diagnostics.AddError("Internal error", err.Error())
+		return
+	}
+	planned, err := asObject(req.Plan.Raw)
+	if err != nil {
+		resp.Diagnostics.AddError("Internal error", err.Error())
+		return
+	}
+	addr := r.address(prior)
+	live, etag, ok := r.checkLive(ctx, addr, str(prior[attrRevision]), "update", &resp.Diagnostics)
+	if !ok {
+		return
+	}
+	body, err := r.body(planned)
+	if err != nil {
+		resp.Diagnostics.AddError("Invalid configuration", err.Error())
+		return
+	}
+	obj, _, err := r.kind.API.Update(ctx, r.data.client, addr, body, live, etag)
+	if konnect.IsPreconditionFailed(err) {
+		r.raced(ctx, addr, str(prior[attrRevision]), "update", &resp.Diagnostics)
+		return
+	}
+	if err != nil {
+		r.apiError(&resp.Diagnostics, "Could not update "+r.kind.TypeName, err)
+		return
+	}
+	r.finishWrite(ctx, obj, addr.Parents, planned, &resp.State.Raw, resp.Private, &resp.Diagnostics)
+}
+
+func (r *entityResource) Delete(ctx context.Context, req resource.DeleteRequest, resp *resource.DeleteResponse) {
+	prior, err := asObject(req.State.Raw)
+	if err != nil {
+		resp.Diagnostics.AddError("Internal error", err.Error())
+		return
+	}
+	addr := r.address(prior)
+	_, etag, ok := r.checkLive(ctx, addr, str(prior[attrRevision]), "delete", &resp.Diagnostics)
+	if !ok {
+		return
+	}
+	_, err = r.kind.API.Delete(ctx, r.data.client, addr, etag)
+	switch {
+	case konnect.IsPreconditionFailed(err):
+		r.raced(ctx, addr, str(prior[attrRevision]), "delete", &resp.Diagnostics)
+	case konnect.IsNotFound(err):
+		r.warnAlreadyGone(&resp.Diagnostics, addr)
+	case err != nil:
+		r.apiError(&resp.Diagnostics, "Could not delete "+r.kind.TypeName, err)
+	}
+}
+
+// checkLive is Guard 1 right before a write: read the object again and compare its
+// revision with the one the plan was made against. A delete of an object already gone is
+// a success with a warning (ok=false, no error).
+func (r *entityResource) checkLive(ctx context.Context, addr Address, planned, op string, diags *diag.Diagnostics) (konnect.Object, string, bool) {
+	live, resp, err := r.kind.API.Get(ctx, r.data.client, addr)
+	if konnect.IsNotFound(err) {
+		if op == "delete" {
+			r.logDecision(ctx, "stale_plan", "gone", addr, map[string]any{"revision_at_plan": planned})
+			r.warnAlreadyGone(diags, addr)
+			return nil, "", false
+		}
+		e := guard.Gone(r.object(addr), op, guard.Version{Revision: planned})
+		r.logDecision(ctx, "stale_plan", "gone", addr, map[string]any{"revision_at_plan": planned})
+		diags.AddError(e.Summary(), e.Detail())
+		return nil, "", false
+	}
+	if err != nil {
+		r.apiError(diags, "Could not read "+r.kind.TypeName+" before writing", err)
+		return nil, "", false
+	}
+	now, err := guard.Revision(live)
+	if err != nil {
+		diags.AddError("Unexpected response from Konnect", err.Error())
+		return nil, "", false
+	}
+	if e := guard.CheckStale(r.object(addr), op, guard.Version{Revision: planned}, guard.Version{Revision: now, UpdatedAt: guard.FormatUpdatedAt(live["updated_at"])}); e != nil {
+		r.logDecision(ctx, "stale_plan", "conflict", addr, map[string]any{"revision_at_plan": planned, "revision_now": now})
+		diags.AddError(e.Summary(), e.Detail())
+		return nil, "", false
+	}
+	r.logDecision(ctx, "stale_plan", "ok", addr, map[string]any{"revision_at_plan": planned, "revision_now": now})
+	etag := ""
+	if resp != nil {
+		etag = resp.ETag
+	}
+	return live, etag, true
+}
+
+// raced reports a write that Konnect refused with 412: someone wrote between our re-read
+// and our write. It is the same conflict as a stale plan.
+func (r *entityResource) raced(ctx context.Context, addr Address, planned, op string, diags *diag.Diagnostics) {
+	now := guard.Version{Revision: "(changed while this apply was writing: Konnect answered 412 Precondition Failed)"}
+	if live, _, err := r.kind.API.Get(ctx, r.data.client, addr); err == nil {
+		if rev, err := guard.Revision(live); err == nil {
+			now = guard.Version{Revision: rev, UpdatedAt: guard.FormatUpdatedAt(live["updated_at"])}
+		}
+	}
+	r.logDecision(ctx, "stale_plan", "conflict_412", addr, map[string]any{"revision_at_plan": planned, "revision_now": now.Revision})
+	e := &guard.StalePlanError{Object: r.object(addr), Operation: op, AtPlan: guard.Version{Revision: planned}, Now: now}
+	diags.AddError(e.Summary(), e.Detail())
+}
+
+func (r *entityResource) warnAlreadyGone(diags *diag.Diagnostics, addr Address) {
+	diags.AddWarning("Konnect object already deleted",
+		fmt.Sprintf("%s was already deleted in Konnect; there was nothing left to delete.", r.object(addr)))
+}
+
+func (r *entityResource) logDecision(ctx context.Context, g, result string, addr Address, extra map[string]any) {
+	fields := map[string]any{"guard": g, "result": result, "resource_type": r.kind.TypeName, "id": addr.ID}
+	for k, v := range extra {
+		fields[k] = v
+	}
+	tflog.Info(ctx, "konnect guard decision", fields)
+}
+
+// apiError turns a Konnect error into diagnostics, on the attribute that caused it when
+// Konnect names one.
+func (r *entityResource) apiError(diags *diag.Diagnostics, summary string, err error) {
+	var apiErr *konnect.APIError
+	if errors.As(err, &apiErr) && len(apiErr.FieldErrors) > 0 {
+		attached := false
+		for _, fe := range apiErr.FieldErrors {
+			msg := strings.Join(append([]string{fe.Reason}, fe.Messages...), " ")
+			msg = strings.TrimSpace(msg)
+			if a, ok := r.attrForField(fe.Field); ok {
+				diags.AddAttributeError(path.Root(a), summary, fmt.Sprintf("Konnect rejected %s: %s\n\n%s", a, msg, err.Error()))
+				attached = true
+			}
+		}
+		if attached {
+			return
+		}
+	}
+	diags.AddError(summary, err.Error())
+}
+
+func (r *entityResource) attrForField(field string) (string, bool) {
+	top := strings.SplitN(field, ".", 2)[0]
+	for _, a := range r.kind.Attrs {
+		if a.jsonName() == top || a.Name == top {
+			return a.Name, true
+		}
+	}
+	return "", false
+}
