@@ -330,6 +330,12 @@ func (c *Client) Do(ctx context.Context, method, path string, query url.Values, 
 		apiErr := c.newAPIError(method, logPath, resp, data)
 		apiErr.Attempts = st.attempts
 		apiErr.stoppedBy = st.stopReason
+		switch st.stopReason {
+		case stopMaxTotalWait:
+			apiErr.retryNote = fmt.Sprintf("stopped retrying: the next wait would exceed the %s retry budget", c.maxTotalWait)
+		case stopDeadline:
+			apiErr.retryNote = "stopped retrying: the next wait would outlast the operation's deadline"
+		}
 		if apiErr.StatusCode == http.StatusTooManyRequests && apiErr.RetryAfter == 0 {
 			apiErr.RetryAfter = c.backoff(st.attempts, 0)
 		}

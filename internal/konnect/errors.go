@@ -51,7 +51,8 @@ type APIError struct {
 	Path        string
 	Attempts    int // attempts made for this call, including the first
 
-	stoppedBy string
+	stoppedBy string // why retrying stopped early (stopMax… constants)
+	retryNote string // human explanation of stoppedBy
 }
 
 // Error renders one readable line, e.g.
@@ -70,8 +71,15 @@ func (e *APIError) Error() string {
 		if e.Attempts > 0 {
 			s += fmt.Sprintf(" after %d attempt(s)", e.Attempts)
 		}
+		var notes []string
 		if e.RetryAfter > 0 {
-			s += fmt.Sprintf(" (Retry-After %s)", e.RetryAfter.Round(time.Millisecond))
+			notes = append(notes, "Retry-After "+e.RetryAfter.Round(time.Millisecond).String())
+		}
+		if e.retryNote != "" {
+			notes = append(notes, e.retryNote)
+		}
+		if len(notes) > 0 {
+			s += " (" + strings.Join(notes, "; ") + ")"
 		}
 		parts = append(parts, s)
 	}
@@ -103,8 +111,20 @@ func (e *APIError) Error() string {
 	if e.StatusCode == http.StatusUnauthorized {
 		b.WriteString(" (check that the Konnect access token is valid, not expired, and for this region)")
 	}
-	if e.StatusCode != http.StatusTooManyRequests && e.Attempts > 1 {
-		fmt.Fprintf(&b, " (after %d attempts)", e.Attempts)
+	if e.StatusCode != http.StatusTooManyRequests {
+		var notes []string
+		if e.Attempts > 1 {
+			notes = append(notes, fmt.Sprintf("after %d attempts", e.Attempts))
+		}
+		if e.retryNote != "" {
+			notes = append(notes, e.retryNote)
+		}
+		if e.StatusCode >= 500 && e.Method != "" && !isIdempotent(e.Method) {
+			notes = append(notes, e.Method+" is not retried automatically: the server may or may not have processed it")
+		}
+		if len(notes) > 0 {
+			b.WriteString(" (" + strings.Join(notes, "; ") + ")")
+		}
 	}
 	if e.TraceID != "" {
 		fmt.Fprintf(&b, " (trace %s)", e.TraceID)

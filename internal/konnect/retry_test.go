@@ -3,8 +3,10 @@ package konnect
 import (
 	"context"
 	"errors"
+	"io"
 	"net/http"
 	"strings"
+	"sync"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -69,7 +71,13 @@ func TestBackoffComputation(t *testing.T) {
 
 func TestRetryAfterHonoured(t *testing.T) {
 	var n atomic.Int32
+	var mu sync.Mutex
+	var bodies []string
 	srv, count := newTestServer(t, func(w http.ResponseWriter, r *http.Request) {
+		b, _ := io.ReadAll(r.Body)
+		mu.Lock()
+		bodies = append(bodies, string(b))
+		mu.Unlock()
 		if n.Add(1) <= 2 {
 			w.Header().Set("Retry-After", "3") // 3 test units = 30ms
 			writeJSON(w, 429, "", `{"message":"API rate limit exceeded"}`)
@@ -90,6 +98,30 @@ func TestRetryAfterHonoured(t *testing.T) {
 	}
 	if min := 2 * 3 * testUnit; elapsed < min {
 		t.Fatalf("elapsed %v < Retry-After total %v", elapsed, min)
+	}
+	mu.Lock()
+	defer mu.Unlock()
+	for i, b := range bodies {
+		if b != `{"name":"x"}` {
+			t.Errorf("attempt %d body = %q", i+1, b)
+		}
+	}
+}
+
+func TestRetryAfterOn503ForGet(t *testing.T) {
+	var n atomic.Int32
+	srv, count := newTestServer(t, func(w http.ResponseWriter, r *http.Request) {
+		if n.Add(1) == 1 {
+			w.Header().Set("Retry-After", "4") // 40ms
+			writeJSON(w, 503, "", `{"message":"maintenance"}`)
+			return
+		}
+		writeJSON(w, 200, "", `{"id":"s"}`)
+	})
+	start := time.Now()
+	_, _, err := newTestClient(t, srv.URL).GetService(context.Background(), "cp", "s")
+	if err != nil || count.Load() != 2 || time.Since(start) < 4*testUnit {
+		t.Fatalf("err=%v requests=%d elapsed=%v", err, count.Load(), time.Since(start))
 	}
 }
 
@@ -132,6 +164,9 @@ func TestRetryOn5xxOnlyForIdempotentMethods(t *testing.T) {
 				var apiErr *APIError
 				if !errors.As(err, &apiErr) || apiErr.StatusCode != 503 || apiErr.Attempts != 1 {
 					t.Fatalf("want a 503 APIError after 1 attempt, got %#v", err)
+				}
+				if !strings.Contains(err.Error(), tt.method+" is not retried automatically") {
+					t.Fatalf("Error() = %q", err)
 				}
 			}
 		})
@@ -270,6 +305,9 @@ func TestTotalWaitBounded(t *testing.T) {
 	}
 	if elapsed > 2*time.Second {
 		t.Fatalf("took %v", elapsed)
+	}
+	if msg := err.Error(); !strings.Contains(msg, "after 3 attempt(s)") || !strings.Contains(msg, "25ms retry budget") {
+		t.Fatalf("Error() = %q", msg)
 	}
 
 	// A Retry-After larger than the whole budget is not waited for at all.
