@@ -457,18 +457,27 @@ func (c *coreRequest) filter(k *kind, q url.Values) (func(*entity) bool, *ordere
 			return !either
 		})
 	}
-	name := q.Get("filter[name][eq]")
-	if name == "" {
-		name = q.Get("filter[name]")
-	}
-	if name != "" && k.filterField != "" {
-		f := k.filterField
-		preds = append(preds, func(e *entity) bool { s, _ := e.obj[f].(string); return s == name })
-		if idx := c.cs.kinds[k.name].unique[f]; idx != nil {
+	eq := func(f, want string) {
+		preds = append(preds, func(e *entity) bool { s, _ := e.obj[f].(string); return s == want })
+		if idx := c.cs.kinds[k.name].unique[f]; idx != nil && fast == nil {
 			fast = &orderedSet{}
-			if e := idx[name]; e != nil {
+			if e := idx[want]; e != nil {
 				fast.add(e)
 			}
+		}
+	}
+	if k.filterField != "" {
+		for _, key := range []string{"filter[name][eq]", "filter[name]", "filter[" + k.filterField + "][eq]"} {
+			if want := q.Get(key); want != "" {
+				eq(k.filterField, want)
+				break
+			}
+		}
+	}
+	// Kong's ?custom_id=… style lookups on unique fields
+	for _, f := range k.fields {
+		if want := q.Get(f.name); f.unique && want != "" {
+			eq(f.name, want)
 		}
 	}
 	return func(e *entity) bool {
