@@ -372,6 +372,9 @@ func (c *coreRequest) insert(k *kind, id string, obj map[string]any) *entity {
 func (c *coreRequest) replace(e *entity, obj map[string]any) *entity {
 	ks := c.cs.kinds[e.kind.name]
 	ks.unindex(e)
+	if e.kind.afterDelete != nil { // let derived data forget the old version
+		e.kind.afterDelete(c.cs, &entity{seq: e.seq, id: e.id, kind: e.kind, obj: e.obj, rev: e.rev})
+	}
 	e.obj = obj
 	e.rev = c.s.nextSeq()
 	ks.index(e)

@@ -386,7 +386,7 @@ func (s *Server) createControlPlane(body []byte) response {
 		proxyURLs:   v.proxyURLs,
 		created:     now,
 		updated:     now,
-		core:        newCoreStore(),
+		core:        newCoreStore(s.nextSeq),
 	}
 	if v.description != nil {
 		cp.description = *v.description

@@ -157,10 +157,13 @@ type coreStore struct {
 	// consumer group membership, both directions
 	groupMembers   map[string]*orderedSet // group id -> consumers
 	consumerGroups map[string]*orderedSet // consumer id -> groups
+	// nextRev hands out revisions when derived data changes an entity (a certificate's snis)
+	nextRev func() uint64
 }
 
-func newCoreStore() *coreStore {
+func newCoreStore(nextRev func() uint64) *coreStore {
 	cs := &coreStore{
+		nextRev:        nextRev,
 		kinds:          map[string]*kindStore{},
 		groupMembers:   map[string]*orderedSet{},
 		consumerGroups: map[string]*orderedSet{},
