@@ -1,8 +1,173 @@
 package konnectmock
 
-import "net/http"
+import (
+	"net/http"
+)
 
-// serveSchema answers the schema endpoints Kong's tools read.
+// serveSchema answers the schema endpoints Kong's tools read, generated from the
+// same declarations the engine validates with:
+//
+//	v1/schemas/json/{service|route|upstream|target|…}  JSON Schema with defaults
+//	schemas/plugins/{name}                               Kong's plugin schema shape
 func (s *Server) serveSchema(r *http.Request, rest []string) response {
+	if r.Method != http.MethodGet {
+		return methodNotAllowed("GET")
+	}
+	switch {
+	case len(rest) == 4 && rest[0] == "v1" && rest[1] == "schemas" && rest[2] == "json":
+		for _, k := range kindList {
+			if k.singular == rest[3] {
+				return coreJSON(http.StatusOK, jsonSchema(k))
+			}
+		}
+	case len(rest) == 3 && rest[0] == "schemas" && rest[1] == "plugins":
+		if sch, ok := pluginSchemas[rest[2]]; ok {
+			return coreJSON(http.StatusOK, pluginSchemaDoc(sch))
+		}
+	}
 	return notFound()
+}
+
+func jsonSchema(k *kind) map[string]any {
+	props := map[string]any{
+		"id":         map[string]any{"type": "string", "format": "uuid"},
+		"created_at": map[string]any{"type": "integer"},
+	}
+	if !k.noUpdatedAt {
+		props["updated_at"] = map[string]any{"type": "integer"}
+	}
+	var required []string
+	for _, f := range k.fields {
+		props[f.name] = jsonSchemaField(f)
+		if f.required {
+			required = append(required, f.name)
+		}
+	}
+	if k.name == "services" {
+		props["url"] = map[string]any{"type": "string", "description": "write-only shorthand for protocol, host, port and path"}
+	}
+	doc := map[string]any{"type": "object", "title": k.singular, "properties": props, "additionalProperties": false}
+	if required != nil {
+		doc["required"] = required
+	}
+	return doc
+}
+
+func jsonSchemaField(f *field) map[string]any {
+	out := map[string]any{}
+	switch f.typ {
+	case tString:
+		out["type"] = "string"
+	case tInt:
+		out["type"] = "integer"
+	case tNumber:
+		out["type"] = "number"
+	case tBool:
+		out["type"] = "boolean"
+	case tStrings:
+		item := map[string]any{"type": "string"}
+		if f.enum != nil {
+			item["enum"] = f.enum
+		}
+		out["type"], out["items"] = "array", item
+	case tInts:
+		out["type"], out["items"] = "array", map[string]any{"type": "integer"}
+	case tRecord, tRecords:
+		props := map[string]any{}
+		for _, s := range f.sub {
+			props[s.name] = jsonSchemaField(s)
+		}
+		rec := map[string]any{"type": "object", "properties": props, "additionalProperties": f.open}
+		if f.typ == tRecords {
+			out["type"], out["items"] = "array", rec
+		} else {
+			out = rec
+		}
+	case tForeign:
+		out["type"] = "object"
+		out["properties"] = map[string]any{"id": map[string]any{"type": "string", "format": "uuid"}}
+	default:
+		out["type"] = "object"
+	}
+	if f.enum != nil && f.typ == tString {
+		out["enum"] = f.enum
+	}
+	if f.hasRange && f.typ != tInts {
+		out["minimum"], out["maximum"] = f.lo, f.hi
+	}
+	if f.def != nil {
+		out["default"] = clone(f.def)
+	} else if f.typ == tRecord && f.autoRecord {
+		out["default"] = defaults(f.sub)
+	}
+	if f.readOnly {
+		out["readOnly"] = true
+	}
+	return out
+}
+
+// pluginSchemaDoc renders Kong's {"fields":[{"name":{…}}]} schema format.
+func pluginSchemaDoc(sch *pluginSchema) map[string]any {
+	cfg := map[string]any{"type": "record", "required": true, "fields": kongFields(sch.fields)}
+	if sch.open {
+		cfg["open"] = true
+	}
+	consumer := map[string]any{"type": "foreign", "reference": "consumers", "default": nil}
+	if sch.noConsumer {
+		consumer["eq"] = nil
+	}
+	return map[string]any{"fields": []any{
+		map[string]any{"consumer": consumer},
+		map[string]any{"service": map[string]any{"type": "foreign", "reference": "services", "default": nil}},
+		map[string]any{"route": map[string]any{"type": "foreign", "reference": "routes", "default": nil}},
+		map[string]any{"protocols": map[string]any{"type": "set", "elements": map[string]any{"type": "string", "one_of": pluginProtocols},
+			"default": []string{"grpc", "grpcs", "http", "https"}, "required": true}},
+		map[string]any{"enabled": map[string]any{"type": "boolean", "default": true}},
+		map[string]any{"config": cfg},
+	}}
+}
+
+func kongFields(fields []*field) []any {
+	out := []any{}
+	for _, f := range fields {
+		d := map[string]any{}
+		switch f.typ {
+		case tString:
+			d["type"] = "string"
+		case tInt:
+			d["type"] = "integer"
+		case tNumber:
+			d["type"] = "number"
+		case tBool:
+			d["type"] = "boolean"
+		case tStrings:
+			d["type"], d["elements"] = "array", map[string]any{"type": "string"}
+		case tInts:
+			d["type"], d["elements"] = "array", map[string]any{"type": "integer"}
+		case tRecord:
+			d["type"], d["fields"] = "record", kongFields(f.sub)
+		case tRecords:
+			d["type"], d["elements"] = "array", map[string]any{"type": "record", "fields": kongFields(f.sub)}
+		default:
+			d["type"] = "map"
+		}
+		if f.required {
+			d["required"] = true
+		}
+		if f.enum != nil {
+			if f.typ == tString {
+				d["one_of"] = f.enum
+			} else if el, ok := d["elements"].(map[string]any); ok {
+				el["one_of"] = f.enum
+			}
+		}
+		if f.hasRange {
+			d["between"] = []float64{f.lo, f.hi}
+		}
+		if f.def != nil {
+			d["default"] = clone(f.def)
+		}
+		out = append(out, map[string]any{f.name: d})
+	}
+	return out
 }

@@ -5,7 +5,7 @@
 //	konnect-mock --listen 127.0.0.1:0 --token kpat_demo [--token ...] [--etags]
 //
 // It prints exactly one line, "konnect-mock listening on http://HOST:PORT", and
-// serves until SIGINT or SIGTERM.
+// serves until SIGINT or SIGTERM, then exits 0.
 package main
 
 import (
@@ -13,6 +13,7 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"io"
 	"net"
 	"net/http"
 	"os"
@@ -30,38 +31,49 @@ func (t *tokenList) String() string     { return strings.Join(*t, ",") }
 func (t *tokenList) Set(v string) error { *t = append(*t, v); return nil }
 
 func main() {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	os.Exit(run(ctx, os.Args[1:], os.Stdout, os.Stderr))
+}
+
+// run serves until ctx is done (0) or fails (1, or 2 for bad flags).
+func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("konnect-mock", flag.ContinueOnError)
+	fs.SetOutput(stderr)
 	var tokens tokenList
-	listen := flag.String("listen", "127.0.0.1:0", "address to listen on")
-	flag.Var(&tokens, "token", "accepted bearer token (repeatable; none: any kpat_/spat_ token)")
-	etags := flag.Bool("etags", false, "send ETags and honour If-Match (not real Konnect behaviour)")
-	flag.Parse()
+	listen := fs.String("listen", "127.0.0.1:0", "address to listen on")
+	fs.Var(&tokens, "token", "accepted bearer token (repeatable; none: any kpat_/spat_ token)")
+	etags := fs.Bool("etags", false, "send ETags and honour If-Match (not real Konnect behaviour)")
+	if err := fs.Parse(args); err != nil {
+		return 2
+	}
 
 	ln, err := net.Listen("tcp", *listen)
 	if err != nil {
-		fmt.Fprintln(os.Stderr, "konnect-mock:", err)
-		os.Exit(1)
+		fmt.Fprintln(stderr, "konnect-mock:", err)
+		return 1
 	}
 	srv := &http.Server{
 		Handler:           konnectmock.New(konnectmock.Options{Tokens: tokens, ETags: *etags}),
 		ReadHeaderTimeout: 10 * time.Second,
 	}
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
-	defer stop()
-
 	served := make(chan error, 1)
 	go func() { served <- srv.Serve(ln) }()
-	fmt.Fprintf(os.Stdout, "konnect-mock listening on http://%s\n", ln.Addr())
-	_ = os.Stdout.Sync()
+	fmt.Fprintf(stdout, "konnect-mock listening on http://%s\n", ln.Addr())
+	if f, ok := stdout.(*os.File); ok {
+		_ = f.Sync()
+	}
 
 	select {
 	case err := <-served:
-		if !errors.Is(err, http.ErrServerClosed) {
-			fmt.Fprintln(os.Stderr, "konnect-mock:", err)
-			os.Exit(1)
-		}
+		fmt.Fprintln(stderr, "konnect-mock:", err)
+		return 1
 	case <-ctx.Done():
 		shutdown, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 		defer cancel()
-		_ = srv.Shutdown(shutdown)
+		if err := srv.Shutdown(shutdown); err != nil && !errors.Is(err, http.ErrServerClosed) {
+			fmt.Fprintln(stderr, "konnect-mock:", err)
+		}
+		return 0
 	}
 }
