@@ -38,4 +38,36 @@
 //
 // Every request is counted (Server.Counts) by method and path kind, so tests can
 // assert how many calls a client made.
+//
+// Kinds served: services, routes (traditional and expression), plugins (config
+// defaults for rate-limiting, key-auth, cors, request-transformer,
+// response-transformer, acl, jwt, openid-connect, correlation-id, http-log and
+// basic-auth; other bundled plugin names keep their config as given), consumers,
+// consumer_groups (+ membership), upstreams, targets, certificates,
+// ca_certificates, snis, vaults, key-sets, keys and the consumer credentials
+// key-auth, basic-auth, acls, jwt and hmac-auth (listed at the top level as
+// key-auths, basic-auths, acls, jwts, hmac-auths). Nested paths: services/{s}/routes,
+// {services,routes,consumers,consumer_groups}/{x}/plugins, upstreams/{u}/targets,
+// certificates/{c}/snis, key-sets/{k}/keys, consumers/{c}/<credential>,
+// consumer_groups/{g}/consumers and consumers/{c}/consumer_groups. Collections
+// Kong's tooling lists but this project does not manage answer
+// {"data":[],"next":null}. Also served: the legacy runtime_groups listing and the
+// JSON-schema and plugin-schema endpoints, generated from the declarations.
+//
+// Where the contract is silent the mock chooses, and says so here:
+//   - Deleting an entity that others reference without cascading (a service used
+//     by routes, a certificate used as a client certificate) is a 400 data
+//     constraint error on "<field>.id"; plugins, credentials, targets, SNIs, keys
+//     and memberships are deleted with what they belong to, as in Kong.
+//   - A second plugin with the same name in the same scope, and adding a consumer
+//     to a group twice, are 400 data constraint errors (unique).
+//   - Required fields missing are reported Kong-style as one ERROR_TYPE_ENTITY
+//     detail "missing properties: 'host'"; read-only fields (created_at,
+//     updated_at, certificate snis, cert_digest) are accepted on input and ignored.
+//   - Certificates and keys must be real PEM (parsed with crypto/x509); a
+//     certificate's key must match it.
+//   - Control planes: a non-UUID id in the path is a 400 (rule is_uuid); PATCH
+//     merges labels (a null value removes one) and replaces proxy_urls;
+//     page[size] outside 1..100 and unknown filters are 400s.
+//   - Core lists: size outside 1..1000 or a malformed offset is a 400.
 package konnectmock
