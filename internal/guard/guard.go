@@ -122,13 +122,14 @@ func (e *StalePlanError) Summary() string {
 
 func (e *StalePlanError) Detail() string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "%s\n", e.Object)
-	fmt.Fprintf(&b, "revision at plan:  %s%s\n", e.AtPlan.Revision, at(e.AtPlan.UpdatedAt))
+	// Indented lines are shown as they are (Terraform does not re-wrap them).
+	fmt.Fprintf(&b, "  %s\n", e.Object)
+	fmt.Fprintf(&b, "  revision at plan:  %s%s\n", e.AtPlan.Revision, at(e.AtPlan.UpdatedAt))
 	if e.Gone {
-		b.WriteString("revision now:      (object no longer exists in Konnect)\n\n")
+		b.WriteString("  revision now:      (object no longer exists in Konnect)\n\n")
 		fmt.Fprintf(&b, "Nothing was written: this plan would %s an object that someone deleted in Konnect, and it is not recreated blindly. ", e.Operation)
 	} else {
-		fmt.Fprintf(&b, "revision now:      %s%s\n\n", e.Now.Revision, at(e.Now.UpdatedAt))
+		fmt.Fprintf(&b, "  revision now:      %s%s\n\n", e.Now.Revision, at(e.Now.UpdatedAt))
 		fmt.Fprintf(&b, "Nothing was written: the planned %s was made against an older version of this object. ", e.Operation)
 	}
 	b.WriteString("Run `terraform plan` again to see the current state and re-decide.")
@@ -296,13 +297,13 @@ func (e *RemoteEditError) Detail() string {
 	if e.ChangedAt != "" {
 		when = " at " + e.ChangedAt
 	}
-	fmt.Fprintf(&b, "%s was changed outside Terraform%s.\n", e.Object, when)
+	fmt.Fprintf(&b, "  %s was changed outside Terraform%s.\n", e.Object, when)
 	width := 0
 	for _, c := range e.Conflicts {
 		width = max(width, len(c.Field.Name))
 	}
 	for _, c := range e.Conflicts {
-		fmt.Fprintf(&b, "  %-*s   last applied: %s   in Konnect now: %s   planned: %s\n",
+		fmt.Fprintf(&b, "    %-*s   last applied: %s   in Konnect now: %s   planned: %s\n",
 			width, c.Field.Name, Show(c.Field, c.Base), Show(c.Field, c.Remote), Show(c.Field, c.Desired))
 	}
 	b.WriteString("\n")
@@ -338,7 +339,7 @@ func (e *NameExistsError) Detail() string {
 	}
 	b.WriteString(".\nTerraform did not create it, so nothing was written and it was not adopted.\n\n")
 	b.WriteString("To manage the existing object with this configuration, add an import block and plan again:\n\n")
-	fmt.Fprintf(&b, "import {\n  to = %s.<name>\n  id = %q\n}\n\n", e.TypeName, e.ImportID)
+	fmt.Fprintf(&b, "  import {\n    to = %s.<name>\n    id = %q\n  }\n\n", e.TypeName, e.ImportID)
 	b.WriteString("Or choose another name.")
 	return b.String()
 }

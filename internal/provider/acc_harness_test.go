@@ -1,0 +1,156 @@
+package provider
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"net/http/httptest"
+	"os"
+	"testing"
+
+	"github.com/hashicorp/terraform-plugin-framework/providerserver"
+	"github.com/hashicorp/terraform-plugin-go/tfprotov6"
+	"github.com/hashicorp/terraform-plugin-testing/plancheck"
+
+	"github.com/konnectguard/terraform-provider-konnect/internal/konnect"
+	"github.com/konnectguard/terraform-provider-konnect/internal/konnectmock"
+)
+
+const testToken = "kpat_acceptance_test_token_0123456789"
+
+var protoV6Factories = map[string]func() (tfprotov6.ProviderServer, error){
+	"konnect": providerserver.NewProtocol6WithError(New("test")()),
+}
+
+// konnectEnv is one mock Konnect for one test, and a client to act on it out of band the
+// way a UI user or another pipeline would.
+type konnectEnv struct {
+	t      *testing.T
+	mock   *konnectmock.Server
+	url    string
+	client *konnect.Client
+}
+
+func newKonnectEnv(t *testing.T, opts konnectmock.Options) *konnectEnv {
+	t.Helper()
+	if os.Getenv("TF_ACC") == "" {
+		t.Skip("acceptance test: set TF_ACC=1 (make testacc) to run it against the mock with a real CLI")
+	}
+	opts.Tokens = append(opts.Tokens, testToken)
+	mock := konnectmock.New(opts)
+	srv := httptest.NewServer(mock)
+	t.Cleanup(srv.Close)
+	client, err := konnect.New(konnect.Config{ServerURL: srv.URL, Token: testToken})
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The provider configuration reads these; tests never name a token in HCL.
+	t.Setenv("KONNECT_SERVER_URL", srv.URL)
+	t.Setenv("KONNECT_TOKEN", testToken)
+	return &konnectEnv{t: t, mock: mock, url: srv.URL, client: client}
+}
+
+// providerBlock optionally sets the conflict policy.
+func providerBlock(policy string) string {
+	if policy == "" {
+		return "provider \"konnect\" {}\n"
+	}
+	return fmt.Sprintf("provider \"konnect\" {\n  conflict_policy = %q\n}\n", policy)
+}
+
+func (e *konnectEnv) controlPlaneByName(name string) konnect.Object {
+	e.t.Helper()
+	cps, err := e.client.ListControlPlanes(context.Background(), konnect.ControlPlaneFilter{Name: name})
+	if err != nil {
+		e.t.Fatalf("list control planes: %v", err)
+	}
+	for _, cp := range cps {
+		if cp["name"] == name {
+			return cp
+		}
+	}
+	return nil
+}
+
+func (e *konnectEnv) cpID(name string) string {
+	e.t.Helper()
+	cp := e.controlPlaneByName(name)
+	if cp == nil {
+		e.t.Fatalf("control plane %q not found in Konnect", name)
+	}
+	return cp["id"].(string)
+}
+
+// service returns the service by id or name as Konnect holds it, or nil when absent.
+func (e *konnectEnv) service(cpName, idOrName string) konnect.Object {
+	e.t.Helper()
+	obj, _, err := e.client.GetService(context.Background(), e.cpID(cpName), idOrName)
+	if konnect.IsNotFound(err) {
+		return nil
+	}
+	if err != nil {
+		e.t.Fatalf("get service %s: %v", idOrName, err)
+	}
+	return obj
+}
+
+// editService changes fields of a service through the API, as someone in the UI would.
+func (e *konnectEnv) editService(cpName, name string, changes konnect.Object) {
+	e.t.Helper()
+	obj := e.service(cpName, name)
+	if obj == nil {
+		e.t.Fatalf("service %q not found", name)
+	}
+	body := konnect.Object{}
+	for k, v := range obj {
+		if k != "created_at" && k != "updated_at" && k != "id" {
+			body[k] = v
+		}
+	}
+	for k, v := range changes {
+		body[k] = v
+	}
+	if _, _, err := e.client.PutService(context.Background(), e.cpID(cpName), obj["id"].(string), body, ""); err != nil {
+		e.t.Fatalf("out-of-band edit of service %q: %v", name, err)
+	}
+}
+
+func (e *konnectEnv) deleteService(cpName, name string) {
+	e.t.Helper()
+	obj := e.service(cpName, name)
+	if obj == nil {
+		e.t.Fatalf("service %q not found", name)
+	}
+	if _, err := e.client.DeleteService(context.Background(), e.cpID(cpName), obj["id"].(string), ""); err != nil {
+		e.t.Fatalf("out-of-band delete of service %q: %v", name, err)
+	}
+}
+
+func (e *konnectEnv) editControlPlane(name string, patch konnect.Object) {
+	e.t.Helper()
+	if _, _, err := e.client.UpdateControlPlane(context.Background(), e.cpID(name), patch, ""); err != nil {
+		e.t.Fatalf("out-of-band edit of control plane %q: %v", name, err)
+	}
+}
+
+// wantField fails the test unless Konnect holds want in field of obj.
+func wantField(t *testing.T, what string, obj konnect.Object, field string, want any) {
+	t.Helper()
+	if obj == nil {
+		t.Fatalf("%s: not in Konnect", what)
+	}
+	got := fmt.Sprint(obj[field])
+	if got != fmt.Sprint(want) {
+		t.Errorf("%s: Konnect holds %s = %s, want %v", what, field, got, want)
+	}
+}
+
+// outOfBand is a plan check that acts on Konnect between `plan -out` and the apply of that
+// plan file: the moment a stale plan is made.
+type outOfBand func()
+
+func (f outOfBand) CheckPlan(context.Context, plancheck.CheckPlanRequest, *plancheck.CheckPlanResponse) {
+	f()
+}
+
+func jsonMarshal(v any) ([]byte, error) { return json.Marshal(v) }
