@@ -28,8 +28,8 @@ import (
 
 // serviceConfig declares a control plane named cp and one service; extra is spliced into
 // the service block.
-func serviceConfig(policy, cpName, extra string) string {
-	return providerBlock(policy) + fmt.Sprintf(`
+func (e *konnectEnv) serviceConfig(policy, cpName, extra string) string {
+	return e.providerBlock(policy) + fmt.Sprintf(`
 resource "konnect_gateway_control_plane" "cp" {
   name = %q
 }
@@ -52,12 +52,12 @@ var (
 // the edit and nothing of the plan is written.
 func TestAccGuardScenario1_SavedPlanOutOfBandUpdate(t *testing.T) {
 	env := newKonnectEnv(t, konnectmock.Options{})
-	resource.Test(t, resource.TestCase{
+	resource.ParallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: protoV6Factories,
 		Steps: []resource.TestStep{
-			{Config: serviceConfig("", "s1", `read_timeout = 60000`)},
+			{Config: env.serviceConfig("", "s1", `read_timeout = 60000`)},
 			{
-				Config: serviceConfig("", "s1", `read_timeout = 90000`),
+				Config: env.serviceConfig("", "s1", `read_timeout = 90000`),
 				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
 					plancheck.ExpectResourceAction("konnect_gateway_service.orders", plancheck.ResourceActionUpdate),
 					outOfBand(func() { env.editService("s1", "orders", konnect.Object{"retries": 2}) }),
@@ -72,7 +72,7 @@ func TestAccGuardScenario1_SavedPlanOutOfBandUpdate(t *testing.T) {
 				},
 				// Planning again sees the edit; configuration does not set retries, so it
 				// follows Konnect and only read_timeout changes.
-				Config: serviceConfig("", "s1", `read_timeout = 90000`),
+				Config: env.serviceConfig("", "s1", `read_timeout = 90000`),
 				ConfigStateChecks: []statecheck.StateCheck{
 					statecheck.ExpectKnownValue("konnect_gateway_service.orders", tfjsonpath.New("retries"), knownvalue.Int64Exact(2)),
 				},
@@ -90,12 +90,12 @@ func TestAccGuardScenario1_SavedPlanOutOfBandUpdate(t *testing.T) {
 // Scenario 2: saved plan, out-of-band delete: a clear diagnostic, nothing recreated blindly.
 func TestAccGuardScenario2_SavedPlanOutOfBandDelete(t *testing.T) {
 	env := newKonnectEnv(t, konnectmock.Options{})
-	resource.Test(t, resource.TestCase{
+	resource.ParallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: protoV6Factories,
 		Steps: []resource.TestStep{
-			{Config: serviceConfig("", "s2", `read_timeout = 60000`)},
+			{Config: env.serviceConfig("", "s2", `read_timeout = 60000`)},
 			{
-				Config: serviceConfig("", "s2", `read_timeout = 90000`),
+				Config: env.serviceConfig("", "s2", `read_timeout = 90000`),
 				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
 					outOfBand(func() { env.deleteService("s2", "orders") }),
 				}},
@@ -108,7 +108,7 @@ func TestAccGuardScenario2_SavedPlanOutOfBandDelete(t *testing.T) {
 					}
 				},
 				// A fresh plan reports the deletion and plans to create it again.
-				Config: serviceConfig("", "s2", `read_timeout = 90000`),
+				Config: env.serviceConfig("", "s2", `read_timeout = 90000`),
 				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
 					plancheck.ExpectResourceAction("konnect_gateway_service.orders", plancheck.ResourceActionCreate),
 				}},
@@ -125,13 +125,13 @@ func TestAccGuardScenario2_SavedPlanOutOfBandDelete(t *testing.T) {
 // per policy.
 func TestAccGuardScenario3_RemoteEditPolicyFail(t *testing.T) {
 	env := newKonnectEnv(t, konnectmock.Options{})
-	resource.Test(t, resource.TestCase{
+	resource.ParallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: protoV6Factories,
 		Steps: []resource.TestStep{
-			{Config: serviceConfig("", "s3f", "retries = 5\n  read_timeout = 60000")},
+			{Config: env.serviceConfig("", "s3f", "retries = 5\n  read_timeout = 60000")},
 			{
 				PreConfig: func() { env.editService("s3f", "orders", konnect.Object{"retries": 2}) },
-				Config:    serviceConfig("", "s3f", "retries = 5\n  read_timeout = 90000"),
+				Config:    env.serviceConfig("", "s3f", "retries = 5\n  read_timeout = 90000"),
 				ExpectError: regexp.MustCompile(`(?s)Applying this plan would overwrite changes made in Konnect.*` +
 					`konnect_gateway_service \(id [0-9a-f-]{36}, control plane [0-9a-f-]{36}\) was changed outside Terraform at \d{4}-\d\d-\d\dT[0-9:]+Z.*` +
 					`retries\s+last applied: 5\s+in Konnect now: 2\s+planned: 5.*` +
@@ -144,7 +144,7 @@ func TestAccGuardScenario3_RemoteEditPolicyFail(t *testing.T) {
 					wantField(t, "after the refused plan", svc, "read_timeout", 60000)
 				},
 				// Adopt the Konnect value into configuration: the plan proceeds.
-				Config: serviceConfig("", "s3f", "retries = 2\n  read_timeout = 90000"),
+				Config: env.serviceConfig("", "s3f", "retries = 2\n  read_timeout = 90000"),
 				Check: func(*terraform.State) error {
 					wantField(t, "after adopting", env.service("s3f", "orders"), "retries", 2)
 					wantField(t, "after adopting", env.service("s3f", "orders"), "read_timeout", 90000)
@@ -160,13 +160,13 @@ func TestAccGuardScenario3_RemoteEditPolicyWarnAndOverwrite(t *testing.T) {
 		t.Run(policy, func(t *testing.T) {
 			env := newKonnectEnv(t, konnectmock.Options{})
 			cp := "s3" + policy
-			resource.Test(t, resource.TestCase{
+			resource.ParallelTest(t, resource.TestCase{
 				ProtoV6ProviderFactories: protoV6Factories,
 				Steps: []resource.TestStep{
-					{Config: serviceConfig(policy, cp, "retries = 5")},
+					{Config: env.serviceConfig(policy, cp, "retries = 5")},
 					{
 						PreConfig: func() { env.editService(cp, "orders", konnect.Object{"retries": 2}) },
-						Config:    serviceConfig(policy, cp, "retries = 5"),
+						Config:    env.serviceConfig(policy, cp, "retries = 5"),
 						ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
 							plancheck.ExpectResourceAction("konnect_gateway_service.orders", plancheck.ResourceActionUpdate),
 						}},
@@ -184,13 +184,13 @@ func TestAccGuardScenario3_RemoteEditPolicyWarnAndOverwrite(t *testing.T) {
 // Scenario 4: an out-of-band update that configuration already matches plans nothing.
 func TestAccGuardScenario4_ConfigurationAlreadyAgrees(t *testing.T) {
 	env := newKonnectEnv(t, konnectmock.Options{})
-	resource.Test(t, resource.TestCase{
+	resource.ParallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: protoV6Factories,
 		Steps: []resource.TestStep{
-			{Config: serviceConfig("", "s4", "retries = 5")},
+			{Config: env.serviceConfig("", "s4", "retries = 5")},
 			{
 				PreConfig: func() { env.editService("s4", "orders", konnect.Object{"retries": 3}) },
-				Config:    serviceConfig("", "s4", "retries = 3"),
+				Config:    env.serviceConfig("", "s4", "retries = 3"),
 				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
 					plancheck.ExpectEmptyPlan(),
 				}},
@@ -206,12 +206,12 @@ func TestAccGuardScenario4_ConfigurationAlreadyAgrees(t *testing.T) {
 // Scenario 5: a destroy of an object modified since the plan fails and deletes nothing.
 func TestAccGuardScenario5_DestroyOfModifiedObject(t *testing.T) {
 	env := newKonnectEnv(t, konnectmock.Options{})
-	resource.Test(t, resource.TestCase{
+	resource.ParallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: protoV6Factories,
 		Steps: []resource.TestStep{
-			{Config: serviceConfig("", "s5", "")},
+			{Config: env.serviceConfig("", "s5", "")},
 			{
-				Config:  serviceConfig("", "s5", ""),
+				Config:  env.serviceConfig("", "s5", ""),
 				Destroy: true,
 				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
 					plancheck.ExpectResourceAction("konnect_gateway_service.orders", plancheck.ResourceActionDestroy),
@@ -227,7 +227,7 @@ func TestAccGuardScenario5_DestroyOfModifiedObject(t *testing.T) {
 					}
 				},
 				// The configuration would undo the edit: the user decides to overwrite.
-				Config: serviceConfig("overwrite", "s5", ""),
+				Config: env.serviceConfig("overwrite", "s5", ""),
 				Check: func(*terraform.State) error {
 					wantField(t, "after overwriting", env.service("s5", "orders"), "host", "orders.internal")
 					return nil
@@ -242,10 +242,10 @@ func TestAccGuardScenario5_DestroyOfModifiedObject(t *testing.T) {
 func TestAccGuardScenario6_CreateWhenNameExists(t *testing.T) {
 	env := newKonnectEnv(t, konnectmock.Options{})
 	var existingID string
-	resource.Test(t, resource.TestCase{
+	resource.ParallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: protoV6Factories,
 		Steps: []resource.TestStep{
-			{Config: providerBlock("") + `resource "konnect_gateway_control_plane" "cp" { name = "s6" }`},
+			{Config: env.providerBlock("") + `resource "konnect_gateway_control_plane" "cp" { name = "s6" }`},
 			{
 				PreConfig: func() {
 					obj, _, err := env.client.PutService(context.Background(), env.cpID("s6"), "0b9c5e1a-6f00-4c3b-9a53-4ad7d1d2a001",
@@ -255,7 +255,7 @@ func TestAccGuardScenario6_CreateWhenNameExists(t *testing.T) {
 					}
 					existingID = obj["id"].(string)
 				},
-				Config: serviceConfig("", "s6", ""),
+				Config: env.serviceConfig("", "s6", ""),
 				ExpectError: regexp.MustCompile(`(?s)A Konnect object with this name already exists.*` +
 					`konnect_gateway_service with name "orders" already exists in Konnect: id\s+0b9c5e1a-6f00-4c3b-9a53-4ad7d1d2a001,\s+created_at \d{4}-.*` +
 					`import \{\s+to = konnect_gateway_service.<name>\s+id = "[0-9a-f-]{36}/0b9c5e1a-6f00-4c3b-9a53-4ad7d1d2a001"\s+\}`),
@@ -266,7 +266,7 @@ func TestAccGuardScenario6_CreateWhenNameExists(t *testing.T) {
 					wantField(t, "after the refused create", svc, "id", existingID)
 					wantField(t, "after the refused create", svc, "host", "theirs.internal")
 				},
-				Config: providerBlock("") + `resource "konnect_gateway_control_plane" "cp" { name = "s6" }`,
+				Config: env.providerBlock("") + `resource "konnect_gateway_control_plane" "cp" { name = "s6" }`,
 			},
 		},
 	})
@@ -275,14 +275,14 @@ func TestAccGuardScenario6_CreateWhenNameExists(t *testing.T) {
 // Scenario 7: a -refresh=false plan against a changed object is caught by Guard 1.
 func TestAccGuardScenario7_NoRefreshPlan(t *testing.T) {
 	env := newKonnectEnv(t, konnectmock.Options{})
-	resource.Test(t, resource.TestCase{
+	resource.ParallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: protoV6Factories,
 		AdditionalCLIOptions:     &resource.AdditionalCLIOptions{Plan: resource.PlanOptions{NoRefresh: true}},
 		Steps: []resource.TestStep{
-			{Config: serviceConfig("", "s7", `read_timeout = 60000`)},
+			{Config: env.serviceConfig("", "s7", `read_timeout = 60000`)},
 			{
 				PreConfig:   func() { env.editService("s7", "orders", konnect.Object{"retries": 2}) },
-				Config:      serviceConfig("", "s7", `read_timeout = 90000`),
+				Config:      env.serviceConfig("", "s7", `read_timeout = 90000`),
 				ExpectError: staleDiag,
 			},
 			{
@@ -295,7 +295,7 @@ func TestAccGuardScenario7_NoRefreshPlan(t *testing.T) {
 				ExpectNonEmptyPlan: true,
 			},
 			{
-				Config: serviceConfig("", "s7", `read_timeout = 90000`),
+				Config: env.serviceConfig("", "s7", `read_timeout = 90000`),
 				Check: func(*terraform.State) error {
 					svc := env.service("s7", "orders")
 					wantField(t, "after re-planning", svc, "retries", 2)
@@ -334,7 +334,7 @@ func TestAccGuardScenario8_ETagRace(t *testing.T) {
 	}
 	srv := httptest.NewServer(race)
 	t.Cleanup(srv.Close)
-	t.Setenv("KONNECT_SERVER_URL", srv.URL)
+	env.url = srv.URL // the provider talks to the racing front
 	race.edit = func() {
 		// Edit through the mock directly (the outer server is what the provider talks to).
 		obj := env.service("s8", "orders")
@@ -349,12 +349,12 @@ func TestAccGuardScenario8_ETagRace(t *testing.T) {
 			t.Errorf("racing edit: %d %s", rec.Code, b)
 		}
 	}
-	resource.Test(t, resource.TestCase{
+	resource.ParallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: protoV6Factories,
 		Steps: []resource.TestStep{
-			{Config: serviceConfig("", "s8", `read_timeout = 60000`)},
+			{Config: env.serviceConfig("", "s8", `read_timeout = 60000`)},
 			{
-				Config:      serviceConfig("", "s8", `read_timeout = 90000`),
+				Config:      env.serviceConfig("", "s8", `read_timeout = 90000`),
 				ExpectError: regexp.MustCompile(`(?s)Konnect object changed since this plan was made.*revision now:\s+sha256:[0-9a-f]{64}.*Nothing was written`),
 			},
 			{
@@ -363,7 +363,7 @@ func TestAccGuardScenario8_ETagRace(t *testing.T) {
 					wantField(t, "after the 412", svc, "retries", 2)
 					wantField(t, "after the 412", svc, "read_timeout", 60000)
 				},
-				Config: serviceConfig("", "s8", `read_timeout = 90000`),
+				Config: env.serviceConfig("", "s8", `read_timeout = 90000`),
 				Check: func(*terraform.State) error {
 					svc := env.service("s8", "orders")
 					wantField(t, "after re-planning", svc, "retries", 2)

@@ -44,18 +44,17 @@ func newKonnectEnv(t *testing.T, opts konnectmock.Options) *konnectEnv {
 	if err != nil {
 		t.Fatal(err)
 	}
-	// The provider configuration reads these; tests never name a token in HCL.
-	t.Setenv("KONNECT_SERVER_URL", srv.URL)
-	t.Setenv("KONNECT_TOKEN", testToken)
 	return &konnectEnv{t: t, mock: mock, url: srv.URL, client: client}
 }
 
-// providerBlock optionally sets the conflict policy.
-func providerBlock(policy string) string {
-	if policy == "" {
-		return "provider \"konnect\" {}\n"
+// providerBlock points the provider at this test's mock (no environment variables, so
+// tests can run in parallel), optionally with a conflict policy.
+func (e *konnectEnv) providerBlock(policy string) string {
+	s := fmt.Sprintf("provider \"konnect\" {\n  server_url            = %q\n  personal_access_token = %q\n", e.url, testToken)
+	if policy != "" {
+		s += fmt.Sprintf("  conflict_policy       = %q\n", policy)
 	}
-	return fmt.Sprintf("provider \"konnect\" {\n  conflict_policy = %q\n}\n", policy)
+	return s + "}\n"
 }
 
 func (e *konnectEnv) controlPlaneByName(name string) konnect.Object {

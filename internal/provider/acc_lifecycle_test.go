@@ -16,8 +16,8 @@ import (
 	"github.com/konnectguard/terraform-provider-konnect/internal/konnectmock"
 )
 
-func lifecycleConfig(description string, readTimeout int) string {
-	return providerBlock("") + fmt.Sprintf(`
+func (e *konnectEnv) lifecycleConfig(description string, readTimeout int) string {
+	return e.providerBlock("") + fmt.Sprintf(`
 resource "konnect_gateway_control_plane" "cp" {
   name        = "lifecycle"
   description = %q
@@ -38,7 +38,7 @@ resource "konnect_gateway_service" "orders" {
 func TestAccLifecycle(t *testing.T) {
 	env := newKonnectEnv(t, konnectmock.Options{})
 	sameID := statecheck.CompareValue(compare.ValuesSame())
-	resource.Test(t, resource.TestCase{
+	resource.ParallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: protoV6Factories,
 		CheckDestroy: func(*terraform.State) error {
 			if env.controlPlaneByName("lifecycle") != nil {
@@ -48,7 +48,7 @@ func TestAccLifecycle(t *testing.T) {
 		},
 		Steps: []resource.TestStep{
 			{
-				Config: lifecycleConfig("first", 60000),
+				Config: env.lifecycleConfig("first", 60000),
 				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
 					plancheck.ExpectResourceAction("konnect_gateway_service.orders", plancheck.ResourceActionCreate),
 					plancheck.ExpectUnknownValue("konnect_gateway_service.orders", tfjsonpath.New("revision")),
@@ -68,7 +68,7 @@ func TestAccLifecycle(t *testing.T) {
 				},
 			},
 			{
-				Config: lifecycleConfig("second", 120000),
+				Config: env.lifecycleConfig("second", 120000),
 				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
 					plancheck.ExpectResourceAction("konnect_gateway_service.orders", plancheck.ResourceActionUpdate),
 					plancheck.ExpectResourceAction("konnect_gateway_control_plane.cp", plancheck.ResourceActionUpdate),
@@ -85,7 +85,7 @@ func TestAccLifecycle(t *testing.T) {
 			},
 			{
 				// The same configuration again plans nothing.
-				Config:           lifecycleConfig("second", 120000),
+				Config:           env.lifecycleConfig("second", 120000),
 				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()}},
 			},
 			{
@@ -134,11 +134,11 @@ func TestAccLifecycle(t *testing.T) {
 // Bad input fails at plan time, naming the attribute, before anything reaches Konnect.
 func TestAccValidation(t *testing.T) {
 	env := newKonnectEnv(t, konnectmock.Options{})
-	resource.Test(t, resource.TestCase{
+	resource.ParallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: protoV6Factories,
 		Steps: []resource.TestStep{
 			{
-				Config: providerBlock("") + `
+				Config: env.providerBlock("") + `
 resource "konnect_gateway_service" "bad" {
   control_plane_id = "5b1c2d3e-0000-4000-8000-000000000001"
   host             = "x.internal"
@@ -147,11 +147,11 @@ resource "konnect_gateway_service" "bad" {
 				ExpectError: regexp.MustCompile(`(?s)Attribute port value must be between 0 and 65535`),
 			},
 			{
-				Config:      providerBlock("sometimes") + `resource "konnect_gateway_control_plane" "cp" { name = "cp" }`,
+				Config:      env.providerBlock("sometimes") + `resource "konnect_gateway_control_plane" "cp" { name = "cp" }`,
 				ExpectError: regexp.MustCompile(`(?s)conflict_policy.*value must be one of.*"fail".*"warn".*"overwrite"`),
 			},
 			{
-				Config:      providerBlock("") + `resource "konnect_gateway_control_plane" "cp" { name = "x" }`,
+				Config:      env.providerBlock("") + `resource "konnect_gateway_control_plane" "cp" { name = "x" }`,
 				ExpectError: regexp.MustCompile(`(?s)Attribute name string length must be between 2 and 256`),
 			},
 		},

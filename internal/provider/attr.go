@@ -38,6 +38,9 @@ type Attr struct {
 	Sensitive bool
 	// ForceNew: Konnect cannot change it in place, so a change plans a replace.
 	ForceNew bool
+	// NotReturned: Konnect never returns what was written (a password it stores hashed),
+	// so state keeps the written value and Konnect's rendering of it is ignored.
+	NotReturned bool
 
 	StringValidators []validator.String
 	Int64Validators  []validator.Int64

@@ -6,6 +6,7 @@ import (
 	"context"
 	"fmt"
 	"os"
+	"slices"
 
 	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
 	"github.com/hashicorp/terraform-plugin-framework/datasource"
@@ -22,12 +23,6 @@ import (
 
 // SourceAddress is the provider's source address.
 const SourceAddress = "registry.terraform.io/konnectguard/konnect"
-
-// Kinds lists every resource kind the provider serves.
-var Kinds = []EntityKind{
-	ControlPlaneKind,
-	ServiceKind,
-}
 
 type konnectProvider struct{ version string }
 
@@ -153,5 +148,11 @@ func (p *konnectProvider) Resources(context.Context) []func() resource.Resource 
 }
 
 func (p *konnectProvider) DataSources(context.Context) []func() datasource.DataSource {
-	return nil
+	out := []func() datasource.DataSource{newControlPlaneListDataSource}
+	for _, k := range Kinds {
+		if slices.Contains(DataSourceKinds, k.TypeName) {
+			out = append(out, newDataSource(k))
+		}
+	}
+	return out
 }

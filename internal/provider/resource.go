@@ -134,19 +134,49 @@ func (r *entityResource) stateFromAPI(obj konnect.Object, parents map[string]str
 	}
 	for _, a := range r.kind.Attrs {
 		prev, ok := previous[a.Name]
-		if !ok || !a.managed() {
+		if !ok || !a.managed() || !prev.IsKnown() {
+			continue
+		}
+		if a.NotReturned {
+			keep[a.Name] = prev
 			continue
 		}
 		pj, err := a.Type.toJSON(prev)
 		if err != nil {
 			continue
 		}
-		if guard.Equal(guard.Field{Set: a.Type.Kind == KSet}, pj, lookup(obj, a)) {
+		remote := lookup(obj, a)
+		if a.Type.Kind == KJSON && pj != nil {
+			// Konnect fills defaults into JSON documents (plugin config): state holds the
+			// keys that configuration manages, with Konnect's values.
+			remote = project(guard.Normalize(remote), pj)
+			if v, err := a.Type.fromJSON(remote); err == nil {
+				keep[a.Name] = v
+			}
+		}
+		if guard.Equal(guard.Field{Set: a.Type.Kind == KSet}, pj, remote) {
 			keep[a.Name] = prev
 		}
 	}
 	val, err := objectFromJSON(r.attrs, obj, keep)
 	return val, rev, err
+}
+
+// project keeps, of a remote JSON value, the object keys that shape has (recursively);
+// anything else is returned whole.
+func project(remote, shape any) any {
+	r, ok1 := remote.(map[string]any)
+	s, ok2 := shape.(map[string]any)
+	if !ok1 || !ok2 {
+		return remote
+	}
+	out := make(map[string]any, len(s))
+	for k, sv := range s {
+		if rv, ok := r[k]; ok {
+			out[k] = project(rv, sv)
+		}
+	}
+	return out
 }
 
 // body builds the request body from planned values: every managed attribute that is known
@@ -271,8 +301,12 @@ func (r *entityResource) Create(ctx context.Context, req resource.CreateRequest,
 func (r *entityResource) nameExists(addr Address, name string, existing konnect.Object) *guard.NameExistsError {
 	id, _ := existing["id"].(string)
 	importID := id
-	if cp := addr.Parents["control_plane_id"]; cp != "" {
-		importID = cp + "/" + id
+	if ps := r.parents(); len(ps) > 0 {
+		parts := make([]string, 0, len(ps)+1)
+		for _, p := range ps {
+			parts = append(parts, addr.Parents[p])
+		}
+		importID = strings.Join(append(parts, id), "/")
 	}
 	return &guard.NameExistsError{TypeName: r.kind.TypeName, NameField: r.kind.NameAttr, Name: name,
 		ExistingID: id, CreatedAt: guard.FormatUpdatedAt(existing["created_at"]), ImportID: importID}

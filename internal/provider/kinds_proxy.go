@@ -1,0 +1,5 @@
+package provider
+
+// proxyKinds are the kinds that shape the proxy path: routes, plugins, consumers,
+// consumer groups and consumer credentials.
+var proxyKinds = []EntityKind{}
