@@ -1,0 +1,30 @@
+package provider
+
+import (
+	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
+	"github.com/hashicorp/terraform-plugin-framework/path"
+	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
+)
+
+// CertificateKind is a TLS certificate with its private key (…/core-entities/certificates),
+// optionally with an alternate pair (for example ECDSA next to RSA). Konnect checks that
+// each key matches its certificate. The keys are sensitive; `snis` is read-only and lists
+// the `konnect_gateway_sni` objects that point here.
+var CertificateKind = EntityKind{
+	TypeName:    "konnect_gateway_certificate",
+	Description: "A TLS certificate and its private key in a Konnect control plane, optionally with an alternate certificate and key of another key type. SNIs (`konnect_gateway_sni`) select it by server name.",
+	API:         coreEntityAPI{Collection: inControlPlane("certificates")},
+	Attrs: []Attr{
+		controlPlaneID,
+		{Name: "cert", Type: String, Mode: Required, Description: "PEM-encoded certificate (chain).",
+			StringValidators: []validator.String{pemBlock("CERTIFICATE")}},
+		{Name: "key", Type: String, Mode: Required, Sensitive: true, Description: "PEM-encoded private key of `cert`.",
+			StringValidators: []validator.String{pemBlock("PRIVATE KEY")}},
+		{Name: "cert_alt", Type: String, Description: "PEM-encoded alternate certificate; set together with `key_alt`.",
+			StringValidators: []validator.String{pemBlock("CERTIFICATE"), stringvalidator.AlsoRequires(path.MatchRoot("key_alt"))}},
+		{Name: "key_alt", Type: String, Sensitive: true, Description: "PEM-encoded private key of `cert_alt`; set together with `cert_alt`.",
+			StringValidators: []validator.String{pemBlock("PRIVATE KEY"), stringvalidator.AlsoRequires(path.MatchRoot("cert_alt"))}},
+		{Name: "snis", Type: ListOf(String), Mode: Computed, Description: "Names of the SNIs that point at this certificate (read-only; manage them with `konnect_gateway_sni`)."},
+		{Name: "tags", Type: SetOf(String), Description: "Tags for filtering and grouping.", SetValidators: []validator.Set{kongTags()}},
+	},
+}

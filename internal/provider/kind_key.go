@@ -1,0 +1,38 @@
+package provider
+
+import (
+	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
+	"github.com/hashicorp/terraform-plugin-framework/path"
+	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
+)
+
+// KeyKind is one cryptographic key (…/core-entities/keys), given either as a JWK document
+// or as PEM, optionally in a key set. Konnect returns the key material as written, so
+// state tracks it (sensitive). `pem` is sensitive as a whole so that no conflict
+// diagnostic or plan ever prints the private key inside it.
+var KeyKind = EntityKind{
+	TypeName:    "konnect_gateway_key",
+	Description: "A key in a Konnect control plane, as a JWK (`jwk`) or as PEM (`pem`), exactly one of the two, optionally in a `konnect_gateway_key_set`. `kid` is unique within its set.",
+	API:         coreEntityAPI{Collection: inControlPlane("keys")},
+	NameAttr:    "name",
+	Attrs: []Attr{
+		controlPlaneID,
+		{Name: "kid", Type: String, Mode: Required, Description: "The key id, unique within the key set; must equal the `kid` inside `jwk`.",
+			StringValidators: []validator.String{stringvalidator.LengthAtLeast(1)}},
+		{Name: "name", Type: String, Description: "The key's name, unique in the control plane.",
+			StringValidators: []validator.String{stringvalidator.LengthAtLeast(1)}},
+		{Name: "jwk", Type: String, Sensitive: true, Description: "The key as a JWK JSON document (write it with `jsonencode`); set this or `pem`.",
+			StringValidators: []validator.String{jwkKid("kid"), stringvalidator.ExactlyOneOf(path.MatchRoot("pem"))}},
+		{Name: "pem", Sensitive: true, Description: "The key as PEM; set this or `jwk`. At least one of `private_key` and `public_key`.",
+			Type: ObjectOf(
+				Attr{Name: "private_key", Type: String, Sensitive: true, Description: "PEM-encoded private key.",
+					StringValidators: []validator.String{pemBlock("PRIVATE KEY"),
+						stringvalidator.AtLeastOneOf(path.MatchRelative().AtParent().AtName("public_key"))}},
+				Attr{Name: "public_key", Type: String, Description: "PEM-encoded public key.",
+					StringValidators: []validator.String{pemBlock("PUBLIC KEY")}},
+			)},
+		{Name: "set", Type: RefID("Id of the `konnect_gateway_key_set`."), Description: "The key set this key belongs to.",
+			ObjectValidators: []validator.Object{refIsUUID()}},
+		{Name: "tags", Type: SetOf(String), Description: "Tags for filtering and grouping.", SetValidators: []validator.Set{kongTags()}},
+	},
+}

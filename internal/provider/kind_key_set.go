@@ -1,0 +1,21 @@
+package provider
+
+import (
+	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
+	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
+)
+
+// KeySetKind groups keys (…/core-entities/key-sets), for example the signing keys one
+// plugin uses. Deleting a set deletes its keys in Konnect.
+var KeySetKind = EntityKind{
+	TypeName:    "konnect_gateway_key_set",
+	Description: "A named set of keys (`konnect_gateway_key`) in a Konnect control plane. Deleting the set deletes the keys in it.",
+	API:         coreEntityAPI{Collection: inControlPlane("key-sets")},
+	NameAttr:    "name",
+	Attrs: []Attr{
+		controlPlaneID,
+		{Name: "name", Type: String, Description: "The set's name, unique in the control plane.",
+			StringValidators: []validator.String{stringvalidator.LengthAtLeast(1)}},
+		{Name: "tags", Type: SetOf(String), Description: "Tags for filtering and grouping.", SetValidators: []validator.Set{kongTags()}},
+	},
+}

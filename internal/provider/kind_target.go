@@ -1,0 +1,32 @@
+package provider
+
+import (
+	"github.com/hashicorp/terraform-plugin-framework-validators/int64validator"
+	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
+	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
+
+	"github.com/konnectguard/terraform-provider-konnect/internal/konnect"
+)
+
+// TargetKind is one backend of an upstream (…/upstreams/{upstream}/targets). Konnect
+// replaces a target in place with PUT, so every attribute, the address included, is
+// updated in place. The target string is unique within its upstream.
+var TargetKind = EntityKind{
+	TypeName:    "konnect_gateway_target",
+	Description: "A target of a gateway upstream: one `host:port` that the upstream balances traffic over, with its weight. Konnect updates targets in place; only moving a target to another upstream or control plane replaces it.",
+	API: coreEntityAPI{Collection: func(p map[string]string) string {
+		return konnect.CoreEntitiesPath(p["control_plane_id"], "upstreams", p["upstream_id"], "targets")
+	}},
+	NameAttr: "target",
+	Attrs: []Attr{
+		controlPlaneID,
+		{Name: "upstream_id", Type: String, Mode: Required, Parent: true, Description: "The id of the upstream the target belongs to.",
+			StringValidators: []validator.String{stringvalidator.RegexMatches(uuidRE, "must be a UUID")}},
+		{Name: "target", Type: String, Mode: Required, Description: "The target's address, `host:port` or `[ipv6]:port`, unique within the upstream. The port is required here (Konnect would otherwise append 8000).",
+			StringValidators: []validator.String{hostPort()}},
+		{Name: "weight", Type: Int64, Description: "Share of traffic (0 to 65535; 0 takes the target out of rotation). Konnect's default is 100.",
+			Int64Validators: []validator.Int64{int64validator.Between(0, 65535)}},
+		{Name: "failover", Type: Bool, Description: "Use this target only when the others are unhealthy. Konnect's default is false."},
+		{Name: "tags", Type: SetOf(String), Description: "Tags for filtering and grouping.", SetValidators: []validator.Set{kongTags()}},
+	},
+}

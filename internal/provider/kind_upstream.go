@@ -1,0 +1,116 @@
+package provider
+
+import (
+	"github.com/hashicorp/terraform-plugin-framework-validators/float64validator"
+	"github.com/hashicorp/terraform-plugin-framework-validators/int64validator"
+	"github.com/hashicorp/terraform-plugin-framework-validators/listvalidator"
+	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
+	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
+)
+
+// UpstreamKind is a load-balancing upstream (…/core-entities/upstreams): a virtual
+// hostname that services point at, balanced over its targets and health-checked.
+// Konnect fills every healthcheck setting that configuration leaves out; those settings
+// then follow Konnect.
+var UpstreamKind = EntityKind{
+	TypeName:    "konnect_gateway_upstream",
+	Description: "A gateway upstream in a Konnect control plane: a virtual hostname balanced over its targets (`konnect_gateway_target`), with active and passive health checks. Health-check settings left out of configuration take Konnect's defaults and follow Konnect.",
+	API:         coreEntityAPI{Collection: inControlPlane("upstreams")},
+	NameAttr:    "name",
+	Attrs: []Attr{
+		controlPlaneID,
+		{Name: "name", Type: String, Mode: Required, Description: "The upstream's hostname, unique in the control plane; services use it as their `host`.",
+			StringValidators: []validator.String{stringvalidator.LengthAtLeast(1)}},
+		{Name: "algorithm", Type: String, Description: "Load-balancing algorithm: `round-robin` (Konnect's default), `consistent-hashing`, `least-connections`, `latency` or `sticky-sessions`.",
+			StringValidators: []validator.String{stringvalidator.OneOf("round-robin", "consistent-hashing", "least-connections", "latency", "sticky-sessions")}},
+		{Name: "hash_on", Type: String, Description: "What consistent hashing hashes on: `none` (Konnect's default), `consumer`, `ip`, `header`, `cookie`, `path`, `query_arg` or `uri_capture`. `header`, `cookie`, `query_arg` and `uri_capture` need the matching `hash_on_*` attribute.",
+			StringValidators: []validator.String{stringvalidator.OneOf("none", "consumer", "ip", "header", "cookie", "path", "query_arg", "uri_capture"),
+				requiresWhen(map[string]string{"header": "hash_on_header", "cookie": "hash_on_cookie", "query_arg": "hash_on_query_arg", "uri_capture": "hash_on_uri_capture"})}},
+		{Name: "hash_fallback", Type: String, Description: "What to hash on when `hash_on` yields nothing: `none` (Konnect's default), `consumer`, `ip`, `header`, `path`, `query_arg` or `uri_capture`. `header`, `query_arg` and `uri_capture` need the matching `hash_fallback_*` attribute.",
+			StringValidators: []validator.String{stringvalidator.OneOf("none", "consumer", "ip", "header", "path", "query_arg", "uri_capture"),
+				requiresWhen(map[string]string{"header": "hash_fallback_header", "query_arg": "hash_fallback_query_arg", "uri_capture": "hash_fallback_uri_capture"})}},
+		{Name: "hash_on_header", Type: String, Description: "Header name to hash on when `hash_on = \"header\"`."},
+		{Name: "hash_fallback_header", Type: String, Description: "Header name to hash on when `hash_fallback = \"header\"`."},
+		{Name: "hash_on_cookie", Type: String, Description: "Cookie name to hash on when `hash_on = \"cookie\"`."},
+		{Name: "hash_on_cookie_path", Type: String, Description: "Path set on the hashing cookie. Konnect's default is `/`."},
+		{Name: "hash_on_query_arg", Type: String, Description: "Query argument to hash on when `hash_on = \"query_arg\"`."},
+		{Name: "hash_fallback_query_arg", Type: String, Description: "Query argument to hash on when `hash_fallback = \"query_arg\"`."},
+		{Name: "hash_on_uri_capture", Type: String, Description: "Named URI capture to hash on when `hash_on = \"uri_capture\"`."},
+		{Name: "hash_fallback_uri_capture", Type: String, Description: "Named URI capture to hash on when `hash_fallback = \"uri_capture\"`."},
+		{Name: "sticky_sessions_cookie", Type: String, Description: "Cookie name used by the `sticky-sessions` algorithm."},
+		{Name: "sticky_sessions_cookie_path", Type: String, Description: "Path of the sticky-sessions cookie. Konnect's default is `/`."},
+		{Name: "slots", Type: Int64, Description: "Slots in the load balancer ring (10 to 65536). Konnect's default is 10000.",
+			Int64Validators: []validator.Int64{int64validator.Between(10, 65536)}},
+		{Name: "healthchecks", Type: upstreamHealthchecks, Description: "Active and passive health checking of the targets. Settings left out take Konnect's defaults.",
+			ObjectValidators: []validator.Object{nestedFloat64("threshold", float64validator.Between(0, 100))}},
+		{Name: "host_header", Type: String, Description: "Host header sent to the targets instead of the upstream's name."},
+		{Name: "client_certificate", Type: RefID("Id of a `konnect_gateway_certificate`."), Description: "Client certificate presented to the targets for mTLS.",
+			ObjectValidators: []validator.Object{refIsUUID()}},
+		{Name: "use_srv_name", Type: Bool, Description: "Use the SRV record's target name as the TLS SNI and Host header. Konnect's default is false."},
+		{Name: "tags", Type: SetOf(String), Description: "Tags for filtering and grouping.", SetValidators: []validator.Set{kongTags()}},
+	},
+}
+
+// Health-check declarations, nested as Konnect nests them.
+
+func healthcheckType() Attr {
+	return Attr{Name: "type", Type: String, Description: "Protocol of the check: `http` (Konnect's default), `https`, `tcp`, `grpc` or `grpcs`.",
+		StringValidators: []validator.String{stringvalidator.OneOf("tcp", "http", "https", "grpc", "grpcs")}}
+}
+
+func httpStatuses(what string) Attr {
+	return Attr{Name: "http_statuses", Type: ListOf(Int64), Description: "HTTP statuses that count as " + what + " (100 to 999).",
+		ListValidators: []validator.List{listvalidator.ValueInt64sAre(int64validator.Between(100, 999))}}
+}
+
+func counter(name, what string) Attr {
+	return Attr{Name: name, Type: Int64, Description: what + " (0 to 255; 0 disables).",
+		Int64Validators: []validator.Int64{int64validator.Between(0, 255)}}
+}
+
+var intervalRange = nestedFloat64("interval", float64validator.Between(0, 65535))
+
+var upstreamHealthchecks = ObjectOf(
+	Attr{Name: "active", Description: "Active checks: the data plane probes the targets.",
+		ObjectValidators: []validator.Object{nestedFloat64("timeout", float64validator.Between(0, 65535))},
+		Type: ObjectOf(
+			healthcheckType(),
+			Attr{Name: "timeout", Type: Float64, Description: "Seconds before a probe times out (0 to 65535). Konnect's default is 1."},
+			Attr{Name: "concurrency", Type: Int64, Description: "Targets probed at once. Konnect's default is 10.",
+				Int64Validators: []validator.Int64{int64validator.Between(1, 2147483648)}},
+			Attr{Name: "http_path", Type: String, Description: "Path probed by HTTP checks. Konnect's default is `/`.",
+				StringValidators: []validator.String{stringvalidator.LengthAtLeast(1)}},
+			Attr{Name: "https_sni", Type: String, Description: "SNI sent by HTTPS probes."},
+			Attr{Name: "https_verify_certificate", Type: Bool, Description: "Verify the target's certificate in HTTPS probes. Konnect's default is true."},
+			Attr{Name: "headers", Type: MapOf(ListOf(String)), Description: "Headers sent with HTTP probes: header name to values."},
+			Attr{Name: "healthy", Description: "When an unhealthy target becomes healthy again.", ObjectValidators: []validator.Object{intervalRange},
+				Type: ObjectOf(
+					Attr{Name: "interval", Type: Float64, Description: "Seconds between probes of healthy targets (0 to 65535; 0 disables)."},
+					httpStatuses("healthy"),
+					counter("successes", "Successful probes that make a target healthy"),
+				)},
+			Attr{Name: "unhealthy", Description: "When a healthy target becomes unhealthy.", ObjectValidators: []validator.Object{intervalRange},
+				Type: ObjectOf(
+					Attr{Name: "interval", Type: Float64, Description: "Seconds between probes of unhealthy targets (0 to 65535; 0 disables)."},
+					httpStatuses("unhealthy"),
+					counter("tcp_failures", "TCP failures that make a target unhealthy"),
+					counter("timeouts", "Probe timeouts that make a target unhealthy"),
+					counter("http_failures", "HTTP failures that make a target unhealthy"),
+				)},
+		)},
+	Attr{Name: "passive", Description: "Passive checks (circuit breaker): the data plane watches proxied traffic.",
+		Type: ObjectOf(
+			healthcheckType(),
+			Attr{Name: "healthy", Description: "When a target counts as healthy again.", Type: ObjectOf(
+				httpStatuses("healthy"),
+				counter("successes", "Successful responses that make a target healthy"),
+			)},
+			Attr{Name: "unhealthy", Description: "When a target counts as unhealthy.", Type: ObjectOf(
+				httpStatuses("unhealthy"),
+				counter("tcp_failures", "TCP failures that make a target unhealthy"),
+				counter("timeouts", "Timeouts that make a target unhealthy"),
+				counter("http_failures", "HTTP failures that make a target unhealthy"),
+			)},
+		)},
+	Attr{Name: "threshold", Type: Float64, Description: "Percentage of healthy target weight below which the upstream counts as unhealthy (0 to 100). Konnect's default is 0."},
+)

@@ -1,0 +1,31 @@
+package provider
+
+import (
+	"regexp"
+
+	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
+	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
+)
+
+// VaultKind is a secret vault (…/core-entities/vaults): where `{vault://<prefix>/…}`
+// references in other configuration are resolved. `name` is the vault type, `prefix` its
+// unique handle (Konnect also addresses the vault by prefix), `config` the type's settings
+// as a JSON document.
+var VaultKind = EntityKind{
+	TypeName:    "konnect_gateway_vault",
+	Description: "A secret vault in a Konnect control plane. Configuration elsewhere refers to its secrets as `{vault://<prefix>/<secret>}`.",
+	API:         coreEntityAPI{Collection: inControlPlane("vaults")},
+	NameAttr:    "prefix",
+	Attrs: []Attr{
+		controlPlaneID,
+		{Name: "name", Type: String, Mode: Required, Description: "The vault type: `env`, `aws`, `gcp`, `hcv`, `azure`, `konnect` or `conjur`.",
+			StringValidators: []validator.String{stringvalidator.OneOf("env", "aws", "gcp", "hcv", "azure", "konnect", "conjur")}},
+		{Name: "prefix", Type: String, Mode: Required, Description: "The handle used in `{vault://<prefix>/…}` references, unique in the control plane: a lowercase letter, then lowercase letters, digits and dashes.",
+			StringValidators: []validator.String{stringvalidator.RegexMatches(regexp.MustCompile(`^[a-z][a-z0-9-]*[a-z0-9]+$`),
+				"must start with a lowercase letter and contain only lowercase letters, digits and dashes (at least two characters, not ending with a dash)")}},
+		{Name: "config", Type: JSON, Description: "The vault type's settings as a JSON object; write it with `jsonencode({...})`. Keys you leave out take Konnect's values and are not tracked.",
+			StringValidators: []validator.String{jsonText(true)}},
+		{Name: "description", Type: String, Description: "A description of the vault."},
+		{Name: "tags", Type: SetOf(String), Description: "Tags for filtering and grouping.", SetValidators: []validator.Set{kongTags()}},
+	},
+}
