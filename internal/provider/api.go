@@ -3,7 +3,6 @@ package provider
 import (
 	"context"
 	"errors"
-	"time"
 
 	"github.com/google/uuid"
 
@@ -74,23 +73,21 @@ func (controlPlaneAPI) FindByName(ctx context.Context, cl *konnect.Client, _ map
 	return nil, nil
 }
 
+// Create posts a control plane. The engine's creation guard has just confirmed that the
+// name was free, so after an ambiguous failure (connection lost, 5xx) a control plane
+// with this name is the one this POST created: it is adopted instead of posting again.
 func (api controlPlaneAPI) Create(ctx context.Context, cl *konnect.Client, _ map[string]string, body konnect.Object) (konnect.Object, *konnect.Response, error) {
-	started := time.Now().Add(-2 * time.Second)
 	obj, resp, err := cl.CreateControlPlane(ctx, body)
 	if err == nil || !ambiguous(err) {
 		return obj, resp, err
 	}
-	// The POST may have been applied even though we saw an error: look before retrying.
 	name, _ := body["name"].(string)
-	if existing, lookErr := api.FindByName(ctx, cl, nil, name); lookErr == nil && existing != nil {
-		if created, ok := existing["created_at"].(string); ok {
-			if t, perr := time.Parse(time.RFC3339Nano, created); perr == nil && t.After(started) {
-				return existing, nil, nil
-			}
-		}
-		return nil, nil, err
-	} else if lookErr != nil {
-		return nil, nil, err
+	existing, lookErr := api.FindByName(ctx, cl, nil, name)
+	switch {
+	case lookErr != nil:
+		return nil, nil, err // still unknown: report the original failure, post nothing
+	case existing != nil:
+		return existing, nil, nil
 	}
 	return cl.CreateControlPlane(ctx, body)
 }

@@ -1,0 +1,204 @@
+package provider
+
+import (
+	"context"
+	"net/http/httptest"
+	"strings"
+	"testing"
+
+	"github.com/hashicorp/terraform-plugin-framework/providerserver"
+	"github.com/hashicorp/terraform-plugin-go/tfprotov6"
+	"github.com/hashicorp/terraform-plugin-go/tftypes"
+
+	"github.com/konnectguard/terraform-provider-konnect/internal/konnect"
+	"github.com/konnectguard/terraform-provider-konnect/internal/konnectmock"
+)
+
+// These tests drive the provider through the plugin protocol, as Terraform does, where the
+// CLI would hide what they assert: the warning diagnostics of the warn policy, and the
+// silence of overwrite.
+
+type protoHarness struct {
+	t      *testing.T
+	srv    tfprotov6.ProviderServer
+	client *konnect.Client
+	typ    tftypes.Object
+	r      *entityResource
+}
+
+func newProtoHarness(t *testing.T, policy string) *protoHarness {
+	t.Helper()
+	mock := httptest.NewServer(konnectmock.New(konnectmock.Options{Tokens: []string{testToken}}))
+	t.Cleanup(mock.Close)
+	client, err := konnect.New(konnect.Config{ServerURL: mock.URL, Token: testToken})
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv := providerserver.NewProtocol6(New("test")())()
+	cfgType := tftypes.Object{AttributeTypes: map[string]tftypes.Type{
+		"server_url": tftypes.String, "personal_access_token": tftypes.String,
+		"system_account_access_token": tftypes.String, "conflict_policy": tftypes.String}}
+	cfg := tftypes.NewValue(cfgType, map[string]tftypes.Value{
+		"server_url": tftypes.NewValue(tftypes.String, mock.URL), "personal_access_token": tftypes.NewValue(tftypes.String, testToken),
+		"system_account_access_token": tftypes.NewValue(tftypes.String, nil), "conflict_policy": tftypes.NewValue(tftypes.String, policy)})
+	ctx := context.Background()
+	if _, err := srv.GetProviderSchema(ctx, &tfprotov6.GetProviderSchemaRequest{}); err != nil {
+		t.Fatal(err)
+	}
+	resp, err := srv.ConfigureProvider(ctx, &tfprotov6.ConfigureProviderRequest{Config: dynamic(t, cfg)})
+	if err != nil || len(resp.Diagnostics) > 0 {
+		t.Fatalf("configure: %v %v", err, resp.Diagnostics)
+	}
+	r := newResource(ServiceKind)().(*entityResource)
+	return &protoHarness{t: t, srv: srv, client: client, typ: objectType(r.attrs), r: r}
+}
+
+func dynamic(t *testing.T, v tftypes.Value) *tfprotov6.DynamicValue {
+	t.Helper()
+	dv, err := tfprotov6.NewDynamicValue(v.Type(), v)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return &dv
+}
+
+// config is a service configuration: the given attributes, everything else null.
+func (h *protoHarness) config(set map[string]tftypes.Value) tftypes.Value {
+	vals := map[string]tftypes.Value{}
+	for name, typ := range h.typ.AttributeTypes {
+		vals[name] = tftypes.NewValue(typ, nil)
+	}
+	for k, v := range set {
+		vals[k] = v
+	}
+	return tftypes.NewValue(h.typ, vals)
+}
+
+// proposed merges configuration over prior state the way Terraform proposes a new state.
+func (h *protoHarness) proposed(config, prior tftypes.Value) tftypes.Value {
+	if prior.IsNull() {
+		return config
+	}
+	c, _ := asObject(config)
+	p, _ := asObject(prior)
+	for k, v := range c {
+		if v.IsNull() {
+			c[k] = p[k]
+		}
+	}
+	return tftypes.NewValue(h.typ, map[string]tftypes.Value(c))
+}
+
+func (h *protoHarness) decode(dv *tfprotov6.DynamicValue) tftypes.Value {
+	h.t.Helper()
+	v, err := dv.Unmarshal(h.typ)
+	if err != nil {
+		h.t.Fatal(err)
+	}
+	return v
+}
+
+func (h *protoHarness) plan(config, prior tftypes.Value, private []byte) *tfprotov6.PlanResourceChangeResponse {
+	h.t.Helper()
+	resp, err := h.srv.PlanResourceChange(context.Background(), &tfprotov6.PlanResourceChangeRequest{
+		TypeName: ServiceKind.TypeName, PriorState: dynamic(h.t, prior), ProposedNewState: dynamic(h.t, h.proposed(config, prior)),
+		Config: dynamic(h.t, config), PriorPrivate: private})
+	if err != nil {
+		h.t.Fatal(err)
+	}
+	return resp
+}
+
+// apply plans and applies config over prior, failing the test on any diagnostic.
+func (h *protoHarness) apply(config, prior tftypes.Value, private []byte) (tftypes.Value, []byte) {
+	h.t.Helper()
+	plan := h.plan(config, prior, private)
+	if len(plan.Diagnostics) > 0 {
+		h.t.Fatalf("plan: %s", diagText(plan.Diagnostics))
+	}
+	resp, err := h.srv.ApplyResourceChange(context.Background(), &tfprotov6.ApplyResourceChangeRequest{
+		TypeName: ServiceKind.TypeName, PriorState: dynamic(h.t, prior), PlannedState: plan.PlannedState,
+		Config: dynamic(h.t, config), PlannedPrivate: plan.PlannedPrivate})
+	if err != nil || len(resp.Diagnostics) > 0 {
+		h.t.Fatalf("apply: %v %s", err, diagText(resp.Diagnostics))
+	}
+	return h.decode(resp.NewState), resp.Private
+}
+
+func (h *protoHarness) refresh(state tftypes.Value, private []byte) (tftypes.Value, []byte) {
+	h.t.Helper()
+	resp, err := h.srv.ReadResource(context.Background(), &tfprotov6.ReadResourceRequest{
+		TypeName: ServiceKind.TypeName, CurrentState: dynamic(h.t, state), Private: private})
+	if err != nil || len(resp.Diagnostics) > 0 {
+		h.t.Fatalf("refresh: %v %s", err, diagText(resp.Diagnostics))
+	}
+	return h.decode(resp.NewState), resp.Private
+}
+
+func diagText(diags []*tfprotov6.Diagnostic) string {
+	var b strings.Builder
+	for _, d := range diags {
+		b.WriteString(d.Severity.String() + ": " + d.Summary + "\n" + d.Detail + "\n")
+	}
+	return b.String()
+}
+
+func TestProtocolRemoteEditPolicies(t *testing.T) {
+	for _, tc := range []struct {
+		policy   string
+		severity tfprotov6.DiagnosticSeverity // 0: no diagnostic at all
+		summary  string
+	}{
+		{"fail", tfprotov6.DiagnosticSeverityError, "Applying this plan would overwrite changes made in Konnect"},
+		{"warn", tfprotov6.DiagnosticSeverityWarning, "This plan overwrites changes made in Konnect"},
+		{"overwrite", 0, ""},
+	} {
+		t.Run(tc.policy, func(t *testing.T) {
+			h := newProtoHarness(t, tc.policy)
+			cp, _, err := h.client.CreateControlPlane(context.Background(), konnect.Object{"name": "proto-" + tc.policy})
+			if err != nil {
+				t.Fatal(err)
+			}
+			str := func(s string) tftypes.Value { return tftypes.NewValue(tftypes.String, s) }
+			num := func(n int64) tftypes.Value { return tftypes.NewValue(tftypes.Number, n) }
+			cfg := h.config(map[string]tftypes.Value{"control_plane_id": str(cp["id"].(string)), "name": str("orders"),
+				"host": str("orders.internal"), "retries": num(5), "tags": tftypes.NewValue(tftypes.Set{ElementType: tftypes.String},
+					[]tftypes.Value{str("team:payments")})})
+			state, private := h.apply(cfg, tftypes.NewValue(h.typ, nil), nil)
+
+			// Someone changes retries in Konnect; configuration still says 5.
+			svc, _, _ := h.client.GetService(context.Background(), cp["id"].(string), "orders")
+			svc["retries"] = 2
+			delete(svc, "created_at")
+			delete(svc, "updated_at")
+			if _, _, err := h.client.PutService(context.Background(), cp["id"].(string), svc["id"].(string), svc, ""); err != nil {
+				t.Fatal(err)
+			}
+			state, private = h.refresh(state, private)
+
+			plan := h.plan(cfg, state, private)
+			if tc.severity == 0 {
+				if len(plan.Diagnostics) != 0 {
+					t.Fatalf("overwrite policy: want no diagnostic, got %s", diagText(plan.Diagnostics))
+				}
+				return
+			}
+			if len(plan.Diagnostics) != 1 {
+				t.Fatalf("want one diagnostic for the object, got %d:\n%s", len(plan.Diagnostics), diagText(plan.Diagnostics))
+			}
+			d := plan.Diagnostics[0]
+			if d.Severity != tc.severity || d.Summary != tc.summary {
+				t.Errorf("got %s %q, want %s %q", d.Severity, d.Summary, tc.severity, tc.summary)
+			}
+			for _, want := range []string{"konnect_gateway_service (id " + svc["id"].(string), "was changed outside Terraform at ",
+				"retries   last applied: 5   in Konnect now: 2   planned: 5", "KONNECT_CONFLICT_POLICY=overwrite"} {
+				if !strings.Contains(d.Detail, want) {
+					t.Errorf("detail lacks %q:\n%s", want, d.Detail)
+				}
+			}
+			if strings.Contains(d.Detail, "tags") {
+				t.Errorf("detail names a field nobody changed:\n%s", d.Detail)
+			}
+		})
+	}
+}
