@@ -62,4 +62,3 @@ func TestControlPlaneCreateNeverDuplicates(t *testing.T) {
 		})
 	}
 }
-
