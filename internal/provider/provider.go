@@ -28,8 +28,9 @@ type konnectProvider struct{ version string }
 
 // providerData is what every resource receives from Configure.
 type providerData struct {
-	client *konnect.Client
-	policy guard.ConflictPolicy
+	client    *konnect.Client
+	policy    guard.ConflictPolicy
+	snapshots *snapshots // this run's refresh snapshots
 }
 
 type providerModel struct {
@@ -125,7 +126,7 @@ func (p *konnectProvider) Configure(ctx context.Context, req provider.ConfigureR
 		resp.Diagnostics.AddError("Could not create the Konnect client", err.Error())
 		return
 	}
-	data := &providerData{client: client, policy: policy}
+	data := &providerData{client: client, policy: policy, snapshots: newSnapshots()}
 	resp.ResourceData = data
 	resp.DataSourceData = data
 }

@@ -291,6 +291,7 @@ func (r *entityResource) Create(ctx context.Context, req resource.CreateRequest,
 		return
 	}
 	obj, _, err := r.kind.API.Create(ctx, r.data.client, addr.Parents, body)
+	r.wrote(addr)
 	if err != nil {
 		r.apiError(&resp.Diagnostics, "Could not create "+r.kind.TypeName, err)
 		return
@@ -329,7 +330,7 @@ func (r *entityResource) Read(ctx context.Context, req resource.ReadRequest, res
 		return
 	}
 	addr := r.address(m)
-	obj, _, err := r.kind.API.Get(ctx, r.data.client, addr)
+	obj, err := r.refreshRead(ctx, addr)
 	if konnect.IsNotFound(err) {
 		resp.Diagnostics.AddWarning("Konnect object deleted outside Terraform",
 			fmt.Sprintf("%s no longer exists in Konnect. It was removed from the state; the plan will create it again if the configuration still declares it.", r.object(addr)))
@@ -346,6 +347,25 @@ func (r *entityResource) Read(ctx context.Context, req resource.ReadRequest, res
 		return
 	}
 	resp.State.Raw = val
+}
+
+// refreshRead reads an object for refresh: from this run's snapshot of its collection when
+// there is one, otherwise (and to confirm an object missing from the snapshot) directly.
+func (r *entityResource) refreshRead(ctx context.Context, addr Address) (konnect.Object, error) {
+	if c, ok := r.kind.API.(coreEntityAPI); ok && r.data.snapshots != nil {
+		if obj, ok := r.data.snapshots.lookup(ctx, r.data.client, c.Collection(addr.Parents), addr.ID); ok {
+			return obj, nil
+		}
+	}
+	obj, _, err := r.kind.API.Get(ctx, r.data.client, addr)
+	return obj, err
+}
+
+// wrote drops the snapshot of a collection this run has just written to.
+func (r *entityResource) wrote(addr Address) {
+	if c, ok := r.kind.API.(coreEntityAPI); ok && r.data.snapshots != nil {
+		r.data.snapshots.invalidate(c.Collection(addr.Parents))
+	}
 }
 
 func (r *entityResource) Update(ctx context.Context, req resource.UpdateRequest, resp *resource.UpdateResponse) {
@@ -370,6 +390,7 @@ func (r *entityResource) Update(ctx context.Context, req resource.UpdateRequest,
 		return
 	}
 	obj, _, err := r.kind.API.Update(ctx, r.data.client, addr, body, live, etag)
+	r.wrote(addr)
 	if konnect.IsPreconditionFailed(err) {
 		r.raced(ctx, addr, str(prior[attrRevision]), "update", &resp.Diagnostics)
 		return
@@ -393,6 +414,7 @@ func (r *entityResource) Delete(ctx context.Context, req resource.DeleteRequest,
 		return
 	}
 	_, err = r.kind.API.Delete(ctx, r.data.client, addr, etag)
+	r.wrote(addr)
 	switch {
 	case konnect.IsPreconditionFailed(err):
 		r.raced(ctx, addr, str(prior[attrRevision]), "delete", &resp.Diagnostics)
