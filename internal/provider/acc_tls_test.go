@@ -1,0 +1,1025 @@
+package provider
+
+import (
+	"context"
+	"crypto/ecdsa"
+	"crypto/elliptic"
+	"crypto/rand"
+	"crypto/sha256"
+	"crypto/x509"
+	"crypto/x509/pkix"
+	"encoding/hex"
+	"encoding/pem"
+	"fmt"
+	"math/big"
+	"regexp"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/hashicorp/terraform-plugin-testing/compare"
+	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
+	"github.com/hashicorp/terraform-plugin-testing/knownvalue"
+	"github.com/hashicorp/terraform-plugin-testing/plancheck"
+	"github.com/hashicorp/terraform-plugin-testing/statecheck"
+	"github.com/hashicorp/terraform-plugin-testing/terraform"
+	"github.com/hashicorp/terraform-plugin-testing/tfjsonpath"
+
+	"github.com/konnectguard/terraform-provider-konnect/internal/konnect"
+	"github.com/konnectguard/terraform-provider-konnect/internal/konnectmock"
+)
+
+// Acceptance tests of the upstream and TLS kinds: upstreams, targets, certificates, CA
+// certificates, SNIs, vaults, key sets and keys. Each kind goes through create, update,
+// an empty second plan, import, and a stale saved plan refused by Guard 1.
+
+// --- key material -------------------------------------------------------------------------
+
+// tlsPair is a freshly generated key pair with a self-signed certificate, PEM-encoded.
+type tlsPair struct {
+	Cert, Key, Public string
+	Digest            string // hex SHA-256 of the certificate's DER, as Konnect computes it
+}
+
+func tlsTestPEM(t *testing.T, cn string, ca bool) tlsPair {
+	t.Helper()
+	key, err := ecdsa.GenerateKey(elliptic.P256(), rand.Reader)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tmpl := &x509.Certificate{
+		SerialNumber: big.NewInt(time.Now().UnixNano()), Subject: pkix.Name{CommonName: cn},
+		NotBefore: time.Now().Add(-time.Hour), NotAfter: time.Now().Add(24 * time.Hour),
+		BasicConstraintsValid: true, IsCA: ca, DNSNames: []string{cn},
+	}
+	der, err := x509.CreateCertificate(rand.Reader, tmpl, tmpl, &key.PublicKey, key)
+	if err != nil {
+		t.Fatal(err)
+	}
+	kder, err := x509.MarshalPKCS8PrivateKey(key)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pder, err := x509.MarshalPKIXPublicKey(&key.PublicKey)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sum := sha256.Sum256(der)
+	return tlsPair{
+		Cert:   string(pem.EncodeToMemory(&pem.Block{Type: "CERTIFICATE", Bytes: der})),
+		Key:    string(pem.EncodeToMemory(&pem.Block{Type: "PRIVATE KEY", Bytes: kder})),
+		Public: string(pem.EncodeToMemory(&pem.Block{Type: "PUBLIC KEY", Bytes: pder})),
+		Digest: hex.EncodeToString(sum[:]),
+	}
+}
+
+// --- Konnect, out of band ------------------------------------------------------------------
+
+// tlsColl is the path of a core-entity collection of the named control plane.
+func (e *konnectEnv) tlsColl(cpName string, segments ...string) string {
+	e.t.Helper()
+	return konnect.CoreEntitiesPath(e.cpID(cpName), segments...)
+}
+
+// tlsGet returns an object as Konnect holds it, or nil when absent.
+func (e *konnectEnv) tlsGet(collection, idOrName string) konnect.Object {
+	e.t.Helper()
+	obj, _, err := e.client.GetEntity(context.Background(), collection, idOrName)
+	if konnect.IsNotFound(err) {
+		return nil
+	}
+	if err != nil {
+		e.t.Fatalf("get %s/%s: %v", collection, idOrName, err)
+	}
+	return obj
+}
+
+// tlsOnly returns the one object of a collection.
+func (e *konnectEnv) tlsOnly(collection string) konnect.Object {
+	e.t.Helper()
+	all, err := e.client.ListEntities(context.Background(), collection, nil)
+	if err != nil {
+		e.t.Fatalf("list %s: %v", collection, err)
+	}
+	if len(all) != 1 {
+		e.t.Fatalf("%s holds %d objects, want 1", collection, len(all))
+	}
+	return all[0]
+}
+
+// tlsEdit changes fields of an object with a full PUT, as the UI or another pipeline would.
+func (e *konnectEnv) tlsEdit(collection, idOrName string, changes konnect.Object) {
+	e.t.Helper()
+	obj := e.tlsGet(collection, idOrName)
+	if obj == nil {
+		e.t.Fatalf("out-of-band edit: %s/%s not found", collection, idOrName)
+	}
+	body := konnect.Object{}
+	for k, v := range obj {
+		if k != "id" && k != "created_at" && k != "updated_at" {
+			body[k] = v
+		}
+	}
+	for k, v := range changes {
+		body[k] = v
+	}
+	if _, _, err := e.client.PutEntity(context.Background(), collection, obj["id"].(string), body, ""); err != nil {
+		e.t.Fatalf("out-of-band edit of %s/%s: %v", collection, idOrName, err)
+	}
+}
+
+// tlsImportID builds the import id `<parent>/…/<id>` from a resource's state.
+func tlsImportID(name string, parents ...string) resource.ImportStateIdFunc {
+	return func(s *terraform.State) (string, error) {
+		rs, ok := s.RootModule().Resources[name]
+		if !ok {
+			return "", fmt.Errorf("%s not in state", name)
+		}
+		parts := make([]string, 0, len(parents)+1)
+		for _, p := range parents {
+			parts = append(parts, rs.Primary.Attributes[p])
+		}
+		return strings.Join(append(parts, rs.Primary.ID), "/"), nil
+	}
+}
+
+func tlsStale(typeName string) *regexp.Regexp {
+	return regexp.MustCompile(`(?s)Konnect object changed since this plan was made.*` + typeName + ` \(id [0-9a-f-]{36}, control plane [0-9a-f-]{36}\).*Nothing was written`)
+}
+
+var tlsRevision = knownvalue.StringRegexp(regexp.MustCompile(`^sha256:[0-9a-f]{64}$`))
+
+func tlsCP(name string) string {
+	return fmt.Sprintf("resource \"konnect_gateway_control_plane\" \"cp\" {\n  name = %q\n}\n", name)
+}
+
+// --- upstreams ----------------------------------------------------------------------------
+
+func (e *konnectEnv) upstreamConfig(slots int, extra string) string {
+	return e.providerBlock("") + tlsCP("tls-upstream") + fmt.Sprintf(`
+resource "konnect_gateway_upstream" "u" {
+  control_plane_id = konnect_gateway_control_plane.cp.id
+  name             = "orders.upstream"
+  algorithm        = "consistent-hashing"
+  hash_on          = "header"
+  hash_on_header   = "x-user"
+  slots            = %d
+  tags             = ["b", "a"]
+%s
+}
+`, slots, extra)
+}
+
+func TestAccTLSUpstream(t *testing.T) {
+	env := newKonnectEnv(t, konnectmock.Options{})
+	sameID := statecheck.CompareValue(compare.ValuesSame())
+	const u = "konnect_gateway_upstream.u"
+	upstream := func() konnect.Object { return env.tlsGet(env.tlsColl("tls-upstream", "upstreams"), "orders.upstream") }
+	resource.ParallelTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: protoV6Factories,
+		Steps: []resource.TestStep{
+			{
+				Config: env.upstreamConfig(100, ""),
+				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
+					plancheck.ExpectResourceAction(u, plancheck.ResourceActionCreate),
+				}},
+				ConfigStateChecks: []statecheck.StateCheck{
+					sameID.AddStateValue(u, tfjsonpath.New("id")),
+					statecheck.ExpectKnownValue(u, tfjsonpath.New("slots"), knownvalue.Int64Exact(100)),
+					statecheck.ExpectKnownValue(u, tfjsonpath.New("hash_fallback"), knownvalue.StringExact("none")),
+					statecheck.ExpectKnownValue(u, tfjsonpath.New("use_srv_name"), knownvalue.Bool(false)),
+					statecheck.ExpectKnownValue(u, tfjsonpath.New("healthchecks").AtMapKey("active").AtMapKey("type"), knownvalue.StringExact("http")),
+					statecheck.ExpectKnownValue(u, tfjsonpath.New("healthchecks").AtMapKey("active").AtMapKey("timeout"), knownvalue.Float64Exact(1)),
+					statecheck.ExpectKnownValue(u, tfjsonpath.New("healthchecks").AtMapKey("passive").AtMapKey("unhealthy").AtMapKey("http_statuses"),
+						knownvalue.ListExact([]knownvalue.Check{knownvalue.Int64Exact(429), knownvalue.Int64Exact(500), knownvalue.Int64Exact(503)})),
+					statecheck.ExpectKnownValue(u, tfjsonpath.New("revision"), tlsRevision),
+				},
+				Check: func(*terraform.State) error {
+					wantField(t, "upstream", upstream(), "slots", 100)
+					wantField(t, "upstream", upstream(), "hash_on_header", "x-user")
+					return nil
+				},
+			},
+			{
+				Config: env.upstreamConfig(200, `  host_header = "orders.internal"`),
+				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
+					plancheck.ExpectResourceAction(u, plancheck.ResourceActionUpdate),
+				}},
+				ConfigStateChecks: []statecheck.StateCheck{
+					sameID.AddStateValue(u, tfjsonpath.New("id")),
+					statecheck.ExpectKnownValue(u, tfjsonpath.New("slots"), knownvalue.Int64Exact(200)),
+				},
+				Check: func(*terraform.State) error {
+					wantField(t, "upstream", upstream(), "slots", 200)
+					wantField(t, "upstream", upstream(), "host_header", "orders.internal")
+					return nil
+				},
+			},
+			{
+				Config:           env.upstreamConfig(200, `  host_header = "orders.internal"`),
+				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()}},
+			},
+			{ResourceName: u, ImportState: true, ImportStateVerify: true, ImportStateIdFunc: tlsImportID(u, "control_plane_id")},
+			{
+				// A saved plan made stale by an edit in Konnect is refused.
+				Config: env.upstreamConfig(300, `  host_header = "orders.internal"`),
+				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
+					plancheck.ExpectResourceAction(u, plancheck.ResourceActionUpdate),
+					outOfBand(func() {
+						env.tlsEdit(env.tlsColl("tls-upstream", "upstreams"), "orders.upstream", konnect.Object{"use_srv_name": true})
+					}),
+				}},
+				ExpectError: tlsStale("konnect_gateway_upstream"),
+			},
+			{
+				PreConfig: func() {
+					wantField(t, "after the refused apply", upstream(), "use_srv_name", true)
+					wantField(t, "after the refused apply", upstream(), "slots", 200)
+				},
+				// Planning again: use_srv_name is not configured, so it follows Konnect.
+				Config: env.upstreamConfig(300, `  host_header = "orders.internal"`),
+				ConfigStateChecks: []statecheck.StateCheck{
+					statecheck.ExpectKnownValue(u, tfjsonpath.New("use_srv_name"), knownvalue.Bool(true)),
+				},
+				Check: func(*terraform.State) error {
+					wantField(t, "after re-planning", upstream(), "use_srv_name", true)
+					wantField(t, "after re-planning", upstream(), "slots", 300)
+					return nil
+				},
+			},
+		},
+	})
+}
+
+const partialHealthchecks = `
+  healthchecks = {
+    active = {
+      type    = "https"
+      healthy = { successes = 3 }
+    }
+    passive = {
+      unhealthy = { http_failures = 5 }
+    }
+  }`
+
+// Healthchecks set only in part: Konnect fills the rest, and the next plan is empty.
+func TestAccTLSUpstreamHealthchecksPartial(t *testing.T) {
+	env := newKonnectEnv(t, konnectmock.Options{})
+	const u = "konnect_gateway_upstream.u"
+	hc := tfjsonpath.New("healthchecks")
+	resource.ParallelTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: protoV6Factories,
+		Steps: []resource.TestStep{
+			{Config: env.upstreamConfig(100, "")},
+			{
+				Config: env.upstreamConfig(100, partialHealthchecks),
+				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
+					plancheck.ExpectResourceAction(u, plancheck.ResourceActionUpdate),
+				}},
+				ConfigStateChecks: []statecheck.StateCheck{
+					statecheck.ExpectKnownValue(u, hc.AtMapKey("active").AtMapKey("type"), knownvalue.StringExact("https")),
+					statecheck.ExpectKnownValue(u, hc.AtMapKey("active").AtMapKey("http_path"), knownvalue.StringExact("/")),
+					statecheck.ExpectKnownValue(u, hc.AtMapKey("active").AtMapKey("healthy").AtMapKey("successes"), knownvalue.Int64Exact(3)),
+					statecheck.ExpectKnownValue(u, hc.AtMapKey("active").AtMapKey("healthy").AtMapKey("http_statuses"),
+						knownvalue.ListExact([]knownvalue.Check{knownvalue.Int64Exact(200), knownvalue.Int64Exact(302)})),
+					statecheck.ExpectKnownValue(u, hc.AtMapKey("passive").AtMapKey("unhealthy").AtMapKey("http_failures"), knownvalue.Int64Exact(5)),
+					statecheck.ExpectKnownValue(u, hc.AtMapKey("passive").AtMapKey("unhealthy").AtMapKey("timeouts"), knownvalue.Int64Exact(0)),
+				},
+				Check: func(*terraform.State) error {
+					obj := env.tlsGet(env.tlsColl("tls-upstream", "upstreams"), "orders.upstream")
+					active := obj["healthchecks"].(map[string]any)["active"].(map[string]any)
+					wantField(t, "healthchecks.active", active, "type", "https")
+					wantField(t, "healthchecks.active", active, "concurrency", 10)
+					return nil
+				},
+			},
+			{
+				Config:           env.upstreamConfig(100, partialHealthchecks),
+				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()}},
+			},
+		},
+	})
+}
+
+// Healthchecks set in part when the upstream is created.
+//
+// Needs an engine change: on create the unset nested attributes are unknown, and body()
+// drops an object with any unknown part whole, so Konnect's defaults replace what was
+// configured ("Provider produced inconsistent result after apply"). The fix is for the
+// request body to leave out only the unknown nested attributes.
+func TestAccTLSUpstreamHealthchecksPartialAtCreate(t *testing.T) {
+	t.Skip("needs the engine to leave unknown nested attributes out of request bodies instead of the whole object")
+	env := newKonnectEnv(t, konnectmock.Options{})
+	resource.ParallelTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: protoV6Factories,
+		Steps: []resource.TestStep{
+			{Config: env.upstreamConfig(100, partialHealthchecks)},
+			{
+				Config:           env.upstreamConfig(100, partialHealthchecks),
+				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()}},
+			},
+		},
+	})
+}
+
+// --- targets ------------------------------------------------------------------------------
+
+func (e *konnectEnv) targetConfig(target string, weight int) string {
+	return e.providerBlock("") + tlsCP("tls-target") + fmt.Sprintf(`
+resource "konnect_gateway_upstream" "u" {
+  control_plane_id = konnect_gateway_control_plane.cp.id
+  name             = "orders.upstream"
+}
+
+resource "konnect_gateway_target" "t" {
+  control_plane_id = konnect_gateway_control_plane.cp.id
+  upstream_id      = konnect_gateway_upstream.u.id
+  target           = %q
+  weight           = %d
+}
+`, target, weight)
+}
+
+func TestAccTLSTarget(t *testing.T) {
+	env := newKonnectEnv(t, konnectmock.Options{})
+	sameID := statecheck.CompareValue(compare.ValuesSame())
+	const tg = "konnect_gateway_target.t"
+	targets := func() string { return env.tlsColl("tls-target", "upstreams", "orders.upstream", "targets") }
+	resource.ParallelTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: protoV6Factories,
+		Steps: []resource.TestStep{
+			{
+				Config: env.targetConfig("10.0.0.7:8080", 50),
+				ConfigStateChecks: []statecheck.StateCheck{
+					sameID.AddStateValue(tg, tfjsonpath.New("id")),
+					statecheck.CompareValuePairs(tg, tfjsonpath.New("upstream_id"), "konnect_gateway_upstream.u", tfjsonpath.New("id"), compare.ValuesSame()),
+					statecheck.ExpectKnownValue(tg, tfjsonpath.New("weight"), knownvalue.Int64Exact(50)),
+					statecheck.ExpectKnownValue(tg, tfjsonpath.New("failover"), knownvalue.Bool(false)),
+					statecheck.ExpectKnownValue(tg, tfjsonpath.New("revision"), tlsRevision),
+				},
+				Check: func(*terraform.State) error {
+					wantField(t, "target", env.tlsGet(targets(), "10.0.0.7:8080"), "weight", 50)
+					return nil
+				},
+			},
+			{
+				// Konnect replaces targets in place: a new address keeps the id.
+				Config: env.targetConfig("10.0.0.8:8080", 60),
+				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
+					plancheck.ExpectResourceAction(tg, plancheck.ResourceActionUpdate),
+				}},
+				ConfigStateChecks: []statecheck.StateCheck{
+					sameID.AddStateValue(tg, tfjsonpath.New("id")),
+					statecheck.ExpectKnownValue(tg, tfjsonpath.New("target"), knownvalue.StringExact("10.0.0.8:8080")),
+				},
+				Check: func(*terraform.State) error {
+					wantField(t, "target", env.tlsOnly(targets()), "target", "10.0.0.8:8080")
+					wantField(t, "target", env.tlsOnly(targets()), "weight", 60)
+					return nil
+				},
+			},
+			{
+				Config:           env.targetConfig("10.0.0.8:8080", 60),
+				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()}},
+			},
+			{ResourceName: tg, ImportState: true, ImportStateVerify: true, ImportStateIdFunc: tlsImportID(tg, "control_plane_id", "upstream_id")},
+			{
+				Config: env.targetConfig("10.0.0.8:8080", 70),
+				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
+					outOfBand(func() { env.tlsEdit(targets(), "10.0.0.8:8080", konnect.Object{"failover": true}) }),
+				}},
+				ExpectError: tlsStale("konnect_gateway_target"),
+			},
+			{
+				PreConfig: func() {
+					wantField(t, "after the refused apply", env.tlsOnly(targets()), "failover", true)
+					wantField(t, "after the refused apply", env.tlsOnly(targets()), "weight", 60)
+				},
+				Config: env.targetConfig("10.0.0.8:8080", 70),
+				ConfigStateChecks: []statecheck.StateCheck{
+					statecheck.ExpectKnownValue(tg, tfjsonpath.New("failover"), knownvalue.Bool(true)),
+				},
+				Check: func(*terraform.State) error {
+					wantField(t, "after re-planning", env.tlsOnly(targets()), "failover", true)
+					wantField(t, "after re-planning", env.tlsOnly(targets()), "weight", 70)
+					return nil
+				},
+			},
+		},
+	})
+}
+
+// --- certificates -------------------------------------------------------------------------
+
+func (e *konnectEnv) certificateConfig(p tlsPair, extra string) string {
+	return e.providerBlock("") + tlsCP("tls-cert") + fmt.Sprintf(`
+resource "konnect_gateway_certificate" "c" {
+  control_plane_id = konnect_gateway_control_plane.cp.id
+  cert             = %q
+  key              = %q
+%s
+}
+`, p.Cert, p.Key, extra)
+}
+
+func TestAccTLSCertificate(t *testing.T) {
+	env := newKonnectEnv(t, konnectmock.Options{})
+	sameID := statecheck.CompareValue(compare.ValuesSame())
+	const c = "konnect_gateway_certificate.c"
+	first, second, alt := tlsTestPEM(t, "a.example.com", false), tlsTestPEM(t, "a.example.com", false), tlsTestPEM(t, "a.example.com", false)
+	altConfig := fmt.Sprintf("  cert_alt = %q\n  key_alt  = %q", alt.Cert, alt.Key)
+	cert := func() konnect.Object { return env.tlsOnly(env.tlsColl("tls-cert", "certificates")) }
+	resource.ParallelTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: protoV6Factories,
+		Steps: []resource.TestStep{
+			{
+				Config: env.certificateConfig(first, ""),
+				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
+					plancheck.ExpectResourceAction(c, plancheck.ResourceActionCreate),
+					plancheck.ExpectSensitiveValue(c, tfjsonpath.New("key")),
+				}},
+				ConfigStateChecks: []statecheck.StateCheck{
+					sameID.AddStateValue(c, tfjsonpath.New("id")),
+					statecheck.ExpectKnownValue(c, tfjsonpath.New("cert"), knownvalue.StringExact(first.Cert)),
+					statecheck.ExpectKnownValue(c, tfjsonpath.New("revision"), tlsRevision),
+				},
+				Check: func(*terraform.State) error {
+					wantField(t, "certificate", cert(), "key", first.Key)
+					return nil
+				},
+			},
+			{
+				// Rotation in place.
+				Config: env.certificateConfig(second, ""),
+				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
+					plancheck.ExpectResourceAction(c, plancheck.ResourceActionUpdate),
+					plancheck.ExpectSensitiveValue(c, tfjsonpath.New("key")),
+				}},
+				ConfigStateChecks: []statecheck.StateCheck{sameID.AddStateValue(c, tfjsonpath.New("id"))},
+				Check: func(*terraform.State) error {
+					wantField(t, "certificate", cert(), "cert", second.Cert)
+					wantField(t, "certificate", cert(), "key", second.Key)
+					return nil
+				},
+			},
+			{
+				Config:           env.certificateConfig(second, ""),
+				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()}},
+			},
+			{ResourceName: c, ImportState: true, ImportStateVerify: true, ImportStateIdFunc: tlsImportID(c, "control_plane_id")},
+			{
+				Config: env.certificateConfig(second, altConfig),
+				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
+					plancheck.ExpectSensitiveValue(c, tfjsonpath.New("key_alt")),
+					outOfBand(func() {
+						env.tlsEdit(env.tlsColl("tls-cert", "certificates"), cert()["id"].(string), konnect.Object{"tags": []any{"edited-in-ui"}})
+					}),
+				}},
+				ExpectError: tlsStale("konnect_gateway_certificate"),
+			},
+			{
+				PreConfig: func() {
+					wantField(t, "after the refused apply", cert(), "tags", []any{"edited-in-ui"})
+					wantField(t, "after the refused apply", cert(), "cert_alt", nil)
+				},
+				Config: env.certificateConfig(second, altConfig),
+				ConfigStateChecks: []statecheck.StateCheck{
+					statecheck.ExpectKnownValue(c, tfjsonpath.New("tags"), knownvalue.SetExact([]knownvalue.Check{knownvalue.StringExact("edited-in-ui")})),
+				},
+				Check: func(*terraform.State) error {
+					wantField(t, "after re-planning", cert(), "tags", []any{"edited-in-ui"})
+					wantField(t, "after re-planning", cert(), "key_alt", alt.Key)
+					return nil
+				},
+			},
+		},
+	})
+}
+
+// --- CA certificates ----------------------------------------------------------------------
+
+func (e *konnectEnv) caConfig(p tlsPair) string {
+	return e.providerBlock("") + tlsCP("tls-ca") + fmt.Sprintf(`
+resource "konnect_gateway_ca_certificate" "ca" {
+  control_plane_id = konnect_gateway_control_plane.cp.id
+  cert             = %q
+}
+`, p.Cert)
+}
+
+func TestAccTLSCACertificate(t *testing.T) {
+	env := newKonnectEnv(t, konnectmock.Options{})
+	sameID := statecheck.CompareValue(compare.ValuesSame())
+	const ca = "konnect_gateway_ca_certificate.ca"
+	first, second, third := tlsTestPEM(t, "CA one", true), tlsTestPEM(t, "CA two", true), tlsTestPEM(t, "CA three", true)
+	held := func() konnect.Object { return env.tlsOnly(env.tlsColl("tls-ca", "ca_certificates")) }
+	resource.ParallelTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: protoV6Factories,
+		Steps: []resource.TestStep{
+			{
+				Config: env.caConfig(first),
+				ConfigStateChecks: []statecheck.StateCheck{
+					sameID.AddStateValue(ca, tfjsonpath.New("id")),
+					statecheck.ExpectKnownValue(ca, tfjsonpath.New("cert_digest"), knownvalue.StringExact(first.Digest)),
+					statecheck.ExpectKnownValue(ca, tfjsonpath.New("revision"), tlsRevision),
+				},
+				Check: func(*terraform.State) error {
+					wantField(t, "CA certificate", held(), "cert_digest", first.Digest)
+					return nil
+				},
+			},
+			{
+				Config: env.caConfig(second),
+				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
+					plancheck.ExpectResourceAction(ca, plancheck.ResourceActionUpdate),
+				}},
+				ConfigStateChecks: []statecheck.StateCheck{
+					sameID.AddStateValue(ca, tfjsonpath.New("id")),
+					statecheck.ExpectKnownValue(ca, tfjsonpath.New("cert_digest"), knownvalue.StringExact(second.Digest)),
+				},
+				Check: func(*terraform.State) error {
+					wantField(t, "CA certificate", held(), "cert", second.Cert)
+					return nil
+				},
+			},
+			{
+				Config:           env.caConfig(second),
+				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()}},
+			},
+			{ResourceName: ca, ImportState: true, ImportStateVerify: true, ImportStateIdFunc: tlsImportID(ca, "control_plane_id")},
+			{
+				Config: env.caConfig(third),
+				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
+					outOfBand(func() {
+						env.tlsEdit(env.tlsColl("tls-ca", "ca_certificates"), held()["id"].(string), konnect.Object{"tags": []any{"edited-in-ui"}})
+					}),
+				}},
+				ExpectError: tlsStale("konnect_gateway_ca_certificate"),
+			},
+			{
+				PreConfig: func() {
+					wantField(t, "after the refused apply", held(), "tags", []any{"edited-in-ui"})
+					wantField(t, "after the refused apply", held(), "cert_digest", second.Digest)
+				},
+				Config: env.caConfig(third),
+				Check: func(*terraform.State) error {
+					wantField(t, "after re-planning", held(), "tags", []any{"edited-in-ui"})
+					wantField(t, "after re-planning", held(), "cert_digest", third.Digest)
+					return nil
+				},
+			},
+		},
+	})
+}
+
+// --- SNIs ---------------------------------------------------------------------------------
+
+func (e *konnectEnv) sniConfig(a, b tlsPair, name, certRef string) string {
+	return e.providerBlock("") + tlsCP("tls-sni") + fmt.Sprintf(`
+resource "konnect_gateway_certificate" "a" {
+  control_plane_id = konnect_gateway_control_plane.cp.id
+  cert             = %q
+  key              = %q
+}
+
+resource "konnect_gateway_certificate" "b" {
+  control_plane_id = konnect_gateway_control_plane.cp.id
+  cert             = %q
+  key              = %q
+}
+
+resource "konnect_gateway_sni" "s" {
+  control_plane_id = konnect_gateway_control_plane.cp.id
+  name             = %q
+  certificate      = { id = konnect_gateway_certificate.%s.id }
+}
+`, a.Cert, a.Key, b.Cert, b.Key, name, certRef)
+}
+
+// sniDroppedConfig removes the SNI and changes certificate b in the same apply.
+func (e *konnectEnv) sniDroppedConfig(a, b tlsPair) string {
+	cfg := e.sniConfig(a, b, "unused", "a")
+	cfg = cfg[:strings.Index(cfg, `resource "konnect_gateway_sni"`)]
+	return strings.Replace(cfg, fmt.Sprintf("  key              = %q\n}", b.Key), fmt.Sprintf("  key              = %q\n  tags             = [\"without-sni\"]\n}", b.Key), 1)
+}
+
+func TestAccTLSSNI(t *testing.T) {
+	env := newKonnectEnv(t, konnectmock.Options{})
+	sameID := statecheck.CompareValue(compare.ValuesSame())
+	const s = "konnect_gateway_sni.s"
+	a, b := tlsTestPEM(t, "api.example.com", false), tlsTestPEM(t, "example.com", false)
+	snis := func() string { return env.tlsColl("tls-sni", "snis") }
+	resource.ParallelTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: protoV6Factories,
+		Steps: []resource.TestStep{
+			{
+				Config: env.sniConfig(a, b, "api.example.com", "a"),
+				ConfigStateChecks: []statecheck.StateCheck{
+					sameID.AddStateValue(s, tfjsonpath.New("id")),
+					statecheck.CompareValuePairs(s, tfjsonpath.New("certificate").AtMapKey("id"), "konnect_gateway_certificate.a", tfjsonpath.New("id"), compare.ValuesSame()),
+					statecheck.ExpectKnownValue(s, tfjsonpath.New("revision"), tlsRevision),
+				},
+				Check: func(st *terraform.State) error {
+					certA := st.RootModule().Resources["konnect_gateway_certificate.a"].Primary.ID
+					wantField(t, "SNI", env.tlsGet(snis(), "api.example.com"), "certificate", map[string]any{"id": certA})
+					wantField(t, "certificate a", env.tlsGet(env.tlsColl("tls-sni", "certificates"), certA), "snis", []any{"api.example.com"})
+					return nil
+				},
+			},
+			{
+				Config: env.sniConfig(a, b, "*.example.com", "b"),
+				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
+					plancheck.ExpectResourceAction(s, plancheck.ResourceActionUpdate),
+				}},
+				ConfigStateChecks: []statecheck.StateCheck{
+					sameID.AddStateValue(s, tfjsonpath.New("id")),
+					statecheck.CompareValuePairs(s, tfjsonpath.New("certificate").AtMapKey("id"), "konnect_gateway_certificate.b", tfjsonpath.New("id"), compare.ValuesSame()),
+				},
+				Check: func(st *terraform.State) error {
+					certB := st.RootModule().Resources["konnect_gateway_certificate.b"].Primary.ID
+					wantField(t, "SNI", env.tlsGet(snis(), "*.example.com"), "certificate", map[string]any{"id": certB})
+					return nil
+				},
+			},
+			{
+				// Konnect lists the SNI under certificate b now and no longer under a; that
+				// is no change of either certificate, and nothing is planned.
+				Config:           env.sniConfig(a, b, "*.example.com", "b"),
+				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()}},
+				Check: func(st *terraform.State) error {
+					certs := env.tlsColl("tls-sni", "certificates")
+					wantField(t, "certificate a", env.tlsGet(certs, st.RootModule().Resources["konnect_gateway_certificate.a"].Primary.ID), "snis", []any{})
+					wantField(t, "certificate b", env.tlsGet(certs, st.RootModule().Resources["konnect_gateway_certificate.b"].Primary.ID), "snis", []any{"*.example.com"})
+					return nil
+				},
+			},
+			{ResourceName: s, ImportState: true, ImportStateVerify: true, ImportStateIdFunc: tlsImportID(s, "control_plane_id")},
+			{
+				// By name.
+				ResourceName: s, ImportState: true, ImportStateVerify: true,
+				ImportStateIdFunc: func(st *terraform.State) (string, error) {
+					return st.RootModule().Resources[s].Primary.Attributes["control_plane_id"] + "/*.example.com", nil
+				},
+			},
+			{
+				Config: env.sniConfig(a, b, "www.example.com", "b"),
+				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
+					outOfBand(func() { env.tlsEdit(snis(), "*.example.com", konnect.Object{"tags": []any{"edited-in-ui"}}) }),
+				}},
+				ExpectError: tlsStale("konnect_gateway_sni"),
+			},
+			{
+				PreConfig: func() {
+					wantField(t, "after the refused apply", env.tlsGet(snis(), "*.example.com"), "tags", []any{"edited-in-ui"})
+				},
+				Config: env.sniConfig(a, b, "www.example.com", "b"),
+				Check: func(*terraform.State) error {
+					wantField(t, "after re-planning", env.tlsGet(snis(), "www.example.com"), "tags", []any{"edited-in-ui"})
+					if env.tlsGet(snis(), "*.example.com") != nil {
+						t.Error("the old SNI name is still in Konnect")
+					}
+					return nil
+				},
+			},
+			{
+				// Deleting the SNI changes what Konnect lists under certificate b; updating
+				// certificate b in the same apply is not refused for it.
+				Config: env.sniDroppedConfig(a, b),
+				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
+					plancheck.ExpectResourceAction(s, plancheck.ResourceActionDestroy),
+					plancheck.ExpectResourceAction("konnect_gateway_certificate.b", plancheck.ResourceActionUpdate),
+				}},
+				Check: func(st *terraform.State) error {
+					cert := env.tlsGet(env.tlsColl("tls-sni", "certificates"), st.RootModule().Resources["konnect_gateway_certificate.b"].Primary.ID)
+					wantField(t, "certificate b", cert, "tags", []any{"without-sni"})
+					wantField(t, "certificate b", cert, "snis", []any{})
+					return nil
+				},
+			},
+		},
+	})
+}
+
+// An SNI pointing at a certificate that does not exist fails at apply, on the attribute.
+func TestAccTLSSNIUnknownCertificate(t *testing.T) {
+	env := newKonnectEnv(t, konnectmock.Options{})
+	resource.ParallelTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: protoV6Factories,
+		Steps: []resource.TestStep{
+			{
+				Config: env.providerBlock("") + tlsCP("tls-sni-missing") + `
+resource "konnect_gateway_sni" "s" {
+  control_plane_id = konnect_gateway_control_plane.cp.id
+  name             = "api.example.com"
+  certificate      = { id = "5b1c2d3e-0000-4000-8000-0000000000ff" }
+}
+`,
+				ExpectError: regexp.MustCompile(`(?s)Could not create konnect_gateway_sni.*with konnect_gateway_sni\.s,.*certificate\s+=.*Konnect rejected certificate:\s+certificate\.id\s+\(type:\s+foreign\)\s+constraint\s+failed`),
+			},
+			{
+				PreConfig: func() {
+					if all, err := env.client.ListEntities(context.Background(), env.tlsColl("tls-sni-missing", "snis"), nil); err != nil || len(all) != 0 {
+						t.Errorf("SNIs in Konnect after the refused create: %v %v", all, err)
+					}
+				},
+				Config: env.providerBlock("") + tlsCP("tls-sni-missing"),
+			},
+		},
+	})
+}
+
+// --- vaults -------------------------------------------------------------------------------
+
+func (e *konnectEnv) vaultConfig(envPrefix, description string) string {
+	return e.providerBlock("") + tlsCP("tls-vault") + fmt.Sprintf(`
+resource "konnect_gateway_vault" "v" {
+  control_plane_id = konnect_gateway_control_plane.cp.id
+  name             = "env"
+  prefix           = "app-env"
+  config           = jsonencode({ prefix = %q })
+  description      = %q
+}
+`, envPrefix, description)
+}
+
+func TestAccTLSVault(t *testing.T) {
+	env := newKonnectEnv(t, konnectmock.Options{})
+	sameID := statecheck.CompareValue(compare.ValuesSame())
+	const v = "konnect_gateway_vault.v"
+	vault := func() konnect.Object { return env.tlsGet(env.tlsColl("tls-vault", "vaults"), "app-env") }
+	resource.ParallelTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: protoV6Factories,
+		Steps: []resource.TestStep{
+			{
+				Config: env.vaultConfig("APP_", "secrets from the environment"),
+				ConfigStateChecks: []statecheck.StateCheck{
+					sameID.AddStateValue(v, tfjsonpath.New("id")),
+					statecheck.ExpectKnownValue(v, tfjsonpath.New("config"), knownvalue.StringExact(`{"prefix":"APP_"}`)),
+					statecheck.ExpectKnownValue(v, tfjsonpath.New("revision"), tlsRevision),
+				},
+				Check: func(*terraform.State) error {
+					wantField(t, "vault", vault(), "config", map[string]any{"prefix": "APP_"})
+					return nil
+				},
+			},
+			{
+				Config: env.vaultConfig("SVC_", "service secrets"),
+				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
+					plancheck.ExpectResourceAction(v, plancheck.ResourceActionUpdate),
+				}},
+				ConfigStateChecks: []statecheck.StateCheck{sameID.AddStateValue(v, tfjsonpath.New("id"))},
+				Check: func(*terraform.State) error {
+					wantField(t, "vault", vault(), "config", map[string]any{"prefix": "SVC_"})
+					wantField(t, "vault", vault(), "description", "service secrets")
+					return nil
+				},
+			},
+			{
+				Config:           env.vaultConfig("SVC_", "service secrets"),
+				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()}},
+			},
+			{ResourceName: v, ImportState: true, ImportStateVerify: true, ImportStateIdFunc: tlsImportID(v, "control_plane_id")},
+			{
+				// By prefix.
+				ResourceName: v, ImportState: true, ImportStateVerify: true,
+				ImportStateIdFunc: func(st *terraform.State) (string, error) {
+					return st.RootModule().Resources[v].Primary.Attributes["control_plane_id"] + "/app-env", nil
+				},
+			},
+			{
+				Config: env.vaultConfig("SVC_", "service secrets, v2"),
+				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
+					outOfBand(func() {
+						env.tlsEdit(env.tlsColl("tls-vault", "vaults"), "app-env", konnect.Object{"tags": []any{"edited-in-ui"}})
+					}),
+				}},
+				ExpectError: tlsStale("konnect_gateway_vault"),
+			},
+			{
+				PreConfig: func() {
+					wantField(t, "after the refused apply", vault(), "tags", []any{"edited-in-ui"})
+					wantField(t, "after the refused apply", vault(), "description", "service secrets")
+				},
+				Config: env.vaultConfig("SVC_", "service secrets, v2"),
+				Check: func(*terraform.State) error {
+					wantField(t, "after re-planning", vault(), "tags", []any{"edited-in-ui"})
+					wantField(t, "after re-planning", vault(), "description", "service secrets, v2")
+					return nil
+				},
+			},
+		},
+	})
+}
+
+// --- key sets -----------------------------------------------------------------------------
+
+func (e *konnectEnv) keySetConfig(name string) string {
+	return e.providerBlock("") + tlsCP("tls-keyset") + fmt.Sprintf(`
+resource "konnect_gateway_key_set" "ks" {
+  control_plane_id = konnect_gateway_control_plane.cp.id
+  name             = %q
+}
+`, name)
+}
+
+func TestAccTLSKeySet(t *testing.T) {
+	env := newKonnectEnv(t, konnectmock.Options{})
+	sameID := statecheck.CompareValue(compare.ValuesSame())
+	const ks = "konnect_gateway_key_set.ks"
+	set := func() konnect.Object { return env.tlsOnly(env.tlsColl("tls-keyset", "key-sets")) }
+	resource.ParallelTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: protoV6Factories,
+		Steps: []resource.TestStep{
+			{
+				Config: env.keySetConfig("signing"),
+				ConfigStateChecks: []statecheck.StateCheck{
+					sameID.AddStateValue(ks, tfjsonpath.New("id")),
+					statecheck.ExpectKnownValue(ks, tfjsonpath.New("revision"), tlsRevision),
+				},
+				Check: func(*terraform.State) error {
+					wantField(t, "key set", set(), "name", "signing")
+					return nil
+				},
+			},
+			{
+				Config: env.keySetConfig("signing-v2"),
+				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
+					plancheck.ExpectResourceAction(ks, plancheck.ResourceActionUpdate),
+				}},
+				ConfigStateChecks: []statecheck.StateCheck{sameID.AddStateValue(ks, tfjsonpath.New("id"))},
+				Check: func(*terraform.State) error {
+					wantField(t, "key set", set(), "name", "signing-v2")
+					return nil
+				},
+			},
+			{
+				Config:           env.keySetConfig("signing-v2"),
+				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()}},
+			},
+			{ResourceName: ks, ImportState: true, ImportStateVerify: true, ImportStateIdFunc: tlsImportID(ks, "control_plane_id")},
+			{
+				Config: env.keySetConfig("signing-v3"),
+				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
+					outOfBand(func() {
+						env.tlsEdit(env.tlsColl("tls-keyset", "key-sets"), "signing-v2", konnect.Object{"tags": []any{"edited-in-ui"}})
+					}),
+				}},
+				ExpectError: tlsStale("konnect_gateway_key_set"),
+			},
+			{
+				PreConfig: func() {
+					wantField(t, "after the refused apply", set(), "tags", []any{"edited-in-ui"})
+					wantField(t, "after the refused apply", set(), "name", "signing-v2")
+				},
+				Config: env.keySetConfig("signing-v3"),
+				Check: func(*terraform.State) error {
+					wantField(t, "after re-planning", set(), "tags", []any{"edited-in-ui"})
+					wantField(t, "after re-planning", set(), "name", "signing-v3")
+					return nil
+				},
+			},
+		},
+	})
+}
+
+// --- keys ---------------------------------------------------------------------------------
+
+func (e *konnectEnv) keyConfig(name, secret string) string {
+	return e.providerBlock("") + tlsCP("tls-key") + fmt.Sprintf(`
+resource "konnect_gateway_key_set" "ks" {
+  control_plane_id = konnect_gateway_control_plane.cp.id
+  name             = "signing"
+}
+
+resource "konnect_gateway_key" "k" {
+  control_plane_id = konnect_gateway_control_plane.cp.id
+  kid              = "k1"
+  name             = %q
+  jwk              = jsonencode({ kty = "oct", kid = "k1", k = %q })
+  set              = { id = konnect_gateway_key_set.ks.id }
+}
+`, name, secret)
+}
+
+func TestAccTLSKey(t *testing.T) {
+	env := newKonnectEnv(t, konnectmock.Options{})
+	sameID := statecheck.CompareValue(compare.ValuesSame())
+	const k = "konnect_gateway_key.k"
+	key := func() konnect.Object { return env.tlsOnly(env.tlsColl("tls-key", "keys")) }
+	resource.ParallelTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: protoV6Factories,
+		Steps: []resource.TestStep{
+			{
+				Config: env.keyConfig("k1", "c2VjcmV0"),
+				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
+					plancheck.ExpectSensitiveValue(k, tfjsonpath.New("jwk")),
+				}},
+				ConfigStateChecks: []statecheck.StateCheck{
+					sameID.AddStateValue(k, tfjsonpath.New("id")),
+					statecheck.CompareValuePairs(k, tfjsonpath.New("set").AtMapKey("id"), "konnect_gateway_key_set.ks", tfjsonpath.New("id"), compare.ValuesSame()),
+					statecheck.ExpectKnownValue(k, tfjsonpath.New("pem"), knownvalue.Null()),
+					statecheck.ExpectKnownValue(k, tfjsonpath.New("revision"), tlsRevision),
+				},
+				Check: func(*terraform.State) error {
+					wantField(t, "key", key(), "jwk", `{"k":"c2VjcmV0","kid":"k1","kty":"oct"}`)
+					return nil
+				},
+			},
+			{
+				Config: env.keyConfig("k1", "bmV3LXNlY3JldA"),
+				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
+					plancheck.ExpectResourceAction(k, plancheck.ResourceActionUpdate),
+					plancheck.ExpectSensitiveValue(k, tfjsonpath.New("jwk")),
+				}},
+				ConfigStateChecks: []statecheck.StateCheck{sameID.AddStateValue(k, tfjsonpath.New("id"))},
+				Check: func(*terraform.State) error {
+					wantField(t, "key", key(), "jwk", `{"k":"bmV3LXNlY3JldA","kid":"k1","kty":"oct"}`)
+					return nil
+				},
+			},
+			{
+				Config:           env.keyConfig("k1", "bmV3LXNlY3JldA"),
+				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()}},
+			},
+			{ResourceName: k, ImportState: true, ImportStateVerify: true, ImportStateIdFunc: tlsImportID(k, "control_plane_id")},
+			{
+				Config: env.keyConfig("k1-renamed", "bmV3LXNlY3JldA"),
+				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
+					outOfBand(func() {
+						env.tlsEdit(env.tlsColl("tls-key", "keys"), "k1", konnect.Object{"tags": []any{"edited-in-ui"}})
+					}),
+				}},
+				ExpectError: tlsStale("konnect_gateway_key"),
+			},
+			{
+				PreConfig: func() {
+					wantField(t, "after the refused apply", key(), "tags", []any{"edited-in-ui"})
+					wantField(t, "after the refused apply", key(), "name", "k1")
+				},
+				Config: env.keyConfig("k1-renamed", "bmV3LXNlY3JldA"),
+				Check: func(*terraform.State) error {
+					wantField(t, "after re-planning", key(), "tags", []any{"edited-in-ui"})
+					wantField(t, "after re-planning", key(), "name", "k1-renamed")
+					return nil
+				},
+			},
+		},
+	})
+}
+
+func (e *konnectEnv) pemKeyConfig(p tlsPair) string {
+	return e.providerBlock("") + tlsCP("tls-pem-key") + fmt.Sprintf(`
+resource "konnect_gateway_key" "k" {
+  control_plane_id = konnect_gateway_control_plane.cp.id
+  kid              = "pem-1"
+  pem = {
+    private_key = %q
+    public_key  = %q
+  }
+}
+`, p.Key, p.Public)
+}
+
+// A PEM key: the private key is sensitive in every plan and Konnect holds it as written.
+func TestAccTLSKeyPEM(t *testing.T) {
+	env := newKonnectEnv(t, konnectmock.Options{})
+	const k = "konnect_gateway_key.k"
+	first, second := tlsTestPEM(t, "k", false), tlsTestPEM(t, "k", false)
+	key := func() konnect.Object { return env.tlsOnly(env.tlsColl("tls-pem-key", "keys")) }
+	resource.ParallelTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: protoV6Factories,
+		Steps: []resource.TestStep{
+			{
+				Config: env.pemKeyConfig(first),
+				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
+					// pem is sensitive as a whole, private key included.
+					plancheck.ExpectSensitiveValue(k, tfjsonpath.New("pem")),
+				}},
+				ConfigStateChecks: []statecheck.StateCheck{
+					statecheck.ExpectKnownValue(k, tfjsonpath.New("pem").AtMapKey("public_key"), knownvalue.StringExact(first.Public)),
+					statecheck.ExpectKnownValue(k, tfjsonpath.New("jwk"), knownvalue.Null()),
+				},
+				Check: func(*terraform.State) error {
+					wantField(t, "key", key()["pem"].(map[string]any), "private_key", first.Key)
+					return nil
+				},
+			},
+			{
+				Config: env.pemKeyConfig(second),
+				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
+					plancheck.ExpectResourceAction(k, plancheck.ResourceActionUpdate),
+					plancheck.ExpectSensitiveValue(k, tfjsonpath.New("pem")),
+				}},
+				Check: func(*terraform.State) error {
+					wantField(t, "key", key()["pem"].(map[string]any), "private_key", second.Key)
+					return nil
+				},
+			},
+			{
+				Config:           env.pemKeyConfig(second),
+				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()}},
+			},
+			{ResourceName: k, ImportState: true, ImportStateVerify: true, ImportStateIdFunc: tlsImportID(k, "control_plane_id")},
+		},
+	})
+}
