@@ -1,0 +1,4 @@
+import {
+  to = konnect_gateway_sni.example
+  id = "9d2e4f1a-7c3b-4e8d-a1f0-3b2c1d0e9f8a/8c3d4e5f-6a7b-4c8d-8e9f-1a2b3c4d5e6f"
+}
