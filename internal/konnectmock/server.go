@@ -6,6 +6,7 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"fmt"
+	"io"
 	"net/http"
 	"net/url"
 	"strconv"
@@ -26,6 +27,13 @@ type Options struct {
 	ETags bool
 	// Now is the clock; nil means time.Now.
 	Now func() time.Time
+	// StateFile, when set, makes the state durable: Open loads it (a missing file
+	// is created empty) and every acknowledged write rewrites it atomically before
+	// the response is sent. Empty means in memory only.
+	StateFile string
+	// Faults are injected into authenticated /v2/ API requests (never into /_mock/).
+	// The zero value injects none; they can be changed at runtime through /_mock/faults.
+	Faults Faults
 }
 
 // Server is an in-memory Konnect. It implements http.Handler and is safe for concurrent use.
@@ -39,21 +47,47 @@ type Server struct {
 	cps    map[string]*controlPlane
 	cpList []*controlPlane // creation order
 
+	saveGen uint64 // snapshots taken for the state file; guarded by mu
+
+	saveMu   sync.Mutex // serialises state-file writes
+	savedGen uint64     // the newest snapshot on disk; guarded by saveMu
+
 	countMu sync.Mutex
 	counts  map[string]int
+
+	faults *faultInjector
 
 	trace atomic.Uint64
 }
 
-// New returns an empty mock Konnect organisation.
+// New returns a mock Konnect organisation: empty, or loaded from Options.StateFile.
+// It never fails without a state file and with valid Options.Faults; otherwise it
+// panics where Open would return an error, so prefer Open when a state file is used.
 func New(opts Options) *Server {
+	s, err := Open(opts)
+	if err != nil {
+		panic(err)
+	}
+	return s
+}
+
+// Open returns a mock Konnect organisation. With Options.StateFile it loads that
+// file, or creates it when it does not exist; a file that cannot be read or is not
+// a complete konnect-mock state is an error naming the file, never an empty start.
+// Invalid Options.Faults are an error too.
+func Open(opts Options) (*Server, error) {
 	sealKinds()
+	faults, err := opts.Faults.normalized()
+	if err != nil {
+		return nil, fmt.Errorf("konnectmock: faults: %w", err)
+	}
 	s := &Server{
 		opts:   opts,
 		now:    opts.Now,
 		tokens: map[string]bool{},
 		cps:    map[string]*controlPlane{},
 		counts: map[string]int{},
+		faults: newFaultInjector(faults),
 	}
 	if s.now == nil {
 		s.now = time.Now
@@ -62,12 +96,19 @@ func New(opts Options) *Server {
 		s.tokens[t] = true
 	}
 	s.trace.Store(uint64(time.Now().UnixNano()) % 1e18)
-	return s
+	if opts.StateFile != "" {
+		if err := s.loadStateFile(); err != nil {
+			return nil, err
+		}
+	}
+	return s, nil
 }
 
 // Counts returns how many requests were served per route, keyed by method and
 // path kind with ids replaced: "GET /v2/control-planes/{id}",
 // "PUT core-entities/services/{id}", "GET core-entities/services/{id}/routes".
+// Injected faults are counted per kind too ("fault 429", "fault 5xx",
+// "fault drop-before", "fault drop-after", "fault slow"); /_mock/ requests are not counted.
 func (s *Server) Counts() map[string]int {
 	s.countMu.Lock()
 	defer s.countMu.Unlock()
@@ -151,9 +192,14 @@ func splitPath(escaped string) []string {
 	return segs
 }
 
-// ServeHTTP serves the Konnect API subset described in the package documentation.
+// ServeHTTP serves the Konnect API subset described in the package documentation,
+// plus the /_mock/ control endpoints.
 func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	segs := splitPath(r.URL.EscapedPath())
+	if len(segs) > 0 && segs[0] == "_mock" {
+		s.serveMock(w, r, segs[1:])
+		return
+	}
 	fam, key := route(segs)
 	s.count(r.Method + " " + key)
 	if !s.authorized(r) {
@@ -163,6 +209,44 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 			s.problem(http.StatusUnauthorized, "A valid token is required", nil).write(w)
 		}
 		return
+	}
+	var plan faultPlan
+	if len(segs) > 0 && segs[0] == "v2" {
+		plan = s.faults.plan() // decided on arrival, in arrival order
+	}
+	// Read the body before any delay: net/http notices a client that hung up
+	// (and cancels the request context) only once the body has been consumed.
+	body, err := io.ReadAll(io.LimitReader(r.Body, maxBody))
+	if err != nil {
+		if fam == famCore {
+			coreErr(http.StatusBadRequest, 3, "cannot read request body").write(w)
+		} else {
+			s.problem(http.StatusBadRequest, "cannot read request body", nil).write(w)
+		}
+		return
+	}
+	r.Body = io.NopCloser(bytes.NewReader(body))
+	if !sleepCtx(r.Context(), plan.delay) {
+		return // the client gave up
+	}
+	switch plan.kind {
+	case faultRateLimit:
+		s.count("fault 429")
+		rateLimited(plan.retryAfter).write(w)
+		return
+	case faultServerError:
+		s.count("fault 5xx")
+		s.serverError(fam, plan.code).write(w)
+		return
+	case faultDropBefore:
+		s.count("fault drop-before")
+		dropConnection(w)
+		return
+	case faultSlow:
+		s.count("fault slow")
+		if !sleepCtx(r.Context(), plan.slow) {
+			return // the client gave up before anything was applied
+		}
 	}
 	var resp response
 	switch fam {
@@ -175,7 +259,25 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	default:
 		resp = s.problem(http.StatusNotFound, "Not Found", nil)
 	}
+	if isWrite(r.Method) && resp.status >= 200 && resp.status < 300 {
+		if err := s.save(); err != nil {
+			resp = s.saveFailed(fam, err)
+		}
+	}
+	if plan.kind == faultDropAfter {
+		s.count("fault drop-after")
+		dropConnection(w) // applied (and saved), but the client never hears of it
+		return
+	}
 	resp.write(w)
+}
+
+func isWrite(method string) bool {
+	switch method {
+	case http.MethodGet, http.MethodHead, http.MethodOptions:
+		return false
+	}
+	return true
 }
 
 func (s *Server) authorized(r *http.Request) bool {

@@ -1,0 +1,323 @@
+package konnectmock
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"maps"
+	"net/http"
+	"os"
+	"path/filepath"
+	"slices"
+	"time"
+)
+
+// The state document: what Options.StateFile holds and GET /_mock/dump returns.
+//
+//	{"format":"konnect-mock-state","version":1,"seq":N,"control_planes":[{
+//	  "id":…,"name":…,"description":…,"labels":{…},"cluster_type":…,"auth_type":…,
+//	  "cloud_gateway":…,"proxy_urls":[…],"created_at":…,"updated_at":…,"rev":N,
+//	  "entities":{"services":[{"seq":N,"rev":N,"object":{…}}],…},
+//	  "consumer_group_members":{"<group id>":["<consumer id>",…]}}]}
+//
+// Objects are stored exactly as the API returns them; seq is the creation order
+// (and the pagination key), rev the write that last changed the object (the ETag source).
+
+const (
+	stateFormat  = "konnect-mock-state"
+	stateVersion = 1
+)
+
+type stateDoc struct {
+	Format        string    `json:"format"`
+	Version       int       `json:"version"`
+	Seq           uint64    `json:"seq"`
+	ControlPlanes []cpState `json:"control_planes"`
+}
+
+type cpState struct {
+	ID           string                   `json:"id"`
+	Name         string                   `json:"name"`
+	Description  string                   `json:"description"`
+	Labels       map[string]string        `json:"labels"`
+	ClusterType  string                   `json:"cluster_type"`
+	AuthType     string                   `json:"auth_type"`
+	CloudGateway bool                     `json:"cloud_gateway"`
+	ProxyURLs    []proxyURL               `json:"proxy_urls"`
+	CreatedAt    time.Time                `json:"created_at"`
+	UpdatedAt    time.Time                `json:"updated_at"`
+	Rev          uint64                   `json:"rev"`
+	Entities     map[string][]entityState `json:"entities"`
+	Members      map[string][]string      `json:"consumer_group_members"`
+}
+
+type entityState struct {
+	Seq    uint64         `json:"seq"`
+	Rev    uint64         `json:"rev"`
+	Object map[string]any `json:"object"`
+}
+
+// snapshot renders the whole state; s.mu must be held.
+func (s *Server) snapshot() []byte {
+	doc := stateDoc{Format: stateFormat, Version: stateVersion, Seq: s.seq, ControlPlanes: []cpState{}}
+	for _, cp := range s.cpList {
+		st := cpState{
+			ID: cp.id, Name: cp.name, Description: cp.description, Labels: cp.labels,
+			ClusterType: cp.clusterType, AuthType: cp.authType, CloudGateway: cp.cloudGateway,
+			ProxyURLs: cp.proxyURLs, CreatedAt: cp.created.UTC(), UpdatedAt: cp.updated.UTC(), Rev: cp.rev,
+			Entities: map[string][]entityState{}, Members: map[string][]string{},
+		}
+		if st.Labels == nil {
+			st.Labels = map[string]string{}
+		}
+		if st.ProxyURLs == nil {
+			st.ProxyURLs = []proxyURL{}
+		}
+		for name, ks := range cp.core.kinds {
+			if len(ks.all.items) == 0 {
+				continue
+			}
+			list := make([]entityState, len(ks.all.items))
+			for i, e := range ks.all.items {
+				list[i] = entityState{Seq: e.seq, Rev: e.rev, Object: e.obj}
+			}
+			st.Entities[name] = list
+		}
+		for gid, set := range cp.core.groupMembers {
+			if set.len() == 0 {
+				continue
+			}
+			ids := make([]string, len(set.items))
+			for i, c := range set.items {
+				ids[i] = c.id
+			}
+			st.Members[gid] = ids
+		}
+		doc.ControlPlanes = append(doc.ControlPlanes, st)
+	}
+	return marshal(doc)
+}
+
+// restore replaces the (empty) state with a state document, checking it as it goes:
+// a document that would load only partly, or break the engine's invariants, is refused.
+func (s *Server) restore(data []byte) error {
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.UseNumber()
+	dec.DisallowUnknownFields()
+	var doc stateDoc
+	if err := dec.Decode(&doc); err != nil {
+		var syn *json.SyntaxError
+		switch {
+		case errors.Is(err, io.EOF):
+			return errors.New("the file is empty")
+		case errors.Is(err, io.ErrUnexpectedEOF):
+			return errors.New("invalid JSON: the document is truncated")
+		case errors.As(err, &syn):
+			return fmt.Errorf("invalid JSON at byte %d: %v", syn.Offset, err)
+		}
+		return fmt.Errorf("invalid state document: %v", err)
+	}
+	if _, err := dec.Token(); !errors.Is(err, io.EOF) {
+		return errors.New("invalid JSON: trailing data after the state document")
+	}
+	if doc.Format != stateFormat {
+		return fmt.Errorf("format is %q, want %q", doc.Format, stateFormat)
+	}
+	if doc.Version != stateVersion {
+		return fmt.Errorf("version %d is not supported (want %d)", doc.Version, stateVersion)
+	}
+	cps := map[string]*controlPlane{}
+	var list []*controlPlane
+	names := map[string]bool{}
+	for i, st := range doc.ControlPlanes {
+		where := fmt.Sprintf("control_planes[%d]", i)
+		switch {
+		case !isUUID(st.ID) || normalizeUUID(st.ID) != st.ID:
+			return fmt.Errorf("%s: id %q is not a lower-case UUID", where, st.ID)
+		case cps[st.ID] != nil:
+			return fmt.Errorf("%s: duplicate id %s", where, st.ID)
+		case len([]rune(st.Name)) < 2 || names[st.Name]:
+			return fmt.Errorf("%s: name %q is too short or not unique", where, st.Name)
+		case !slices.Contains(clusterTypes, st.ClusterType):
+			return fmt.Errorf("%s: unknown cluster_type %q", where, st.ClusterType)
+		case !slices.Contains(authTypes, st.AuthType):
+			return fmt.Errorf("%s: unknown auth_type %q", where, st.AuthType)
+		case st.Rev > doc.Seq:
+			return fmt.Errorf("%s: rev %d is beyond seq %d", where, st.Rev, doc.Seq)
+		}
+		cp := &controlPlane{
+			id: st.ID, name: st.Name, description: st.Description, labels: st.Labels,
+			clusterType: st.ClusterType, authType: st.AuthType, cloudGateway: st.CloudGateway,
+			proxyURLs: st.ProxyURLs, created: st.CreatedAt, updated: st.UpdatedAt, rev: st.Rev,
+			core: newCoreStore(s.nextSeq),
+		}
+		if cp.labels == nil {
+			cp.labels = map[string]string{}
+		}
+		if err := restoreCore(cp.core, st, doc.Seq); err != nil {
+			return fmt.Errorf("%s (%s): %w", where, st.Name, err)
+		}
+		cps[cp.id] = cp
+		names[cp.name] = true
+		list = append(list, cp)
+	}
+	s.cps, s.cpList, s.seq = cps, list, doc.Seq
+	return nil
+}
+
+func restoreCore(cs *coreStore, st cpState, maxSeq uint64) error {
+	seqs := map[uint64]bool{}
+	for _, coll := range slices.Sorted(maps.Keys(st.Entities)) {
+		ks := cs.kinds[coll]
+		if ks == nil {
+			return fmt.Errorf("unknown collection %q", coll)
+		}
+		for j, es := range st.Entities[coll] {
+			where := fmt.Sprintf("%s[%d]", coll, j)
+			id, _ := es.Object["id"].(string)
+			switch {
+			case !isUUID(id) || normalizeUUID(id) != id:
+				return fmt.Errorf("%s: object id %q is not a lower-case UUID", where, id)
+			case es.Seq == 0 || es.Seq > maxSeq || es.Rev > maxSeq || seqs[es.Seq]:
+				return fmt.Errorf("%s: seq %d / rev %d is zero, repeated or beyond seq %d", where, es.Seq, es.Rev, maxSeq)
+			case ks.byID[id] != nil:
+				return fmt.Errorf("%s: duplicate id %s", where, id)
+			}
+			for name, idx := range ks.unique {
+				if v, ok := es.Object[name].(string); ok && idx[v] != nil {
+					return fmt.Errorf("%s: %s %q is not unique", where, name, v)
+				}
+			}
+			if key := ks.kind.compositeKey(es.Object); key != "" && ks.composite[key] != nil {
+				return fmt.Errorf("%s: duplicates another %s in the same scope", where, ks.kind.singular)
+			}
+			seqs[es.Seq] = true
+			ks.index(&entity{seq: es.Seq, id: id, kind: ks.kind, obj: es.Object, rev: es.Rev})
+		}
+	}
+	for _, ks := range cs.kinds {
+		for _, e := range ks.all.items {
+			for _, f := range ks.kind.fields {
+				if f.typ != tForeign {
+					continue
+				}
+				if rid := refID(e.obj[f.name]); rid != "" && cs.byID(f.ref, rid) == nil {
+					return fmt.Errorf("%s %s: %s.id %s does not exist", ks.kind.singular, e.id, f.name, rid)
+				}
+			}
+		}
+	}
+	for _, gid := range slices.Sorted(maps.Keys(st.Members)) {
+		g := cs.byID("consumer_groups", gid)
+		if g == nil {
+			return fmt.Errorf("consumer_group_members: consumer group %s does not exist", gid)
+		}
+		for _, cid := range st.Members[gid] {
+			c := cs.byID("consumers", cid)
+			if c == nil {
+				return fmt.Errorf("consumer_group_members: consumer %s does not exist", cid)
+			}
+			if !cs.addMember(g, c) {
+				return fmt.Errorf("consumer_group_members: consumer %s is listed twice in group %s", cid, gid)
+			}
+		}
+	}
+	return nil
+}
+
+// loadStateFile loads Options.StateFile, or creates it when it does not exist yet.
+func (s *Server) loadStateFile() error {
+	path := s.opts.StateFile
+	data, err := os.ReadFile(path)
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		// first run: write the empty state now, so an unusable location fails at start
+		if err := s.save(); err != nil {
+			return fmt.Errorf("konnectmock: state file %s: cannot create it: %w", path, err)
+		}
+		return nil
+	case err != nil:
+		return fmt.Errorf("konnectmock: state file %s: cannot read it: %w", path, err)
+	}
+	if err := s.restore(data); err != nil {
+		return fmt.Errorf("konnectmock: state file %s is not a usable konnect-mock state: %w", path, err)
+	}
+	return nil
+}
+
+// save writes the current state to the state file, if there is one. Writers that
+// race are coalesced: a snapshot older than the one already on disk is skipped,
+// since the newer one contains it. When save returns nil, every write applied
+// before it was called is on disk.
+func (s *Server) save() error {
+	if s.opts.StateFile == "" {
+		return nil
+	}
+	s.mu.Lock()
+	data := s.snapshot()
+	s.saveGen++
+	gen := s.saveGen
+	s.mu.Unlock()
+
+	s.saveMu.Lock()
+	defer s.saveMu.Unlock()
+	if gen <= s.savedGen {
+		return nil
+	}
+	if err := writeFileAtomic(s.opts.StateFile, data); err != nil {
+		return err
+	}
+	s.savedGen = gen
+	return nil
+}
+
+// writeFileAtomic replaces path with data so that a crash at any point leaves
+// either the old or the new content: a temporary file in the same directory is
+// written and fsynced, renamed over path, and the directory is fsynced.
+func writeFileAtomic(path string, data []byte) (err error) {
+	dir := filepath.Dir(path)
+	tmp, err := os.CreateTemp(dir, "."+filepath.Base(path)+".tmp-*")
+	if err != nil {
+		return err
+	}
+	defer func() {
+		if err != nil {
+			_ = os.Remove(tmp.Name())
+		}
+	}()
+	if _, err = tmp.Write(data); err != nil {
+		_ = tmp.Close()
+		return err
+	}
+	if err = tmp.Sync(); err != nil {
+		_ = tmp.Close()
+		return err
+	}
+	if err = tmp.Close(); err != nil {
+		return err
+	}
+	if err = os.Rename(tmp.Name(), path); err != nil {
+		return err
+	}
+	d, err := os.Open(dir)
+	if err != nil {
+		return err
+	}
+	defer d.Close()
+	return d.Sync()
+}
+
+// saveFailed replaces the response of a write that was applied in memory but
+// could not be saved: the client must not take it as acknowledged.
+func (s *Server) saveFailed(fam family, err error) response {
+	msg := "konnect-mock could not save its state file: " + err.Error()
+	if fam == famCore {
+		return coreJSON(http.StatusInternalServerError, map[string]any{"message": msg})
+	}
+	p := problemBody{Status: http.StatusInternalServerError, Title: "Internal Server Error",
+		Type: "https://httpstatuses.com/500", Instance: s.traceID(), Detail: msg}
+	return response{status: http.StatusInternalServerError, ctype: ctProblem, body: marshal(p)}
+}
