@@ -28,7 +28,12 @@ type result struct {
 
 func newMock(t *testing.T, opts Options) *client {
 	t.Helper()
-	s := New(opts)
+	return serve(t, New(opts))
+}
+
+// serve puts s behind a loopback HTTP server closed at the end of the test.
+func serve(t *testing.T, s *Server) *client {
+	t.Helper()
 	hs := httptest.NewServer(s)
 	t.Cleanup(hs.Close)
 	return &client{t: t, base: hs.URL, token: "kpat_test", srv: s}
@@ -36,6 +41,17 @@ func newMock(t *testing.T, opts Options) *client {
 
 // do sends body (a string is sent raw, anything else as JSON); hdr are "Key: value" pairs.
 func (c *client) do(method, path string, body any, hdr ...string) result {
+	c.t.Helper()
+	res, err := c.try(http.DefaultClient, method, path, body, hdr...)
+	if err != nil {
+		c.t.Fatal(err)
+	}
+	return res
+}
+
+// try is do with a chosen HTTP client, returning transport errors (dropped
+// connections, timeouts) instead of failing the test.
+func (c *client) try(hc *http.Client, method, path string, body any, hdr ...string) (result, error) {
 	c.t.Helper()
 	var rd io.Reader
 	switch b := body.(type) {
@@ -63,14 +79,14 @@ func (c *client) do(method, path string, body any, hdr ...string) result {
 		k, v, _ := strings.Cut(h, ": ")
 		req.Header.Set(k, v)
 	}
-	resp, err := http.DefaultClient.Do(req)
+	resp, err := hc.Do(req)
 	if err != nil {
-		c.t.Fatal(err)
+		return result{}, err
 	}
 	defer resp.Body.Close()
 	raw, err := io.ReadAll(resp.Body)
 	if err != nil {
-		c.t.Fatal(err)
+		return result{}, err
 	}
 	res := result{status: resp.StatusCode, header: resp.Header, raw: raw}
 	if len(raw) > 0 {
@@ -78,7 +94,13 @@ func (c *client) do(method, path string, body any, hdr ...string) result {
 		dec.UseNumber()
 		_ = dec.Decode(&res.body)
 	}
-	return res
+	return res, nil
+}
+
+// freshConns is a client that never reuses a connection, so net/http does not
+// silently retry a request whose connection the mock dropped.
+func freshConns() *http.Client {
+	return &http.Client{Transport: &http.Transport{DisableKeepAlives: true}}
 }
 
 // expect checks status and content type ("" means no body at all).
