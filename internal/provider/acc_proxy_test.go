@@ -1,0 +1,1275 @@
+package provider
+
+import (
+	"context"
+	"crypto/rand"
+	"crypto/rsa"
+	"crypto/sha1"
+	"crypto/x509"
+	"encoding/hex"
+	"encoding/pem"
+	"fmt"
+	"regexp"
+	"slices"
+	"testing"
+
+	"github.com/hashicorp/terraform-plugin-testing/compare"
+	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
+	"github.com/hashicorp/terraform-plugin-testing/knownvalue"
+	"github.com/hashicorp/terraform-plugin-testing/plancheck"
+	"github.com/hashicorp/terraform-plugin-testing/statecheck"
+	"github.com/hashicorp/terraform-plugin-testing/terraform"
+	"github.com/hashicorp/terraform-plugin-testing/tfjsonpath"
+
+	"github.com/konnectguard/terraform-provider-konnect/internal/konnect"
+	"github.com/konnectguard/terraform-provider-konnect/internal/konnectmock"
+)
+
+// Acceptance tests of the proxy kinds: routes, plugins, consumers, consumer groups and
+// their members, and consumer credentials. Each kind goes through create, update, an
+// empty second plan, import, and a saved plan made stale by someone editing Konnect.
+
+// coreObject reads a core entity as Konnect holds it. segments are the path below
+// core-entities, the last one an id or unique name; nil when it does not exist.
+func (e *konnectEnv) coreObject(cpName string, segments ...string) konnect.Object {
+	e.t.Helper()
+	n := len(segments)
+	obj, _, err := e.client.GetEntity(context.Background(), konnect.CoreEntitiesPath(e.cpID(cpName), segments[:n-1]...), segments[n-1])
+	if konnect.IsNotFound(err) {
+		return nil
+	}
+	if err != nil {
+		e.t.Fatalf("get %v: %v", segments, err)
+	}
+	return obj
+}
+
+// editCore changes a core entity through the API, as someone in the UI would: read it,
+// let change edit the body, write it back whole.
+func (e *konnectEnv) editCore(cpName string, change func(body konnect.Object), segments ...string) {
+	e.t.Helper()
+	obj := e.coreObject(cpName, segments...)
+	if obj == nil {
+		e.t.Fatalf("out-of-band edit: %v not found", segments)
+	}
+	body := konnect.Object{}
+	for k, v := range obj {
+		if k != "id" && k != "created_at" && k != "updated_at" {
+			body[k] = v
+		}
+	}
+	change(body)
+	n := len(segments)
+	if _, _, err := e.client.PutEntity(context.Background(), konnect.CoreEntitiesPath(e.cpID(cpName), segments[:n-1]...), obj["id"].(string), body, ""); err != nil {
+		e.t.Fatalf("out-of-band edit of %v: %v", segments, err)
+	}
+}
+
+// set returns a change that sets one field.
+func set(field string, value any) func(konnect.Object) {
+	return func(b konnect.Object) { b[field] = value }
+}
+
+// groupMembers lists the ids of a consumer group's members as Konnect holds them.
+func (e *konnectEnv) groupMembers(cpName, group string) []string {
+	e.t.Helper()
+	list, err := e.client.ListEntities(context.Background(), konnect.CoreEntitiesPath(e.cpID(cpName), "consumer_groups", group, "consumers"), nil)
+	if err != nil {
+		e.t.Fatalf("list members of %s: %v", group, err)
+	}
+	ids := []string{}
+	for _, c := range list {
+		ids = append(ids, c["id"].(string))
+	}
+	return ids
+}
+
+// wantConfig fails the test unless a plugin's config in Konnect holds want in key.
+func wantConfig(t *testing.T, what string, plugin konnect.Object, key string, want any) {
+	t.Helper()
+	if plugin == nil {
+		t.Fatalf("%s: plugin not in Konnect", what)
+	}
+	cfg, _ := plugin["config"].(map[string]any)
+	wantField(t, what+" (config)", cfg, key, want)
+}
+
+// staleDiagFor is Guard 1's diagnostic for a resource type.
+func staleDiagFor(typeName string) *regexp.Regexp {
+	return regexp.MustCompile(`(?s)Konnect object changed since this plan was made.*` + typeName +
+		`\s+\(id\s+[0-9a-f-]{36},\s+control\s+plane\s+[0-9a-f-]{36}\).*revision now:.*Nothing was written`)
+}
+
+// importID builds `<control_plane_id>/<parents…>/<id>` from a resource's state.
+func importID(address string, parents ...string) resource.ImportStateIdFunc {
+	return func(s *terraform.State) (string, error) {
+		rs, ok := s.RootModule().Resources[address]
+		if !ok {
+			return "", fmt.Errorf("%s not in state", address)
+		}
+		id := rs.Primary.Attributes["control_plane_id"]
+		for _, p := range parents {
+			id += "/" + rs.Primary.Attributes[p]
+		}
+		return id + "/" + rs.Primary.ID, nil
+	}
+}
+
+// cpAndConsumers is a control plane and two consumers, alice and bob.
+func (e *konnectEnv) cpAndConsumers(policy, cpName string) string {
+	return e.providerBlock(policy) + fmt.Sprintf(`
+resource "konnect_gateway_control_plane" "cp" {
+  name = %q
+}
+
+resource "konnect_gateway_consumer" "alice" {
+  control_plane_id = konnect_gateway_control_plane.cp.id
+  username         = "alice"
+}
+
+resource "konnect_gateway_consumer" "bob" {
+  control_plane_id = konnect_gateway_control_plane.cp.id
+  username         = "bob"
+}
+`, cpName)
+}
+
+// --- routes -----------------------------------------------------------------------------
+
+type routeCase struct {
+	paths        string
+	stripPath    bool
+	preserveHost bool
+	priority     int
+}
+
+func (e *konnectEnv) routeConfig(c routeCase) string {
+	return e.providerBlock("") + fmt.Sprintf(`
+resource "konnect_gateway_control_plane" "cp" {
+  name = "routes"
+}
+
+resource "konnect_gateway_service" "orders" {
+  control_plane_id = konnect_gateway_control_plane.cp.id
+  name             = "orders"
+  host             = "orders.internal"
+}
+
+resource "konnect_gateway_route" "orders" {
+  control_plane_id = konnect_gateway_control_plane.cp.id
+  name             = "orders"
+  service          = { id = konnect_gateway_service.orders.id }
+  methods          = ["POST", "GET"]
+  hosts            = ["api.example.com"]
+  paths            = %s
+  headers          = { x-version = ["1", "2"] }
+  strip_path       = %t
+  preserve_host    = %t
+  tags             = ["team-orders", "edge"]
+}
+
+resource "konnect_gateway_route" "expr" {
+  control_plane_id = konnect_gateway_control_plane.cp.id
+  name             = "orders-expr"
+  service          = { id = konnect_gateway_service.orders.id }
+  expression       = "http.path ^= \"/v2/orders\""
+  priority         = %d
+}
+
+resource "konnect_gateway_route" "tcp" {
+  control_plane_id = konnect_gateway_control_plane.cp.id
+  name             = "orders-tcp"
+  service          = { id = konnect_gateway_service.orders.id }
+  protocols        = ["tcp"]
+  sources          = [{ ip = "10.0.0.0/8", port = 5000 }]
+  destinations     = [{ ip = "10.1.0.1", port = 9000 }]
+}
+`, c.paths, c.stripPath, c.preserveHost, c.priority)
+}
+
+// Traditional, expression and tcp routes: create, update in place, an empty second plan,
+// import, and a saved plan made stale by an edit in Konnect.
+func TestAccRoute_Lifecycle(t *testing.T) {
+	env := newKonnectEnv(t, konnectmock.Options{})
+	sameID := statecheck.CompareValue(compare.ValuesSame())
+	first := routeCase{paths: `["/orders"]`, stripPath: true, priority: 5}
+	second := routeCase{paths: `["/v1/orders", "/orders"]`, stripPath: false, priority: 10}
+	third := second
+	third.preserveHost = true
+	route := func(name string) konnect.Object { return env.coreObject("routes", "routes", name) }
+	resource.ParallelTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: protoV6Factories,
+		Steps: []resource.TestStep{
+			{
+				Config: env.routeConfig(first),
+				ConfigStateChecks: []statecheck.StateCheck{
+					sameID.AddStateValue("konnect_gateway_route.orders", tfjsonpath.New("id")),
+					statecheck.CompareValuePairs("konnect_gateway_route.orders", tfjsonpath.New("service").AtMapKey("id"),
+						"konnect_gateway_service.orders", tfjsonpath.New("id"), compare.ValuesSame()),
+					// Konnect's defaults, read back into state.
+					statecheck.ExpectKnownValue("konnect_gateway_route.orders", tfjsonpath.New("protocols"),
+						knownvalue.SetExact([]knownvalue.Check{knownvalue.StringExact("http"), knownvalue.StringExact("https")})),
+					statecheck.ExpectKnownValue("konnect_gateway_route.orders", tfjsonpath.New("https_redirect_status_code"), knownvalue.Int64Exact(426)),
+					statecheck.ExpectKnownValue("konnect_gateway_route.orders", tfjsonpath.New("path_handling"), knownvalue.StringExact("v0")),
+					statecheck.ExpectKnownValue("konnect_gateway_route.orders", tfjsonpath.New("regex_priority"), knownvalue.Int64Exact(0)),
+					statecheck.ExpectKnownValue("konnect_gateway_route.orders", tfjsonpath.New("request_buffering"), knownvalue.Bool(true)),
+					statecheck.ExpectKnownValue("konnect_gateway_route.orders", tfjsonpath.New("expression"), knownvalue.Null()),
+					statecheck.ExpectKnownValue("konnect_gateway_route.orders", tfjsonpath.New("headers"),
+						knownvalue.MapExact(map[string]knownvalue.Check{"x-version": knownvalue.ListExact([]knownvalue.Check{knownvalue.StringExact("1"), knownvalue.StringExact("2")})})),
+					statecheck.ExpectKnownValue("konnect_gateway_route.expr", tfjsonpath.New("priority"), knownvalue.Int64Exact(5)),
+					statecheck.ExpectKnownValue("konnect_gateway_route.expr", tfjsonpath.New("regex_priority"), knownvalue.Null()),
+					statecheck.ExpectKnownValue("konnect_gateway_route.expr", tfjsonpath.New("paths"), knownvalue.Null()),
+					statecheck.ExpectKnownValue("konnect_gateway_route.tcp", tfjsonpath.New("sources"),
+						knownvalue.ListExact([]knownvalue.Check{knownvalue.ObjectExact(map[string]knownvalue.Check{
+							"ip": knownvalue.StringExact("10.0.0.0/8"), "port": knownvalue.Int64Exact(5000)})})),
+				},
+				Check: func(*terraform.State) error {
+					wantField(t, "route orders", route("orders"), "paths", []any{"/orders"})
+					wantField(t, "route orders", route("orders"), "strip_path", true)
+					wantField(t, "route orders-expr", route("orders-expr"), "expression", `http.path ^= "/v2/orders"`)
+					wantField(t, "route orders-tcp", route("orders-tcp"), "destinations", []any{map[string]any{"ip": "10.1.0.1", "port": 9000}})
+					return nil
+				},
+			},
+			{
+				Config: env.routeConfig(second),
+				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
+					plancheck.ExpectResourceAction("konnect_gateway_route.orders", plancheck.ResourceActionUpdate),
+					plancheck.ExpectResourceAction("konnect_gateway_route.expr", plancheck.ResourceActionUpdate),
+					plancheck.ExpectResourceAction("konnect_gateway_route.tcp", plancheck.ResourceActionNoop),
+				}},
+				ConfigStateChecks: []statecheck.StateCheck{
+					sameID.AddStateValue("konnect_gateway_route.orders", tfjsonpath.New("id")),
+					statecheck.ExpectKnownValue("konnect_gateway_route.orders", tfjsonpath.New("strip_path"), knownvalue.Bool(false)),
+					statecheck.ExpectKnownValue("konnect_gateway_route.expr", tfjsonpath.New("priority"), knownvalue.Int64Exact(10)),
+				},
+				Check: func(*terraform.State) error {
+					wantField(t, "route orders", route("orders"), "strip_path", false)
+					if got := fmt.Sprint(route("orders")["paths"]); got != "[/v1/orders /orders]" && got != "[/orders /v1/orders]" {
+						t.Errorf("route orders: Konnect holds paths %s", got)
+					}
+					wantField(t, "route orders-expr", route("orders-expr"), "priority", 10)
+					return nil
+				},
+			},
+			{
+				// The paths again in another order: a set, so nothing to do.
+				Config:           env.routeConfig(routeCase{paths: `["/orders", "/v1/orders"]`, priority: 10}),
+				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()}},
+			},
+			{
+				ResourceName: "konnect_gateway_route.orders", ImportState: true, ImportStateVerify: true,
+				ImportStateIdFunc: importID("konnect_gateway_route.orders"),
+			},
+			{
+				ResourceName: "konnect_gateway_route.expr", ImportState: true, ImportStateVerify: true,
+				ImportStateIdFunc: importID("konnect_gateway_route.expr"),
+			},
+			{
+				// Saved plan, then someone raises regex_priority in Konnect: the apply refuses.
+				Config: env.routeConfig(third),
+				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
+					plancheck.ExpectResourceAction("konnect_gateway_route.orders", plancheck.ResourceActionUpdate),
+					outOfBand(func() { env.editCore("routes", set("regex_priority", 7), "routes", "orders") }),
+				}},
+				ExpectError: staleDiagFor("konnect_gateway_route"),
+			},
+			{
+				PreConfig: func() {
+					wantField(t, "after the refused apply", route("orders"), "regex_priority", 7)
+					wantField(t, "after the refused apply", route("orders"), "preserve_host", false)
+				},
+				// Planning again: configuration does not set regex_priority, so it follows Konnect.
+				Config: env.routeConfig(third),
+				ConfigStateChecks: []statecheck.StateCheck{
+					statecheck.ExpectKnownValue("konnect_gateway_route.orders", tfjsonpath.New("regex_priority"), knownvalue.Int64Exact(7)),
+				},
+				Check: func(*terraform.State) error {
+					wantField(t, "after re-planning", route("orders"), "regex_priority", 7)
+					wantField(t, "after re-planning", route("orders"), "preserve_host", true)
+					return nil
+				},
+			},
+		},
+	})
+}
+
+// A route that references a service that does not exist fails at apply, on the attribute.
+func TestAccRoute_UnknownService(t *testing.T) {
+	env := newKonnectEnv(t, konnectmock.Options{})
+	resource.ParallelTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: protoV6Factories,
+		Steps: []resource.TestStep{
+			{
+				Config: env.providerBlock("") + `
+resource "konnect_gateway_control_plane" "cp" {
+  name = "dangling"
+}
+
+resource "konnect_gateway_route" "orphan" {
+  control_plane_id = konnect_gateway_control_plane.cp.id
+  name             = "orphan"
+  paths            = ["/orphan"]
+  service          = { id = "0b9c5e1a-6f00-4c3b-9a53-4ad7d1d2a0ff" }
+}
+`,
+				ExpectError: regexp.MustCompile(`(?s)Could not create konnect_gateway_route.*` +
+					`with konnect_gateway_route.orphan,.*service\s+= \{ id = "0b9c5e1a-6f00-4c3b-9a53-4ad7d1d2a0ff" \}.*` +
+					`Konnect rejected service:\s+service.id\s+\(type:\s+foreign\)\s+constraint\s+failed`),
+			},
+			{
+				PreConfig: func() {
+					if env.coreObject("dangling", "routes", "orphan") != nil {
+						t.Error("the refused route exists in Konnect")
+					}
+				},
+				Config: env.providerBlock("") + `resource "konnect_gateway_control_plane" "cp" { name = "dangling" }`,
+			},
+		},
+	})
+}
+
+// Bad routes fail at plan time, naming the attribute, before anything reaches Konnect.
+func TestAccRoute_Validation(t *testing.T) {
+	env := newKonnectEnv(t, konnectmock.Options{})
+	route := func(body string) string {
+		return env.providerBlock("") + `
+resource "konnect_gateway_route" "bad" {
+  control_plane_id = "5b1c2d3e-0000-4000-8000-000000000001"
+` + body + "\n}\n"
+	}
+	resource.ParallelTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: protoV6Factories,
+		Steps: []resource.TestStep{
+			{
+				Config:      route(`expression = "http.path == \"/a\""` + "\n" + `paths = ["/a"]`),
+				ExpectError: regexp.MustCompile(`Attribute "paths" cannot be specified when "expression" is specified`),
+			},
+			{
+				Config:      route(`name = "nothing-to-match"`),
+				ExpectError: regexp.MustCompile(`(?s)At least one attribute out of\s+\[.*paths.*expression\]\s+must\s+be\s+specified`),
+			},
+			{
+				Config:      route(`paths = ["/a"]` + "\n" + `priority = 3`),
+				ExpectError: regexp.MustCompile(`Attribute "expression" must be specified when "priority" is specified`),
+			},
+			{
+				Config:      route(`paths = ["/a"]` + "\n" + `https_redirect_status_code = 300`),
+				ExpectError: regexp.MustCompile(`(?s)Attribute https_redirect_status_code value must be one of`),
+			},
+			{
+				Config:      route(`paths = ["orders"]`),
+				ExpectError: regexp.MustCompile(`(?s)Attribute paths\[Value\("orders"\)\] must start with /`),
+			},
+			{
+				Config:      route(`protocols = ["tcp"]` + "\n" + `sources = [{ ip = "10.0.0.1", port = 70000 }]`),
+				ExpectError: regexp.MustCompile(`(?s)Attribute sources\[0\]\.port value must be between 0 and 65535`),
+			},
+			{
+				Config:      route(`paths = ["/a"]` + "\n" + `service = { id = "orders" }`),
+				ExpectError: regexp.MustCompile(`(?s)service\.id = "orders" must be the UUID`),
+			},
+		},
+	})
+	if n := len(env.mock.Counts()); n != 0 {
+		t.Errorf("invalid configuration reached Konnect: %v", env.mock.Counts())
+	}
+}
+
+// --- plugins ----------------------------------------------------------------------------
+
+func (e *konnectEnv) pluginConfig(minute int, enabled bool) string {
+	return e.providerBlock("") + fmt.Sprintf(`
+resource "konnect_gateway_control_plane" "cp" {
+  name = "plugins"
+}
+
+resource "konnect_gateway_service" "orders" {
+  control_plane_id = konnect_gateway_control_plane.cp.id
+  name             = "orders"
+  host             = "orders.internal"
+}
+
+resource "konnect_gateway_plugin" "limit" {
+  control_plane_id = konnect_gateway_control_plane.cp.id
+  name             = "rate-limiting"
+  instance_name    = "orders-limit"
+  service          = { id = konnect_gateway_service.orders.id }
+  config           = jsonencode({ minute = %d, policy = "local" })
+  enabled          = %t
+  protocols        = ["https", "http"]
+  tags             = ["edge"]
+}
+
+resource "konnect_gateway_plugin" "trace" {
+  control_plane_id = konnect_gateway_control_plane.cp.id
+  name             = "correlation-id"
+  config           = jsonencode({ header_name = "X-Trace" })
+  ordering = {
+    before = { access = ["rate-limiting"] }
+    after  = { access = [] }
+  }
+}
+`, minute, enabled)
+}
+
+// A scoped plugin and a global one: create, update in place, an empty second plan, import,
+// and a saved plan made stale by an edit of the config in Konnect. The config key set in
+// Konnect survives Terraform's next update.
+func TestAccProxyPlugin_Lifecycle(t *testing.T) {
+	env := newKonnectEnv(t, konnectmock.Options{})
+	sameID := statecheck.CompareValue(compare.ValuesSame())
+	limit := func() konnect.Object { return env.coreObject("plugins", "plugins", "orders-limit") }
+	resource.ParallelTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: protoV6Factories,
+		Steps: []resource.TestStep{
+			{
+				Config: env.pluginConfig(10, true),
+				ConfigStateChecks: []statecheck.StateCheck{
+					sameID.AddStateValue("konnect_gateway_plugin.limit", tfjsonpath.New("id")),
+					// State holds the keys configuration sets, not the defaults Konnect filled in.
+					statecheck.ExpectKnownValue("konnect_gateway_plugin.limit", tfjsonpath.New("config"), knownvalue.StringExact(`{"minute":10,"policy":"local"}`)),
+					statecheck.ExpectKnownValue("konnect_gateway_plugin.limit", tfjsonpath.New("route"), knownvalue.Null()),
+					statecheck.CompareValuePairs("konnect_gateway_plugin.limit", tfjsonpath.New("service").AtMapKey("id"),
+						"konnect_gateway_service.orders", tfjsonpath.New("id"), compare.ValuesSame()),
+					statecheck.ExpectKnownValue("konnect_gateway_plugin.trace", tfjsonpath.New("enabled"), knownvalue.Bool(true)),
+					statecheck.ExpectKnownValue("konnect_gateway_plugin.trace", tfjsonpath.New("protocols"), knownvalue.SetSizeExact(4)),
+					statecheck.ExpectKnownValue("konnect_gateway_plugin.trace", tfjsonpath.New("ordering").AtMapKey("before").AtMapKey("access"),
+						knownvalue.ListExact([]knownvalue.Check{knownvalue.StringExact("rate-limiting")})),
+				},
+				Check: func(*terraform.State) error {
+					p := limit()
+					wantConfig(t, "rate-limiting", p, "minute", 10)
+					wantConfig(t, "rate-limiting", p, "limit_by", "consumer") // Konnect's default
+					wantConfig(t, "rate-limiting", p, "fault_tolerant", true)
+					wantField(t, "rate-limiting", p, "enabled", true)
+					return nil
+				},
+			},
+			{
+				Config: env.pluginConfig(20, false),
+				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
+					plancheck.ExpectResourceAction("konnect_gateway_plugin.limit", plancheck.ResourceActionUpdate),
+					plancheck.ExpectResourceAction("konnect_gateway_plugin.trace", plancheck.ResourceActionNoop),
+				}},
+				ConfigStateChecks: []statecheck.StateCheck{
+					sameID.AddStateValue("konnect_gateway_plugin.limit", tfjsonpath.New("id")),
+					statecheck.ExpectKnownValue("konnect_gateway_plugin.limit", tfjsonpath.New("enabled"), knownvalue.Bool(false)),
+				},
+				Check: func(*terraform.State) error {
+					wantConfig(t, "rate-limiting", limit(), "minute", 20)
+					wantField(t, "rate-limiting", limit(), "enabled", false)
+					return nil
+				},
+			},
+			{
+				Config:           env.pluginConfig(20, false),
+				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()}},
+			},
+			{
+				// An imported plugin holds Konnect's whole config, defaults included.
+				ResourceName: "konnect_gateway_plugin.limit", ImportState: true, ImportStateVerify: true,
+				ImportStateVerifyIgnore: []string{"config"},
+				ImportStateIdFunc:       importID("konnect_gateway_plugin.limit"),
+			},
+			{
+				ResourceName: "konnect_gateway_plugin.trace", ImportState: true, ImportStateVerify: true,
+				ImportStateVerifyIgnore: []string{"config"},
+				ImportStateIdFunc:       importID("konnect_gateway_plugin.trace"),
+			},
+			{
+				// Saved plan, then someone adds an hourly limit in Konnect: the apply refuses.
+				Config: env.pluginConfig(30, false),
+				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
+					plancheck.ExpectResourceAction("konnect_gateway_plugin.limit", plancheck.ResourceActionUpdate),
+					outOfBand(func() {
+						env.editCore("plugins", func(b konnect.Object) { b["config"].(map[string]any)["hour"] = 1000 }, "plugins", "orders-limit")
+					}),
+				}},
+				ExpectError: staleDiagFor("konnect_gateway_plugin"),
+			},
+			{
+				PreConfig: func() {
+					wantConfig(t, "after the refused apply", limit(), "hour", 1000)
+					wantConfig(t, "after the refused apply", limit(), "minute", 20)
+				},
+				// Planning again: configuration does not set hour, and the update keeps it.
+				Config: env.pluginConfig(30, false),
+				Check: func(*terraform.State) error {
+					wantConfig(t, "after re-planning", limit(), "minute", 30)
+					wantConfig(t, "after re-planning", limit(), "hour", 1000)
+					return nil
+				},
+			},
+		},
+	})
+}
+
+func (e *konnectEnv) pluginDocConfig(limitConfig, transformConfig string) string {
+	return e.providerBlock("") + fmt.Sprintf(`
+resource "konnect_gateway_control_plane" "cp" {
+  name = "plugin-json"
+}
+
+resource "konnect_gateway_plugin" "limit" {
+  control_plane_id = konnect_gateway_control_plane.cp.id
+  name             = "rate-limiting"
+  config           = %s
+}
+
+resource "konnect_gateway_plugin" "transform" {
+  control_plane_id = konnect_gateway_control_plane.cp.id
+  name             = "request-transformer"
+  config           = %s
+}
+`, limitConfig, transformConfig)
+}
+
+// Konnect fills in defaults (also inside nested objects) and returns keys in its own
+// order; configuration that sets a few keys, in any order or spelling, never diffs.
+func TestAccProxyPlugin_ConfigDefaultsAndKeyOrder(t *testing.T) {
+	env := newKonnectEnv(t, konnectmock.Options{})
+	heredoc := "<<EOT\n{\"policy\": \"local\",   \"minute\": 10, \"limit_by\": \"ip\"}\nEOT"
+	nested := `jsonencode({ add = { headers = ["x-team:orders"] } })`
+	empty := resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()}}
+	resource.ParallelTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: protoV6Factories,
+		Steps: []resource.TestStep{
+			{
+				Config: env.pluginDocConfig(heredoc, nested),
+				ConfigStateChecks: []statecheck.StateCheck{
+					// The configured spelling is kept.
+					statecheck.ExpectKnownValue("konnect_gateway_plugin.limit", tfjsonpath.New("config"),
+						knownvalue.StringExact("{\"policy\": \"local\",   \"minute\": 10, \"limit_by\": \"ip\"}\n")),
+					statecheck.ExpectKnownValue("konnect_gateway_plugin.transform", tfjsonpath.New("config"),
+						knownvalue.StringExact(`{"add":{"headers":["x-team:orders"]}}`)),
+				},
+				Check: func(*terraform.State) error {
+					limit := env.coreObject("plugin-json", "plugins", env.pluginID("plugin-json", "rate-limiting"))
+					wantConfig(t, "rate-limiting", limit, "error_message", "API rate limit exceeded")
+					transform := env.coreObject("plugin-json", "plugins", env.pluginID("plugin-json", "request-transformer"))
+					wantConfig(t, "request-transformer", transform, "add",
+						map[string]any{"body": []any{}, "headers": []any{"x-team:orders"}, "querystring": []any{}})
+					return nil
+				},
+			},
+			{Config: env.pluginDocConfig(heredoc, nested), ConfigPlanChecks: empty},
+			{
+				// Same meaning, other key order and spacing.
+				Config:           env.pluginDocConfig(`"{\"limit_by\":\"ip\",\"minute\":10,\"policy\":\"local\"}"`, `"{ \"add\": { \"headers\": [\"x-team:orders\"] } }"`),
+				ConfigPlanChecks: empty,
+			},
+			{
+				Config:           env.pluginDocConfig(`jsonencode({ minute = 10.0, limit_by = "ip", policy = "local" })`, nested),
+				ConfigPlanChecks: empty,
+			},
+			{
+				// A real change is still seen.
+				Config: env.pluginDocConfig(`jsonencode({ minute = 11, limit_by = "ip", policy = "local" })`, nested),
+				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
+					plancheck.ExpectResourceAction("konnect_gateway_plugin.limit", plancheck.ResourceActionUpdate),
+					plancheck.ExpectResourceAction("konnect_gateway_plugin.transform", plancheck.ResourceActionNoop),
+				}},
+			},
+		},
+	})
+}
+
+// pluginID finds the id of the plugin with this name in a control plane.
+func (e *konnectEnv) pluginID(cpName, name string) string {
+	e.t.Helper()
+	list, err := e.client.ListEntities(context.Background(), konnect.CoreEntitiesPath(e.cpID(cpName), "plugins"), nil)
+	if err != nil {
+		e.t.Fatal(err)
+	}
+	for _, p := range list {
+		if p["name"] == name {
+			return p["id"].(string)
+		}
+	}
+	e.t.Fatalf("plugin %s not in Konnect", name)
+	return ""
+}
+
+// Bad plugins fail at plan time, naming the attribute.
+func TestAccProxyPlugin_Validation(t *testing.T) {
+	env := newKonnectEnv(t, konnectmock.Options{})
+	plugin := func(body string) string {
+		return env.providerBlock("") + `
+resource "konnect_gateway_plugin" "bad" {
+  control_plane_id = "5b1c2d3e-0000-4000-8000-000000000001"
+` + body + "\n}\n"
+	}
+	resource.ParallelTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: protoV6Factories,
+		Steps: []resource.TestStep{
+			{
+				Config:      plugin(`name = "rate-limiting"` + "\n" + `config = jsonencode(["minute"])`),
+				ExpectError: regexp.MustCompile(`(?s)config must be a JSON object`),
+			},
+			{
+				Config:      plugin(`name = "rate-limiting"` + "\n" + `config = "{minute: 10}"`),
+				ExpectError: regexp.MustCompile(`(?s)Invalid JSON.*config must be a JSON object`),
+			},
+			{
+				Config:      plugin(`name = "rate limiting"`),
+				ExpectError: regexp.MustCompile(`(?s)Attribute name must be a plugin name`),
+			},
+			{
+				Config:      plugin(`name = "cors"` + "\n" + `protocols = ["ftp"]`),
+				ExpectError: regexp.MustCompile(`(?s)Attribute protocols\[Value\("ftp"\)\] value must be one of`),
+			},
+			{
+				Config:      plugin(`name = "cors"` + "\n" + `route = { id = "r1" }`),
+				ExpectError: regexp.MustCompile(`(?s)route\.id = "r1" must be the UUID`),
+			},
+		},
+	})
+	if n := len(env.mock.Counts()); n != 0 {
+		t.Errorf("invalid configuration reached Konnect: %v", env.mock.Counts())
+	}
+}
+
+// --- consumers and consumer groups --------------------------------------------------------
+
+func (e *konnectEnv) consumerConfig(customID, tags string) string {
+	return e.providerBlock("") + fmt.Sprintf(`
+resource "konnect_gateway_control_plane" "cp" {
+  name = "consumers"
+}
+
+resource "konnect_gateway_consumer" "alice" {
+  control_plane_id = konnect_gateway_control_plane.cp.id
+  username         = "alice"
+  custom_id        = %q
+  tags             = %s
+}
+
+resource "konnect_gateway_consumer" "crm" {
+  control_plane_id = konnect_gateway_control_plane.cp.id
+  custom_id        = "crm-7"
+}
+`, customID, tags)
+}
+
+func TestAccProxyConsumer_Lifecycle(t *testing.T) {
+	env := newKonnectEnv(t, konnectmock.Options{})
+	sameID := statecheck.CompareValue(compare.ValuesSame())
+	alice := func() konnect.Object { return env.coreObject("consumers", "consumers", "alice") }
+	resource.ParallelTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: protoV6Factories,
+		Steps: []resource.TestStep{
+			{
+				Config: env.consumerConfig("c-1", `["gold"]`),
+				ConfigStateChecks: []statecheck.StateCheck{
+					sameID.AddStateValue("konnect_gateway_consumer.alice", tfjsonpath.New("id")),
+					statecheck.ExpectKnownValue("konnect_gateway_consumer.crm", tfjsonpath.New("username"), knownvalue.Null()),
+				},
+				Check: func(*terraform.State) error {
+					wantField(t, "consumer alice", alice(), "custom_id", "c-1")
+					return nil
+				},
+			},
+			{
+				Config: env.consumerConfig("c-2", `["gold", "eu"]`),
+				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
+					plancheck.ExpectResourceAction("konnect_gateway_consumer.alice", plancheck.ResourceActionUpdate),
+				}},
+				ConfigStateChecks: []statecheck.StateCheck{sameID.AddStateValue("konnect_gateway_consumer.alice", tfjsonpath.New("id"))},
+				Check: func(*terraform.State) error {
+					wantField(t, "consumer alice", alice(), "custom_id", "c-2")
+					return nil
+				},
+			},
+			{
+				Config:           env.consumerConfig("c-2", `["eu", "gold"]`),
+				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()}},
+			},
+			{
+				ResourceName: "konnect_gateway_consumer.alice", ImportState: true, ImportStateVerify: true,
+				ImportStateIdFunc: importID("konnect_gateway_consumer.alice"),
+			},
+			{
+				// By username.
+				ResourceName: "konnect_gateway_consumer.alice", ImportState: true, ImportStateVerify: true,
+				ImportStateIdFunc: func(s *terraform.State) (string, error) {
+					return s.RootModule().Resources["konnect_gateway_consumer.alice"].Primary.Attributes["control_plane_id"] + "/alice", nil
+				},
+			},
+			{
+				Config: env.consumerConfig("c-2", `["gold"]`),
+				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
+					outOfBand(func() { env.editCore("consumers", set("custom_id", "c-ui"), "consumers", "alice") }),
+				}},
+				ExpectError: staleDiagFor("konnect_gateway_consumer"),
+			},
+			{
+				PreConfig: func() {
+					wantField(t, "after the refused apply", alice(), "custom_id", "c-ui")
+					wantField(t, "after the refused apply", alice(), "tags", []any{"eu", "gold"})
+				},
+				// The configuration adopts the value set in Konnect and makes its own change.
+				Config: env.consumerConfig("c-ui", `["gold"]`),
+				Check: func(*terraform.State) error {
+					wantField(t, "after re-planning", alice(), "custom_id", "c-ui")
+					wantField(t, "after re-planning", alice(), "tags", []any{"gold"})
+					return nil
+				},
+			},
+		},
+	})
+}
+
+func (e *konnectEnv) consumerGroupConfig(name, tags string) string {
+	return e.providerBlock("") + fmt.Sprintf(`
+resource "konnect_gateway_control_plane" "cp" {
+  name = "groups"
+}
+
+resource "konnect_gateway_consumer_group" "gold" {
+  control_plane_id = konnect_gateway_control_plane.cp.id
+  name             = %q
+  tags             = %s
+}
+`, name, tags)
+}
+
+func TestAccProxyConsumerGroup_Lifecycle(t *testing.T) {
+	env := newKonnectEnv(t, konnectmock.Options{})
+	sameID := statecheck.CompareValue(compare.ValuesSame())
+	var id string
+	group := func() konnect.Object { return env.coreObject("groups", "consumer_groups", id) }
+	resource.ParallelTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: protoV6Factories,
+		Steps: []resource.TestStep{
+			{
+				Config:            env.consumerGroupConfig("gold", `["tier"]`),
+				ConfigStateChecks: []statecheck.StateCheck{sameID.AddStateValue("konnect_gateway_consumer_group.gold", tfjsonpath.New("id"))},
+				Check: func(s *terraform.State) error {
+					id = s.RootModule().Resources["konnect_gateway_consumer_group.gold"].Primary.ID
+					wantField(t, "consumer group", group(), "name", "gold")
+					return nil
+				},
+			},
+			{
+				// Renamed in place.
+				Config: env.consumerGroupConfig("gold-customers", `["tier", "paid"]`),
+				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
+					plancheck.ExpectResourceAction("konnect_gateway_consumer_group.gold", plancheck.ResourceActionUpdate),
+				}},
+				ConfigStateChecks: []statecheck.StateCheck{sameID.AddStateValue("konnect_gateway_consumer_group.gold", tfjsonpath.New("id"))},
+				Check: func(*terraform.State) error {
+					wantField(t, "consumer group", group(), "name", "gold-customers")
+					return nil
+				},
+			},
+			{
+				Config:           env.consumerGroupConfig("gold-customers", `["paid", "tier"]`),
+				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()}},
+			},
+			{
+				ResourceName: "konnect_gateway_consumer_group.gold", ImportState: true, ImportStateVerify: true,
+				ImportStateIdFunc: importID("konnect_gateway_consumer_group.gold"),
+			},
+			{
+				Config: env.consumerGroupConfig("gold-customers", `["tier"]`),
+				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
+					outOfBand(func() { env.editCore("groups", set("name", "gold-ui"), "consumer_groups", id) }),
+				}},
+				ExpectError: staleDiagFor("konnect_gateway_consumer_group"),
+			},
+			{
+				PreConfig: func() {
+					wantField(t, "after the refused apply", group(), "name", "gold-ui")
+					wantField(t, "after the refused apply", group(), "tags", []any{"paid", "tier"})
+				},
+				Config: env.consumerGroupConfig("gold-ui", `["tier"]`),
+				Check: func(*terraform.State) error {
+					wantField(t, "after re-planning", group(), "name", "gold-ui")
+					wantField(t, "after re-planning", group(), "tags", []any{"tier"})
+					return nil
+				},
+			},
+		},
+	})
+}
+
+// memberConfig makes member (alice or bob) a member of the group gold.
+func (e *konnectEnv) memberConfig(member string) string {
+	return e.cpAndConsumers("", "members") + fmt.Sprintf(`
+resource "konnect_gateway_consumer_group" "gold" {
+  control_plane_id = konnect_gateway_control_plane.cp.id
+  name             = "gold"
+}
+
+resource "konnect_gateway_consumer_group_member" "m" {
+  control_plane_id  = konnect_gateway_control_plane.cp.id
+  consumer_group_id = konnect_gateway_consumer_group.gold.id
+  consumer_id       = konnect_gateway_consumer.%s.id
+}
+`, member)
+}
+
+// A membership can only be added and removed: changing the consumer replaces it. It has no
+// content of its own, so the only edit someone can make in Konnect is adding or removing
+// members; a saved plan whose membership someone already created is refused by the
+// creation guard with the import block to adopt it.
+func TestAccProxyConsumerGroupMember_Lifecycle(t *testing.T) {
+	env := newKonnectEnv(t, konnectmock.Options{})
+	ids := map[string]string{}
+	members := func() []string {
+		got := env.groupMembers("members", "gold")
+		names := []string{}
+		for n, id := range ids {
+			if slices.Contains(got, id) {
+				names = append(names, n)
+			}
+		}
+		slices.Sort(names)
+		return names
+	}
+	wantMembers := func(what string, want ...string) {
+		t.Helper()
+		if got := members(); !slices.Equal(got, want) {
+			t.Errorf("%s: Konnect has members %v, want %v", what, got, want)
+		}
+	}
+	resource.ParallelTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: protoV6Factories,
+		Steps: []resource.TestStep{
+			{
+				Config: env.memberConfig("alice"),
+				ConfigStateChecks: []statecheck.StateCheck{
+					statecheck.CompareValuePairs("konnect_gateway_consumer_group_member.m", tfjsonpath.New("id"),
+						"konnect_gateway_consumer.alice", tfjsonpath.New("id"), compare.ValuesSame()),
+					statecheck.CompareValuePairs("konnect_gateway_consumer_group_member.m", tfjsonpath.New("consumer_id"),
+						"konnect_gateway_consumer.alice", tfjsonpath.New("id"), compare.ValuesSame()),
+				},
+				Check: func(s *terraform.State) error {
+					for _, n := range []string{"alice", "bob"} {
+						ids[n] = s.RootModule().Resources["konnect_gateway_consumer."+n].Primary.ID
+					}
+					wantMembers("after create", "alice")
+					return nil
+				},
+			},
+			{
+				Config: env.memberConfig("bob"),
+				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
+					plancheck.ExpectResourceAction("konnect_gateway_consumer_group_member.m", plancheck.ResourceActionReplace),
+				}},
+				Check: func(*terraform.State) error {
+					wantMembers("after replace", "bob")
+					return nil
+				},
+			},
+			{
+				Config:           env.memberConfig("bob"),
+				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()}},
+			},
+			{
+				ResourceName: "konnect_gateway_consumer_group_member.m", ImportState: true, ImportStateVerify: true,
+				ImportStateIdFunc: importID("konnect_gateway_consumer_group_member.m", "consumer_group_id"),
+			},
+			{
+				// Saved plan to move the membership back to alice; meanwhile someone does it in
+				// Konnect. Removing bob finds him gone (a warning), adding alice finds her there.
+				Config: env.memberConfig("alice"),
+				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
+					plancheck.ExpectResourceAction("konnect_gateway_consumer_group_member.m", plancheck.ResourceActionReplace),
+					outOfBand(func() {
+						cp := env.cpID("members")
+						groupPath := konnect.CoreEntitiesPath(cp, "consumer_groups", "gold", "consumers")
+						if _, err := env.client.DeleteEntity(context.Background(), groupPath, ids["bob"], ""); err != nil {
+							t.Fatal(err)
+						}
+						if _, _, err := env.client.CreateEntity(context.Background(), groupPath, konnect.Object{"consumer": ids["alice"]}); err != nil {
+							t.Fatal(err)
+						}
+					}),
+				}},
+				ExpectError: regexp.MustCompile(`(?s)A Konnect object with this name already exists.*` +
+					`konnect_gateway_consumer_group_member\s+with\s+consumer_id\s+"[0-9a-f-]{36}"\s+already\s+exists.*` +
+					`import \{\s+to = konnect_gateway_consumer_group_member.<name>\s+id = "[0-9a-f-]{36}/[0-9a-f-]{36}/[0-9a-f-]{36}"`),
+			},
+			{
+				PreConfig: func() { wantMembers("after the refused apply", "alice") },
+				// Adopt the membership as the diagnostic says (here with `terraform import`).
+				Config:             env.memberConfig("alice"),
+				ResourceName:       "konnect_gateway_consumer_group_member.m",
+				ImportState:        true,
+				ImportStatePersist: true,
+				ImportStateIdFunc: func(*terraform.State) (string, error) {
+					group := env.coreObject("members", "consumer_groups", "gold")["id"].(string)
+					return env.cpID("members") + "/" + group + "/" + ids["alice"], nil
+				},
+			},
+			{
+				Config: env.memberConfig("alice"),
+				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
+					plancheck.ExpectResourceAction("konnect_gateway_consumer_group_member.m", plancheck.ResourceActionNoop),
+				}},
+				Check: func(*terraform.State) error {
+					wantMembers("after adopting", "alice")
+					return nil
+				},
+			},
+		},
+	})
+}
+
+// Bad consumers, groups and memberships fail at plan time, naming the attribute.
+func TestAccProxyConsumer_Validation(t *testing.T) {
+	env := newKonnectEnv(t, konnectmock.Options{})
+	const cp = `control_plane_id = "5b1c2d3e-0000-4000-8000-000000000001"`
+	resource.ParallelTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: protoV6Factories,
+		Steps: []resource.TestStep{
+			{
+				Config:      env.providerBlock("") + `resource "konnect_gateway_consumer" "c" {` + "\n" + cp + "\n" + `tags = ["x"]` + "\n}",
+				ExpectError: regexp.MustCompile(`(?s)At least one attribute out of \[.*custom_id.*\] must be specified`),
+			},
+			{
+				Config:      env.providerBlock("") + `resource "konnect_gateway_consumer" "c" {` + "\n" + cp + "\n" + `username = "a"` + "\n" + `tags = ["a,b"]` + "\n}",
+				ExpectError: regexp.MustCompile(`(?s)Attribute tags\[Value\("a,b"\)\] must not contain`),
+			},
+			{
+				Config:      env.providerBlock("") + `resource "konnect_gateway_consumer_group" "g" {` + "\n" + cp + "\n" + `name = ""` + "\n}",
+				ExpectError: regexp.MustCompile(`(?s)Attribute name string length must be between 1 and 128`),
+			},
+			{
+				Config: env.providerBlock("") + `resource "konnect_gateway_consumer_group_member" "m" {` + "\n" + cp + "\n" +
+					`consumer_group_id = "5b1c2d3e-0000-4000-8000-000000000002"` + "\n" + `consumer_id = "alice"` + "\n}",
+				ExpectError: regexp.MustCompile(`(?s)Attribute consumer_id must be a UUID`),
+			},
+		},
+	})
+	if n := len(env.mock.Counts()); n != 0 {
+		t.Errorf("invalid configuration reached Konnect: %v", env.mock.Counts())
+	}
+}
+
+// --- consumer credentials -----------------------------------------------------------------
+
+// credentialLifecycle is the shared test of one credential kind: create, update in place,
+// an empty second plan, import, a saved plan made stale by someone adding a tag in Konnect,
+// and a configuration that adopts that tag.
+type credentialLifecycle struct {
+	typeName   string // konnect_gateway_key_auth
+	collection string // key-auth
+	// config renders the credential's attributes (without control plane and consumer) for a
+	// version of the configuration: 1 created, 2 updated; tags are appended.
+	body         func(version int) string
+	created      func(t *testing.T, obj konnect.Object)
+	updated      func(t *testing.T, obj konnect.Object)
+	stateChecks  []statecheck.StateCheck
+	ignoreImport []string
+}
+
+func (c credentialLifecycle) config(env *konnectEnv, cpName string, version int, tags string) string {
+	return env.cpAndConsumers("", cpName) + fmt.Sprintf(`
+resource %q "cred" {
+  control_plane_id = konnect_gateway_control_plane.cp.id
+  consumer_id      = konnect_gateway_consumer.alice.id
+%s
+  tags             = %s
+}
+`, c.typeName, c.body(version), tags)
+}
+
+func (c credentialLifecycle) run(t *testing.T) {
+	env := newKonnectEnv(t, konnectmock.Options{})
+	cpName := c.collection
+	address := c.typeName + ".cred"
+	sameID := statecheck.CompareValue(compare.ValuesSame())
+	var consumer, id string
+	cred := func() konnect.Object { return env.coreObject(cpName, "consumers", consumer, c.collection, id) }
+	resource.ParallelTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: protoV6Factories,
+		CheckDestroy: func(*terraform.State) error {
+			if env.controlPlaneByName(cpName) != nil {
+				return fmt.Errorf("control plane still in Konnect after destroy")
+			}
+			return nil
+		},
+		Steps: []resource.TestStep{
+			{
+				Config: c.config(env, cpName, 1, `["a"]`),
+				ConfigStateChecks: append([]statecheck.StateCheck{
+					sameID.AddStateValue(address, tfjsonpath.New("id")),
+					statecheck.CompareValuePairs(address, tfjsonpath.New("consumer_id"), "konnect_gateway_consumer.alice", tfjsonpath.New("id"), compare.ValuesSame()),
+				}, c.stateChecks...),
+				Check: func(s *terraform.State) error {
+					rs := s.RootModule().Resources[address].Primary
+					consumer, id = rs.Attributes["consumer_id"], rs.ID
+					c.created(t, cred())
+					return nil
+				},
+			},
+			{
+				Config: c.config(env, cpName, 2, `["a", "b"]`),
+				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
+					plancheck.ExpectResourceAction(address, plancheck.ResourceActionUpdate),
+				}},
+				ConfigStateChecks: []statecheck.StateCheck{sameID.AddStateValue(address, tfjsonpath.New("id"))},
+				Check: func(*terraform.State) error {
+					c.updated(t, cred())
+					wantField(t, "after update", cred(), "tags", []any{"a", "b"})
+					return nil
+				},
+			},
+			{
+				Config:           c.config(env, cpName, 2, `["b", "a"]`),
+				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()}},
+			},
+			{
+				ResourceName: address, ImportState: true, ImportStateVerify: true, ImportStateVerifyIgnore: c.ignoreImport,
+				ImportStateIdFunc: importID(address, "consumer_id"),
+			},
+			{
+				Config: c.config(env, cpName, 2, `["a"]`),
+				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
+					plancheck.ExpectResourceAction(address, plancheck.ResourceActionUpdate),
+					outOfBand(func() {
+						env.editCore(cpName, func(b konnect.Object) {
+							b["tags"] = []any{"a", "b", "ui"}
+							if c.collection == "basic-auth" { // Konnect returns the hash; write the same password back
+								b["password"] = "correct-horse-2"
+							}
+						}, "consumers", consumer, c.collection, id)
+					}),
+				}},
+				ExpectError: staleDiagFor(c.typeName),
+			},
+			{
+				PreConfig: func() {
+					wantField(t, "after the refused apply", cred(), "tags", []any{"a", "b", "ui"})
+					c.updated(t, cred())
+				},
+				// The configuration adopts the tags set in Konnect: nothing to write.
+				Config:           c.config(env, cpName, 2, `["a", "b", "ui"]`),
+				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()}},
+			},
+		},
+	})
+}
+
+func TestAccProxyKeyAuth_Lifecycle(t *testing.T) {
+	credentialLifecycle{
+		typeName: "konnect_gateway_key_auth", collection: "key-auth",
+		body: func(v int) string {
+			if v == 1 {
+				return `  key = "alice-key-1"`
+			}
+			return "  key = \"alice-key-2\"\n  ttl = 3600"
+		},
+		stateChecks: []statecheck.StateCheck{
+			statecheck.ExpectKnownValue("konnect_gateway_key_auth.cred", tfjsonpath.New("ttl"), knownvalue.Null()),
+			statecheck.ExpectSensitiveValue("konnect_gateway_key_auth.cred", tfjsonpath.New("key")),
+		},
+		created: func(t *testing.T, obj konnect.Object) { wantField(t, "key-auth", obj, "key", "alice-key-1") },
+		updated: func(t *testing.T, obj konnect.Object) {
+			wantField(t, "key-auth", obj, "key", "alice-key-2")
+			wantField(t, "key-auth", obj, "ttl", 3600)
+		},
+	}.run(t)
+}
+
+// Konnect generates the key when configuration sets none; it lands in state and stays.
+func TestAccProxyKeyAuth_GeneratedKey(t *testing.T) {
+	env := newKonnectEnv(t, konnectmock.Options{})
+	config := func(tags string) string {
+		return env.cpAndConsumers("", "keygen") + `
+resource "konnect_gateway_key_auth" "generated" {
+  control_plane_id = konnect_gateway_control_plane.cp.id
+  consumer_id      = konnect_gateway_consumer.bob.id
+  tags             = ` + tags + "\n}\n"
+	}
+	sameKey := statecheck.CompareValue(compare.ValuesSame())
+	resource.ParallelTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: protoV6Factories,
+		Steps: []resource.TestStep{
+			{
+				Config: config(`["a"]`),
+				ConfigStateChecks: []statecheck.StateCheck{
+					statecheck.ExpectKnownValue("konnect_gateway_key_auth.generated", tfjsonpath.New("key"), knownvalue.StringRegexp(regexp.MustCompile(`^[0-9a-f]{32}$`))),
+					sameKey.AddStateValue("konnect_gateway_key_auth.generated", tfjsonpath.New("key")),
+				},
+			},
+			{
+				Config: config(`["b"]`),
+				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
+					plancheck.ExpectResourceAction("konnect_gateway_key_auth.generated", plancheck.ResourceActionUpdate),
+				}},
+				ConfigStateChecks: []statecheck.StateCheck{sameKey.AddStateValue("konnect_gateway_key_auth.generated", tfjsonpath.New("key"))},
+			},
+		},
+	})
+}
+
+func basicAuthHash(password string, obj konnect.Object) string {
+	sum := sha1.Sum([]byte(password + obj["consumer"].(map[string]any)["id"].(string)))
+	return hex.EncodeToString(sum[:])
+}
+
+func TestAccProxyBasicAuth_Lifecycle(t *testing.T) {
+	credentialLifecycle{
+		typeName: "konnect_gateway_basic_auth", collection: "basic-auth",
+		body: func(v int) string {
+			return fmt.Sprintf("  username = \"alice-basic\"\n  password = \"correct-horse-%d\"", v)
+		},
+		stateChecks: []statecheck.StateCheck{
+			// State keeps the password as written, not Konnect's hash of it.
+			statecheck.ExpectKnownValue("konnect_gateway_basic_auth.cred", tfjsonpath.New("password"), knownvalue.StringExact("correct-horse-1")),
+			statecheck.ExpectSensitiveValue("konnect_gateway_basic_auth.cred", tfjsonpath.New("password")),
+		},
+		created: func(t *testing.T, obj konnect.Object) {
+			wantField(t, "basic-auth", obj, "password", basicAuthHash("correct-horse-1", obj))
+		},
+		updated: func(t *testing.T, obj konnect.Object) {
+			wantField(t, "basic-auth", obj, "password", basicAuthHash("correct-horse-2", obj))
+		},
+		ignoreImport: []string{"password"}, // Konnect returns only a hash
+	}.run(t)
+}
+
+// The password Konnect never returns causes no diff: not after apply, not after refresh.
+func TestAccProxyBasicAuth_PasswordNeverDiffs(t *testing.T) {
+	env := newKonnectEnv(t, konnectmock.Options{})
+	config := env.cpAndConsumers("", "passwords") + `
+resource "konnect_gateway_basic_auth" "bob" {
+  control_plane_id = konnect_gateway_control_plane.cp.id
+  consumer_id      = konnect_gateway_consumer.bob.id
+  username         = "bob-basic"
+  password         = "s3cret"
+}
+`
+	empty := resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()}}
+	resource.ParallelTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: protoV6Factories,
+		Steps: []resource.TestStep{
+			{Config: config},
+			{Config: config, ConfigPlanChecks: empty},
+			{RefreshState: true},
+			{Config: config, ConfigPlanChecks: empty},
+		},
+	})
+}
+
+func TestAccProxyACL_Lifecycle(t *testing.T) {
+	credentialLifecycle{
+		typeName: "konnect_gateway_acl", collection: "acls",
+		body: func(v int) string {
+			return map[int]string{1: `  group = "admins"`, 2: `  group = "auditors"`}[v]
+		},
+		created: func(t *testing.T, obj konnect.Object) { wantField(t, "acl", obj, "group", "admins") },
+		updated: func(t *testing.T, obj konnect.Object) { wantField(t, "acl", obj, "group", "auditors") },
+	}.run(t)
+}
+
+func testRSAPublicKey(t *testing.T) string {
+	k, err := rsa.GenerateKey(rand.Reader, 2048)
+	if err != nil {
+		t.Fatal(err)
+	}
+	der, err := x509.MarshalPKIXPublicKey(&k.PublicKey)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(pem.EncodeToMemory(&pem.Block{Type: "PUBLIC KEY", Bytes: der}))
+}
+
+func TestAccProxyJWT_Lifecycle(t *testing.T) {
+	pub := testRSAPublicKey(t)
+	credentialLifecycle{
+		typeName: "konnect_gateway_jwt", collection: "jwt",
+		body: func(v int) string {
+			if v == 1 {
+				return "  key = \"alice-issuer\"\n  secret = \"hs-secret-1\""
+			}
+			return fmt.Sprintf("  key = \"alice-issuer\"\n  secret = \"hs-secret-1\"\n  algorithm = \"RS256\"\n  rsa_public_key = %q", pub)
+		},
+		stateChecks: []statecheck.StateCheck{
+			statecheck.ExpectKnownValue("konnect_gateway_jwt.cred", tfjsonpath.New("algorithm"), knownvalue.StringExact("HS256")),
+			statecheck.ExpectKnownValue("konnect_gateway_jwt.cred", tfjsonpath.New("rsa_public_key"), knownvalue.Null()),
+		},
+		created: func(t *testing.T, obj konnect.Object) {
+			wantField(t, "jwt", obj, "algorithm", "HS256")
+			wantField(t, "jwt", obj, "secret", "hs-secret-1")
+		},
+		updated: func(t *testing.T, obj konnect.Object) {
+			wantField(t, "jwt", obj, "algorithm", "RS256")
+			wantField(t, "jwt", obj, "rsa_public_key", pub)
+		},
+	}.run(t)
+}
+
+func TestAccProxyHMACAuth_Lifecycle(t *testing.T) {
+	credentialLifecycle{
+		typeName: "konnect_gateway_hmac_auth", collection: "hmac-auth",
+		body: func(v int) string {
+			return map[int]string{1: `  username = "alice-hmac"`, 2: `  username = "alice-hmac-2"`}[v]
+		},
+		stateChecks: []statecheck.StateCheck{
+			// Generated by Konnect.
+			statecheck.ExpectKnownValue("konnect_gateway_hmac_auth.cred", tfjsonpath.New("secret"), knownvalue.StringRegexp(regexp.MustCompile(`^[0-9a-f]{32}$`))),
+		},
+		created: func(t *testing.T, obj konnect.Object) { wantField(t, "hmac-auth", obj, "username", "alice-hmac") },
+		updated: func(t *testing.T, obj konnect.Object) { wantField(t, "hmac-auth", obj, "username", "alice-hmac-2") },
+	}.run(t)
+}
+
+// Bad credentials fail at plan time, naming the attribute.
+func TestAccProxyCredential_Validation(t *testing.T) {
+	env := newKonnectEnv(t, konnectmock.Options{})
+	cred := func(typeName, body string) string {
+		return env.providerBlock("") + fmt.Sprintf(`
+resource %q "bad" {
+  control_plane_id = "5b1c2d3e-0000-4000-8000-000000000001"
+  consumer_id      = "5b1c2d3e-0000-4000-8000-000000000002"
+%s
+}
+`, typeName, body)
+	}
+	resource.ParallelTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: protoV6Factories,
+		Steps: []resource.TestStep{
+			{
+				Config:      cred("konnect_gateway_jwt", `algorithm = "RS256"`),
+				ExpectError: regexp.MustCompile(`(?s)algorithm = "RS256" needs rsa_public_key to be set as well`),
+			},
+			{
+				Config:      cred("konnect_gateway_jwt", `algorithm = "XS256"`),
+				ExpectError: regexp.MustCompile(`(?s)Attribute algorithm value must be one of`),
+			},
+			{
+				Config:      cred("konnect_gateway_jwt", "algorithm = \"ES256\"\nrsa_public_key = \"ssh-rsa AAAA\""),
+				ExpectError: regexp.MustCompile(`(?s)rsa_public_key must be a PEM-encoded PUBLIC KEY`),
+			},
+			{
+				Config:      cred("konnect_gateway_key_auth", `ttl = -1`),
+				ExpectError: regexp.MustCompile(`(?s)Attribute ttl value must be between 0 and 100000000`),
+			},
+			{
+				Config:      cred("konnect_gateway_basic_auth", `username = "u"`),
+				ExpectError: regexp.MustCompile(`(?s)The argument "password" is required`),
+			},
+			{
+				Config:      cred("konnect_gateway_acl", `group = ""`),
+				ExpectError: regexp.MustCompile(`(?s)Attribute group string length must be at least 1`),
+			},
+			{
+				Config: env.providerBlock("") + `
+resource "konnect_gateway_hmac_auth" "bad" {
+  control_plane_id = "5b1c2d3e-0000-4000-8000-000000000001"
+  consumer_id      = "alice"
+  username         = "alice-hmac"
+}`,
+				ExpectError: regexp.MustCompile(`(?s)Attribute consumer_id must be a UUID`),
+			},
+		},
+	})
+	if n := len(env.mock.Counts()); n != 0 {
+		t.Errorf("invalid configuration reached Konnect: %v", env.mock.Counts())
+	}
+}

@@ -1,0 +1,27 @@
+package provider
+
+import (
+	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
+	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
+)
+
+// BasicAuthKind is a username and password of a consumer (…/consumers/{c}/basic-auth),
+// checked by the basic-auth plugin. Konnect stores the password hashed and never returns
+// it, so state keeps the password as written.
+var BasicAuthKind = EntityKind{
+	TypeName: "konnect_gateway_basic_auth",
+	Description: "A username and password of a gateway consumer, checked by the `basic-auth` plugin. " +
+		"Konnect stores the password hashed and never returns it: Terraform keeps the password it wrote, so a password changed in Konnect is not seen, " +
+		"and after an import the password is unknown until the next apply writes the configured one.",
+	API:      coreEntityAPI{Collection: underConsumer("basic-auth")},
+	NameAttr: "username",
+	Attrs: []Attr{
+		controlPlaneID,
+		consumerID,
+		{Name: "username", Type: String, Mode: Required, Description: "The username, unique in the control plane.",
+			StringValidators: []validator.String{stringvalidator.LengthAtLeast(1)}},
+		{Name: "password", Type: String, Mode: Required, Sensitive: true, NotReturned: true, Description: "The password. Konnect stores it hashed.",
+			StringValidators: []validator.String{stringvalidator.LengthAtLeast(1)}},
+		{Name: "tags", Type: SetOf(String), Description: "Tags for filtering and grouping.", SetValidators: []validator.Set{kongTags()}},
+	},
+}
