@@ -1023,3 +1023,155 @@ func TestAccTLSKeyPEM(t *testing.T) {
 		},
 	})
 }
+
+// --- validation at plan time --------------------------------------------------------------
+
+// tlsInvalid is one invalid resource block and the error naming its attribute.
+type tlsInvalid struct {
+	typeName, body string
+	want           string // regexp
+}
+
+// tlsValidationSteps plans each block alone; every one must fail before reaching Konnect.
+func tlsValidationTest(t *testing.T, cases []tlsInvalid) {
+	env := newKonnectEnv(t, konnectmock.Options{})
+	steps := make([]resource.TestStep, 0, len(cases))
+	for _, c := range cases {
+		steps = append(steps, resource.TestStep{
+			Config:      env.providerBlock("") + fmt.Sprintf("resource %q \"bad\" {\n  control_plane_id = \"5b1c2d3e-0000-4000-8000-000000000001\"\n%s\n}\n", c.typeName, c.body),
+			ExpectError: regexp.MustCompile(`(?s)with ` + regexp.QuoteMeta(c.typeName) + `\.bad.*` + c.want),
+		})
+	}
+	resource.ParallelTest(t, resource.TestCase{ProtoV6ProviderFactories: protoV6Factories, Steps: steps})
+	if n := len(env.mock.Counts()); n != 0 {
+		t.Errorf("invalid configuration reached Konnect: %v", env.mock.Counts())
+	}
+}
+
+func TestAccTLSValidationUpstreamsAndTargets(t *testing.T) {
+	const up, tg = "konnect_gateway_upstream", "konnect_gateway_target"
+	target := "  upstream_id = \"5b1c2d3e-0000-4000-8000-000000000002\"\n"
+	tlsValidationTest(t, []tlsInvalid{
+		{up, `name = "u"` + "\n" + `slots = 5`, `Attribute slots value must be between 10 and 65536, got: 5`},
+		{up, `name = "u"` + "\n" + `algorithm = "random"`, `Attribute algorithm value must be one of:.*"round-robin"`},
+		{up, `name = "u"` + "\n" + `hash_on = "header"`, `hash_on = "header" needs hash_on_header to be set as well`},
+		{up, `name = "u"` + "\n" + `hash_fallback = "query_arg"`, `hash_fallback = "query_arg" needs\s+hash_fallback_query_arg`},
+		{up, `name = "u"` + "\n" + `healthchecks = { active = { timeout = 70000 } }`, `Attribute healthchecks\.active\.timeout value must be between 0\.0+ and\s+65535`},
+		{up, `name = "u"` + "\n" + `healthchecks = { active = { healthy = { http_statuses = [200, 42] } } }`, `Attribute healthchecks\.active\.healthy\.http_statuses\[1\] value must\s+be\s+between\s+100\s+and\s+999,\s+got:\s+42`},
+		{up, `name = "u"` + "\n" + `healthchecks = { threshold = 101 }`, `Attribute healthchecks\.threshold value must be between 0\.0+ and\s+100\.0+, got: 101`},
+		{up, `name = "u"` + "\n" + `client_certificate = { id = "web" }`, `client_certificate\.id = "web" must be the UUID`},
+		{up, `name = "u"` + "\n" + `tags = ["a,b"]`, `tags.*must not contain`},
+		{tg, target + `target = "10.0.0.1"`, `target = "10\.0\.0\.1": expected host:port`},
+		{tg, target + `target = "10.0.0.1:99999"`, `target = "10\.0\.0\.1:99999": expected host:port`},
+		{tg, target + `target = "10.0.0.1:80"` + "\n" + `weight = 70000`, `Attribute weight value must be between 0 and 65535, got: 70000`},
+		{tg, `upstream_id = "orders"` + "\n" + `target = "10.0.0.1:80"`, `Attribute upstream_id must be a UUID, got: orders`},
+	})
+}
+
+func TestAccTLSValidationCertificatesAndSNIs(t *testing.T) {
+	const crt, ca, sni = "konnect_gateway_certificate", "konnect_gateway_ca_certificate", "konnect_gateway_sni"
+	p := tlsTestPEM(t, "a.example.com", false)
+	pair := fmt.Sprintf("cert = %q\nkey = %q\n", p.Cert, p.Key)
+	tlsValidationTest(t, []tlsInvalid{
+		{crt, fmt.Sprintf("cert = \"not a certificate\"\nkey = %q", p.Key), `cert must be a PEM-encoded CERTIFICATE: text beginning with -----BEGIN`},
+		{crt, fmt.Sprintf("cert = %q\nkey = %q", p.Cert, p.Cert), `key holds a PEM "CERTIFICATE" block; a PRIVATE KEY is\s+expected`},
+		{crt, pair + fmt.Sprintf("cert_alt = %q", p.Cert), `Attribute "key_alt" must be specified when "cert_alt" is specified`},
+		{ca, `cert = "-----BEGIN CERTIFICATE-----\nbm9wZQ==\n"`, `cert begins like PEM but could not be decoded`},
+		{sni, `name = "bad name!"` + "\n" + `certificate = { id = "5b1c2d3e-0000-4000-8000-000000000003" }`, `Attribute name must be a host name`},
+		{sni, `name = "api.example.com"` + "\n" + `certificate = { id = "my-cert" }`, `certificate\.id = "my-cert" must be the UUID`},
+	})
+}
+
+func TestAccTLSValidationVaultsAndKeys(t *testing.T) {
+	const vault, set, key = "konnect_gateway_vault", "konnect_gateway_key_set", "konnect_gateway_key"
+	p := tlsTestPEM(t, "k", false)
+	jwk := `jwk = jsonencode({ kty = "oct", kid = "k2", k = "c2VjcmV0" })`
+	tlsValidationTest(t, []tlsInvalid{
+		{vault, `name = "s3"` + "\n" + `prefix = "ok"`, `Attribute name value must be one of:.*"env"`},
+		{vault, `name = "env"` + "\n" + `prefix = "Bad_Prefix"`, `Attribute prefix must start with a lowercase letter`},
+		{vault, `name = "env"` + "\n" + `prefix = "app"` + "\n" + `config = "[1]"`, `config must be a JSON object`},
+		{set, `name = ""`, `Attribute name string length must be at least 1`},
+		{key, `kid = "k1"`, `No attribute specified when one \(and only one\) of \[jwk,pem\] is required`},
+		{key, `kid = "k2"` + "\n" + jwk + "\n" + fmt.Sprintf("pem = { private_key = %q }", p.Key), `2 attributes specified when one \(and only one\) of`},
+		{key, `kid = "k1"` + "\n" + jwk, `The kid inside jwk \("k2"\) must equal kid \("k1"\)`},
+		{key, `kid = "k1"` + "\n" + `pem = {}`, `At least one attribute out of \[pem\.public_key,pem\.private_key\]\s+must\s+be\s+specified`},
+		{key, `kid = "k1"` + "\n" + fmt.Sprintf("pem = { private_key = %q }", p.Public), `pem\.private_key holds a PEM "PUBLIC KEY" block`},
+		{key, `kid = "k1"` + "\n" + jwk + "\n" + `set = { id = "signing" }`, `set\.id = "signing" must be the UUID`},
+	})
+}
+
+// A conflict on a certificate's key names the attribute but never prints key material.
+func TestAccTLSCertificateConflictRedacted(t *testing.T) {
+	env := newKonnectEnv(t, konnectmock.Options{})
+	first, second := tlsTestPEM(t, "a.example.com", false), tlsTestPEM(t, "a.example.com", false)
+	certs := func() string { return env.tlsColl("tls-cert-conflict", "certificates") }
+	config := func(p tlsPair) string {
+		return env.providerBlock("") + tlsCP("tls-cert-conflict") + fmt.Sprintf(`
+resource "konnect_gateway_certificate" "c" {
+  control_plane_id = konnect_gateway_control_plane.cp.id
+  cert             = %q
+  key              = %q
+}
+`, p.Cert, p.Key)
+	}
+	keyLines := func(p tlsPair) []string { return strings.Split(strings.TrimSpace(p.Key), "\n")[1:2] }
+	resource.ParallelTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: protoV6Factories,
+		ErrorCheck: func(err error) error {
+			for _, line := range append(keyLines(first), keyLines(second)...) {
+				if strings.Contains(err.Error(), line) {
+					t.Errorf("a diagnostic printed private key material: %q", line)
+				}
+			}
+			return err
+		},
+		Steps: []resource.TestStep{
+			{Config: config(first)},
+			{
+				// Someone rotates the pair in Konnect; configuration would put the old one back.
+				PreConfig: func() {
+					id := env.tlsOnly(certs())["id"].(string)
+					env.tlsEdit(certs(), id, konnect.Object{"cert": second.Cert, "key": second.Key})
+				},
+				Config:      config(first),
+				ExpectError: regexp.MustCompile(`(?s)Applying this plan would overwrite changes made in Konnect.*key\s+last applied: \(sensitive value changed\)\s+in Konnect now: \(sensitive value changed\)`),
+			},
+			{
+				PreConfig: func() { wantField(t, "after the refused plan", env.tlsOnly(certs()), "key", second.Key) },
+				// Adopting Konnect's pair plans nothing.
+				Config:           config(second),
+				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()}},
+			},
+		},
+	})
+}
+
+// A PEM key given by its private key alone.
+//
+// Needs the same engine change as TestAccTLSUpstreamHealthchecksPartialAtCreate: on create
+// pem.public_key is unknown, body() drops the whole pem object, and Konnect refuses a key
+// with neither jwk nor pem. Until then, configure both private_key and public_key.
+func TestAccTLSKeyPEMPrivateOnly(t *testing.T) {
+	t.Skip("needs the engine to leave unknown nested attributes out of request bodies instead of the whole object")
+	env := newKonnectEnv(t, konnectmock.Options{})
+	p := tlsTestPEM(t, "k", false)
+	config := env.providerBlock("") + tlsCP("tls-pem-private") + fmt.Sprintf(`
+resource "konnect_gateway_key" "k" {
+  control_plane_id = konnect_gateway_control_plane.cp.id
+  kid              = "pem-private"
+  pem              = { private_key = %q }
+}
+`, p.Key)
+	resource.ParallelTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: protoV6Factories,
+		Steps: []resource.TestStep{
+			{
+				Config: config,
+				ConfigStateChecks: []statecheck.StateCheck{
+					statecheck.ExpectKnownValue("konnect_gateway_key.k", tfjsonpath.New("pem").AtMapKey("public_key"), knownvalue.Null()),
+				},
+			},
+			{Config: config, ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()}}},
+		},
+	})
+}
