@@ -9,11 +9,15 @@ import (
 	"encoding/hex"
 	"encoding/pem"
 	"fmt"
+	"os"
+	"path/filepath"
 	"regexp"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/hashicorp/terraform-plugin-testing/compare"
+	"github.com/hashicorp/terraform-plugin-testing/config"
 	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
 	"github.com/hashicorp/terraform-plugin-testing/knownvalue"
 	"github.com/hashicorp/terraform-plugin-testing/plancheck"
@@ -1272,4 +1276,60 @@ resource "konnect_gateway_hmac_auth" "bad" {
 	if n := len(env.mock.Counts()); n != 0 {
 		t.Errorf("invalid configuration reached Konnect: %v", env.mock.Counts())
 	}
+}
+
+// --- examples -----------------------------------------------------------------------------
+
+// proxyExampleTypes are the resource types whose examples/resources/<type>/resource.tf this
+// file keeps honest.
+var proxyExampleTypes = []string{
+	"konnect_gateway_route", "konnect_gateway_plugin", "konnect_gateway_consumer", "konnect_gateway_consumer_group",
+	"konnect_gateway_consumer_group_member", "konnect_gateway_key_auth", "konnect_gateway_basic_auth",
+	"konnect_gateway_acl", "konnect_gateway_jwt", "konnect_gateway_hmac_auth",
+}
+
+// The examples, applied together against the mock, create what they say and plan nothing
+// afterwards.
+func TestAccProxyExamples(t *testing.T) {
+	env := newKonnectEnv(t, konnectmock.Options{})
+	cfg := env.providerBlock("") + `
+resource "konnect_gateway_control_plane" "payments" {
+  name = "payments"
+}
+
+resource "konnect_gateway_service" "orders" {
+  control_plane_id = konnect_gateway_control_plane.payments.id
+  name             = "orders"
+  host             = "orders.internal.example.com"
+}
+`
+	for _, typeName := range proxyExampleTypes {
+		b, err := os.ReadFile(filepath.Join("..", "..", "examples", "resources", typeName, "resource.tf"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		cfg += "\n" + string(b)
+	}
+	// The JWT example reads its key from a file next to the configuration.
+	cfg = strings.Replace(cfg, `file("${path.module}/checkout-jwt.pub.pem")`, fmt.Sprintf("%q", testRSAPublicKey(t)), 1)
+	resource.ParallelTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: protoV6Factories,
+		Steps: []resource.TestStep{
+			{
+				Config:          cfg,
+				ConfigVariables: config.Variables{"checkout_password": config.StringVariable("correct horse battery staple")},
+				ConfigStateChecks: []statecheck.StateCheck{
+					statecheck.ExpectKnownValue("konnect_gateway_key_auth.checkout", tfjsonpath.New("key"), knownvalue.NotNull()),
+					statecheck.ExpectKnownValue("konnect_gateway_plugin.orders_rate_limit", tfjsonpath.New("config"), knownvalue.StringExact(`{"minute":100,"policy":"local"}`)),
+				},
+				Check: func(*terraform.State) error {
+					wantField(t, "example route", env.coreObject("payments", "routes", "orders-v3"), "priority", 100)
+					if got := env.groupMembers("payments", "gold"); len(got) != 1 {
+						t.Errorf("example membership: gold has members %v", got)
+					}
+					return nil
+				},
+			},
+		},
+	})
 }

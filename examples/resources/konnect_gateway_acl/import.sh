@@ -1,0 +1,2 @@
+# <control_plane_id>/<consumer_id>/<acl id or group>
+terraform import konnect_gateway_acl.checkout_payments "9d2e4f1a-7c3b-4e8d-a1f0-3b2c1d0e9f8a/2c3d4e5f-6a7b-4c8d-9e0f-1a2b3c4d5e6f/payments-api"

@@ -1,0 +1,3 @@
+# <control_plane_id>/<consumer_id>/<basic-auth id or username>
+# Konnect returns only a hash of the password: the next apply writes the configured one.
+terraform import konnect_gateway_basic_auth.checkout "9d2e4f1a-7c3b-4e8d-a1f0-3b2c1d0e9f8a/2c3d4e5f-6a7b-4c8d-9e0f-1a2b3c4d5e6f/checkout-web"
