@@ -353,7 +353,7 @@ func TestContractErrorStyles(t *testing.T) {
 		{"PUT", "/v2/control-planes/" + cp, map[string]any{}, 405, ctProblem, problem(405, "Method Not Allowed")},
 		{"GET", "/v2/nowhere", nil, 404, ctProblem, problem(404, "Not Found")},
 		{"POST", "/v2/control-planes", map[string]any{"name": "errors"}, 409, ctProblem, problem(409, "Control Plane with provided name already exists.")},
-		{"GET", core(cp, "services/" + missing), nil, 404, ctJSON, `{"code":5,"message":"not found"}`},
+		{"GET", core(cp, "services/"+missing), nil, 404, ctJSON, `{"code":5,"message":"not found"}`},
 		{"GET", core(missing, "services"), nil, 404, ctJSON, `{"code":5,"message":"not found"}`},
 		{"PATCH", core(cp, "services"), map[string]any{}, 405, ctJSON, `{"code":12,"message":"Method Not Allowed","details":[]}`},
 	}
