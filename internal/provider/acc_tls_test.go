@@ -303,12 +303,9 @@ func TestAccTLSUpstreamHealthchecksPartial(t *testing.T) {
 
 // Healthchecks set in part when the upstream is created.
 //
-// Needs an engine change: on create the unset nested attributes are unknown, and body()
-// drops an object with any unknown part whole, so Konnect's defaults replace what was
-// configured ("Provider produced inconsistent result after apply"). The fix is for the
-// request body to leave out only the unknown nested attributes.
+// On create the unset nested attributes are unknown: the request body leaves out only those,
+// so what was configured is written and Konnect fills the rest.
 func TestAccTLSUpstreamHealthchecksPartialAtCreate(t *testing.T) {
-	t.Skip("needs the engine to leave unknown nested attributes out of request bodies instead of the whole object")
 	env := newKonnectEnv(t, konnectmock.Options{})
 	resource.ParallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: protoV6Factories,
@@ -1148,11 +1145,8 @@ resource "konnect_gateway_certificate" "c" {
 
 // A PEM key given by its private key alone.
 //
-// Needs the same engine change as TestAccTLSUpstreamHealthchecksPartialAtCreate: on create
-// pem.public_key is unknown, body() drops the whole pem object, and Konnect refuses a key
-// with neither jwk nor pem. Until then, configure both private_key and public_key.
+// On create pem.public_key is unknown: the body carries pem with only the private key.
 func TestAccTLSKeyPEMPrivateOnly(t *testing.T) {
-	t.Skip("needs the engine to leave unknown nested attributes out of request bodies instead of the whole object")
 	env := newKonnectEnv(t, konnectmock.Options{})
 	p := tlsTestPEM(t, "k", false)
 	config := env.providerBlock("") + tlsCP("tls-pem-private") + fmt.Sprintf(`

@@ -2,6 +2,7 @@ package provider
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 	"math/big"
 	"strings"
@@ -126,6 +127,36 @@ func (t Type) toJSON(v tftypes.Value) (any, error) {
 		return out, nil
 	}
 	return nil, fmt.Errorf("unknown kind %d", t.Kind)
+}
+
+// bodyJSON is toJSON for request bodies: inside an object, attributes not known until
+// apply (unset optional nested attributes on create) are left out, so Konnect fills its
+// defaults for them instead of the whole object being dropped.
+func (t Type) bodyJSON(v tftypes.Value) (any, error) {
+	if t.Kind != KObject || !v.IsKnown() || v.IsNull() {
+		return t.toJSON(v)
+	}
+	var fields map[string]tftypes.Value
+	if err := v.As(&fields); err != nil {
+		return nil, err
+	}
+	out := make(map[string]any, len(t.Attrs))
+	for _, a := range t.Attrs {
+		if a.Mode == Computed {
+			continue
+		}
+		j, err := a.Type.bodyJSON(fields[a.Name])
+		if errors.Is(err, errUnknown) {
+			continue
+		}
+		if err != nil {
+			return nil, err
+		}
+		if j != nil {
+			out[a.jsonName()] = j
+		}
+	}
+	return out, nil
 }
 
 // fromJSON converts decoded JSON into a Terraform value of this type.

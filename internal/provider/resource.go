@@ -187,7 +187,7 @@ func (r *entityResource) body(m objectValues) (konnect.Object, error) {
 		if !a.managed() {
 			continue
 		}
-		j, err := a.Type.toJSON(m[a.Name])
+		j, err := a.Type.bodyJSON(m[a.Name])
 		if errors.Is(err, errUnknown) || (err == nil && j == nil) {
 			continue
 		}
