@@ -535,6 +535,14 @@ func TestAccProxyPlugin_ConfigDefaultsAndKeyOrder(t *testing.T) {
 	env := newKonnectEnv(t, konnectmock.Options{})
 	heredoc := "<<EOT\n{\"policy\": \"local\",   \"minute\": 10, \"limit_by\": \"ip\"}\nEOT"
 	nested := `jsonencode({ add = { headers = ["x-team:orders"] } })`
+	eleven := `jsonencode({ minute = 11, limit_by = "ip", policy = "local" })`
+	cors := `
+resource "konnect_gateway_plugin" "cors" {
+  control_plane_id = konnect_gateway_control_plane.cp.id
+  name             = "cors"
+  config           = jsonencode({ origins = ["https://shop.example.com"], credentials = false })
+}
+`
 	empty := resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()}}
 	resource.ParallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: protoV6Factories,
@@ -569,11 +577,45 @@ func TestAccProxyPlugin_ConfigDefaultsAndKeyOrder(t *testing.T) {
 			},
 			{
 				// A real change is still seen.
-				Config: env.pluginDocConfig(`jsonencode({ minute = 11, limit_by = "ip", policy = "local" })`, nested),
+				Config: env.pluginDocConfig(eleven, nested),
 				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
 					plancheck.ExpectResourceAction("konnect_gateway_plugin.limit", plancheck.ResourceActionUpdate),
 					plancheck.ExpectResourceAction("konnect_gateway_plugin.transform", plancheck.ResourceActionNoop),
 				}},
+			},
+			{
+				// A plugin made in Konnect and imported: state holds Konnect's whole config ...
+				PreConfig: func() {
+					_, _, err := env.client.PutEntity(context.Background(), konnect.CoreEntitiesPath(env.cpID("plugin-json"), "plugins"),
+						"3f0c2b1a-9d8e-4c7b-a6f5-e4d3c2b1a090", konnect.Object{"name": "cors", "config": map[string]any{"origins": []any{"https://shop.example.com"}}}, "")
+					if err != nil {
+						t.Fatal(err)
+					}
+				},
+				Config:             env.pluginDocConfig(eleven, nested) + cors,
+				ResourceName:       "konnect_gateway_plugin.cors",
+				ImportState:        true,
+				ImportStatePersist: true,
+				ImportStateIdFunc: func(*terraform.State) (string, error) {
+					return env.cpID("plugin-json") + "/3f0c2b1a-9d8e-4c7b-a6f5-e4d3c2b1a090", nil
+				},
+				ImportStateCheck: func(is []*terraform.InstanceState) error {
+					for _, st := range is {
+						if st.Attributes["name"] != "cors" {
+							continue
+						}
+						if cfg := st.Attributes["config"]; !strings.Contains(cfg, `"allow_origin_absent":true`) {
+							return fmt.Errorf("imported config lacks Konnect's defaults: %s", cfg)
+						}
+						return nil
+					}
+					return fmt.Errorf("the cors plugin was not imported")
+				},
+			},
+			{
+				// ... and configuration that sets some of its keys to the same values plans nothing.
+				Config:           env.pluginDocConfig(eleven, nested) + cors,
+				ConfigPlanChecks: empty,
 			},
 		},
 	})

@@ -35,7 +35,8 @@ func pluginPhase(name, when string) Attr {
 var PluginKind = EntityKind{
 	TypeName: "konnect_gateway_plugin",
 	Description: "A gateway plugin in a Konnect control plane, of any plugin `name`: global, or scoped to a service, route, consumer or consumer group. " +
-		"`config` is written with `jsonencode({...})`: Konnect fills in the plugin's defaults, and Terraform tracks only the keys you set (key order and defaults never cause a diff). " +
+		"`config` is written with `jsonencode({...})`: Konnect fills in the plugin's defaults, and Terraform tracks only the keys you set (key order and defaults never cause a diff; " +
+		"after an import, configuration that sets some keys to the values Konnect holds plans nothing). " +
 		"Keys you do not set keep the value Konnect holds, even when someone changed them in Konnect; to clear a key, set it to null. " +
 		"Konnect allows one plugin of a name per scope and there is no name to look up before creating, so the create-time name check does not apply: " +
 		"a second plugin with the same name and scope is refused by Konnect at apply.",
@@ -104,13 +105,15 @@ func overlay(base, over map[string]any) map[string]any {
 	return out
 }
 
-// jsonSemanticEquality keeps the state's spelling of a JSON document when the configured
-// document means the same (key order, spacing, number spelling), so that rewriting the
-// configuration without changing its meaning plans nothing.
+// jsonSemanticEquality keeps the state's JSON document when the configured one asks for
+// nothing different: every configured key holds the same value in state, whatever the key
+// order, spacing or number spelling. State holds the configured keys after a write, and
+// Konnect's whole document after an import; either way, configuration that agrees with it
+// plans nothing.
 type jsonSemanticEquality struct{}
 
 func (jsonSemanticEquality) Description(context.Context) string {
-	return "A JSON document equal in meaning to the one in state (key order, spacing) is not a change."
+	return "A JSON document whose keys all hold the values in state (in any order or spelling) is not a change."
 }
 
 func (m jsonSemanticEquality) MarkdownDescription(ctx context.Context) string {
@@ -126,7 +129,7 @@ func (jsonSemanticEquality) PlanModifyString(_ context.Context, req planmodifier
 	}
 	planned, err1 := guard.ParseJSON(req.PlanValue.ValueString())
 	stated, err2 := guard.ParseJSON(req.StateValue.ValueString())
-	if err1 == nil && err2 == nil && guard.Equal(guard.Field{}, planned, stated) {
+	if err1 == nil && err2 == nil && guard.Equal(guard.Field{}, project(stated, planned), planned) {
 		resp.PlanValue = req.StateValue
 	}
 }
