@@ -15,6 +15,18 @@ import (
 type coreEntityAPI struct {
 	// Collection is the collection path for an object's path parameters.
 	Collection func(parents map[string]string) string
+	// Derived are response fields that Konnect computes from other objects (a
+	// certificate's snis list). They are dropped from every read, so that writing those
+	// other objects never counts as a change of this one.
+	Derived []string
+}
+
+// own removes the derived fields from an object read from Konnect.
+func (c coreEntityAPI) own(obj konnect.Object) konnect.Object {
+	for _, f := range c.Derived {
+		delete(obj, f)
+	}
+	return obj
 }
 
 // inControlPlane is the collection path of a top-level core entity collection.
@@ -25,7 +37,8 @@ func inControlPlane(collection string) func(map[string]string) string {
 }
 
 func (c coreEntityAPI) Get(ctx context.Context, cl *konnect.Client, a Address) (konnect.Object, *konnect.Response, error) {
-	return cl.GetEntity(ctx, c.Collection(a.Parents), a.ID)
+	obj, resp, err := cl.GetEntity(ctx, c.Collection(a.Parents), a.ID)
+	return c.own(obj), resp, err
 }
 
 func (c coreEntityAPI) FindByName(ctx context.Context, cl *konnect.Client, parents map[string]string, name string) (konnect.Object, error) {
@@ -33,15 +46,17 @@ func (c coreEntityAPI) FindByName(ctx context.Context, cl *konnect.Client, paren
 	if konnect.IsNotFound(err) {
 		return nil, nil
 	}
-	return obj, err
+	return c.own(obj), err
 }
 
 func (c coreEntityAPI) Create(ctx context.Context, cl *konnect.Client, parents map[string]string, body konnect.Object) (konnect.Object, *konnect.Response, error) {
-	return cl.PutEntity(ctx, c.Collection(parents), uuid.NewString(), body, "")
+	obj, resp, err := cl.PutEntity(ctx, c.Collection(parents), uuid.NewString(), body, "")
+	return c.own(obj), resp, err
 }
 
 func (c coreEntityAPI) Update(ctx context.Context, cl *konnect.Client, a Address, body, _ konnect.Object, ifMatch string) (konnect.Object, *konnect.Response, error) {
-	return cl.PutEntity(ctx, c.Collection(a.Parents), a.ID, body, ifMatch)
+	obj, resp, err := cl.PutEntity(ctx, c.Collection(a.Parents), a.ID, body, ifMatch)
+	return c.own(obj), resp, err
 }
 
 func (c coreEntityAPI) Delete(ctx context.Context, cl *konnect.Client, a Address, ifMatch string) (*konnect.Response, error) {

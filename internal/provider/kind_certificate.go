@@ -1,13 +1,9 @@
 package provider
 
 import (
-	"context"
-
 	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
 	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
-
-	"github.com/konnectguard/terraform-provider-konnect/internal/konnect"
 )
 
 // CertificateKind is a TLS certificate with its private key (…/core-entities/certificates),
@@ -17,13 +13,13 @@ import (
 // Konnect also returns a read-only `snis` list, derived from the SNI objects that point
 // at the certificate. It changes whenever an SNI is created, renamed or deleted, also by
 // the same apply (destroying a certificate with its SNIs deletes the SNIs first), so it
-// is no part of the certificate as this provider sees it: certificateAPI drops it, and
+// is no part of the certificate as this provider sees it: it is declared Derived, and
 // the certificate's revision changes only when the certificate itself changes. The SNIs
 // of a certificate are the konnect_gateway_sni resources.
 var CertificateKind = EntityKind{
 	TypeName:    "konnect_gateway_certificate",
 	Description: "A TLS certificate and its private key in a Konnect control plane, optionally with an alternate certificate and key of another key type. SNIs (`konnect_gateway_sni`) select it by server name; the read-only list of SNI names that Konnect derives from them is not part of this resource, so creating or deleting an SNI never counts as a change of its certificate.",
-	API:         certificateAPI{coreEntityAPI{Collection: inControlPlane("certificates")}},
+	API:         coreEntityAPI{Collection: inControlPlane("certificates"), Derived: []string{"snis"}},
 	Attrs: []Attr{
 		controlPlaneID,
 		{Name: "cert", Type: String, Mode: Required, Description: "PEM-encoded certificate (chain).",
@@ -36,32 +32,4 @@ var CertificateKind = EntityKind{
 			StringValidators: []validator.String{pemBlock("PRIVATE KEY"), stringvalidator.AlsoRequires(path.MatchRoot("cert_alt"))}},
 		{Name: "tags", Type: SetOf(String), Description: "Tags for filtering and grouping.", SetValidators: []validator.Set{kongTags()}},
 	},
-}
-
-// certificateAPI reads and writes certificates without their derived `snis` list.
-type certificateAPI struct{ coreEntityAPI }
-
-func withoutSNIs(obj konnect.Object) konnect.Object {
-	delete(obj, "snis")
-	return obj
-}
-
-func (c certificateAPI) Get(ctx context.Context, cl *konnect.Client, a Address) (konnect.Object, *konnect.Response, error) {
-	obj, resp, err := c.coreEntityAPI.Get(ctx, cl, a)
-	return withoutSNIs(obj), resp, err
-}
-
-func (c certificateAPI) FindByName(ctx context.Context, cl *konnect.Client, parents map[string]string, name string) (konnect.Object, error) {
-	obj, err := c.coreEntityAPI.FindByName(ctx, cl, parents, name)
-	return withoutSNIs(obj), err
-}
-
-func (c certificateAPI) Create(ctx context.Context, cl *konnect.Client, parents map[string]string, body konnect.Object) (konnect.Object, *konnect.Response, error) {
-	obj, resp, err := c.coreEntityAPI.Create(ctx, cl, parents, body)
-	return withoutSNIs(obj), resp, err
-}
-
-func (c certificateAPI) Update(ctx context.Context, cl *konnect.Client, a Address, body, live konnect.Object, ifMatch string) (konnect.Object, *konnect.Response, error) {
-	obj, resp, err := c.coreEntityAPI.Update(ctx, cl, a, body, live, ifMatch)
-	return withoutSNIs(obj), resp, err
 }

@@ -2,6 +2,7 @@ package provider
 
 import (
 	"bytes"
+	"maps"
 	"context"
 	"encoding/json"
 	"errors"
@@ -354,7 +355,7 @@ func (r *entityResource) Read(ctx context.Context, req resource.ReadRequest, res
 func (r *entityResource) refreshRead(ctx context.Context, addr Address) (konnect.Object, error) {
 	if c, ok := r.kind.API.(coreEntityAPI); ok && r.data.snapshots != nil {
 		if obj, ok := r.data.snapshots.lookup(ctx, r.data.client, c.Collection(addr.Parents), addr.ID); ok {
-			return obj, nil
+			return c.own(maps.Clone(obj)), nil
 		}
 	}
 	obj, _, err := r.kind.API.Get(ctx, r.data.client, addr)
