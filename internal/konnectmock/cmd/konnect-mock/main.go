@@ -3,9 +3,21 @@
 // from tests in other processes.
 //
 //	konnect-mock --listen 127.0.0.1:0 --token kpat_demo [--token ...] [--etags]
+//	             [--state-file PATH]
+//	             [--latency 50ms] [--latency-jitter 20ms]
+//	             [--rate-limit-share 0.2] [--retry-after 1] [--error-share 0.2]
+//	             [--drop-before-share 0.1] [--drop-after-share 0.1]
+//	             [--slow-share 0.1] [--slow 90s] [--seed N]
 //
-// It prints exactly one line, "konnect-mock listening on http://HOST:PORT", and
-// serves until SIGINT or SIGTERM, then exits 0.
+// It prints exactly one line on stdout, "konnect-mock listening on http://HOST:PORT",
+// and serves until SIGINT or SIGTERM, then exits 0. A state file that cannot be
+// loaded is reported on stderr before that line, with exit status 1; bad flags
+// exit 2; --help lists every flag and exits 0.
+//
+// The fault flags set konnectmock.Faults (see that package); they can be changed
+// while running with PUT or PATCH /_mock/faults. Control endpoints under /_mock/
+// take the same bearer token as the API: give --token on a shared CI machine,
+// since without it any kpat_/spat_ token is accepted.
 package main
 
 import (
@@ -18,6 +30,7 @@ import (
 	"net/http"
 	"os"
 	"os/signal"
+	"strconv"
 	"strings"
 	"syscall"
 	"time"
@@ -30,6 +43,25 @@ type tokenList []string
 func (t *tokenList) String() string     { return strings.Join(*t, ",") }
 func (t *tokenList) Set(v string) error { *t = append(*t, v); return nil }
 
+// share is a probability flag: a number from 0 to 1.
+type share struct{ p *float64 }
+
+func (s share) String() string {
+	if s.p == nil {
+		return "0"
+	}
+	return strconv.FormatFloat(*s.p, 'g', -1, 64)
+}
+
+func (s share) Set(v string) error {
+	f, err := strconv.ParseFloat(v, 64)
+	if err != nil || f < 0 || f > 1 {
+		return errors.New("must be a number from 0 to 1")
+	}
+	*s.p = f
+	return nil
+}
+
 func main() {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
@@ -40,22 +72,55 @@ func main() {
 func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("konnect-mock", flag.ContinueOnError)
 	fs.SetOutput(stderr)
+	fs.Usage = func() {
+		fmt.Fprint(fs.Output(), "Usage: konnect-mock [flags]\n\n"+
+			"An in-memory Kong Konnect (control planes and gateway core entities) for tests and CI.\n"+
+			"Prints \"konnect-mock listening on http://HOST:PORT\" once ready. Faults apply to /v2/ paths only;\n"+
+			"/_mock/{reset,dump,counts,counts/reset,faults} control it and need the same bearer token.\n\nFlags:\n")
+		fs.PrintDefaults()
+	}
 	var tokens tokenList
+	var faults konnectmock.Faults
 	listen := fs.String("listen", "127.0.0.1:0", "address to listen on")
-	fs.Var(&tokens, "token", "accepted bearer token (repeatable; none: any kpat_/spat_ token)")
+	fs.Var(&tokens, "token", "accepted bearer `token` (repeatable; none: any kpat_/spat_ token, also for /_mock/)")
 	etags := fs.Bool("etags", false, "send ETags and honour If-Match (not real Konnect behaviour)")
+	stateFile := fs.String("state-file", "", "load state from `PATH` at start (creating it if missing) and save it atomically after every acknowledged write")
+	fs.DurationVar(&faults.Latency, "latency", 0, "fixed latency added to every /v2/ request")
+	fs.DurationVar(&faults.LatencyJitter, "latency-jitter", 0, "random extra latency, uniform from 0 to this")
+	fs.Var(share{&faults.RateLimitShare}, "rate-limit-share", "`fraction` (0-1) of /v2/ requests answered 429 with Retry-After; 1 is a sustained 429 storm")
+	fs.IntVar(&faults.RetryAfter, "retry-after", 1, "`seconds` sent in Retry-After and RateLimit-Reset of injected 429s")
+	fs.Var(share{&faults.ErrorShare}, "error-share", "`fraction` (0-1) of /v2/ requests answered 500, 502 or 503")
+	fs.Var(share{&faults.DropBeforeShare}, "drop-before-share", "`fraction` (0-1) of /v2/ requests whose connection is reset before anything is applied")
+	fs.Var(share{&faults.DropAfterShare}, "drop-after-share", "`fraction` (0-1) of /v2/ requests applied (and saved) whose connection is then reset instead of answered")
+	fs.Var(share{&faults.SlowShare}, "slow-share", "`fraction` (0-1) of /v2/ requests delayed by --slow before being handled (nothing is applied if the client gives up)")
+	fs.DurationVar(&faults.Slow, "slow", 90*time.Second, "delay of a slow response")
+	fs.Int64Var(&faults.Seed, "seed", 0, "seed of the fault decisions, reproducible for a sequential client (0: from the clock; GET /_mock/faults shows it)")
 	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return 0
+		}
+		return 2
+	}
+	if fs.NArg() > 0 {
+		fmt.Fprintln(stderr, "konnect-mock: unexpected arguments:", strings.Join(fs.Args(), " "))
 		return 2
 	}
 
+	mock, err := konnectmock.Open(konnectmock.Options{Tokens: tokens, ETags: *etags, StateFile: *stateFile, Faults: faults})
+	if err != nil {
+		fmt.Fprintln(stderr, "konnect-mock:", strings.TrimPrefix(err.Error(), "konnectmock: "))
+		return 1
+	}
 	ln, err := net.Listen("tcp", *listen)
 	if err != nil {
 		fmt.Fprintln(stderr, "konnect-mock:", err)
 		return 1
 	}
 	srv := &http.Server{
-		Handler:           konnectmock.New(konnectmock.Options{Tokens: tokens, ETags: *etags}),
+		Handler:           mock,
 		ReadHeaderTimeout: 10 * time.Second,
+		// requests (slow ones included) see ctx end at shutdown, so they do not hold it up
+		BaseContext: func(net.Listener) context.Context { return ctx },
 	}
 	served := make(chan error, 1)
 	go func() { served <- srv.Serve(ln) }()
