@@ -17,7 +17,9 @@
 //	srv := httptest.NewServer(konnectmock.New(konnectmock.Options{}))
 //	defer srv.Close()
 //
-// or as a process: go run ./internal/konnectmock/cmd/konnect-mock --token kpat_demo.
+// or as a process: go run ./internal/konnectmock/cmd/konnect-mock --token kpat_demo
+// (--help lists the flags; the first line on stdout is always
+// "konnect-mock listening on http://127.0.0.1:PORT").
 //
 // Extensions real Konnect does not have are opt-in: with Options.ETags every entity
 // response carries a strong ETag that changes on every write of that object, and
@@ -36,7 +38,7 @@
 // identical object (the ETag, when enabled, still changes). Control planes carry
 // RFC 3339 times with milliseconds.
 //
-// Every request is counted (Server.Counts) by method and path kind, so tests can
+// Every API request is counted (Server.Counts) by method and path kind, so tests can
 // assert how many calls a client made.
 //
 // Kinds served: services, routes (traditional and expression), plugins (config
@@ -70,4 +72,77 @@
 //     merges labels (a null value removes one) and replaces proxy_urls;
 //     page[size] outside 1..100 and unknown filters are 400s.
 //   - Core lists: size outside 1..1000 or a malformed offset is a 400.
+//   - There are no permissions: every accepted token may do everything, so the
+//     documented 403s never occur.
+//
+// # Persistence
+//
+// With Options.StateFile (--state-file PATH) the state is durable. Open loads the
+// file, or creates it when missing; a file that cannot be read or is not a
+// complete, consistent state document is an error naming the file, never a
+// silent empty start (New panics where Open would fail, so use Open with a state
+// file). Every acknowledged write (a 2xx answer to anything but GET, HEAD or
+// OPTIONS) rewrites the file before the response is sent: a temporary file in
+// the same directory is written and fsynced, renamed over the state file, and
+// the directory is fsynced. A mock killed at any moment loses nothing it
+// acknowledged, including writes it applied and then dropped the connection of.
+// If the save fails the client gets a 500 instead of the success. Each save
+// rewrites the whole state (about an fsync plus 5 ms per 1,000 objects), which
+// suits CI-sized data; load tests with tens of thousands of objects should run
+// without a state file. The file holds the same document GET /_mock/dump
+// returns (persist.go describes it); one file serves one mock process at a time.
+//
+// # Control endpoints
+//
+// Under /_mock/, which real Konnect does not have. They take the same bearer token
+// as the API (any kpat_/spat_ token when Options.Tokens is empty, so give tokens
+// to a mock shared by a CI job), answer application/json, are not counted and
+// never meet an injected fault:
+//
+//	POST  /_mock/reset         empty state (saved to the state file), counters zero → 204
+//	GET   /_mock/dump          the whole state as JSON → 200
+//	GET   /_mock/counts        the Counts map → 200
+//	POST  /_mock/counts/reset  ResetCounts → 204
+//	GET   /_mock/faults        the fault settings → 200
+//	PUT   /_mock/faults        replace them (absent fields are zero) → 200
+//	PATCH /_mock/faults        change the fields given → 200
+//
+// Fault settings on the wire: {"latency":"50ms","latency_jitter":"20ms",
+// "rate_limit_share":0.2,"retry_after":1,"error_share":0,"drop_before_share":0,
+// "drop_after_share":0,"slow_share":0,"slow":"1m30s","seed":42}. Invalid settings
+// and unknown fields are a 400 {"message":"invalid fault settings: …"}.
+//
+// # Faults
+//
+// Options.Faults (the binary's --latency, --latency-jitter, --rate-limit-share,
+// --retry-after, --error-share, --drop-before-share, --drop-after-share,
+// --slow-share, --slow and --seed; /_mock/faults at runtime) make the mock
+// hostile, for authenticated requests under /v2/ only. Each waits the latency
+// plus a uniform share of the jitter, then meets at most one of: a 429
+// {"message":"API rate limit exceeded"} with Retry-After, RateLimit-Limit,
+// RateLimit-Remaining and RateLimit-Reset (rate-limit-share 1 is a sustained
+// 429 storm); a 500, 502 or 503 with the body Konnect would send; a connection
+// reset before anything is applied; a connection reset after the request was
+// applied and saved (the hard case for clients: the state changed, the client
+// saw an error); or a delay (slow) before handling, which ends early, applying
+// nothing, when the client gives up. Resets hijack the connection and close it
+// with SO_LINGER 0; where that is impossible (HTTP/2, recorders) the handler
+// aborts with http.ErrAbortHandler. Injected faults are counted per kind in
+// Counts: "fault 429", "fault 5xx", "fault drop-before", "fault drop-after",
+// "fault slow".
+//
+// Decisions come from one random source seeded by Faults.Seed (0: from the clock;
+// GET /_mock/faults shows the seed in use) and guarded by a mutex. Every faultable
+// request draws exactly three numbers on arrival, whatever the settings, so the
+// sequence of decisions is reproducible for a client that sends one request at a
+// time; concurrent clients arrive in an order the mock cannot fix. Setting a seed
+// through /_mock/faults restarts the sequence; leaving it out keeps it going.
+//
+// # Tests
+//
+// contract_test.go pins the contract for every collection at once (unknown
+// fields, paging to a last page whose next is null, id-or-name lookups, PUT
+// upserts, deletes, empty sync listings, runtime_groups, schema defaults, both
+// error styles); FuzzDecodeRequest (seed corpus in testdata/fuzz) feeds arbitrary
+// bodies to control-plane and service writes.
 package konnectmock
