@@ -1,9 +1,12 @@
 package guard
 
 import (
+	"encoding/json"
 	"fmt"
+	"math"
 	"os"
 	"sort"
+	"strconv"
 	"strings"
 	"time"
 )
@@ -62,6 +65,10 @@ type Version struct {
 	UpdatedAt string // as rendered by FormatUpdatedAt; "" when unknown
 }
 
+// maxUnixSeconds bounds the timestamps FormatUpdatedAt renders as dates (year 9999);
+// anything larger is shown as the number it is.
+const maxUnixSeconds = 253402300799
+
 // FormatUpdatedAt renders Konnect's updated_at (Unix seconds, possibly fractional, for
 // core entities; RFC 3339 for control planes) as RFC 3339 UTC.
 func FormatUpdatedAt(v any) string {
@@ -70,8 +77,9 @@ func FormatUpdatedAt(v any) string {
 		if ts, err := time.Parse(time.RFC3339Nano, t); err == nil {
 			return ts.UTC().Format(time.RFC3339)
 		}
-		if n, ok := canonicalNumber(t); ok {
-			return FormatUpdatedAt(n)
+		// Unix seconds sent as a string.
+		if _, ok := canonicalNumber(json.Number(t)); ok {
+			return FormatUpdatedAt(json.Number(t))
 		}
 		return t
 	case nil:
@@ -81,11 +89,12 @@ func FormatUpdatedAt(v any) string {
 		if !ok {
 			return fmt.Sprint(t)
 		}
-		var f float64
-		if _, err := fmt.Sscan(n, &f); err != nil {
+		f, err := strconv.ParseFloat(n, 64)
+		if err != nil || math.Abs(f) > maxUnixSeconds {
 			return n
 		}
-		return time.Unix(int64(f), 0).UTC().Format(time.RFC3339)
+		// Whole seconds, rounded down (also before 1970).
+		return time.Unix(int64(math.Floor(f)), 0).UTC().Format(time.RFC3339)
 	}
 }
 
@@ -303,8 +312,11 @@ func (e *RemoteEditError) Detail() string {
 		width = max(width, len(c.Field.Name))
 	}
 	for _, c := range e.Conflicts {
+		// A conflict marked sensitive is never printed, whichever of its two flags says so.
+		f := c.Field
+		f.Sensitive = f.Sensitive || c.Sensitive
 		fmt.Fprintf(&b, "    %-*s   last applied: %s   in Konnect now: %s   planned: %s\n",
-			width, c.Field.Name, Show(c.Field, c.Base), Show(c.Field, c.Remote), Show(c.Field, c.Desired))
+			width, f.Name, Show(f, c.Base), Show(f, c.Remote), Show(f, c.Desired))
 	}
 	b.WriteString("\n")
 	if e.Policy == PolicyWarn {
