@@ -1,6 +1,10 @@
 #!/usr/bin/env bash
 # Installs the Terraform and OpenTofu CLIs that the acceptance tests and the demo drive,
 # built from the Go module proxy into .tools/bin (gitignored). Skips what is already built.
+#
+#   tools/install-clis.sh [terraform|tofu|all]      (default: all)
+#
+# TERRAFORM_VERSION and OPENTOFU_VERSION override the pinned versions.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 bin="$root/.tools/bin"
@@ -9,24 +13,74 @@ TERRAFORM_VERSION=${TERRAFORM_VERSION:-1.5.7}
 OPENTOFU_VERSION=${OPENTOFU_VERSION:-1.12.6}
 
 want=${1:-all}
+case $want in
+  terraform | tofu | all) ;;
+  *) echo "usage: $0 [terraform|tofu|all]" >&2; exit 2 ;;
+esac
+command -v go >/dev/null || { echo "install-clis: go is not on PATH" >&2; exit 1; }
+
+# has_version BINARY VERSION: the binary runs and its first line ends in vVERSION (or
+# vVERSION-dev: OpenTofu built without its release ldflags says so).
+has_version() {
+  local out
+  [[ -x $1 ]] || return 1
+  out=$(TF_CLI_CONFIG_FILE=/dev/null CHECKPOINT_DISABLE=1 "$1" version 2>/dev/null) || return 1
+  out=${out%%$'\n'*}
+  [[ $out == *" v$2" || $out == *" v$2-dev" ]]
+}
+
+# with_lock NAME COMMAND...: one build of a CLI at a time (parallel make, two sessions);
+# a second caller waits, then finds the binary built.
+with_lock() {
+  local name=$1
+  shift
+  if ! command -v flock >/dev/null; then
+    "$@"
+    return
+  fi
+  (
+    exec 9>"$root/.tools/.$name.lock"
+    if ! flock -n 9; then
+      echo "waiting for another build of $name to finish"
+      flock 9
+    fi
+    "$@"
+  )
+}
+
+install_terraform() {
+  if has_version "$bin/terraform" "$TERRAFORM_VERSION"; then
+    echo "terraform $TERRAFORM_VERSION already in $bin"
+    return
+  fi
+  echo "building terraform $TERRAFORM_VERSION (a few minutes)"
+  local tmp
+  tmp=$(mktemp -d "$root/.tools/.terraform.XXXXXX")
+  GOBIN="$tmp" GOFLAGS=-buildvcs=false go install "github.com/hashicorp/terraform@v$TERRAFORM_VERSION"
+  mv "$tmp/terraform" "$bin/terraform"
+  rm -rf "$tmp"
+  has_version "$bin/terraform" "$TERRAFORM_VERSION" || { echo "built terraform does not report v$TERRAFORM_VERSION" >&2; exit 1; }
+}
+
+install_tofu() {
+  if has_version "$bin/tofu" "$OPENTOFU_VERSION"; then
+    echo "tofu $OPENTOFU_VERSION already in $bin"
+    return
+  fi
+  echo "building tofu $OPENTOFU_VERSION (several minutes)"
+  # OpenTofu's main package is not installable with `go install` (its go.mod has replace
+  # directives), so build it inside its downloaded module.
+  local dir
+  dir=$(go mod download -json "github.com/opentofu/opentofu@v$OPENTOFU_VERSION" | sed -n 's/^[[:space:]]*"Dir": "\(.*\)",$/\1/p')
+  [[ -n $dir ]] || { echo "could not download opentofu $OPENTOFU_VERSION" >&2; exit 1; }
+  (cd "$dir" && GOFLAGS=-buildvcs=false go build -ldflags "-X github.com/opentofu/opentofu/version.dev=no" -o "$root/.tools/.tofu.$$" ./cmd/tofu)
+  mv "$root/.tools/.tofu.$$" "$bin/tofu"
+  has_version "$bin/tofu" "$OPENTOFU_VERSION" || { echo "built tofu does not report v$OPENTOFU_VERSION" >&2; exit 1; }
+}
 
 if [[ $want == all || $want == terraform ]]; then
-  if [[ -x $bin/terraform ]] && "$bin/terraform" version 2>/dev/null | head -1 | grep -q "v$TERRAFORM_VERSION\$"; then
-    echo "terraform $TERRAFORM_VERSION already in $bin"
-  else
-    echo "building terraform $TERRAFORM_VERSION (a few minutes)"
-    GOBIN="$bin" GOFLAGS=-buildvcs=false go install "github.com/hashicorp/terraform@v$TERRAFORM_VERSION"
-  fi
+  with_lock terraform install_terraform
 fi
-
 if [[ $want == all || $want == tofu ]]; then
-  if [[ -x $bin/tofu ]] && "$bin/tofu" version 2>/dev/null | head -1 | grep -q "v$OPENTOFU_VERSION\$"; then
-    echo "tofu $OPENTOFU_VERSION already in $bin"
-  else
-    echo "building tofu $OPENTOFU_VERSION (several minutes)"
-    dir=$(go mod download -json "github.com/opentofu/opentofu@v$OPENTOFU_VERSION" | sed -n 's/^[[:space:]]*"Dir": "\(.*\)",$/\1/p')
-    [[ -n $dir ]] || { echo "could not download opentofu $OPENTOFU_VERSION" >&2; exit 1; }
-    (cd "$dir" && GOFLAGS=-buildvcs=false go build -o "$bin/tofu.tmp" ./cmd/tofu)
-    mv "$bin/tofu.tmp" "$bin/tofu"
-  fi
+  with_lock tofu install_tofu
 fi
