@@ -2,11 +2,11 @@ package provider
 
 import (
 	"bytes"
-	"maps"
 	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
+	"maps"
 	"strings"
 
 	"github.com/hashicorp/terraform-plugin-framework/diag"
