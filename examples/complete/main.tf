@@ -1,0 +1,167 @@
+# A complete gateway configuration for one team: a control plane, two services with their
+# routes and plugins, consumers with credentials and a consumer group, an upstream with
+# targets, and a certificate served by SNI. `make test` applies it against the mock Konnect
+# with Terraform and with OpenTofu, plans again (empty) and destroys it.
+
+variable "checkout_password" {
+  type      = string
+  sensitive = true
+  default   = "change-me-in-a-tfvars-file"
+}
+
+resource "konnect_gateway_control_plane" "shop" {
+  name        = "shop"
+  description = "Gateways of the shop team"
+  labels      = { team = "shop", env = "prod" }
+}
+
+# --- services, routes, plugins -----------------------------------------------------------
+
+resource "konnect_gateway_upstream" "orders" {
+  control_plane_id = konnect_gateway_control_plane.shop.id
+  name             = "orders.upstream"
+  algorithm        = "least-connections"
+  healthchecks = {
+    active = {
+      http_path = "/healthz"
+      healthy   = { interval = 5, successes = 2 }
+      unhealthy = { interval = 5, http_failures = 3 }
+    }
+  }
+}
+
+locals {
+  order_backends = ["10.0.12.7:8080", "10.0.12.8:8080"]
+}
+
+resource "konnect_gateway_target" "orders" {
+  count            = length(local.order_backends)
+  control_plane_id = konnect_gateway_control_plane.shop.id
+  upstream_id      = konnect_gateway_upstream.orders.id
+  target           = local.order_backends[count.index]
+  weight           = 100
+}
+
+resource "konnect_gateway_service" "orders" {
+  control_plane_id = konnect_gateway_control_plane.shop.id
+  name             = "orders"
+  host             = konnect_gateway_upstream.orders.name
+  port             = 8080
+  read_timeout     = 30000
+  tags             = ["team:shop"]
+}
+
+resource "konnect_gateway_service" "catalog" {
+  control_plane_id = konnect_gateway_control_plane.shop.id
+  name             = "catalog"
+  protocol         = "https"
+  host             = "catalog.internal.example.com"
+  port             = 443
+  tags             = ["team:shop"]
+}
+
+resource "konnect_gateway_route" "orders" {
+  control_plane_id = konnect_gateway_control_plane.shop.id
+  name             = "orders"
+  service          = { id = konnect_gateway_service.orders.id }
+  protocols        = ["https"]
+  methods          = ["GET", "POST"]
+  hosts            = ["api.example.com"]
+  paths            = ["/orders"]
+  strip_path       = false
+}
+
+resource "konnect_gateway_route" "catalog" {
+  control_plane_id = konnect_gateway_control_plane.shop.id
+  name             = "catalog"
+  service          = { id = konnect_gateway_service.catalog.id }
+  expression       = "http.path ^= \"/catalog\" && http.method == \"GET\""
+  priority         = 10
+}
+
+resource "konnect_gateway_plugin" "orders_rate_limit" {
+  control_plane_id = konnect_gateway_control_plane.shop.id
+  name             = "rate-limiting"
+  service          = { id = konnect_gateway_service.orders.id }
+  config           = jsonencode({ minute = 600, policy = "local" })
+}
+
+resource "konnect_gateway_plugin" "catalog_cors" {
+  control_plane_id = konnect_gateway_control_plane.shop.id
+  name             = "cors"
+  route            = { id = konnect_gateway_route.catalog.id }
+  config           = jsonencode({ origins = ["https://shop.example.com"], credentials = true })
+}
+
+resource "konnect_gateway_plugin" "key_auth" {
+  control_plane_id = konnect_gateway_control_plane.shop.id
+  name             = "key-auth"
+  config           = jsonencode({ key_names = ["apikey"] })
+}
+
+resource "konnect_gateway_plugin" "correlation_id" {
+  control_plane_id = konnect_gateway_control_plane.shop.id
+  name             = "correlation-id"
+  config           = jsonencode({ header_name = "X-Request-ID", generator = "uuid#counter" })
+}
+
+# --- consumers ----------------------------------------------------------------------------
+
+resource "konnect_gateway_consumer" "checkout" {
+  control_plane_id = konnect_gateway_control_plane.shop.id
+  username         = "checkout-web"
+  custom_id        = "app-1042"
+}
+
+resource "konnect_gateway_consumer" "partner" {
+  control_plane_id = konnect_gateway_control_plane.shop.id
+  username         = "partner-acme"
+}
+
+resource "konnect_gateway_key_auth" "checkout" {
+  control_plane_id = konnect_gateway_control_plane.shop.id
+  consumer_id      = konnect_gateway_consumer.checkout.id
+}
+
+resource "konnect_gateway_basic_auth" "partner" {
+  control_plane_id = konnect_gateway_control_plane.shop.id
+  consumer_id      = konnect_gateway_consumer.partner.id
+  username         = "acme"
+  password         = var.checkout_password
+}
+
+resource "konnect_gateway_acl" "partner" {
+  control_plane_id = konnect_gateway_control_plane.shop.id
+  consumer_id      = konnect_gateway_consumer.partner.id
+  group            = "partners"
+}
+
+resource "konnect_gateway_consumer_group" "gold" {
+  control_plane_id = konnect_gateway_control_plane.shop.id
+  name             = "gold"
+}
+
+resource "konnect_gateway_consumer_group_member" "checkout_gold" {
+  control_plane_id  = konnect_gateway_control_plane.shop.id
+  consumer_group_id = konnect_gateway_consumer_group.gold.id
+  consumer_id       = konnect_gateway_consumer.checkout.id
+}
+
+# --- TLS ----------------------------------------------------------------------------------
+
+# A self-signed demo certificate; use your own (and keep its key out of version control).
+resource "konnect_gateway_certificate" "api" {
+  control_plane_id = konnect_gateway_control_plane.shop.id
+  cert             = file("${path.module}/certs/api.example.com.crt.pem")
+  key              = file("${path.module}/certs/api.example.com.key.pem")
+}
+
+resource "konnect_gateway_sni" "api" {
+  control_plane_id = konnect_gateway_control_plane.shop.id
+  name             = "api.example.com"
+  certificate      = { id = konnect_gateway_certificate.api.id }
+}
+
+output "data_plane_endpoint" {
+  value = konnect_gateway_control_plane.shop.config.control_plane_endpoint
+}

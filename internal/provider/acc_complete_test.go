@@ -1,0 +1,65 @@
+package provider
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
+	"github.com/hashicorp/terraform-plugin-testing/plancheck"
+	"github.com/hashicorp/terraform-plugin-testing/terraform"
+
+	"github.com/konnectguard/terraform-provider-konnect/internal/konnect"
+	"github.com/konnectguard/terraform-provider-konnect/internal/konnectmock"
+)
+
+// examples/complete applies against the mock, plans again empty, and destroys.
+func TestAccCompleteExample(t *testing.T) {
+	env := newKonnectEnv(t, konnectmock.Options{})
+	dir, err := filepath.Abs(filepath.Join("..", "..", "examples", "complete"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	main, err := os.ReadFile(filepath.Join(dir, "main.tf"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The test runs in a temporary directory: point file() at the example's own folder.
+	config := env.providerBlock("") + strings.ReplaceAll(string(main), "${path.module}", dir)
+	count := func(collection string) int {
+		objs, err := env.client.ListEntities(context.Background(), konnect.CoreEntitiesPath(env.cpID("shop"), collection), nil)
+		if err != nil {
+			t.Fatalf("list %s: %v", collection, err)
+		}
+		return len(objs)
+	}
+	resource.ParallelTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: protoV6Factories,
+		CheckDestroy: func(*terraform.State) error {
+			if env.controlPlaneByName("shop") != nil {
+				t.Error("control plane shop still in Konnect after destroy")
+			}
+			return nil
+		},
+		Steps: []resource.TestStep{
+			{
+				Config: config,
+				Check: func(*terraform.State) error {
+					for collection, want := range map[string]int{"services": 2, "routes": 2, "plugins": 4, "consumers": 2,
+						"consumer_groups": 1, "upstreams": 1, "certificates": 1, "snis": 1} {
+						if got := count(collection); got != want {
+							t.Errorf("Konnect holds %d %s, want %d", got, collection, want)
+						}
+					}
+					return nil
+				},
+			},
+			{
+				Config:           config,
+				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()}},
+			},
+		},
+	})
+}
