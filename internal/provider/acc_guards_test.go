@@ -387,3 +387,55 @@ func jsonBody(obj konnect.Object, changes map[string]any) ([]byte, error) {
 	}
 	return jsonMarshal(body)
 }
+
+// A password Konnect stores hashed cannot be compared, but its hash can: a password changed
+// in Konnect is a conflict when the plan would write the configured one back.
+func TestAccGuardHiddenValueChangedInKonnect(t *testing.T) {
+	env := newKonnectEnv(t, konnectmock.Options{})
+	config := func(policy, tags string) string {
+		return env.cpAndConsumers(policy, "hidden") + fmt.Sprintf(`
+resource "konnect_gateway_basic_auth" "alice" {
+  control_plane_id = konnect_gateway_control_plane.cp.id
+  consumer_id      = konnect_gateway_consumer.alice.id
+  username         = "alice-web"
+  password         = "first-password-0001"
+  tags             = %s
+}
+`, tags)
+	}
+	hash := func() any {
+		alice := env.coreObject("hidden", "consumers", "alice")
+		return env.coreObject("hidden", "consumers", alice["id"].(string), "basic-auth", "alice-web")["password"]
+	}
+	var uiHash any
+	resource.ParallelTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: protoV6Factories,
+		Steps: []resource.TestStep{
+			{Config: config("", `["a"]`)},
+			{
+				PreConfig: func() {
+					alice := env.coreObject("hidden", "consumers", "alice")
+					env.editCore("hidden", set("password", "rotated-in-the-ui-0002"), "consumers", alice["id"].(string), "basic-auth", "alice-web")
+					uiHash = hash()
+				},
+				Config: config("", `["a", "b"]`),
+				ExpectError: regexp.MustCompile(`(?s)Applying this plan would overwrite changes made in Konnect.*` +
+					`konnect_gateway_basic_auth \(id [0-9a-f-]{36}.*password\s+last applied: \(sensitive value changed\)\s+in Konnect now: \(sensitive value changed\)\s+planned: \(sensitive value changed\)`),
+			},
+			{
+				PreConfig: func() {
+					if got := hash(); fmt.Sprint(got) != fmt.Sprint(uiHash) {
+						t.Errorf("the refused plan changed the password in Konnect")
+					}
+				},
+				Config: config("overwrite", `["a", "b"]`),
+				Check: func(*terraform.State) error {
+					if fmt.Sprint(hash()) == fmt.Sprint(uiHash) {
+						t.Error("overwrite did not write the configured password")
+					}
+					return nil
+				},
+			},
+		},
+	})
+}

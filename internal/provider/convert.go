@@ -133,7 +133,25 @@ func (t Type) toJSON(v tftypes.Value) (any, error) {
 // apply (unset optional nested attributes on create) are left out, so Konnect fills its
 // defaults for them instead of the whole object being dropped.
 func (t Type) bodyJSON(v tftypes.Value) (any, error) {
-	if t.Kind != KObject || !v.IsKnown() || v.IsNull() {
+	if !v.IsKnown() || v.IsNull() {
+		return t.toJSON(v)
+	}
+	if (t.Kind == KList || t.Kind == KSet) && t.Elem.Kind == KObject {
+		var elems []tftypes.Value
+		if err := v.As(&elems); err != nil {
+			return nil, err
+		}
+		out := make([]any, 0, len(elems))
+		for _, e := range elems {
+			j, err := t.Elem.bodyJSON(e)
+			if err != nil {
+				return nil, err
+			}
+			out = append(out, j)
+		}
+		return out, nil
+	}
+	if t.Kind != KObject {
 		return t.toJSON(v)
 	}
 	var fields map[string]tftypes.Value

@@ -53,7 +53,7 @@ func (r *entityResource) ModifyPlan(ctx context.Context, req resource.ModifyPlan
 	if live == nil {
 		return
 	}
-	r.checkRemoteEdits(ctx, req, addr, prior, planned, guard.FormatUpdatedAt(live["updated_at"]), resp)
+	r.checkRemoteEdits(ctx, req, addr, prior, planned, live, resp)
 }
 
 func sameExceptRevision(a, b objectValues) bool {
@@ -102,13 +102,24 @@ func (r *entityResource) planLiveCheck(ctx context.Context, addr Address, atPlan
 }
 
 // checkRemoteEdits is Guard 2: base (last written) vs remote (refreshed) vs desired.
-func (r *entityResource) checkRemoteEdits(ctx context.Context, req resource.ModifyPlanRequest, addr Address, prior, planned objectValues, changedAt string, resp *resource.ModifyPlanResponse) {
+func (r *entityResource) checkRemoteEdits(ctx context.Context, req resource.ModifyPlanRequest, addr Address, prior, planned objectValues, live konnect.Object, resp *resource.ModifyPlanResponse) {
 	b, diags := loadBase(ctx, req.Private)
 	resp.Diagnostics.Append(diags...)
 	if b == nil {
 		return // nothing written by Terraform yet (state from an older provider)
 	}
 	conflicts := guard.Compare(r.fields, b.Values, r.managedValues(prior), r.managedValues(planned))
+	// Values Konnect never returns as written (passwords) are compared by their rendering
+	// (a hash): if it moved, someone set another value, and this write would replace it.
+	for _, a := range r.kind.Attrs {
+		was, ok := b.Hidden[a.Name]
+		if !a.NotReturned || !ok || guard.Equal(guard.Field{}, was, lookup(live, a)) {
+			continue
+		}
+		f := guard.Field{Name: a.Name, Sensitive: true}
+		conflicts = append(conflicts, guard.Conflict{Field: f, Base: was, Remote: lookup(live, a), Sensitive: true})
+	}
+	changedAt := guard.FormatUpdatedAt(live["updated_at"])
 	if len(conflicts) == 0 {
 		r.logDecision(ctx, "remote_edit", "ok", addr, nil)
 		return

@@ -221,6 +221,10 @@ func (r *entityResource) managedValues(m objectValues) guard.Values {
 type base struct {
 	Revision string       `json:"revision"`
 	Values   guard.Values `json:"values"`
+	// Hidden is how Konnect rendered the attributes it never returns as written (a
+	// password's hash) right after the write: a different rendering later means someone
+	// changed them in Konnect.
+	Hidden guard.Values `json:"hidden,omitempty"`
 }
 
 type privateSetter interface {
@@ -231,14 +235,20 @@ type privateGetter interface {
 	GetKey(ctx context.Context, key string) ([]byte, diag.Diagnostics)
 }
 
-func (r *entityResource) saveBase(ctx context.Context, p privateSetter, state tftypes.Value, rev string) diag.Diagnostics {
+func (r *entityResource) saveBase(ctx context.Context, p privateSetter, state tftypes.Value, obj konnect.Object, rev string) diag.Diagnostics {
 	m, err := asObject(state)
 	if err != nil {
 		var d diag.Diagnostics
 		d.AddError("Internal error", err.Error())
 		return d
 	}
-	b, err := json.Marshal(base{Revision: rev, Values: r.managedValues(m)})
+	hidden := guard.Values{}
+	for _, a := range r.kind.Attrs {
+		if a.NotReturned {
+			hidden[a.Name] = lookup(obj, a)
+		}
+	}
+	b, err := json.Marshal(base{Revision: rev, Values: r.managedValues(m), Hidden: hidden})
 	if err != nil {
 		var d diag.Diagnostics
 		d.AddError("Internal error", err.Error())
@@ -321,7 +331,7 @@ func (r *entityResource) finishWrite(ctx context.Context, obj konnect.Object, pa
 		return
 	}
 	*state = val
-	diags.Append(r.saveBase(ctx, p, val, rev)...)
+	diags.Append(r.saveBase(ctx, p, val, obj, rev)...)
 }
 
 func (r *entityResource) Read(ctx context.Context, req resource.ReadRequest, resp *resource.ReadResponse) {
@@ -498,10 +508,12 @@ func (r *entityResource) apiError(diags *diag.Diagnostics, summary string, err e
 	if errors.As(err, &apiErr) && len(apiErr.FieldErrors) > 0 {
 		attached := false
 		for _, fe := range apiErr.FieldErrors {
-			msg := strings.Join(append([]string{fe.Reason}, fe.Messages...), " ")
-			msg = strings.TrimSpace(msg)
+			msg := strings.Join(fe.Messages, "; ")
+			if msg == "" {
+				msg = fe.Reason
+			}
 			if a, ok := r.attrForField(fe.Field); ok {
-				diags.AddAttributeError(path.Root(a), summary, fmt.Sprintf("Konnect rejected %s: %s\n\n%s", a, msg, err.Error()))
+				diags.AddAttributeError(path.Root(a), summary, fmt.Sprintf("Konnect rejected %s: %s\n\n%s", a, msg, requestLine(apiErr)))
 				attached = true
 			}
 		}
@@ -510,6 +522,19 @@ func (r *entityResource) apiError(diags *diag.Diagnostics, summary string, err e
 		}
 	}
 	diags.AddError(summary, err.Error())
+}
+
+// requestLine says which call Konnect answered, for support: status, call and trace id.
+func requestLine(e *konnect.APIError) string {
+	what := e.Title
+	if what == "" {
+		what = e.Message
+	}
+	s := fmt.Sprintf("Konnect answered %d %s to %s %s", e.StatusCode, what, e.Method, e.Path)
+	if e.TraceID != "" {
+		s += " (trace " + e.TraceID + ")"
+	}
+	return s + "."
 }
 
 func (r *entityResource) attrForField(field string) (string, bool) {
