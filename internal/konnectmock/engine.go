@@ -85,20 +85,81 @@ func required() fopt                    { return func(f *field) { f.required = t
 func enum(vals ...string) fopt          { return func(f *field) { f.enum = vals } }
 func unique() fopt                      { return func(f *field) { f.unique = true } }
 func readOnly() fopt                    { return func(f *field) { f.readOnly = true } }
-func open() fopt                        { return func(f *field) { f.open = true } }
 func autoRecord() fopt                  { return func(f *field) { f.autoRecord = true } }
 func variant(v string) fopt             { return func(f *field) { f.variant = v } }
 func checkWith(c func(any) string) fopt { return func(f *field) { f.check = c } }
 func between(lo, hi float64) fopt {
 	return func(f *field) { f.hasRange, f.lo, f.hi = true, lo, hi }
 }
-func length(lo, hi int) fopt { return func(f *field) { f.minLen, f.maxLen = lo, hi } }
+
+// nonEmpty requires at least one character in a string, or one item in an array.
+func nonEmpty() fopt { return func(f *field) { f.minLen = 1 } }
+
+// maxLength caps a string's length in characters.
+func maxLength(n int) fopt { return func(f *field) { f.maxLen = n } }
+
 func sub(fields ...*field) fopt {
 	return func(f *field) { f.sub = fields }
 }
 func refTo(collection string) fopt { return func(f *field) { f.ref = collection } }
 func refCascade(collection string) fopt {
 	return func(f *field) { f.ref, f.cascade = collection, true }
+}
+
+// checkString, checkStrings, checkInt and checkNumber attach a check to a field of that
+// type. The validator calls a check only with the value it has already converted to the
+// field's type, so the other branch reports what would otherwise be a panic.
+func checkString(c func(string) string) fopt {
+	return checkWith(func(v any) string {
+		s, ok := v.(string)
+		if !ok {
+			return wrongType(tString, v)
+		}
+		return c(s)
+	})
+}
+
+func checkStrings(c func([]string) string) fopt {
+	return checkWith(func(v any) string {
+		items, ok := v.([]any)
+		if !ok {
+			return wrongType(tStrings, v)
+		}
+		ss := make([]string, len(items))
+		for i, it := range items {
+			s, ok := it.(string)
+			if !ok {
+				return wrongType(tString, it)
+			}
+			ss[i] = s
+		}
+		return c(ss)
+	})
+}
+
+func checkInt(c func(int64) string) fopt {
+	return checkWith(func(v any) string {
+		n, ok := v.(int64)
+		if !ok {
+			return wrongType(tInt, v)
+		}
+		return c(n)
+	})
+}
+
+func checkNumber(c func(float64) string) fopt {
+	return checkWith(func(v any) string {
+		x, ok := v.(float64)
+		if !ok {
+			return wrongType(tNumber, v)
+		}
+		return c(x)
+	})
+}
+
+// wrongType is the validator's type error message.
+func wrongType(want ftype, got any) string {
+	return fmt.Sprintf("expected %s, but got %s", want, jsonTypeName(got))
 }
 
 // errDetail is one entry of a Kong-style error's "details".
@@ -187,7 +248,7 @@ func (v *validator) record(fields []*field, in map[string]any, prefix string, op
 func (v *validator) fail(path, msg string) { v.errs = append(v.errs, fieldErr(path, msg)) }
 
 func (v *validator) typeErr(path string, want ftype, got any) {
-	v.fail(path, fmt.Sprintf("expected %s, but got %s", want, jsonTypeName(got)))
+	v.fail(path, wrongType(want, got))
 }
 
 // value validates one present, non-null value.

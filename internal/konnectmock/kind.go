@@ -46,15 +46,6 @@ func (k *kind) compositeKey(obj map[string]any) string {
 	return key
 }
 
-func (k *kind) field(name string) *field {
-	for _, f := range k.fields {
-		if f.name == name {
-			return f
-		}
-	}
-	return nil
-}
-
 // build is the state of one create or replace while the object is assembled.
 type build struct {
 	cs       *coreStore
@@ -109,17 +100,15 @@ var unmanagedCollections = []string{"partials", "mtls-auths", "degraphql_routes"
 var kongNameRe = regexp.MustCompile(`^[A-Za-z0-9.\-_~]+$`)
 
 // kongName is Kong's rule for service, route and upstream names.
-func kongName(v any) string {
-	s := v.(string)
+func kongName(s string) string {
 	if !kongNameRe.MatchString(s) {
 		return "invalid value '" + s + "': the only accepted ascii characters are alphanumerics or ., -, _, and ~"
 	}
 	return ""
 }
 
-func tagsCheck(v any) string {
-	for _, t := range v.([]any) {
-		s := t.(string)
+func tagsCheck(tags []string) string {
+	for _, s := range tags {
 		if s == "" || strings.ContainsAny(s, ",/") {
 			return "invalid tag '" + s + "': expected printable ascii (except `,` and `/`) or valid utf-8 sequences"
 		}
@@ -127,16 +116,16 @@ func tagsCheck(v any) string {
 	return ""
 }
 
-func uuidItems(v any) string {
-	for _, t := range v.([]any) {
-		if !isUUID(t.(string)) {
+func uuidItems(ids []string) string {
+	for _, id := range ids {
+		if !isUUID(id) {
 			return "must be an array of valid UUIDs"
 		}
 	}
 	return ""
 }
 
-func tagsField() *field { return fld("tags", tStrings, checkWith(tagsCheck)) }
+func tagsField() *field { return fld("tags", tStrings, checkStrings(tagsCheck)) }
 
 // emptyish reports whether a stored value is null or an empty array or object.
 func emptyish(v any) bool {

@@ -40,7 +40,8 @@ func init() {
 			tagsField(),
 		},
 		finish: func(b *build) {
-			cert, err := parseCert(b.obj["cert"].(string))
+			certPEM, _ := b.obj["cert"].(string) // required: the validator has made it a string
+			cert, err := parseCert(certPEM)
 			if err != nil {
 				b.fail("cert", "invalid certificate: "+err.Error())
 				return
@@ -60,7 +61,7 @@ func init() {
 		filterField: "name",
 		parents:     map[string]string{"certificates": "certificate"},
 		fields: []*field{
-			fld("name", tString, required(), unique(), length(1, 0)),
+			fld("name", tString, required(), unique(), nonEmpty()),
 			fld("certificate", tForeign, required(), refCascade("certificates")),
 			tagsField(),
 		},
@@ -118,11 +119,14 @@ func parseKey(s string) (crypto.Signer, error) {
 
 // checkPair validates a PEM certificate and key and that they belong together.
 func checkPair(b *build, certField, keyField string) {
-	cert, err := parseCert(b.obj[certField].(string))
+	// both are string fields checked non-null by the caller; anything else parses as an error
+	certPEM, _ := b.obj[certField].(string)
+	keyPEM, _ := b.obj[keyField].(string)
+	cert, err := parseCert(certPEM)
 	if err != nil {
 		b.fail(certField, "invalid certificate: "+err.Error())
 	}
-	key, kerr := parseKey(b.obj[keyField].(string))
+	key, kerr := parseKey(keyPEM)
 	if kerr != nil {
 		b.fail(keyField, "invalid key: "+kerr.Error())
 	}

@@ -7,8 +7,8 @@ func init() {
 		nameField:   "username",
 		filterField: "username",
 		fields: []*field{
-			fld("username", tString, unique(), length(1, 0)),
-			fld("custom_id", tString, unique(), length(1, 0)),
+			fld("username", tString, unique(), nonEmpty()),
+			fld("custom_id", tString, unique(), nonEmpty()),
 			tagsField(),
 		},
 		finish: func(b *build) {
@@ -23,7 +23,7 @@ func init() {
 		nameField:   "name",
 		filterField: "name",
 		fields: []*field{
-			fld("name", tString, required(), unique(), length(1, 0)),
+			fld("name", tString, required(), unique(), nonEmpty()),
 			tagsField(),
 		},
 	})

@@ -42,21 +42,22 @@ var jwtAlgorithms = []string{"HS256", "HS384", "HS512", "RS256", "RS384", "RS512
 
 func init() {
 	register(credential("key-auth", "key-auths", "key", []*field{
-		fld("key", tString, unique(), length(1, 0)),
+		fld("key", tString, unique(), nonEmpty()),
 		fld("ttl", tInt, between(0, 100000000)),
 	}, func(b *build) { generateIfAbsent(b, "key") }))
 
 	register(credential("basic-auth", "basic-auths", "username", []*field{
-		fld("username", tString, required(), unique(), length(1, 0)),
+		fld("username", tString, required(), unique(), nonEmpty()),
 		fld("password", tString, required()),
 	}, func(b *build) {
 		// stored and returned hashed, the way Kong does: sha1(password .. consumer_id)
-		sum := sha1.Sum([]byte(b.obj["password"].(string) + refID(b.obj["consumer"])))
+		password, _ := b.obj["password"].(string) // required: the validator has made it a string
+		sum := sha1.Sum([]byte(password + refID(b.obj["consumer"])))
 		b.obj["password"] = hex.EncodeToString(sum[:])
 	}))
 
 	acls := credential("acls", "", "group", []*field{
-		fld("group", tString, required(), length(1, 0)),
+		fld("group", tString, required(), nonEmpty()),
 	}, nil)
 	acls.composite = func(obj map[string]any) (string, string) {
 		g, _ := obj["group"].(string)
@@ -65,13 +66,13 @@ func init() {
 	register(acls)
 
 	register(credential("jwt", "jwts", "key", []*field{
-		fld("key", tString, unique(), length(1, 0)),
+		fld("key", tString, unique(), nonEmpty()),
 		fld("secret", tString),
 		fld("algorithm", tString, def("HS256"), enum(jwtAlgorithms...)),
 		fld("rsa_public_key", tString),
 	}, func(b *build) {
 		generateIfAbsent(b, "key")
-		alg := b.obj["algorithm"].(string)
+		alg, _ := b.obj["algorithm"].(string) // has a default: the validator has made it a string
 		if strings.HasPrefix(alg, "HS") {
 			generateIfAbsent(b, "secret")
 			return
@@ -94,7 +95,7 @@ func init() {
 	}))
 
 	register(credential("hmac-auth", "hmac-auths", "username", []*field{
-		fld("username", tString, required(), unique(), length(1, 0)),
+		fld("username", tString, required(), unique(), nonEmpty()),
 		fld("secret", tString),
 	}, func(b *build) { generateIfAbsent(b, "secret") }))
 }

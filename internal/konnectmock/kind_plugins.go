@@ -30,7 +30,7 @@ func init() {
 			fld("instance_name", tString, unique()),
 			fld("config", tObject),
 			fld("enabled", tBool, def(true)),
-			fld("protocols", tStrings, def([]string{"grpc", "grpcs", "http", "https"}), enum(pluginProtocols...), length(1, 0)),
+			fld("protocols", tStrings, def([]string{"grpc", "grpcs", "http", "https"}), enum(pluginProtocols...), nonEmpty()),
 			fld("service", tForeign, refCascade("services")),
 			fld("route", tForeign, refCascade("routes")),
 			fld("consumer", tForeign, refCascade("consumers")),
@@ -48,7 +48,7 @@ func init() {
 }
 
 func finishPlugin(b *build) {
-	name := b.obj["name"].(string)
+	name, _ := b.obj["name"].(string) // required: the validator has made it a string
 	sch, known := pluginSchemas[name]
 	if !known {
 		b.fail("name", "plugin '"+name+"' not enabled; add it to the 'plugins' configuration property")
@@ -97,8 +97,8 @@ func init() {
 		fld("send_timeout", tInt, def(2000)), fld("read_timeout", tInt, def(2000)),
 		fld("ssl", tBool, def(false)), fld("ssl_verify", tBool, def(false)), fld("server_name", tString),
 	}
-	positive := checkWith(func(v any) string {
-		if v.(float64) <= 0 {
+	positive := checkNumber(func(x float64) string {
+		if x <= 0 {
 			return "value must be greater than 0"
 		}
 		return ""
@@ -132,7 +132,7 @@ func init() {
 	pluginSchemas["key-auth"] = &pluginSchema{
 		noConsumer: true,
 		fields: []*field{
-			fld("key_names", tStrings, def([]string{"apikey"}), length(1, 0)),
+			fld("key_names", tStrings, def([]string{"apikey"}), nonEmpty()),
 			fld("hide_credentials", tBool, def(false)),
 			fld("anonymous", tString),
 			fld("key_in_header", tBool, def(true)),
@@ -248,7 +248,7 @@ func init() {
 	}
 	pluginSchemas["http-log"] = &pluginSchema{
 		fields: []*field{
-			fld("http_endpoint", tString, required(), checkWith(httpURL)),
+			fld("http_endpoint", tString, required(), checkString(httpURL)),
 			fld("method", tString, def("POST"), enum("POST", "PUT", "PATCH")),
 			fld("content_type", tString, def("application/json"), enum("application/json", "application/json; charset=utf-8")),
 			fld("timeout", tNumber, def(10000)),
@@ -264,7 +264,7 @@ func init() {
 				fld("max_retry_time", tNumber, def(60)),
 				fld("initial_retry_delay", tNumber, def(0.01), between(0.001, 1000000)),
 				fld("max_retry_delay", tNumber, def(60), between(0.001, 1000000)),
-				fld("concurrency_limit", tInt, def(1), checkWith(oneOfInts(-1, 1))),
+				fld("concurrency_limit", tInt, def(1), checkInt(oneOfInts(-1, 1))),
 			),
 		},
 	}
@@ -290,8 +290,7 @@ func init() {
 	}
 }
 
-func httpURL(v any) string {
-	s := v.(string)
+func httpURL(s string) string {
 	if !strings.HasPrefix(s, "http://") && !strings.HasPrefix(s, "https://") {
 		return "missing host in url"
 	}

@@ -21,19 +21,19 @@ func init() {
 		filterField: "name",
 		parents:     map[string]string{"services": "service"},
 		fields: []*field{
-			fld("name", tString, unique(), length(1, 0), checkWith(kongName)),
-			fld("protocols", tStrings, def([]string{"http", "https"}), enum(routeProtocols...), length(1, 0)),
+			fld("name", tString, unique(), nonEmpty(), checkString(kongName)),
+			fld("protocols", tStrings, def([]string{"http", "https"}), enum(routeProtocols...), nonEmpty()),
 			fld("methods", tStrings, trad),
 			fld("hosts", tStrings, trad),
-			fld("paths", tStrings, trad, checkWith(routePaths)),
+			fld("paths", tStrings, trad, checkStrings(routePaths)),
 			fld("headers", tHeaders, trad),
 			fld("snis", tStrings, trad),
 			fld("sources", tRecords, trad, sub(endpoint...)),
 			fld("destinations", tRecords, trad, sub(endpoint...)),
 			fld("regex_priority", tInt, trad, def(0)),
-			fld("expression", tString, expr, length(1, 0)),
+			fld("expression", tString, expr, nonEmpty()),
 			fld("priority", tInt, expr, def(0), between(0, 70368744177663)),
-			fld("https_redirect_status_code", tInt, def(426), checkWith(oneOfInts(301, 302, 307, 308, 426))),
+			fld("https_redirect_status_code", tInt, def(426), checkInt(oneOfInts(301, 302, 307, 308, 426))),
 			fld("strip_path", tBool, def(true)),
 			fld("path_handling", tString, def("v0"), enum("v0", "v1")),
 			fld("preserve_host", tBool, def(false)),
@@ -55,7 +55,7 @@ func init() {
 			protos, _ := b.obj["protocols"].([]any)
 			httpish := false
 			for _, p := range protos {
-				if slices.Contains([]string{"http", "https", "grpc", "grpcs", "ws", "wss"}, p.(string)) {
+				if s, _ := p.(string); slices.Contains([]string{"http", "https", "grpc", "grpcs", "ws", "wss"}, s) {
 					httpish = true
 				}
 			}
@@ -69,9 +69,8 @@ func init() {
 	})
 }
 
-func routePaths(v any) string {
-	for _, p := range v.([]any) {
-		s := p.(string)
+func routePaths(paths []string) string {
+	for _, s := range paths {
 		if !strings.HasPrefix(s, "/") && !strings.HasPrefix(s, "~/") {
 			return "should start with: / (fixed path) or ~/ (regex path)"
 		}
@@ -79,9 +78,9 @@ func routePaths(v any) string {
 	return ""
 }
 
-func oneOfInts(vals ...int64) func(any) string {
-	return func(v any) string {
-		if slices.Contains(vals, v.(int64)) {
+func oneOfInts(vals ...int64) func(int64) string {
+	return func(n int64) string {
+		if slices.Contains(vals, n) {
 			return ""
 		}
 		parts := make([]string, len(vals))

@@ -17,11 +17,11 @@ func init() {
 		nameField:   "name",
 		filterField: "name",
 		fields: []*field{
-			fld("name", tString, unique(), length(1, 0), checkWith(kongName)),
+			fld("name", tString, unique(), nonEmpty(), checkString(kongName)),
 			fld("protocol", tString, def("http"), enum(serviceProtocols...)),
-			fld("host", tString, required(), length(1, 256)),
+			fld("host", tString, required(), nonEmpty(), maxLength(256)),
 			fld("port", tInt, def(80), between(0, 65535)),
-			fld("path", tString, checkWith(servicePath)),
+			fld("path", tString, checkString(servicePath)),
 			fld("retries", tInt, def(5), between(0, 32767)),
 			fld("connect_timeout", tInt, def(60000), between(1, 2147483646)),
 			fld("write_timeout", tInt, def(60000), between(1, 2147483646)),
@@ -29,7 +29,7 @@ func init() {
 			fld("enabled", tBool, def(true)),
 			fld("tls_verify", tBool),
 			fld("tls_verify_depth", tInt, between(0, 64)),
-			fld("ca_certificates", tStrings, checkWith(uuidItems)),
+			fld("ca_certificates", tStrings, checkStrings(uuidItems)),
 			fld("client_certificate", tForeign, refTo("certificates")),
 			tagsField(),
 		},
@@ -44,8 +44,8 @@ func init() {
 	})
 }
 
-func servicePath(v any) string {
-	if !strings.HasPrefix(v.(string), "/") {
+func servicePath(p string) string {
+	if !strings.HasPrefix(p, "/") {
 		return "should start with: /"
 	}
 	return ""

@@ -45,7 +45,7 @@ func init() {
 		nameField:   "name",
 		filterField: "name",
 		fields: []*field{
-			fld("name", tString, required(), unique(), length(1, 0)),
+			fld("name", tString, required(), unique(), nonEmpty()),
 			fld("algorithm", tString, def("round-robin"), enum("consistent-hashing", "least-connections", "round-robin", "latency", "sticky-sessions")),
 			fld("hash_on", tString, def("none"), enum(hashOn...)),
 			fld("hash_fallback", tString, def("none"), enum("none", "consumer", "ip", "header", "path", "query_arg", "uri_capture")),
@@ -63,11 +63,13 @@ func init() {
 		},
 		finish: func(b *build) {
 			need := map[string]string{"header": "hash_on_header", "cookie": "hash_on_cookie", "query_arg": "hash_on_query_arg", "uri_capture": "hash_on_uri_capture"}
-			if f := need[b.obj["hash_on"].(string)]; f != "" && emptyish(b.obj[f]) {
+			on, _ := b.obj["hash_on"].(string) // both have defaults: the validator has made them strings
+			fallback, _ := b.obj["hash_fallback"].(string)
+			if f := need[on]; f != "" && emptyish(b.obj[f]) {
 				b.failEntity("failed conditional validation given value of field 'hash_on'")
 			}
 			fb := map[string]string{"header": "hash_fallback_header", "query_arg": "hash_fallback_query_arg", "uri_capture": "hash_fallback_uri_capture"}
-			if f := fb[b.obj["hash_fallback"].(string)]; f != "" && emptyish(b.obj[f]) {
+			if f := fb[fallback]; f != "" && emptyish(b.obj[f]) {
 				b.failEntity("failed conditional validation given value of field 'hash_fallback'")
 			}
 		},
@@ -79,7 +81,7 @@ func init() {
 		parents:      map[string]string{"upstreams": "upstream"},
 		fractionalTS: true,
 		fields: []*field{
-			fld("target", tString, required(), checkWith(hostPort)),
+			fld("target", tString, required(), checkString(hostPort)),
 			fld("weight", tInt, def(100), between(0, 65535)),
 			fld("failover", tBool, def(false)),
 			fld("upstream", tForeign, required(), refCascade("upstreams")),
@@ -103,13 +105,13 @@ func init() {
 	})
 }
 
-func hostPort(v any) string {
-	host, port, err := net.SplitHostPort(v.(string))
+func hostPort(target string) string {
+	host, port, err := net.SplitHostPort(target)
 	if err != nil || host == "" {
-		return "Invalid target ('" + v.(string) + "'); not a valid hostname or ip address"
+		return "Invalid target ('" + target + "'); not a valid hostname or ip address"
 	}
 	if n, err := strconv.Atoi(port); err != nil || n < 0 || n > 65535 {
-		return "Invalid target ('" + v.(string) + "'); not a valid port number"
+		return "Invalid target ('" + target + "'); not a valid port number"
 	}
 	return ""
 }

@@ -14,9 +14,9 @@ func init() {
 		nameField: "prefix",
 		fields: []*field{
 			fld("name", tString, required(), enum("env", "aws", "gcp", "hcv", "azure", "konnect", "conjur")),
-			fld("prefix", tString, required(), unique(), checkWith(func(v any) string {
-				if !vaultPrefixRe.MatchString(v.(string)) {
-					return "invalid value '" + v.(string) + "': prefix must start with a lowercase letter and contain only lowercase letters, digits and dashes"
+			fld("prefix", tString, required(), unique(), checkString(func(prefix string) string {
+				if !vaultPrefixRe.MatchString(prefix) {
+					return "invalid value '" + prefix + "': prefix must start with a lowercase letter and contain only lowercase letters, digits and dashes"
 				}
 				return ""
 			})),
@@ -31,7 +31,7 @@ func init() {
 		nameField:   "name",
 		filterField: "name",
 		fields: []*field{
-			fld("name", tString, unique(), length(1, 0)),
+			fld("name", tString, unique(), nonEmpty()),
 			tagsField(),
 		},
 	})
@@ -41,8 +41,8 @@ func init() {
 		nameField: "name",
 		parents:   map[string]string{"key-sets": "set"},
 		fields: []*field{
-			fld("kid", tString, required(), length(1, 0)),
-			fld("name", tString, unique(), length(1, 0)),
+			fld("kid", tString, required(), nonEmpty()),
+			fld("name", tString, unique(), nonEmpty()),
 			fld("jwk", tString),
 			fld("pem", tRecord, sub(fld("private_key", tString), fld("public_key", tString))),
 			fld("set", tForeign, refCascade("key-sets")),
@@ -59,15 +59,16 @@ func init() {
 				return
 			}
 			if jwk != nil {
+				s, _ := jwk.(string) // a string field, non-null here
 				var doc map[string]any
-				if err := json.Unmarshal([]byte(jwk.(string)), &doc); err != nil {
+				if err := json.Unmarshal([]byte(s), &doc); err != nil {
 					b.fail("jwk", "could not parse JWK: "+err.Error())
 				} else if doc["kid"] != b.obj["kid"] {
 					b.failEntity("kid in jwk.kid must be equal to keys.kid")
 				}
 				return
 			}
-			p := pemRec.(map[string]any)
+			p, _ := pemRec.(map[string]any) // a record field, non-null here
 			if emptyish(p["private_key"]) && emptyish(p["public_key"]) {
 				b.failEntity("at least one of these fields must be non-empty: 'pem.private_key', 'pem.public_key'")
 			}
