@@ -33,15 +33,15 @@ func (c *Client) redact(s string) string {
 
 // snippet returns a short, single-line, redacted excerpt of a body.
 func (c *Client) snippet(data []byte) string {
-	const max = 200
+	const maxLen = 200
 	s := string(data)
 	if !utf8.ValidString(s) {
 		s = strings.ToValidUTF8(s, "?")
 	}
 	s = strings.Join(strings.Fields(s), " ")
 	s = c.redact(s)
-	if len(s) > max {
-		cut := max
+	if len(s) > maxLen {
+		cut := maxLen
 		for cut > 0 && !utf8.RuneStart(s[cut]) {
 			cut--
 		}

@@ -96,8 +96,8 @@ func TestRetryAfterHonoured(t *testing.T) {
 	if count.Load() != 3 {
 		t.Fatalf("requests = %d, want 3", count.Load())
 	}
-	if min := 2 * 3 * testUnit; elapsed < min {
-		t.Fatalf("elapsed %v < Retry-After total %v", elapsed, min)
+	if want := 2 * 3 * testUnit; elapsed < want {
+		t.Fatalf("elapsed %v < Retry-After total %v", elapsed, want)
 	}
 	mu.Lock()
 	defer mu.Unlock()
