@@ -125,13 +125,6 @@ func (e *konnectEnv) deleteService(cpName, name string) {
 	}
 }
 
-func (e *konnectEnv) editControlPlane(name string, patch konnect.Object) {
-	e.t.Helper()
-	if _, _, err := e.client.UpdateControlPlane(context.Background(), e.cpID(name), patch, ""); err != nil {
-		e.t.Fatalf("out-of-band edit of control plane %q: %v", name, err)
-	}
-}
-
 // wantField fails the test unless Konnect holds want in field of obj.
 func wantField(t *testing.T, what string, obj konnect.Object, field string, want any) {
 	t.Helper()

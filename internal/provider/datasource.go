@@ -25,8 +25,7 @@ var _ datasource.DataSourceWithConfigure = (*entityDataSource)(nil)
 
 func newDataSource(k EntityKind) func() datasource.DataSource {
 	return func() datasource.DataSource {
-		r := newResource(k)().(*entityResource)
-		return &entityDataSource{kind: k, attrs: r.attrs}
+		return &entityDataSource{kind: k, attrs: newEntityResource(k).attrs}
 	}
 }
 

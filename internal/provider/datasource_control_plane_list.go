@@ -19,8 +19,7 @@ type controlPlaneListDataSource struct {
 }
 
 func newControlPlaneListDataSource() datasource.DataSource {
-	r := newResource(ControlPlaneKind)().(*entityResource)
-	return &controlPlaneListDataSource{attrs: r.attrs}
+	return &controlPlaneListDataSource{attrs: newEntityResource(ControlPlaneKind).attrs}
 }
 
 func (d *controlPlaneListDataSource) Metadata(_ context.Context, _ datasource.MetadataRequest, resp *datasource.MetadataResponse) {

@@ -44,19 +44,22 @@ var (
 
 // newResource turns a declaration into a Terraform resource.
 func newResource(k EntityKind) func() resource.Resource {
-	return func() resource.Resource {
-		all := []Attr{{Name: attrID, Type: String, Mode: Computed, Description: "The object's id in Konnect."}}
-		all = append(all, k.Attrs...)
-		all = append(all, Attr{Name: attrRevision, Type: String, Mode: Computed,
-			Description: "The revision of the object in Konnect that this state was read from. It changes whenever anything in the object changes, and the provider refuses to write when the revision in Konnect no longer matches the one a plan was made against."})
-		r := &entityResource{kind: k, attrs: all}
-		for _, a := range k.Attrs {
-			if a.managed() {
-				r.fields = append(r.fields, guard.Field{Name: a.Name, Set: a.Type.Kind == KSet, Sensitive: a.Sensitive})
-			}
+	return func() resource.Resource { return newEntityResource(k) }
+}
+
+// newEntityResource builds the resource for a declaration; its data sources share its attributes.
+func newEntityResource(k EntityKind) *entityResource {
+	all := []Attr{{Name: attrID, Type: String, Mode: Computed, Description: "The object's id in Konnect."}}
+	all = append(all, k.Attrs...)
+	all = append(all, Attr{Name: attrRevision, Type: String, Mode: Computed,
+		Description: "The revision of the object in Konnect that this state was read from. It changes whenever anything in the object changes, and the provider refuses to write when the revision in Konnect no longer matches the one a plan was made against."})
+	r := &entityResource{kind: k, attrs: all}
+	for _, a := range k.Attrs {
+		if a.managed() {
+			r.fields = append(r.fields, guard.Field{Name: a.Name, Set: a.Type.Kind == KSet, Sensitive: a.Sensitive})
 		}
-		return r
 	}
+	return r
 }
 
 func (r *entityResource) Metadata(_ context.Context, _ resource.MetadataRequest, resp *resource.MetadataResponse) {
