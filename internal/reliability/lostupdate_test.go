@@ -11,6 +11,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -76,12 +77,14 @@ type lostUpdateConfig struct {
 	every      time.Duration // mean pause between out-of-band writes
 	latency    time.Duration // maximum extra latency per request, before the mock sees it
 	errorShare float64       // injected 5xx
+	dropAfter  float64       // writes applied whose response is lost
 }
 
 type lostUpdateResult struct {
 	row
 	oobWrites, oobApplied, providerWrites int
 	reported, silent, survived, adopted   int
+	adoptedThenChanged                    int // kept by a Terraform write, later changed by configuration
 	examples                              []string
 }
 
@@ -103,7 +106,7 @@ func TestNoLostUpdate(t *testing.T) {
 				t.Parallel()
 				cfg := lostUpdateConfig{seed: seed, etags: c.etags, policy: c.policy,
 					services: pick(6, 16), rounds: pick(8, 30), workers: pick(3, 6),
-					every: 4 * time.Millisecond, latency: 8 * time.Millisecond, errorShare: pick(0.0, 0.03)}
+					every: 4 * time.Millisecond, latency: 8 * time.Millisecond, errorShare: pick(0.0, 0.03), dropAfter: pick(0.0, 0.01)}
 				res := runLostUpdate(t, cfg)
 				if c.etags && res.silent > 0 {
 					t.Errorf("ETags on: %d out-of-band value(s) silently overwritten, want 0:\n%s", res.silent, strings.Join(res.examples, "\n"))
@@ -170,7 +173,7 @@ func runLostUpdate(t *testing.T, cfg lostUpdateConfig) lostUpdateResult {
 		ids[i] = in.id()
 	}
 	initial := dumpFrom(e.mock).services()
-	e.setFaults(konnectmock.Faults{ErrorShare: cfg.errorShare, Seed: cfg.seed})
+	e.setFaults(konnectmock.Faults{ErrorShare: cfg.errorShare, DropAfterShare: cfg.dropAfter, Seed: cfg.seed})
 
 	// The out-of-band writer.
 	var (
@@ -312,14 +315,41 @@ func runLostUpdate(t *testing.T, cfg lostUpdateConfig) lostUpdateResult {
 	stopWriter()
 	<-writerDone
 
-	// Replay the serialised write history and find every out-of-band value that a
-	// provider write replaced.
 	wmu.Lock()
+	recorded := append([]*oobWrite(nil), writes...)
+	wmu.Unlock()
+	res := replayHistory(t, e.rec.snapshot(), initial, recorded, ops, dumpFrom(e.mock).services())
+	if res.oobApplied < 10 || res.providerWrites < 5 {
+		t.Fatalf("too little happened to test anything: %d out-of-band writes applied, %d provider writes", res.oobApplied, res.providerWrites)
+	}
+	if len(otherErrors) > 0 && cfg.errorShare+cfg.dropAfter == 0 {
+		t.Errorf("errors other than conflicts without injected faults: %v", otherErrors)
+	}
+	kinds, nFaults := e.faultCounts()
+	_, retries := e.logs.counts()
+	res.row = row{property: "2-no-lost-update", seed: cfg.seed, etags: cfg.etags, policy: cfg.policy, objects: cfg.services,
+		ops: e.ops.Load(), requests: e.requestCount(), faults: nFaults, faultKinds: kinds, retries: retries, conflicts: conflicts,
+		silent: res.silent, elapsed: time.Since(start),
+		notes: fmt.Sprintf("oob-writes=%d applied=%d overwritten-reported=%d kept-by-terraform=%d (later-updated-by-config=%d) still-in-konnect=%d provider-writes=%d config-adopted=%d",
+			res.oobWrites, res.oobApplied, res.reported, res.adopted, res.adoptedThenChanged, res.survived, res.providerWrites, adopted)}
+	record(t, res.row)
+	return res
+}
+
+// replayHistory replays the serialised write history (events with the post-write object,
+// in write order) from the initial services, and finds every out-of-band value that a
+// provider write replaced. Such an overwrite is reported when the plan or apply of that
+// object in that run (ops, by provider version and object id) had a remote-edit
+// diagnostic naming the object, the field and the value; otherwise it is silent. An
+// out-of-band value that a successful Terraform write carried over is Terraform's from then
+// on (kept-by-terraform). Values never overwritten must still be in final.
+func replayHistory(t *testing.T, events []*event, initial map[string]map[string]any, writes []*oobWrite,
+	ops map[string]*opLog, final map[string]map[string]any) lostUpdateResult {
+	t.Helper()
 	byN := map[string]*oobWrite{}
 	for _, w := range writes {
 		byN[strconv.Itoa(w.n)] = w
 	}
-	wmu.Unlock()
 	cur := map[string]map[string]string{}
 	for id, obj := range initial {
 		cur[id] = map[string]string{}
@@ -332,9 +362,11 @@ func runLostUpdate(t *testing.T, cfg lostUpdateConfig) lostUpdateResult {
 		val any
 	}
 	pending := map[string]*pendingValue{} // id + " " + field
+	adoptedVals := map[string]string{}    // id + " " + field → a value Terraform carried over
+	perField := map[string][3]int{}       // field → applied, reported, silent
 	res := lostUpdateResult{}
 	var history []*event
-	for _, ev := range e.rec.snapshot() {
+	for _, ev := range events {
 		if ev.WriteSeq > 0 && serviceIDFromPath(ev.Path) != "" && cur[serviceIDFromPath(ev.Path)] != nil {
 			history = append(history, ev)
 		}
@@ -367,20 +399,31 @@ func runLostUpdate(t *testing.T, cfg lostUpdateConfig) lostUpdateResult {
 				// from then on, changing it is an ordinary update (guards.md, base == remote).
 				if pv := pending[k]; pv != nil && provider && ev.Status/100 == 2 && !hasError(diags) {
 					res.adopted++
+					adoptedVals[k] = nv
 					delete(pending, k)
 				}
 				continue
 			}
+			if provider && adoptedVals[k] == ov {
+				res.adoptedThenChanged++ // an ordinary update (guards.md: base == remote)
+			}
+			delete(adoptedVals, k)
 			switch {
 			case ev.Agent == writerAgent && w != nil && w.field == f.name:
 				pending[k] = &pendingValue{w: w, val: ev.Post[f.name]}
+				c := perField[f.name]
+				c[0]++
+				perField[f.name] = c
 			case provider:
 				if pv := pending[k]; pv != nil {
 					pv.w.overwrittenBy = version
+					c := perField[f.name]
 					if reportsOverwrite(diags, id, guard.Field{Name: f.name, Set: f.set}, pv.val) {
 						res.reported++
+						c[1]++
 					} else {
 						res.silent++
+						c[2]++
 						if len(res.examples) < 10 {
 							res.examples = append(res.examples, fmt.Sprintf(
 								"  out-of-band write #%d at %s: %s.%s = %s, overwritten with %s by run %s (%s %s, write %d) whose diagnostics were:\n%s",
@@ -388,14 +431,20 @@ func runLostUpdate(t *testing.T, cfg lostUpdateConfig) lostUpdateResult {
 								indent(diagText(diags))))
 						}
 					}
+					perField[f.name] = c
 					delete(pending, k)
 				}
 			}
 			cur[id][f.name] = nv
 		}
 	}
+	var fields []string
+	for _, f := range oobFields {
+		c := perField[f.name]
+		fields = append(fields, fmt.Sprintf("%s %d/%d/%d", f.name, c[0], c[1], c[2]))
+	}
+	t.Logf("out-of-band writes per field (applied/overwritten-reported/silent): %s", strings.Join(fields, ", "))
 	// Whatever was not overwritten must still be in Konnect (a check of the replay itself).
-	final := dumpFrom(e.mock).services()
 	for k, pv := range pending {
 		id, field, _ := strings.Cut(k, " ")
 		if canon(final[id][field]) != canon(pv.val) {
@@ -404,25 +453,7 @@ func runLostUpdate(t *testing.T, cfg lostUpdateConfig) lostUpdateResult {
 		}
 		res.survived++
 	}
-	for _, w := range writes {
-		if w.err == nil || byN[strconv.Itoa(w.n)] != nil {
-			res.oobWrites++
-		}
-	}
-	if res.oobApplied < 10 || res.providerWrites < 5 {
-		t.Fatalf("too little happened to test anything: %d out-of-band writes applied, %d provider writes", res.oobApplied, res.providerWrites)
-	}
-	if len(otherErrors) > 0 && cfg.errorShare == 0 {
-		t.Errorf("errors other than conflicts without injected faults: %v", otherErrors)
-	}
-	kinds, nFaults := e.faultCounts()
-	_, retries := e.logs.counts()
-	res.row = row{property: "2-no-lost-update", seed: cfg.seed, etags: cfg.etags, policy: cfg.policy, objects: cfg.services,
-		ops: e.ops.Load(), requests: e.requestCount(), faults: nFaults, faultKinds: kinds, retries: retries, conflicts: conflicts,
-		silent: res.silent, elapsed: time.Since(start),
-		notes: fmt.Sprintf("oob-writes=%d applied=%d overwritten-reported=%d kept-by-terraform=%d still-in-konnect=%d provider-writes=%d config-adopted=%d",
-			res.oobWrites, res.oobApplied, res.reported, res.adopted, res.survived, res.providerWrites, adopted)}
-	record(t, res.row)
+	res.oobWrites = len(writes)
 	return res
 }
 
@@ -463,4 +494,90 @@ func dumpFrom(h http.Handler) *mockState {
 
 func indent(s string) string {
 	return "      " + strings.ReplaceAll(strings.TrimRight(s, "\n"), "\n", "\n      ")
+}
+
+// The residual window, made deterministic: someone writes in Konnect after the provider's
+// last re-read (Guard 1, right before the write) and before its PUT arrives. Without
+// ETags the PUT silently overwrites that change, and the replay must count exactly one
+// silent overwrite; with ETags the PUT carries If-Match, Konnect answers 412, the apply
+// fails with a conflict and the change stays.
+func TestLostUpdateWindow(t *testing.T) {
+	t.Parallel()
+	for _, etags := range []bool{false, true} {
+		t.Run("etags="+onOff(etags), func(t *testing.T) {
+			t.Parallel()
+			var armed atomic.Bool
+			var wmu sync.Mutex
+			var writes []*oobWrite
+			e := newEnv(t, envOptions{etags: etags, rec: func(rc *recorder) {
+				rc.serialWrites = true
+				rc.afterWrite = func(ev *event) {
+					if id := serviceIDFromPath(ev.Path); id != "" {
+						ev.Post = dumpFrom(rc.next).services()[id]
+					}
+				}
+				rc.intercept = func(_ http.ResponseWriter, r *http.Request) bool {
+					if r.Method != http.MethodPut || !strings.HasPrefix(r.Header.Get("User-Agent"), "terraform-provider-konnect/") || !armed.Swap(false) {
+						return false
+					}
+					id := serviceIDFromPath(r.URL.Path)
+					obj := dumpFrom(rc.next).services()[id]
+					delete(obj, "created_at")
+					delete(obj, "updated_at")
+					obj["read_timeout"] = 5_000_001
+					w := &oobWrite{n: 1, at: time.Now(), id: id, field: "read_timeout", value: 5_000_001}
+					req := httptest.NewRequest(http.MethodPut, r.URL.Path, strings.NewReader(jsonString(obj)))
+					req.Header.Set("Authorization", "Bearer "+testToken)
+					req.Header.Set("Content-Type", "application/json")
+					req.Header.Set("User-Agent", writerAgent)
+					req.Header.Set(oobHeader, "1")
+					rr := httptest.NewRecorder()
+					rc.ServeHTTP(rr, req) // recorded and serialised like any write
+					if rr.Code != http.StatusOK {
+						panic(rr.Body.String())
+					}
+					wmu.Lock()
+					writes = append(writes, w)
+					wmu.Unlock()
+					return false // now the provider's PUT goes on
+				}
+			}})
+			cp, _, err := e.client("reliability-setup").CreateControlPlane(e.ctx, konnect.Object{"name": "window"})
+			if err != nil {
+				t.Fatal(err)
+			}
+			in := newInst(typeService, "svc", map[string]any{"control_plane_id": cp["id"], "name": "window", "host": "h.internal", "retries": 5})
+			if d, _, err := e.mustRun("setup", "fail").converge(e.ctx, in); err != nil || hasError(d) {
+				t.Fatalf("%v %s", err, diagText(d))
+			}
+			initial := dumpFrom(e.mock).services()
+			in.cfg["retries"] = 2
+			armed.Store(true)
+			d, applied, err := e.mustRun("window", "fail").converge(e.ctx, in)
+			if err != nil || !applied {
+				t.Fatalf("the update should have been applied: %v %s", err, diagText(d))
+			}
+			ops := map[string]*opLog{"window " + in.id(): {diags: d}}
+			wmu.Lock()
+			res := replayHistory(t, e.rec.snapshot(), initial, writes, ops, dumpFrom(e.mock).services())
+			wmu.Unlock()
+			final := canon(dumpFrom(e.mock).services()[in.id()]["read_timeout"])
+			if etags {
+				stale := false
+				for _, x := range d {
+					stale = stale || isStale(x)
+				}
+				if !stale || res.silent != 0 || final != "5000001" {
+					t.Fatalf("ETags on: want a stale-plan conflict (412), no silent overwrite and read_timeout 5000001 kept; got silent=%d read_timeout=%s:\n%s",
+						res.silent, final, diagText(d))
+				}
+				return
+			}
+			if hasError(d) || res.silent != 1 || final == "5000001" {
+				t.Fatalf("ETags off: want the write to go through and the replay to find 1 silent overwrite; got silent=%d read_timeout=%s:\n%s",
+					res.silent, final, diagText(d))
+			}
+			t.Logf("ETags off: the out-of-band read_timeout 5000001 written between the re-read and the PUT was overwritten with %s and nothing reported it", final)
+		})
+	}
 }
