@@ -54,12 +54,11 @@ var cfgFields = []struct {
 
 // oobWrite is one write by the out-of-band writer.
 type oobWrite struct {
-	n             int
-	at            time.Time
-	id, field     string
-	value         any
-	err           error
-	overwrittenBy string
+	n         int
+	at        time.Time
+	id, field string
+	value     any
+	err       error
 }
 
 // opLog holds the diagnostics of one object's refresh, plan and apply in one round.
@@ -416,7 +415,6 @@ func replayHistory(t *testing.T, events []*event, initial map[string]map[string]
 				perField[f.name] = c
 			case provider:
 				if pv := pending[k]; pv != nil {
-					pv.w.overwrittenBy = version
 					c := perField[f.name]
 					if reportsOverwrite(diags, id, guard.Field{Name: f.name, Set: f.set}, pv.val) {
 						res.reported++
