@@ -33,7 +33,7 @@ resource "konnect_gateway_control_plane" "cp" {
 }
 
 var (
-	cpStaleDiag = regexp.MustCompile(`(?s)Konnect object changed since this plan was made.*konnect_gateway_control_plane \(id [0-9a-f-]{36}\).*revision at plan:\s+sha256:[0-9a-f]{64}.*revision now:\s+sha256:[0-9a-f]{64}\s+\(updated_at \d{4}-\d\d-\d\dT[0-9:]+Z\).*Nothing was written`)
+	cpStaleDiag = regexp.MustCompile(`(?s)Konnect object changed since this plan was made.*konnect_gateway_control_plane \(id [0-9a-f-]{36}\).*revision at plan:\s+sha256:[0-9a-f]{64}\s+\(updated_at \d{4}-\d\d-\d\dT[0-9:]+Z\).*revision now:\s+sha256:[0-9a-f]{64}\s+\(updated_at \d{4}-\d\d-\d\dT[0-9:]+Z\).*Nothing was written`)
 	cpGoneDiag  = regexp.MustCompile(`(?s)Konnect object deleted since this plan was made.*konnect_gateway_control_plane \(id [0-9a-f-]{36}\).*no longer exists in Konnect.*Nothing was written`)
 )
 

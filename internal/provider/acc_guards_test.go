@@ -44,7 +44,7 @@ resource "konnect_gateway_service" "orders" {
 }
 
 var (
-	staleDiag = regexp.MustCompile(`(?s)Konnect object changed since this plan was made.*konnect_gateway_service \(id [0-9a-f-]{36}, control plane [0-9a-f-]{36}\).*revision at plan:\s+sha256:[0-9a-f]{64}.*revision now:\s+sha256:[0-9a-f]{64}\s+\(updated_at \d{4}-\d\d-\d\dT.*Nothing was written.*Run\s+.terraform\s+plan.\s+again`)
+	staleDiag = regexp.MustCompile(`(?s)Konnect object changed since this plan was made.*konnect_gateway_service \(id [0-9a-f-]{36}, control plane [0-9a-f-]{36}\).*revision at plan:\s+sha256:[0-9a-f]{64}\s+\(updated_at \d{4}-\d\d-\d\dT[0-9:]+Z\).*revision now:\s+sha256:[0-9a-f]{64}\s+\(updated_at \d{4}-\d\d-\d\dT.*Nothing was written.*Run\s+.terraform\s+plan.\s+again`)
 	goneDiag  = regexp.MustCompile(`(?s)Konnect object deleted since this plan was made.*konnect_gateway_service \(id [0-9a-f-]{36}.*no longer exists in Konnect.*Nothing was written.*not\s+recreated\s+blindly.*Run\s+.terraform\s+plan.\s+again`)
 )
 

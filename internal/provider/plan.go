@@ -25,7 +25,7 @@ func (r *entityResource) ModifyPlan(ctx context.Context, req resource.ModifyPlan
 		return
 	}
 	addr := r.address(prior)
-	atPlan := str(prior[attrRevision])
+	atPlan := plannedVersion(ctx, prior, req.Private)
 
 	if req.Plan.Raw.IsNull() {
 		r.planLiveCheck(ctx, addr, atPlan, "delete", resp)
@@ -70,7 +70,8 @@ func sameExceptRevision(a, b objectValues) bool {
 
 // planLiveCheck is Guard 1 at plan time. It returns the live object when the plan may
 // proceed.
-func (r *entityResource) planLiveCheck(ctx context.Context, addr Address, atPlan, op string, resp *resource.ModifyPlanResponse) konnect.Object {
+func (r *entityResource) planLiveCheck(ctx context.Context, addr Address, planned guard.Version, op string, resp *resource.ModifyPlanResponse) konnect.Object {
+	atPlan := planned.Revision
 	live, _, err := r.kind.API.Get(ctx, r.data.client, addr)
 	if konnect.IsNotFound(err) {
 		if op == "delete" {
@@ -79,7 +80,7 @@ func (r *entityResource) planLiveCheck(ctx context.Context, addr Address, atPlan
 			return nil
 		}
 		r.logDecision(ctx, "stale_plan", "gone", addr, map[string]any{"revision_at_plan": atPlan})
-		e := guard.Gone(r.object(addr), op, guard.Version{Revision: atPlan})
+		e := guard.Gone(r.object(addr), op, planned)
 		resp.Diagnostics.AddError(e.Summary(), e.Detail())
 		return nil
 	}
@@ -92,7 +93,7 @@ func (r *entityResource) planLiveCheck(ctx context.Context, addr Address, atPlan
 		resp.Diagnostics.AddError("Unexpected response from Konnect", err.Error())
 		return nil
 	}
-	if e := guard.CheckStale(r.object(addr), op, guard.Version{Revision: atPlan}, guard.Version{Revision: now, UpdatedAt: guard.FormatUpdatedAt(live["updated_at"])}); e != nil {
+	if e := guard.CheckStale(r.object(addr), op, planned, guard.Version{Revision: now, UpdatedAt: guard.FormatUpdatedAt(live["updated_at"])}); e != nil {
 		r.logDecision(ctx, "stale_plan", "conflict", addr, map[string]any{"revision_at_plan": atPlan, "revision_now": now})
 		resp.Diagnostics.AddError(e.Summary(), e.Detail())
 		return nil

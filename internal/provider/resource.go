@@ -26,6 +26,7 @@ const (
 	attrID       = "id"
 	attrRevision = "revision"
 	baseKey      = "base" // private state key holding what Terraform last wrote or adopted
+	seenKey      = "seen" // private state key: the revision in state and its updated_at
 )
 
 // entityResource is the one engine behind every resource type.
@@ -274,6 +275,31 @@ func loadBase(ctx context.Context, p privateGetter) (*base, diag.Diagnostics) {
 	return &b, diags
 }
 
+// seen remembers when Konnect last changed the version of the object that state holds, so
+// a stale-plan diagnostic can say when both versions were written.
+type seen struct {
+	Revision  string `json:"revision"`
+	UpdatedAt string `json:"updated_at"`
+}
+
+func saveSeen(ctx context.Context, p privateSetter, rev string, obj konnect.Object) diag.Diagnostics {
+	b, _ := json.Marshal(seen{Revision: rev, UpdatedAt: guard.FormatUpdatedAt(obj["updated_at"])})
+	return p.SetKey(ctx, seenKey, b)
+}
+
+// plannedVersion is the version of the object a plan was made against: the revision in
+// prior state, with its updated_at when known.
+func plannedVersion(ctx context.Context, prior objectValues, p privateGetter) guard.Version {
+	v := guard.Version{Revision: str(prior[attrRevision])}
+	if raw, diags := p.GetKey(ctx, seenKey); !diags.HasError() && len(raw) > 0 {
+		var s seen
+		if json.Unmarshal(raw, &s) == nil && s.Revision == v.Revision {
+			v.UpdatedAt = s.UpdatedAt
+		}
+	}
+	return v
+}
+
 // --- CRUD -------------------------------------------------------------------------------
 
 func (r *entityResource) Create(ctx context.Context, req resource.CreateRequest, resp *resource.CreateResponse) {
@@ -335,6 +361,7 @@ func (r *entityResource) finishWrite(ctx context.Context, obj konnect.Object, pa
 	}
 	*state = val
 	diags.Append(r.saveBase(ctx, p, val, obj, rev)...)
+	diags.Append(saveSeen(ctx, p, rev, obj)...)
 }
 
 func (r *entityResource) Read(ctx context.Context, req resource.ReadRequest, resp *resource.ReadResponse) {
@@ -355,12 +382,13 @@ func (r *entityResource) Read(ctx context.Context, req resource.ReadRequest, res
 		r.apiError(&resp.Diagnostics, "Could not read "+r.kind.TypeName, err)
 		return
 	}
-	val, _, err := r.stateFromAPI(obj, addr.Parents, m)
+	val, rev, err := r.stateFromAPI(obj, addr.Parents, m)
 	if err != nil {
 		resp.Diagnostics.AddError("Unexpected response from Konnect", err.Error())
 		return
 	}
 	resp.State.Raw = val
+	resp.Diagnostics.Append(saveSeen(ctx, resp.Private, rev, obj)...)
 }
 
 // refreshRead reads an object for refresh: from this run's snapshot of its collection when
@@ -394,7 +422,8 @@ func (r *entityResource) Update(ctx context.Context, req resource.UpdateRequest,
 		return
 	}
 	addr := r.address(prior)
-	live, etag, ok := r.checkLive(ctx, addr, str(prior[attrRevision]), "update", &resp.Diagnostics)
+	atPlan := plannedVersion(ctx, prior, req.Private)
+	live, etag, ok := r.checkLive(ctx, addr, atPlan, "update", &resp.Diagnostics)
 	if !ok {
 		return
 	}
@@ -406,7 +435,7 @@ func (r *entityResource) Update(ctx context.Context, req resource.UpdateRequest,
 	obj, _, err := r.kind.API.Update(ctx, r.data.client, addr, body, live, etag)
 	r.wrote(addr)
 	if konnect.IsPreconditionFailed(err) {
-		r.raced(ctx, addr, str(prior[attrRevision]), "update", &resp.Diagnostics)
+		r.raced(ctx, addr, atPlan, "update", &resp.Diagnostics)
 		return
 	}
 	if err != nil {
@@ -423,7 +452,8 @@ func (r *entityResource) Delete(ctx context.Context, req resource.DeleteRequest,
 		return
 	}
 	addr := r.address(prior)
-	_, etag, ok := r.checkLive(ctx, addr, str(prior[attrRevision]), "delete", &resp.Diagnostics)
+	atPlan := plannedVersion(ctx, prior, req.Private)
+	_, etag, ok := r.checkLive(ctx, addr, atPlan, "delete", &resp.Diagnostics)
 	if !ok {
 		return
 	}
@@ -431,7 +461,7 @@ func (r *entityResource) Delete(ctx context.Context, req resource.DeleteRequest,
 	r.wrote(addr)
 	switch {
 	case konnect.IsPreconditionFailed(err):
-		r.raced(ctx, addr, str(prior[attrRevision]), "delete", &resp.Diagnostics)
+		r.raced(ctx, addr, atPlan, "delete", &resp.Diagnostics)
 	case konnect.IsNotFound(err):
 		r.warnAlreadyGone(&resp.Diagnostics, addr)
 	case err != nil:
@@ -442,7 +472,8 @@ func (r *entityResource) Delete(ctx context.Context, req resource.DeleteRequest,
 // checkLive is Guard 1 right before a write: read the object again and compare its
 // revision with the one the plan was made against. A delete of an object already gone is
 // a success with a warning (ok=false, no error).
-func (r *entityResource) checkLive(ctx context.Context, addr Address, planned, op string, diags *diag.Diagnostics) (konnect.Object, string, bool) {
+func (r *entityResource) checkLive(ctx context.Context, addr Address, atPlan guard.Version, op string, diags *diag.Diagnostics) (konnect.Object, string, bool) {
+	planned := atPlan.Revision
 	live, resp, err := r.kind.API.Get(ctx, r.data.client, addr)
 	if konnect.IsNotFound(err) {
 		if op == "delete" {
@@ -450,7 +481,7 @@ func (r *entityResource) checkLive(ctx context.Context, addr Address, planned, o
 			r.warnAlreadyGone(diags, addr)
 			return nil, "", false
 		}
-		e := guard.Gone(r.object(addr), op, guard.Version{Revision: planned})
+		e := guard.Gone(r.object(addr), op, atPlan)
 		r.logDecision(ctx, "stale_plan", "gone", addr, map[string]any{"revision_at_plan": planned})
 		diags.AddError(e.Summary(), e.Detail())
 		return nil, "", false
@@ -464,7 +495,7 @@ func (r *entityResource) checkLive(ctx context.Context, addr Address, planned, o
 		diags.AddError("Unexpected response from Konnect", err.Error())
 		return nil, "", false
 	}
-	if e := guard.CheckStale(r.object(addr), op, guard.Version{Revision: planned}, guard.Version{Revision: now, UpdatedAt: guard.FormatUpdatedAt(live["updated_at"])}); e != nil {
+	if e := guard.CheckStale(r.object(addr), op, atPlan, guard.Version{Revision: now, UpdatedAt: guard.FormatUpdatedAt(live["updated_at"])}); e != nil {
 		r.logDecision(ctx, "stale_plan", "conflict", addr, map[string]any{"revision_at_plan": planned, "revision_now": now})
 		diags.AddError(e.Summary(), e.Detail())
 		return nil, "", false
@@ -479,7 +510,8 @@ func (r *entityResource) checkLive(ctx context.Context, addr Address, planned, o
 
 // raced reports a write that Konnect refused with 412: someone wrote between our re-read
 // and our write. It is the same conflict as a stale plan.
-func (r *entityResource) raced(ctx context.Context, addr Address, planned, op string, diags *diag.Diagnostics) {
+func (r *entityResource) raced(ctx context.Context, addr Address, atPlan guard.Version, op string, diags *diag.Diagnostics) {
+	planned := atPlan.Revision
 	now := guard.Version{Revision: "(changed while this apply was writing: Konnect answered 412 Precondition Failed)"}
 	if live, _, err := r.kind.API.Get(ctx, r.data.client, addr); err == nil {
 		if rev, err := guard.Revision(live); err == nil {
@@ -487,7 +519,7 @@ func (r *entityResource) raced(ctx context.Context, addr Address, planned, op st
 		}
 	}
 	r.logDecision(ctx, "stale_plan", "conflict_412", addr, map[string]any{"revision_at_plan": planned, "revision_now": now.Revision})
-	e := &guard.StalePlanError{Object: r.object(addr), Operation: op, AtPlan: guard.Version{Revision: planned}, Now: now}
+	e := &guard.StalePlanError{Object: r.object(addr), Operation: op, AtPlan: atPlan, Now: now}
 	diags.AddError(e.Summary(), e.Detail())
 }
 
