@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/hashicorp/terraform-plugin-framework/resource"
@@ -109,7 +110,17 @@ func (r *entityResource) checkRemoteEdits(ctx context.Context, req resource.Modi
 	if b == nil {
 		return // nothing written by Terraform yet (state from an older provider)
 	}
-	conflicts := guard.Compare(r.fields, b.Values, r.managedValues(prior), r.managedValues(planned))
+	remote, desired := r.managedValues(prior), r.managedValues(planned)
+	conflicts := guard.Compare(r.fields, b.Values, remote, desired)
+	// A field that moved since the previous read is someone's change too, even when it
+	// moved back to the base (configuration had adopted the value it moved away from).
+	if s := loadSeen(ctx, req.Private); s != nil && s.Before != nil {
+		for _, c := range guard.Compare(r.fields, s.Before, remote, desired) {
+			if !slices.ContainsFunc(conflicts, func(have guard.Conflict) bool { return have.Field.Name == c.Field.Name }) {
+				conflicts = append(conflicts, c)
+			}
+		}
+	}
 	// Values Konnect never returns as written (passwords) are compared by their rendering
 	// (a hash): if it moved, someone set another value, and this write would replace it.
 	for _, a := range r.kind.Attrs {

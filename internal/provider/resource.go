@@ -275,27 +275,50 @@ func loadBase(ctx context.Context, p privateGetter) (*base, diag.Diagnostics) {
 	return &b, diags
 }
 
-// seen remembers when Konnect last changed the version of the object that state holds, so
-// a stale-plan diagnostic can say when both versions were written.
+// seen is what the last read or write found in Konnect: the revision in state, when
+// Konnect wrote it (so a stale-plan diagnostic can say when both versions were written),
+// the managed values, and the values the read before it found. Guard 2 uses Before to see
+// a Konnect change that happens to restore the base (configuration adopted a Konnect value,
+// then someone set the old one back): such a change is still someone else's change.
 type seen struct {
-	Revision  string `json:"revision"`
-	UpdatedAt string `json:"updated_at"`
+	Revision  string       `json:"revision"`
+	UpdatedAt string       `json:"updated_at"`
+	Values    guard.Values `json:"values,omitempty"`
+	Before    guard.Values `json:"before,omitempty"`
 }
 
-func saveSeen(ctx context.Context, p privateSetter, rev string, obj konnect.Object) diag.Diagnostics {
-	b, _ := json.Marshal(seen{Revision: rev, UpdatedAt: guard.FormatUpdatedAt(obj["updated_at"])})
+// saveSeen records a read (before = what the previous read found) or a write (before nil).
+func (r *entityResource) saveSeen(ctx context.Context, p privateSetter, state tftypes.Value, rev string, obj konnect.Object, before guard.Values) diag.Diagnostics {
+	m, err := asObject(state)
+	if err != nil {
+		var d diag.Diagnostics
+		d.AddError("Internal error", err.Error())
+		return d
+	}
+	b, _ := json.Marshal(seen{Revision: rev, UpdatedAt: guard.FormatUpdatedAt(obj["updated_at"]), Values: r.managedValues(m), Before: before})
 	return p.SetKey(ctx, seenKey, b)
+}
+
+func loadSeen(ctx context.Context, p privateGetter) *seen {
+	raw, diags := p.GetKey(ctx, seenKey)
+	if diags.HasError() || len(raw) == 0 {
+		return nil
+	}
+	dec := json.NewDecoder(bytes.NewReader(raw))
+	dec.UseNumber()
+	var s seen
+	if dec.Decode(&s) != nil {
+		return nil
+	}
+	return &s
 }
 
 // plannedVersion is the version of the object a plan was made against: the revision in
 // prior state, with its updated_at when known.
 func plannedVersion(ctx context.Context, prior objectValues, p privateGetter) guard.Version {
 	v := guard.Version{Revision: str(prior[attrRevision])}
-	if raw, diags := p.GetKey(ctx, seenKey); !diags.HasError() && len(raw) > 0 {
-		var s seen
-		if json.Unmarshal(raw, &s) == nil && s.Revision == v.Revision {
-			v.UpdatedAt = s.UpdatedAt
-		}
+	if s := loadSeen(ctx, p); s != nil && s.Revision == v.Revision {
+		v.UpdatedAt = s.UpdatedAt
 	}
 	return v
 }
@@ -361,7 +384,7 @@ func (r *entityResource) finishWrite(ctx context.Context, obj konnect.Object, pa
 	}
 	*state = val
 	diags.Append(r.saveBase(ctx, p, val, obj, rev)...)
-	diags.Append(saveSeen(ctx, p, rev, obj)...)
+	diags.Append(r.saveSeen(ctx, p, val, rev, obj, nil)...)
 }
 
 func (r *entityResource) Read(ctx context.Context, req resource.ReadRequest, resp *resource.ReadResponse) {
@@ -388,7 +411,11 @@ func (r *entityResource) Read(ctx context.Context, req resource.ReadRequest, res
 		return
 	}
 	resp.State.Raw = val
-	resp.Diagnostics.Append(saveSeen(ctx, resp.Private, rev, obj)...)
+	var before guard.Values
+	if prev := loadSeen(ctx, req.Private); prev != nil {
+		before = prev.Values
+	}
+	resp.Diagnostics.Append(r.saveSeen(ctx, resp.Private, val, rev, obj, before)...)
 }
 
 // refreshRead reads an object for refresh: from this run's snapshot of its collection when
@@ -435,6 +462,13 @@ func (r *entityResource) Update(ctx context.Context, req resource.UpdateRequest,
 	obj, _, err := r.kind.API.Update(ctx, r.data.client, addr, body, live, etag)
 	r.wrote(addr)
 	if konnect.IsPreconditionFailed(err) {
+		// A retried write can be refused because its first attempt landed and changed the
+		// ETag. If Konnect holds exactly what this apply wrote, the write succeeded.
+		if now, _, gerr := r.kind.API.Get(ctx, r.data.client, addr); gerr == nil && r.holds(now, body) {
+			r.logDecision(ctx, "stale_plan", "412_own_write", addr, nil)
+			r.finishWrite(ctx, now, addr.Parents, planned, &resp.State.Raw, resp.Private, &resp.Diagnostics)
+			return
+		}
 		r.raced(ctx, addr, atPlan, "update", &resp.Diagnostics)
 		return
 	}
@@ -459,6 +493,12 @@ func (r *entityResource) Delete(ctx context.Context, req resource.DeleteRequest,
 	}
 	_, err = r.kind.API.Delete(ctx, r.data.client, addr, etag)
 	r.wrote(addr)
+	if konnect.IsPreconditionFailed(err) {
+		// Refused because an earlier attempt of this delete landed? Then it is done.
+		if _, _, gerr := r.kind.API.Get(ctx, r.data.client, addr); konnect.IsNotFound(gerr) {
+			return
+		}
+	}
 	switch {
 	case konnect.IsPreconditionFailed(err):
 		r.raced(ctx, addr, atPlan, "delete", &resp.Diagnostics)
@@ -467,6 +507,25 @@ func (r *entityResource) Delete(ctx context.Context, req resource.DeleteRequest,
 	case err != nil:
 		r.apiError(&resp.Diagnostics, "Could not delete "+r.kind.TypeName, err)
 	}
+}
+
+// holds reports whether the live object carries every value of a request body (Konnect's
+// filled-in defaults in JSON documents aside).
+func (r *entityResource) holds(live, body konnect.Object) bool {
+	for _, a := range r.kind.Attrs {
+		want, ok := body[a.jsonName()]
+		if !ok || !a.managed() || a.NotReturned {
+			continue
+		}
+		got := lookup(live, a)
+		if a.Type.Kind == KJSON {
+			got = project(guard.Normalize(got), guard.Normalize(want))
+		}
+		if !guard.Equal(guard.Field{Set: a.Type.Kind == KSet}, want, got) {
+			return false
+		}
+	}
+	return true
 }
 
 // checkLive is Guard 1 right before a write: read the object again and compare its
