@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/hashicorp/terraform-plugin-framework/resource"
 	"github.com/hashicorp/terraform-plugin-go/tftypes"
@@ -195,6 +196,9 @@ func (r *entityResource) parseImportID(id string) (Address, error) {
 	parents := r.parents()
 	addr := Address{Parents: map[string]string{}}
 	id = strings.TrimSpace(id)
+	if !utf8.ValidString(id) {
+		return addr, fmt.Errorf("import id %q is not valid UTF-8; expected %s", id, r.ImportFormat())
+	}
 	if strings.HasPrefix(id, "{") {
 		var m map[string]string
 		if err := json.Unmarshal([]byte(id), &m); err != nil {
