@@ -421,7 +421,8 @@ func (r *entityResource) Read(ctx context.Context, req resource.ReadRequest, res
 // refreshRead reads an object for refresh: from this run's snapshot of its collection when
 // there is one, otherwise (and to confirm an object missing from the snapshot) directly.
 func (r *entityResource) refreshRead(ctx context.Context, addr Address) (konnect.Object, error) {
-	if c, ok := r.kind.API.(coreEntityAPI); ok && r.data.snapshots != nil {
+	if l, ok := r.kind.API.(listable); ok && r.data.snapshots != nil {
+		c := l.listing()
 		if obj, ok := r.data.snapshots.lookup(ctx, r.data.client, c.Collection(addr.Parents), addr.ID); ok {
 			return c.own(maps.Clone(obj)), nil
 		}
@@ -432,8 +433,8 @@ func (r *entityResource) refreshRead(ctx context.Context, addr Address) (konnect
 
 // wrote drops the snapshot of a collection this run has just written to.
 func (r *entityResource) wrote(addr Address) {
-	if c, ok := r.kind.API.(coreEntityAPI); ok && r.data.snapshots != nil {
-		r.data.snapshots.invalidate(c.Collection(addr.Parents))
+	if l, ok := r.kind.API.(listable); ok && r.data.snapshots != nil {
+		r.data.snapshots.invalidate(l.listing().Collection(addr.Parents))
 	}
 }
 

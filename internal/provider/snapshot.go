@@ -32,6 +32,12 @@ type collectionSnapshot struct {
 	err   error
 }
 
+// listable is an EntityAPI whose objects live in one listable collection (every
+// coreEntityAPI, and kinds that embed one to change how they write).
+type listable interface{ listing() coreEntityAPI }
+
+func (c coreEntityAPI) listing() coreEntityAPI { return c }
+
 func newSnapshots() *snapshots { return &snapshots{cols: map[string]*collectionSnapshot{}} }
 
 // lookup returns the object from the collection's snapshot. ok is false when the caller
