@@ -1,0 +1,172 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"time"
+)
+
+// split is how N objects are made of services, one route per service and a rate-limiting
+// plugin on every tenth service (services 0, 10, 20, …): the largest number of services S
+// with 2S + ceil(S/10) ≤ N. N=100 → 47+47+5 = 99, N=1000 → 476+476+48 = 1000,
+// N=5000 → 2380+2380+238 = 4998. The configuration also has one control plane.
+type split struct {
+	Services int `json:"services"`
+	Routes   int `json:"routes"`
+	Plugins  int `json:"plugins"`
+	Total    int `json:"total"`
+}
+
+func splitFor(n int) split {
+	s := 0
+	for 2*(s+1)+(s+1+9)/10 <= n {
+		s++
+	}
+	p := (s + 9) / 10
+	return split{Services: s, Routes: s, Plugins: p, Total: 2*s + p}
+}
+
+// changedFor spreads the 10% change over the kinds in proportion: K = round(total/10)
+// objects, of which services and routes round(K·S/total) each and plugins the rest.
+// Services change read_timeout (60000 → 90000), routes regex_priority (0 → 1), plugins
+// config.minute (100 → 200); the first objects of each kind by index are the ones changed.
+func changedFor(sp split) split {
+	k := (sp.Total + 5) / 10
+	s := (2*k*sp.Services + sp.Total) / (2 * sp.Total) // round(k*S/total)
+	c := split{Services: s, Routes: s, Plugins: k - 2*s}
+	if c.Plugins > sp.Plugins {
+		c.Plugins = sp.Plugins
+	}
+	if c.Plugins < 0 {
+		c.Plugins = 0
+	}
+	c.Total = c.Services + c.Routes + c.Plugins
+	return c
+}
+
+// stepDef is one CLI command of the sequence run for each configuration.
+type stepDef struct {
+	Key  string // stable id in the JSON
+	Name string // in the table
+	Kind string // plan or apply: what its floor ratio compares
+}
+
+var steps = []stepDef{
+	{"apply", "first apply", "apply"},
+	{"plan-nochange", "no-change plan", "plan"},
+	{"plan-changed", "10% plan -out", "plan"},
+	{"apply-plan", "apply saved plan", "apply"},
+	{"destroy", "destroy", "apply"},
+}
+
+// stepArgs is the command line of a step; vars sets the 10% change; resources is how many
+// resources the configuration has and changed how many the change touches.
+func stepArgs(key string, vars []string, resources, changed int) (args []string, wantExit int, expect string) {
+	switch key {
+	case "apply":
+		return []string{"apply", "-auto-approve", "-input=false", "-no-color"}, 0,
+			fmt.Sprintf("Resources: %d added, 0 changed, 0 destroyed.", resources)
+	case "plan-nochange":
+		return []string{"plan", "-input=false", "-no-color", "-detailed-exitcode"}, 0, "No changes."
+	case "plan-changed":
+		return append([]string{"plan", "-input=false", "-no-color", "-detailed-exitcode", "-out=changed.tfplan"}, vars...), 2,
+			fmt.Sprintf("Plan: 0 to add, %d to change, 0 to destroy.", changed)
+	case "apply-plan":
+		return []string{"apply", "-input=false", "-no-color", "changed.tfplan"}, 0,
+			fmt.Sprintf("Resources: 0 added, %d changed, 0 destroyed.", changed)
+	case "destroy":
+		return append([]string{"destroy", "-auto-approve", "-input=false", "-no-color"}, vars...), 0,
+			fmt.Sprintf("Resources: %d destroyed.", resources)
+	}
+	panic("unknown step " + key)
+}
+
+// cliRun is one finished CLI command.
+type cliRun struct {
+	Wall       time.Duration
+	CPUSeconds float64 // user+sys of the CLI and every process it waited for (its providers)
+	ExitCode   int
+}
+
+// runCLI runs bin in dir with env, output to logPath. The CLI gets its own process group:
+// on ctx's end (Ctrl-C, SIGTERM) the group gets SIGINT, as from a terminal, and SIGKILL if
+// it has not exited 30 seconds later.
+func runCLI(ctx context.Context, bin, dir string, env []string, logPath string, args ...string) (cliRun, error) {
+	logf, err := os.Create(logPath)
+	if err != nil {
+		return cliRun{}, err
+	}
+	defer logf.Close()
+	fmt.Fprintf(logf, "$ %s %s\n", filepath.Base(bin), strings.Join(args, " "))
+	cmd := exec.Command(bin, args...)
+	cmd.Dir, cmd.Env = dir, env
+	cmd.Stdout, cmd.Stderr = logf, logf
+	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true, Pdeathsig: syscall.SIGTERM}
+	start := time.Now()
+	if err := cmd.Start(); err != nil {
+		return cliRun{}, err
+	}
+	done := make(chan error, 1)
+	go func() { done <- cmd.Wait() }()
+	select {
+	case <-done:
+	case <-ctx.Done():
+		pgid := cmd.Process.Pid
+		_ = syscall.Kill(-pgid, syscall.SIGINT)
+		select {
+		case <-done:
+		case <-time.After(30 * time.Second):
+			_ = syscall.Kill(-pgid, syscall.SIGKILL)
+			<-done
+		}
+		return cliRun{}, errInterrupted
+	}
+	r := cliRun{Wall: time.Since(start), ExitCode: cmd.ProcessState.ExitCode()}
+	if ru, ok := cmd.ProcessState.SysUsage().(*syscall.Rusage); ok {
+		r.CPUSeconds = tvSeconds(ru.Utime) + tvSeconds(ru.Stime)
+	}
+	return r, nil
+}
+
+// checkRun verifies a step did what it must: the exit code, and the summary line.
+func checkRun(r cliRun, logPath string, wantExit int, expect string) error {
+	out, err := os.ReadFile(logPath)
+	if err != nil {
+		return err
+	}
+	if r.ExitCode != wantExit {
+		return fmt.Errorf("exit code %d, want %d; log %s:\n%s", r.ExitCode, wantExit, logPath, tail(out, 25))
+	}
+	if !bytes.Contains(out, []byte(expect)) {
+		return fmt.Errorf("%q not in the output; log %s:\n%s", expect, logPath, tail(out, 25))
+	}
+	return nil
+}
+
+func tail(b []byte, lines int) string {
+	all := strings.Split(strings.TrimRight(string(b), "\n"), "\n")
+	if len(all) > lines {
+		all = all[len(all)-lines:]
+	}
+	return "    " + strings.Join(all, "\n    ")
+}
+
+// cliEnv is the environment every CLI runs with: the caller's, minus anything that would
+// change what the CLI does (TF_*, KONNECT_*, CHECKPOINT_*), plus the bench's own.
+func cliEnv(extra ...string) []string {
+	var env []string
+	for _, kv := range os.Environ() {
+		name, _, _ := strings.Cut(kv, "=")
+		if strings.HasPrefix(name, "TF_") || strings.HasPrefix(name, "KONNECT_") || strings.HasPrefix(name, "CHECKPOINT_") {
+			continue
+		}
+		env = append(env, kv)
+	}
+	return append(env, extra...)
+}

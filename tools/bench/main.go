@@ -1,0 +1,432 @@
+// Command bench measures the provider the way it is used: a real CLI (Terraform 1.5.7 and
+// OpenTofu, from .tools/bin) runs bin/terraform-provider-konnect through dev_overrides
+// against bin/konnect-mock with 50 ms of latency on every API call.
+//
+//	go run ./tools/bench [-n 100,1000,5000] [-cli terraform,tofu] [-latency 50ms]
+//	                     [-out bench-results] [-keep] [-strict]
+//
+// `make bench` builds bin/ and both CLIs first, then runs it (BENCH_ARGS passes flags).
+//
+// For each CLI and each N, one control plane holds N objects: services with one route
+// each and a rate-limiting plugin on every tenth service (see splitFor). Five commands run
+// in order: the first apply, a no-change plan, a plan with 10% of the objects changed saved
+// with -out, the apply of that saved plan, and destroy. Each is measured for wall time, the
+// API calls the mock counted (by method and path kind; the counters are reset before each
+// step) and the provider's peak RSS (see wrap.go). The same five commands then run on a
+// configuration of as many terraform_data resources, the floor the CLI itself sets, and
+// every wall time is also given as a ratio to the floor of the same step.
+//
+// Output: a table on stdout, targets with PASS/FAIL, and bench-results/bench-<UTC time>.json
+// for comparing runs. CLI output goes to log files in a temporary directory, kept (and
+// named) when something fails, or with -keep. Exit status 1 when a step fails, and with
+// -strict also when a target fails; 130 when interrupted.
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"os/signal"
+	"path/filepath"
+	"runtime"
+	"slices"
+	"strconv"
+	"strings"
+	"syscall"
+	"time"
+)
+
+func main() {
+	if wrapperMode() {
+		os.Exit(runWrapper())
+	}
+	os.Exit(run())
+}
+
+type options struct {
+	ns      []int
+	clis    []string
+	latency time.Duration
+	layout  string
+	outDir  string
+	keep    bool
+	strict  bool
+	root    string
+}
+
+func parseFlags() (options, error) {
+	var o options
+	fs := flag.NewFlagSet("bench", flag.ContinueOnError)
+	ns := fs.String("n", "100,1000,5000", "comma-separated object counts N (services + routes + plugins)")
+	clis := fs.String("cli", "terraform,tofu", "comma-separated CLIs from .tools/bin: terraform, tofu")
+	fs.DurationVar(&o.latency, "latency", 50*time.Millisecond, "latency the mock adds to every API call")
+	fs.StringVar(&o.outDir, "out", "bench-results", "directory for the JSON results (relative to the repository root)")
+	fs.StringVar(&o.layout, "layout", "module", "configuration layout: module (one module instance per service) or count (counted resources referring to each other by index)")
+	fs.BoolVar(&o.keep, "keep", false, "keep the temporary directory (configurations, state, CLI logs) after a successful run")
+	fs.BoolVar(&o.strict, "strict", false, "exit 1 when a target fails, not only when a step fails")
+	if err := fs.Parse(os.Args[1:]); err != nil {
+		return o, err
+	}
+	if fs.NArg() > 0 {
+		return o, fmt.Errorf("unexpected arguments: %s", strings.Join(fs.Args(), " "))
+	}
+	for _, f := range strings.Split(*ns, ",") {
+		n, err := strconv.Atoi(strings.TrimSpace(f))
+		if err != nil || n < 10 {
+			return o, fmt.Errorf("-n: %q is not a count of at least 10", f)
+		}
+		o.ns = append(o.ns, n)
+	}
+	for _, c := range strings.Split(*clis, ",") {
+		c = strings.TrimSpace(c)
+		if c != "terraform" && c != "tofu" {
+			return o, fmt.Errorf("-cli: %q is neither terraform nor tofu", c)
+		}
+		o.clis = append(o.clis, c)
+	}
+	if !slices.Contains(layouts, o.layout) {
+		return o, fmt.Errorf("-layout: %q is neither module nor count", o.layout)
+	}
+	root, err := repoRoot()
+	if err != nil {
+		return o, err
+	}
+	o.root = root
+	if !filepath.IsAbs(o.outDir) {
+		o.outDir = filepath.Join(root, o.outDir)
+	}
+	return o, nil
+}
+
+// repoRoot is the nearest directory upwards with the provider's go.mod.
+func repoRoot() (string, error) {
+	dir, err := os.Getwd()
+	if err != nil {
+		return "", err
+	}
+	for {
+		if b, err := os.ReadFile(filepath.Join(dir, "go.mod")); err == nil &&
+			strings.Contains(string(b), "module github.com/konnectguard/terraform-provider-konnect") {
+			return dir, nil
+		}
+		parent := filepath.Dir(dir)
+		if parent == dir {
+			return "", errors.New("run from inside the terraform-provider-konnect repository")
+		}
+		dir = parent
+	}
+}
+
+func run() int {
+	o, err := parseFlags()
+	if err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return 0
+		}
+		fmt.Fprintln(os.Stderr, "bench:", err)
+		return 2
+	}
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+
+	b := &bench{opts: o}
+	rc := b.run(ctx)
+	if ctx.Err() != nil {
+		fmt.Fprintln(os.Stderr, "bench: interrupted")
+		return 130
+	}
+	return rc
+}
+
+type bench struct {
+	opts     options
+	work     string
+	provider string // the real provider binary
+	wrapDir  string // dev_overrides directory holding the launcher
+	tfrc     string
+	mock     *mock
+	results  results
+	failed   bool
+}
+
+func (b *bench) run(ctx context.Context) (rc int) {
+	o := b.opts
+	providerBin := filepath.Join(o.root, "bin", "terraform-provider-konnect")
+	mockBin := filepath.Join(o.root, "bin", "konnect-mock")
+	need := []string{providerBin, mockBin}
+	for _, c := range o.clis {
+		need = append(need, filepath.Join(o.root, ".tools", "bin", c))
+	}
+	for _, f := range need {
+		if st, err := os.Stat(f); err != nil || st.Mode()&0o111 == 0 {
+			fmt.Fprintf(os.Stderr, "bench: %s is missing; run `make bench` (it builds bin/ and the CLIs first)\n", f)
+			return 2
+		}
+	}
+	b.provider = providerBin
+
+	work, err := os.MkdirTemp("", "konnect-bench-")
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "bench:", err)
+		return 1
+	}
+	b.work = work
+	defer func() {
+		if rc == 0 && ctx.Err() == nil && !o.keep {
+			_ = os.RemoveAll(work)
+		} else {
+			fmt.Fprintf(os.Stderr, "bench: working directory (configurations, state, CLI logs) kept: %s\n", work)
+		}
+	}()
+
+	if err := b.setup(); err != nil {
+		fmt.Fprintln(os.Stderr, "bench:", err)
+		return 1
+	}
+	m, err := startMock(mockBin, o.latency, filepath.Join(work, "mock.stderr.log"))
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "bench:", err)
+		return 1
+	}
+	b.mock = m
+	defer m.stop()
+
+	started := time.Now()
+	b.results = newResults(o)
+	fmt.Printf("konnect provider benchmark: CLIs %s, N %s, mock latency %s, %s layout, %d CPUs; logs in %s\n\n",
+		strings.Join(o.clis, ","), joinInts(o.ns), o.latency, o.layout, runtime.NumCPU(), work)
+	fmt.Println(splitTable(o.ns))
+
+	for _, cli := range o.clis {
+		version := cliVersion(filepath.Join(o.root, ".tools", "bin", cli), b.tfrc)
+		b.results.CLIVersions[cli] = version
+		for _, n := range o.ns {
+			if ctx.Err() != nil {
+				break
+			}
+			r := b.runOne(ctx, cli, n)
+			b.results.Runs = append(b.results.Runs, r)
+			if r.Error != "" {
+				b.failed = true
+				fmt.Fprintf(os.Stderr, "bench: %s N=%d failed: %s\n", cli, n, r.Error)
+			}
+			fmt.Fprintf(os.Stderr, "bench: %s N=%d done (%s)\n", cli, n, time.Since(started).Round(time.Second))
+		}
+	}
+	b.results.TotalSeconds = time.Since(started).Seconds()
+	b.results.Targets = evaluateTargets(b.results.Runs)
+
+	fmt.Println()
+	printReport(os.Stdout, b.results)
+	if path, err := writeJSON(o.outDir, b.results); err != nil {
+		fmt.Fprintln(os.Stderr, "bench: writing results:", err)
+		b.failed = true
+	} else {
+		fmt.Printf("\nresults: %s\n", path)
+	}
+	if ctx.Err() != nil {
+		return 130
+	}
+	if b.failed {
+		return 1
+	}
+	if o.strict && anyTargetFailed(b.results.Targets) {
+		return 1
+	}
+	return 0
+}
+
+// setup writes the CLI configuration and puts the provider launcher where dev_overrides
+// points: a copy of this very program, which behaves as the launcher under that name.
+func (b *bench) setup() error {
+	self, err := os.Executable()
+	if err != nil {
+		return err
+	}
+	b.wrapDir = filepath.Join(b.work, "provider")
+	if err := os.MkdirAll(b.wrapDir, 0o755); err != nil {
+		return err
+	}
+	if err := copyFile(self, filepath.Join(b.wrapDir, "terraform-provider-konnect"), 0o755); err != nil {
+		return fmt.Errorf("installing the provider launcher: %w", err)
+	}
+	b.tfrc = filepath.Join(b.work, "cli.tfrc")
+	return os.WriteFile(b.tfrc, []byte(fmt.Sprintf(`provider_installation {
+  dev_overrides {
+    "konnectguard/konnect" = %q
+  }
+  direct {}
+}
+`, b.wrapDir)), 0o644)
+}
+
+func copyFile(src, dst string, mode os.FileMode) error {
+	in, err := os.Open(src)
+	if err != nil {
+		return err
+	}
+	defer in.Close()
+	out, err := os.OpenFile(dst, os.O_CREATE|os.O_WRONLY|os.O_TRUNC, mode)
+	if err != nil {
+		return err
+	}
+	if _, err := io.Copy(out, in); err != nil {
+		out.Close()
+		return err
+	}
+	return out.Close()
+}
+
+func cliVersion(bin, tfrc string) string {
+	cmd := exec.Command(bin, "version")
+	cmd.Env = cliEnv("TF_CLI_CONFIG_FILE="+tfrc, "CHECKPOINT_DISABLE=1")
+	out, err := cmd.Output()
+	if err != nil {
+		return "unknown"
+	}
+	first, _, _ := strings.Cut(string(out), "\n")
+	return strings.TrimSpace(first)
+}
+
+// runOne runs the five steps against Konnect (the mock) and then against the floor.
+func (b *bench) runOne(ctx context.Context, cli string, n int) runResult {
+	sp := splitFor(n)
+	ch := changedFor(sp)
+	resources := sp.Total + 1 // and the control plane
+	r := runResult{CLI: cli, N: n, Objects: sp, Changed: ch, Resources: resources, FloorResources: resources}
+	bin := filepath.Join(b.opts.root, ".tools", "bin", cli)
+	base := filepath.Join(b.work, fmt.Sprintf("%s-n%d", cli, n))
+	kdir, fdir := filepath.Join(base, "konnect"), filepath.Join(base, "floor")
+	for _, d := range []string{kdir, fdir, filepath.Join(base, "logs")} {
+		if err := os.MkdirAll(d, 0o755); err != nil {
+			r.Error = err.Error()
+			return r
+		}
+	}
+	for _, c := range []struct {
+		dir     string
+		konnect bool
+	}{{kdir, true}, {fdir, false}} {
+		if err := writeConfig(c.dir, configFiles(b.opts.layout, c.konnect, n, sp)); err != nil {
+			r.Error = err.Error()
+			return r
+		}
+		if b.opts.layout != "module" {
+			continue
+		}
+		// The local module must be installed; `get` installs modules only, so the provider
+		// still comes from dev_overrides without `init`. Not timed.
+		logPath := filepath.Join(base, "logs", filepath.Base(c.dir)+"-get.log")
+		cr, err := runCLI(ctx, bin, c.dir, b.cliEnv(base, "get"), logPath, "get", "-no-color")
+		if err == nil {
+			err = checkRun(cr, logPath, 0, "")
+		}
+		if err != nil {
+			r.Error = fmt.Sprintf("%s get: %v", filepath.Base(c.dir), err)
+			return r
+		}
+	}
+	if err := b.mock.reset(); err != nil {
+		r.Error = err.Error()
+		return r
+	}
+
+	kvars := []string{"-var", fmt.Sprintf("changed_services=%d", ch.Services),
+		"-var", fmt.Sprintf("changed_routes=%d", ch.Routes),
+		"-var", fmt.Sprintf("changed_plugins=%d", ch.Plugins)}
+
+	for _, s := range steps {
+		sr, err := b.step(ctx, cli, n, bin, base, kdir, s, kvars, resources, ch.Total, true)
+		r.Steps = append(r.Steps, sr)
+		if err != nil {
+			r.Error = fmt.Sprintf("%s: %v", s.Name, err)
+			return r
+		}
+	}
+	for i, s := range steps {
+		fr, err := b.step(ctx, cli, n, bin, base, fdir, s, kvars, resources, ch.Total, false)
+		if err != nil {
+			r.Error = fmt.Sprintf("floor %s: %v", s.Name, err)
+			return r
+		}
+		r.Floor = append(r.Floor, floorStep{Step: s.Key, Name: s.Name, WallSeconds: fr.WallSeconds, CPUSeconds: fr.CLICPUSeconds})
+		r.Steps[i].FloorSeconds = fr.WallSeconds
+		if fr.WallSeconds > 0 {
+			r.Steps[i].FloorRatio = r.Steps[i].WallSeconds / fr.WallSeconds
+		}
+	}
+	return r
+}
+
+// step runs one CLI command and measures it.
+func (b *bench) step(ctx context.Context, cli string, n int, bin, base, dir string, s stepDef, vars []string, resources, changed int, konnect bool) (stepResult, error) {
+	sr := stepResult{Step: s.Key, Name: s.Name, Kind: s.Kind}
+	if s.Key == "apply-plan" || s.Key == "plan-changed" {
+		sr.ChangedObjects = changed
+	}
+	which := "floor"
+	if konnect {
+		which = "konnect"
+	}
+	logPath := filepath.Join(base, "logs", fmt.Sprintf("%s-%s.log", which, s.Key))
+	rssDir := filepath.Join(base, "rss", which+"-"+s.Key)
+	sr.Log = logPath
+	args, wantExit, expect := stepArgs(s.Key, vars, resources, changed)
+	env := b.cliEnv(base, which+"-"+s.Key)
+	if konnect {
+		if err := b.mock.resetCounts(); err != nil {
+			return sr, err
+		}
+	}
+	fmt.Fprintf(os.Stderr, "bench: %s N=%d %s: %s\n", cli, n, which, s.Name)
+	cr, err := runCLI(ctx, bin, dir, env, logPath, args...)
+	if err != nil {
+		return sr, err
+	}
+	sr.WallSeconds = cr.Wall.Seconds()
+	sr.CLICPUSeconds = cr.CPUSeconds
+	if konnect {
+		counts, err := b.mock.counts()
+		if err != nil {
+			return sr, err
+		}
+		sr.Calls = summarize(counts)
+		launches, unrecorded, err := readLaunches(rssDir)
+		if err != nil {
+			return sr, err
+		}
+		sr.ProviderLaunches, sr.ProviderUnrecorded = launches, unrecorded
+		for _, l := range launches {
+			sr.ProviderPeakRSSKB = max(sr.ProviderPeakRSSKB, l.MaxRSSKB)
+			sr.ProviderCPUSeconds += l.CPUSeconds
+		}
+	}
+	if err := checkRun(cr, logPath, wantExit, expect); err != nil {
+		return sr, err
+	}
+	return sr, nil
+}
+
+// cliEnv is the environment of one CLI command; the provider launcher records the provider
+// processes it starts in base/rss/<name>.
+func (b *bench) cliEnv(base, name string) []string {
+	rssDir := filepath.Join(base, "rss", name)
+	_ = os.MkdirAll(rssDir, 0o755)
+	return cliEnv(
+		"TF_CLI_CONFIG_FILE="+b.tfrc, "CHECKPOINT_DISABLE=1", "TF_INPUT=0", "TF_IN_AUTOMATION=1",
+		"KONNECT_SERVER_URL="+b.mock.url, "KONNECT_TOKEN="+mockToken,
+		envRealProvider+"="+b.provider, envRSSDir+"="+rssDir,
+	)
+}
+
+func joinInts(ns []int) string {
+	s := make([]string, len(ns))
+	for i, n := range ns {
+		s[i] = strconv.Itoa(n)
+	}
+	return strings.Join(s, ",")
+}

@@ -1,0 +1,268 @@
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"text/tabwriter"
+	"time"
+)
+
+type results struct {
+	Schema       int               `json:"schema"`
+	StartedAt    time.Time         `json:"started_at"`
+	TotalSeconds float64           `json:"total_seconds"`
+	Git          string            `json:"git"`
+	GoVersion    string            `json:"go_version"`
+	GOOS         string            `json:"goos"`
+	GOARCH       string            `json:"goarch"`
+	CPUs         int               `json:"cpus"`
+	Latency      string            `json:"mock_latency"`
+	Layout       string            `json:"layout"`
+	Ns           []int             `json:"n"`
+	CLIs         []string          `json:"clis"`
+	CLIVersions  map[string]string `json:"cli_versions"`
+	Runs         []runResult       `json:"runs"`
+	Targets      []target          `json:"targets"`
+}
+
+type runResult struct {
+	CLI            string       `json:"cli"`
+	N              int          `json:"n"`
+	Objects        split        `json:"objects"`         // what N is made of
+	Changed        split        `json:"changed_objects"` // what the 10% plan changes
+	Resources      int          `json:"resources"`       // objects + the control plane
+	FloorResources int          `json:"floor_resources"` // terraform_data resources in the floor
+	Steps          []stepResult `json:"steps"`
+	Floor          []floorStep  `json:"floor"`
+	Error          string       `json:"error,omitempty"`
+}
+
+type stepResult struct {
+	Step               string   `json:"step"`
+	Name               string   `json:"name"`
+	Kind               string   `json:"kind"`
+	WallSeconds        float64  `json:"wall_seconds"`
+	FloorSeconds       float64  `json:"floor_wall_seconds"`
+	FloorRatio         float64  `json:"floor_ratio"`
+	CLICPUSeconds      float64  `json:"cpu_seconds"` // the CLI and its providers, user+sys
+	Calls              calls    `json:"api_calls"`
+	ChangedObjects     int      `json:"changed_objects,omitempty"`
+	ProviderPeakRSSKB  int64    `json:"provider_peak_rss_kb"`
+	ProviderCPUSeconds float64  `json:"provider_cpu_seconds"`
+	ProviderLaunches   []launch `json:"provider_processes"`
+	ProviderUnrecorded int      `json:"provider_processes_unrecorded,omitempty"`
+	Log                string   `json:"log"`
+}
+
+type floorStep struct {
+	Step        string  `json:"step"`
+	Name        string  `json:"name"`
+	WallSeconds float64 `json:"wall_seconds"`
+	CPUSeconds  float64 `json:"cpu_seconds"`
+}
+
+type target struct {
+	CLI    string `json:"cli"`
+	Name   string `json:"name"`
+	Status string `json:"status"` // PASS, FAIL or SKIP
+	Detail string `json:"detail"`
+}
+
+func newResults(o options) results {
+	git := "unknown"
+	if out, err := exec.Command("git", "-C", o.root, "describe", "--always", "--dirty", "--tags").Output(); err == nil {
+		git = strings.TrimSpace(string(out))
+	}
+	return results{
+		Schema: 1, StartedAt: time.Now().UTC(), Git: git, GoVersion: runtime.Version(),
+		GOOS: runtime.GOOS, GOARCH: runtime.GOARCH, CPUs: runtime.NumCPU(),
+		Latency: o.latency.String(), Layout: o.layout, Ns: o.ns, CLIs: o.clis, CLIVersions: map[string]string{},
+	}
+}
+
+func splitTable(ns []int) string {
+	var sb strings.Builder
+	tw := tabwriter.NewWriter(&sb, 0, 0, 2, ' ', tabwriter.AlignRight)
+	fmt.Fprintln(tw, "N\tservices\troutes\tplugins\tobjects\tresources\t10% changed: services\troutes\tplugins\ttotal\t")
+	for _, n := range ns {
+		sp := splitFor(n)
+		ch := changedFor(sp)
+		fmt.Fprintf(tw, "%d\t%d\t%d\t%d\t%d\t%d\t%d\t%d\t%d\t%d\t\n", n, sp.Services, sp.Routes, sp.Plugins, sp.Total, sp.Total+1,
+			ch.Services, ch.Routes, ch.Plugins, ch.Total)
+	}
+	tw.Flush()
+	return "Objects per N (one route per service, a rate-limiting plugin on every tenth service; resources add the control plane;\n" +
+		"the floor has as many terraform_data resources):\n" + sb.String()
+}
+
+func printReport(w io.Writer, res results) {
+	fmt.Fprintf(w, "Results (mock latency %s; wall = elapsed time of the CLI command; ×floor = wall / the same command on\n"+
+		"as many terraform_data resources; calls = API requests the mock served; RSS = provider peak RSS, max over its processes)\n", res.Latency)
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
+	fmt.Fprintln(tw, "CLI\tN\tstep\twall s\tfloor s\t×floor\tcalls\tGET\tPOST\tPUT\tPATCH\tDELETE\tcalls/chg\tRSS MB\tprocs\tCPU s\t")
+	for _, r := range res.Runs {
+		for _, s := range r.Steps {
+			perChanged := ""
+			if s.Step == "apply-plan" && s.ChangedObjects > 0 {
+				perChanged = fmt.Sprintf("%.2f", float64(s.Calls.Total)/float64(s.ChangedObjects))
+			}
+			floor, ratio := "-", "-"
+			if s.FloorSeconds > 0 {
+				floor, ratio = fmt.Sprintf("%.2f", s.FloorSeconds), fmt.Sprintf("%.2f", s.FloorRatio)
+			}
+			fmt.Fprintf(tw, "%s\t%d\t%s\t%.2f\t%s\t%s\t%d\t%d\t%d\t%d\t%d\t%d\t%s\t%.1f\t%d\t%.1f\t\n",
+				r.CLI, r.N, s.Name, s.WallSeconds, floor, ratio, s.Calls.Total,
+				s.Calls.ByMethod["GET"], s.Calls.ByMethod["POST"], s.Calls.ByMethod["PUT"], s.Calls.ByMethod["PATCH"], s.Calls.ByMethod["DELETE"],
+				perChanged, mb(s.ProviderPeakRSSKB), len(s.ProviderLaunches), s.CLICPUSeconds)
+		}
+		if r.Error != "" {
+			fmt.Fprintf(tw, "%s\t%d\tFAILED\t\t\t\t\t\t\t\t\t\t\t\t\t\t\n", r.CLI, r.N)
+		}
+	}
+	tw.Flush()
+
+	fmt.Fprintln(w, "\nAPI calls by method and path kind:")
+	for _, r := range res.Runs {
+		for _, s := range r.Steps {
+			fmt.Fprintf(w, "  %-9s N=%-5d %-17s %s\n", r.CLI, r.N, s.Name, s.Calls.pathSummary())
+		}
+	}
+	for _, r := range res.Runs {
+		if r.Error != "" {
+			fmt.Fprintf(w, "\n%s N=%d FAILED: %s\n", r.CLI, r.N, r.Error)
+		}
+		for _, s := range r.Steps {
+			if s.ProviderUnrecorded > 0 {
+				fmt.Fprintf(w, "\nwarning: %s N=%d %s: %d provider process(es) ended without an RSS record\n", r.CLI, r.N, s.Name, s.ProviderUnrecorded)
+			}
+		}
+	}
+
+	fmt.Fprintln(w, "\nTargets:")
+	for _, t := range res.Targets {
+		fmt.Fprintf(w, "  %-4s  %-9s  %s: %s\n", t.Status, t.CLI, t.Name, t.Detail)
+	}
+	fmt.Fprintf(w, "\nTotal run time: %s\n", time.Duration(res.TotalSeconds*float64(time.Second)).Round(time.Second))
+}
+
+// mb is kilobytes (as rusage reports them, KiB) in megabytes of 10^6 bytes.
+func mb(kb int64) float64 { return float64(kb) * 1024 / 1e6 }
+
+func findStep(r runResult, key string) (stepResult, bool) {
+	for _, s := range r.Steps {
+		if s.Step == key {
+			return s, true
+		}
+	}
+	return stepResult{}, false
+}
+
+// evaluateTargets checks the issue's targets for every CLI that ran:
+//   - the no-change plan of 1000 objects makes at most 10 API calls in all, and takes at
+//     most 2× the floor;
+//   - the apply of the saved 10% plan makes at most 3 API calls per changed object (every N);
+//   - the provider's peak RSS stays under 200 MB at N = 5000 (every step).
+func evaluateTargets(runs []runResult) []target {
+	var ts []target
+	clis := []string{}
+	seen := map[string]bool{}
+	for _, r := range runs {
+		if !seen[r.CLI] {
+			seen[r.CLI] = true
+			clis = append(clis, r.CLI)
+		}
+	}
+	byCLI := func(cli string, n int) (runResult, bool) {
+		for _, r := range runs {
+			if r.CLI == cli && r.N == n {
+				return r, true
+			}
+		}
+		return runResult{}, false
+	}
+	skip := func(cli, name, why string) { ts = append(ts, target{cli, name, "SKIP", why}) }
+	check := func(cli, name string, ok bool, detail string) {
+		st := "FAIL"
+		if ok {
+			st = "PASS"
+		}
+		ts = append(ts, target{cli, name, st, detail})
+	}
+	for _, cli := range clis {
+		const callsName, floorName = "no-change plan, N=1000: ≤ 10 API calls", "no-change plan, N=1000: wall ≤ 2× floor"
+		if r, ok := byCLI(cli, 1000); !ok {
+			skip(cli, callsName, "N=1000 not run")
+			skip(cli, floorName, "N=1000 not run")
+		} else if s, ok := findStep(r, "plan-nochange"); !ok || s.WallSeconds == 0 {
+			check(cli, callsName, false, "the step did not complete: "+r.Error)
+			check(cli, floorName, false, "the step did not complete")
+		} else {
+			check(cli, callsName, s.Calls.Total <= 10, fmt.Sprintf("%d calls (%s)", s.Calls.Total, s.Calls.pathSummary()))
+			if s.FloorSeconds == 0 {
+				check(cli, floorName, false, fmt.Sprintf("%.2fs, no floor measured: %s", s.WallSeconds, r.Error))
+			} else {
+				check(cli, floorName, s.FloorRatio <= 2, fmt.Sprintf("%.2fs vs floor %.2fs = %.2f×", s.WallSeconds, s.FloorSeconds, s.FloorRatio))
+			}
+		}
+		for _, r := range runs {
+			if r.CLI != cli {
+				continue
+			}
+			name := fmt.Sprintf("apply of the 10%% changed, N=%d: ≤ 3 API calls per changed object", r.N)
+			s, ok := findStep(r, "apply-plan")
+			if !ok || s.WallSeconds == 0 {
+				check(cli, name, false, "the step did not complete: "+r.Error)
+				continue
+			}
+			per := float64(s.Calls.Total) / float64(s.ChangedObjects)
+			check(cli, name, s.Calls.Total <= 3*s.ChangedObjects,
+				fmt.Sprintf("%d calls for %d objects = %.2f per object (%s)", s.Calls.Total, s.ChangedObjects, per, s.Calls.pathSummary()))
+		}
+		const rssName = "provider peak RSS, N=5000: < 200 MB"
+		if r, ok := byCLI(cli, 5000); !ok {
+			skip(cli, rssName, "N=5000 not run")
+		} else {
+			var peak int64
+			where := ""
+			for _, s := range r.Steps {
+				if s.ProviderPeakRSSKB > peak {
+					peak, where = s.ProviderPeakRSSKB, s.Name
+				}
+			}
+			complete := r.Error == "" && len(r.Steps) == len(steps)
+			detail := fmt.Sprintf("%.1f MB (%s)", mb(peak), where)
+			if !complete {
+				detail += "; not every step completed: " + r.Error
+			}
+			check(cli, rssName, complete && peak > 0 && mb(peak) < 200, detail)
+		}
+	}
+	return ts
+}
+
+func anyTargetFailed(ts []target) bool {
+	for _, t := range ts {
+		if t.Status == "FAIL" {
+			return true
+		}
+	}
+	return false
+}
+
+func writeJSON(dir string, res results) (string, error) {
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return "", err
+	}
+	path := filepath.Join(dir, "bench-"+res.StartedAt.Format("20060102T150405Z")+".json")
+	raw, err := json.MarshalIndent(res, "", "  ")
+	if err != nil {
+		return "", err
+	}
+	return path, os.WriteFile(path, append(raw, '\n'), 0o644)
+}
