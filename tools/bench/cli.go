@@ -95,9 +95,9 @@ type cliRun struct {
 }
 
 // runCLI runs bin in dir with env, output to logPath. The CLI gets its own process group:
-// on ctx's end (Ctrl-C, SIGTERM) the group gets SIGINT, as from a terminal, and SIGKILL if
-// it has not exited 30 seconds later.
-func runCLI(ctx context.Context, bin, dir string, env []string, logPath string, args ...string) (cliRun, error) {
+// on ctx's end (Ctrl-C, SIGTERM) or after timeout the group gets SIGINT, as from a
+// terminal, and SIGKILL if it has not exited 30 seconds later.
+func runCLI(ctx context.Context, timeout time.Duration, bin, dir string, env []string, logPath string, args ...string) (cliRun, error) {
 	logf, err := os.Create(logPath)
 	if err != nil {
 		return cliRun{}, err
@@ -114,9 +114,17 @@ func runCLI(ctx context.Context, bin, dir string, env []string, logPath string, 
 	}
 	done := make(chan error, 1)
 	go func() { done <- cmd.Wait() }()
+	timer := time.NewTimer(timeout)
+	defer timer.Stop()
+	var stopped error
 	select {
 	case <-done:
 	case <-ctx.Done():
+		stopped = errInterrupted
+	case <-timer.C:
+		stopped = fmt.Errorf("still running after %s (-step-timeout), interrupted; log %s", timeout, logPath)
+	}
+	if stopped != nil {
 		pgid := cmd.Process.Pid
 		_ = syscall.Kill(-pgid, syscall.SIGINT)
 		select {
@@ -125,7 +133,7 @@ func runCLI(ctx context.Context, bin, dir string, env []string, logPath string, 
 			_ = syscall.Kill(-pgid, syscall.SIGKILL)
 			<-done
 		}
-		return cliRun{}, errInterrupted
+		return cliRun{}, stopped
 	}
 	r := cliRun{Wall: time.Since(start), ExitCode: cmd.ProcessState.ExitCode()}
 	if ru, ok := cmd.ProcessState.SysUsage().(*syscall.Rusage); ok {

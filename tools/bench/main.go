@@ -2,19 +2,27 @@
 // OpenTofu, from .tools/bin) runs bin/terraform-provider-konnect through dev_overrides
 // against bin/konnect-mock with 50 ms of latency on every API call.
 //
-//	go run ./tools/bench [-n 100,1000,5000] [-cli terraform,tofu] [-latency 50ms]
+//	go run ./tools/bench [-n 100,1000] [-cli terraform,tofu] [-latency 50ms]
+//	                     [-layout module|count] [-step-timeout 45m]
 //	                     [-out bench-results] [-keep] [-strict]
 //
-// `make bench` builds bin/ and both CLIs first, then runs it (BENCH_ARGS passes flags).
+// `make bench` builds bin/ and both CLIs first, then runs it (BENCH_ARGS passes flags:
+// make bench BENCH_ARGS="-n 100 -cli terraform").
 //
 // For each CLI and each N, one control plane holds N objects: services with one route
-// each and a rate-limiting plugin on every tenth service (see splitFor). Five commands run
-// in order: the first apply, a no-change plan, a plan with 10% of the objects changed saved
-// with -out, the apply of that saved plan, and destroy. Each is measured for wall time, the
-// API calls the mock counted (by method and path kind; the counters are reset before each
-// step) and the provider's peak RSS (see wrap.go). The same five commands then run on a
-// configuration of as many terraform_data resources, the floor the CLI itself sets, and
-// every wall time is also given as a ratio to the floor of the same step.
+// each and a rate-limiting plugin on every tenth service (splitFor), laid out as one module
+// instance per service (config.go). Five commands run in order: the first apply, a
+// no-change plan, a plan with 10% of the objects changed saved with -out, the apply of that
+// saved plan, and destroy. Each is measured for wall time, the API calls the mock counted
+// (by method and path kind; the counters are reset before each step) and the provider's
+// peak RSS (wrap.go). The same five commands then run on the floor: the same layout with
+// terraform_data in place of every Konnect resource, what the CLI itself costs; every wall
+// time is also given as a ratio to the floor of the same step.
+//
+// N defaults to 100 and 1000: N=5000 takes longer than a benchmark anyone reruns should
+// (on 2 CPUs about 17 minutes with OpenTofu, and over an hour with Terraform 1.5.7, whose
+// own floor apply of 5000 terraform_data resources takes about 16 minutes). Run it with
+// -n 5000 -cli tofu.
 //
 // Output: a table on stdout, targets with PASS/FAIL, and bench-results/bench-<UTC time>.json
 // for comparing runs. CLI output goes to log files in a temporary directory, kept (and
@@ -48,24 +56,26 @@ func main() {
 }
 
 type options struct {
-	ns      []int
-	clis    []string
-	latency time.Duration
-	layout  string
-	outDir  string
-	keep    bool
-	strict  bool
-	root    string
+	ns          []int
+	clis        []string
+	latency     time.Duration
+	layout      string
+	outDir      string
+	stepTimeout time.Duration
+	keep        bool
+	strict      bool
+	root        string
 }
 
 func parseFlags() (options, error) {
 	var o options
 	fs := flag.NewFlagSet("bench", flag.ContinueOnError)
-	ns := fs.String("n", "100,1000,5000", "comma-separated object counts N (services + routes + plugins)")
+	ns := fs.String("n", "100,1000", "comma-separated object counts N (services + routes + plugins); 5000 takes 17 minutes with tofu, over an hour with terraform")
 	clis := fs.String("cli", "terraform,tofu", "comma-separated CLIs from .tools/bin: terraform, tofu")
 	fs.DurationVar(&o.latency, "latency", 50*time.Millisecond, "latency the mock adds to every API call")
 	fs.StringVar(&o.outDir, "out", "bench-results", "directory for the JSON results (relative to the repository root)")
 	fs.StringVar(&o.layout, "layout", "module", "configuration layout: module (one module instance per service) or count (counted resources referring to each other by index)")
+	fs.DurationVar(&o.stepTimeout, "step-timeout", 45*time.Minute, "longest one CLI command may run before it is interrupted")
 	fs.BoolVar(&o.keep, "keep", false, "keep the temporary directory (configurations, state, CLI logs) after a successful run")
 	fs.BoolVar(&o.strict, "strict", false, "exit 1 when a target fails, not only when a step fails")
 	if err := fs.Parse(os.Args[1:]); err != nil {
@@ -197,6 +207,7 @@ func (b *bench) run(ctx context.Context) (rc int) {
 
 	started := time.Now()
 	b.results = newResults(o)
+	fmt.Printf("$ %s\n", strings.Join(append([]string{"go run ./tools/bench"}, os.Args[1:]...), " "))
 	fmt.Printf("konnect provider benchmark: CLIs %s, N %s, mock latency %s, %s layout, %d CPUs; logs in %s\n\n",
 		strings.Join(o.clis, ","), joinInts(o.ns), o.latency, o.layout, runtime.NumCPU(), work)
 	fmt.Println(splitTable(o.ns))
@@ -321,7 +332,7 @@ func (b *bench) runOne(ctx context.Context, cli string, n int) runResult {
 		// The local module must be installed; `get` installs modules only, so the provider
 		// still comes from dev_overrides without `init`. Not timed.
 		logPath := filepath.Join(base, "logs", filepath.Base(c.dir)+"-get.log")
-		cr, err := runCLI(ctx, bin, c.dir, b.cliEnv(base, "get"), logPath, "get", "-no-color")
+		cr, err := runCLI(ctx, b.opts.stepTimeout, bin, c.dir, b.cliEnv(base, "get"), logPath, "get", "-no-color")
 		if err == nil {
 			err = checkRun(cr, logPath, 0, "")
 		}
@@ -383,7 +394,7 @@ func (b *bench) step(ctx context.Context, cli string, n int, bin, base, dir stri
 		}
 	}
 	fmt.Fprintf(os.Stderr, "bench: %s N=%d %s: %s\n", cli, n, which, s.Name)
-	cr, err := runCLI(ctx, bin, dir, env, logPath, args...)
+	cr, err := runCLI(ctx, b.opts.stepTimeout, bin, dir, env, logPath, args...)
 	if err != nil {
 		return sr, err
 	}
