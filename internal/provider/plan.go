@@ -30,7 +30,7 @@ func (r *entityResource) ModifyPlan(ctx context.Context, req resource.ModifyPlan
 	atPlan := plannedVersion(ctx, prior, req.Private)
 
 	if req.Plan.Raw.IsNull() {
-		r.planLiveCheck(ctx, addr, atPlan, "delete", resp)
+		r.checkLive(ctx, addr, atPlan, "delete", &resp.Diagnostics)
 		return
 	}
 
@@ -51,8 +51,8 @@ func (r *entityResource) ModifyPlan(ctx context.Context, req resource.ModifyPlan
 			op = "replace"
 		}
 	}
-	live := r.planLiveCheck(ctx, addr, atPlan, op, resp)
-	if live == nil {
+	live, _, ok := r.checkLive(ctx, addr, atPlan, op, &resp.Diagnostics)
+	if !ok {
 		return
 	}
 	r.checkRemoteEdits(ctx, req, addr, prior, planned, live, resp)
@@ -68,40 +68,6 @@ func sameExceptRevision(a, b objectValues) bool {
 		}
 	}
 	return true
-}
-
-// planLiveCheck is Guard 1 at plan time. It returns the live object when the plan may
-// proceed.
-func (r *entityResource) planLiveCheck(ctx context.Context, addr Address, planned guard.Version, op string, resp *resource.ModifyPlanResponse) konnect.Object {
-	atPlan := planned.Revision
-	live, _, err := r.kind.API.Get(ctx, r.data.client, addr)
-	if konnect.IsNotFound(err) {
-		if op == "delete" {
-			r.logDecision(ctx, "stale_plan", "gone", addr, map[string]any{"revision_at_plan": atPlan})
-			r.warnAlreadyGone(&resp.Diagnostics, addr)
-			return nil
-		}
-		r.logDecision(ctx, "stale_plan", "gone", addr, map[string]any{"revision_at_plan": atPlan})
-		e := guard.Gone(r.object(addr), op, planned)
-		resp.Diagnostics.AddError(e.Summary(), e.Detail())
-		return nil
-	}
-	if err != nil {
-		r.apiError(&resp.Diagnostics, "Could not read "+r.kind.TypeName, err)
-		return nil
-	}
-	now, err := guard.Revision(live)
-	if err != nil {
-		resp.Diagnostics.AddError("Unexpected response from Konnect", err.Error())
-		return nil
-	}
-	if e := guard.CheckStale(r.object(addr), op, planned, guard.Version{Revision: now, UpdatedAt: guard.FormatUpdatedAt(live["updated_at"])}); e != nil {
-		r.logDecision(ctx, "stale_plan", "conflict", addr, map[string]any{"revision_at_plan": atPlan, "revision_now": now})
-		resp.Diagnostics.AddError(e.Summary(), e.Detail())
-		return nil
-	}
-	r.logDecision(ctx, "stale_plan", "ok", addr, map[string]any{"revision_at_plan": atPlan, "revision_now": now})
-	return live
 }
 
 // checkRemoteEdits is Guard 2: base (last written) vs remote (refreshed) vs desired.

@@ -529,9 +529,11 @@ func (r *entityResource) holds(live, body konnect.Object) bool {
 	return true
 }
 
-// checkLive is Guard 1 right before a write: read the object again and compare its
-// revision with the one the plan was made against. A delete of an object already gone is
-// a success with a warning (ok=false, no error).
+// checkLive is Guard 1, at plan time and again right before a write: read the object live
+// (never from a refresh snapshot) and compare its revision with the one the plan was made
+// against. ok is true when the operation may go on; it returns the live object and its
+// ETag. A delete of an object already gone is a success with a warning (ok=false, no
+// error).
 func (r *entityResource) checkLive(ctx context.Context, addr Address, atPlan guard.Version, op string, diags *diag.Diagnostics) (konnect.Object, string, bool) {
 	planned := atPlan.Revision
 	live, resp, err := r.kind.API.Get(ctx, r.data.client, addr)
@@ -547,7 +549,7 @@ func (r *entityResource) checkLive(ctx context.Context, addr Address, atPlan gua
 		return nil, "", false
 	}
 	if err != nil {
-		r.apiError(diags, "Could not read "+r.kind.TypeName+" before writing", err)
+		r.apiError(diags, "Could not read "+r.kind.TypeName+" to check it is unchanged", err)
 		return nil, "", false
 	}
 	now, err := guard.Revision(live)
