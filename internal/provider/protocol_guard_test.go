@@ -2,6 +2,7 @@ package provider
 
 import (
 	"context"
+	"encoding/json"
 	"net/http/httptest"
 	"strings"
 	"testing"
@@ -200,5 +201,71 @@ func TestProtocolRemoteEditPolicies(t *testing.T) {
 				t.Errorf("detail names a field nobody changed:\n%s", d.Detail)
 			}
 		})
+	}
+}
+
+// TestProtocolPrivateStateCompact: private state is written into every resource's state
+// file, so the record of the last read leaves out the copies it can rebuild, and keeps
+// them when Konnect holds something else.
+func TestProtocolPrivateStateCompact(t *testing.T) {
+	h := newProtoHarness(t, "fail")
+	cp, _, err := h.client.CreateControlPlane(context.Background(), konnect.Object{"name": "compact"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	cpID := cp["id"].(string)
+	str := func(s string) tftypes.Value { return tftypes.NewValue(tftypes.String, s) }
+	cfg := h.config(map[string]tftypes.Value{"control_plane_id": str(cpID), "name": str("orders"), "host": str("orders.internal")})
+	state, private := h.apply(cfg, tftypes.NewValue(h.typ, nil), nil)
+
+	seenKeys := func(private []byte) map[string]json.RawMessage {
+		t.Helper()
+		var keys map[string][]byte
+		if err := json.Unmarshal(private, &keys); err != nil {
+			t.Fatal(err)
+		}
+		var s map[string]json.RawMessage
+		if err := json.Unmarshal(keys[seenKey], &s); err != nil {
+			t.Fatal(err)
+		}
+		return s
+	}
+	has := func(s map[string]json.RawMessage, key string) bool { _, ok := s[key]; return ok }
+
+	state, private = h.refresh(state, private)
+	if s := seenKeys(private); has(s, "values") || has(s, "before") {
+		t.Fatalf("unchanged object: seen should hold no copy of the values, got %v", s)
+	}
+	small := len(private)
+
+	svc, _, _ := h.client.GetService(context.Background(), cpID, "orders")
+	svc["retries"] = 2
+	delete(svc, "created_at")
+	delete(svc, "updated_at")
+	if _, _, err := h.client.PutService(context.Background(), cpID, svc["id"].(string), svc, ""); err != nil {
+		t.Fatal(err)
+	}
+	state, private = h.refresh(state, private)
+	if s := seenKeys(private); !has(s, "values") || !has(s, "before") {
+		t.Fatalf("changed in Konnect: seen must keep what it found and what the read before found, got %v", s)
+	}
+	state, private = h.refresh(state, private)
+	if s := seenKeys(private); !has(s, "values") || has(s, "before") {
+		t.Fatalf("unchanged since the last read: before is left out, values kept; got %v", s)
+	}
+	if len(private) <= small {
+		t.Fatalf("private state with a remote change (%d bytes) should be larger than without (%d)", len(private), small)
+	}
+	// And Guard 2 still sees the change against the base.
+	// retries is not in cfg: configuration follows Konnect, no conflict.
+	plan := h.plan(cfg, state, private)
+	if len(plan.Diagnostics) != 0 {
+		t.Fatalf("unexpected diagnostics: %s", diagText(plan.Diagnostics))
+	}
+	cfg5 := h.config(map[string]tftypes.Value{"control_plane_id": str(cpID), "name": str("orders"), "host": str("orders.internal"),
+		"retries": tftypes.NewValue(tftypes.Number, 5)})
+	plan = h.plan(cfg5, state, private)
+	if len(plan.Diagnostics) != 1 || !strings.Contains(plan.Diagnostics[0].Detail, "retries   last applied: 5   in Konnect now: 2   planned: 5") {
+		t.Fatalf("want the Guard 2 conflict on retries, got %s", diagText(plan.Diagnostics))
 	}
 }

@@ -239,12 +239,13 @@ type privateGetter interface {
 	GetKey(ctx context.Context, key string) ([]byte, diag.Diagnostics)
 }
 
-func (r *entityResource) saveBase(ctx context.Context, p privateSetter, state tftypes.Value, obj konnect.Object, rev string) diag.Diagnostics {
+// saveBase records what Terraform just wrote; it returns the values it recorded.
+func (r *entityResource) saveBase(ctx context.Context, p privateSetter, state tftypes.Value, obj konnect.Object, rev string) (guard.Values, diag.Diagnostics) {
 	m, err := asObject(state)
 	if err != nil {
 		var d diag.Diagnostics
 		d.AddError("Internal error", err.Error())
-		return d
+		return nil, d
 	}
 	hidden := guard.Values{}
 	for _, a := range r.kind.Attrs {
@@ -252,13 +253,14 @@ func (r *entityResource) saveBase(ctx context.Context, p privateSetter, state tf
 			hidden[a.Name] = lookup(obj, a)
 		}
 	}
-	b, err := json.Marshal(base{Revision: rev, Values: r.managedValues(m), Hidden: hidden})
+	values := r.managedValues(m)
+	b, err := json.Marshal(base{Revision: rev, Values: values, Hidden: hidden})
 	if err != nil {
 		var d diag.Diagnostics
 		d.AddError("Internal error", err.Error())
-		return d
+		return nil, d
 	}
-	return p.SetKey(ctx, baseKey, b)
+	return values, p.SetKey(ctx, baseKey, b)
 }
 
 func loadBase(ctx context.Context, p privateGetter) (*base, diag.Diagnostics) {
@@ -283,22 +285,46 @@ func loadBase(ctx context.Context, p privateGetter) (*base, diag.Diagnostics) {
 type seen struct {
 	Revision  string       `json:"revision"`
 	UpdatedAt string       `json:"updated_at"`
-	Values    guard.Values `json:"values,omitempty"`
-	Before    guard.Values `json:"before,omitempty"`
+	Values    guard.Values `json:"values,omitempty"` // absent: the base's values
+	Before    guard.Values `json:"before,omitempty"` // absent: a write, or the same as values
 }
 
 // saveSeen records a read (before = what the previous read found) or a write (before nil).
-func (r *entityResource) saveSeen(ctx context.Context, p privateSetter, state tftypes.Value, rev string, obj konnect.Object, before guard.Values) diag.Diagnostics {
+// Private state is written into every resource's state, so it leaves out what it can
+// rebuild: values equal to the base's (the common case: nobody changed the object since
+// Terraform wrote it), and before equal to values (nothing moved between the two reads).
+func (r *entityResource) saveSeen(ctx context.Context, p privateSetter, state tftypes.Value, rev string, obj konnect.Object, before, baseValues guard.Values) diag.Diagnostics {
 	m, err := asObject(state)
 	if err != nil {
 		var d diag.Diagnostics
 		d.AddError("Internal error", err.Error())
 		return d
 	}
-	b, _ := json.Marshal(seen{Revision: rev, UpdatedAt: guard.FormatUpdatedAt(obj["updated_at"]), Values: r.managedValues(m), Before: before})
+	s := seen{Revision: rev, UpdatedAt: guard.FormatUpdatedAt(obj["updated_at"]), Values: r.managedValues(m), Before: before}
+	if sameValues(s.Before, s.Values) {
+		s.Before = nil
+	}
+	if baseValues != nil && sameValues(s.Values, baseValues) {
+		s.Values = nil
+	}
+	b, _ := json.Marshal(s)
 	return p.SetKey(ctx, seenKey, b)
 }
 
+// sameValues reports whether two sets of values have the same JSON encoding (map keys
+// are sorted, numbers keep their digits). Only used to leave out a copy: a false
+// "different" costs bytes, never a decision.
+func sameValues(a, b guard.Values) bool {
+	if a == nil || b == nil {
+		return false
+	}
+	ja, errA := json.Marshal(a)
+	jb, errB := json.Marshal(b)
+	return errA == nil && errB == nil && bytes.Equal(ja, jb)
+}
+
+// loadSeen returns what the last read or write found, with values left out as equal to
+// the base's filled back in.
 func loadSeen(ctx context.Context, p privateGetter) *seen {
 	raw, diags := p.GetKey(ctx, seenKey)
 	if diags.HasError() || len(raw) == 0 {
@@ -309,6 +335,11 @@ func loadSeen(ctx context.Context, p privateGetter) *seen {
 	var s seen
 	if dec.Decode(&s) != nil {
 		return nil
+	}
+	if s.Values == nil {
+		if b, _ := loadBase(ctx, p); b != nil {
+			s.Values = b.Values
+		}
 	}
 	return &s
 }
@@ -383,8 +414,9 @@ func (r *entityResource) finishWrite(ctx context.Context, obj konnect.Object, pa
 		return
 	}
 	*state = val
-	diags.Append(r.saveBase(ctx, p, val, obj, rev)...)
-	diags.Append(r.saveSeen(ctx, p, val, rev, obj, nil)...)
+	values, d := r.saveBase(ctx, p, val, obj, rev)
+	diags.Append(d...)
+	diags.Append(r.saveSeen(ctx, p, val, rev, obj, nil, values)...)
 }
 
 func (r *entityResource) Read(ctx context.Context, req resource.ReadRequest, resp *resource.ReadResponse) {
@@ -411,11 +443,14 @@ func (r *entityResource) Read(ctx context.Context, req resource.ReadRequest, res
 		return
 	}
 	resp.State.Raw = val
-	var before guard.Values
+	var before, baseValues guard.Values
 	if prev := loadSeen(ctx, req.Private); prev != nil {
 		before = prev.Values
 	}
-	resp.Diagnostics.Append(r.saveSeen(ctx, resp.Private, val, rev, obj, before)...)
+	if b, _ := loadBase(ctx, req.Private); b != nil {
+		baseValues = b.Values
+	}
+	resp.Diagnostics.Append(r.saveSeen(ctx, resp.Private, val, rev, obj, before, baseValues)...)
 }
 
 // refreshRead reads an object for refresh: from this run's snapshot of its collection when
