@@ -64,6 +64,7 @@ type options struct {
 	stepTimeout time.Duration
 	keep        bool
 	strict      bool
+	profileDir  string
 	root        string
 }
 
@@ -78,6 +79,7 @@ func parseFlags() (options, error) {
 	fs.DurationVar(&o.stepTimeout, "step-timeout", 45*time.Minute, "longest one CLI command may run before it is interrupted")
 	fs.BoolVar(&o.keep, "keep", false, "keep the temporary directory (configurations, state, CLI logs) after a successful run")
 	fs.BoolVar(&o.strict, "strict", false, "exit 1 when a target fails, not only when a step fails")
+	fs.StringVar(&o.profileDir, "profile", "", "directory for the provider's CPU and heap profiles, one folder per step (needs a provider built with -tags profile: make bench PROFILE=1)")
 	if err := fs.Parse(os.Args[1:]); err != nil {
 		return o, err
 	}
@@ -427,11 +429,15 @@ func (b *bench) step(ctx context.Context, cli string, n int, bin, base, dir stri
 func (b *bench) cliEnv(base, name string) []string {
 	rssDir := filepath.Join(base, "rss", name)
 	_ = os.MkdirAll(rssDir, 0o755)
-	return cliEnv(
-		"TF_CLI_CONFIG_FILE="+b.tfrc, "CHECKPOINT_DISABLE=1", "TF_INPUT=0", "TF_IN_AUTOMATION=1",
-		"KONNECT_SERVER_URL="+b.mock.url, "KONNECT_TOKEN="+mockToken,
-		envRealProvider+"="+b.provider, envRSSDir+"="+rssDir,
-	)
+	extra := []string{
+		"TF_CLI_CONFIG_FILE=" + b.tfrc, "CHECKPOINT_DISABLE=1", "TF_INPUT=0", "TF_IN_AUTOMATION=1",
+		"KONNECT_SERVER_URL=" + b.mock.url, "KONNECT_TOKEN=" + mockToken,
+		envRealProvider + "=" + b.provider, envRSSDir + "=" + rssDir,
+	}
+	if b.opts.profileDir != "" {
+		extra = append(extra, "KONNECT_PROFILE_DIR="+filepath.Join(b.opts.profileDir, filepath.Base(base)+"-"+name))
+	}
+	return cliEnv(extra...)
 }
 
 func joinInts(ns []int) string {
