@@ -4,7 +4,8 @@ package main
 
 // Built only with -tags profile (make bench PROFILE=1): KONNECT_PROFILE_DIR names a
 // directory where the provider writes a heap profile each time its in-use heap reaches a
-// new peak, and a CPU profile of its whole run in 2-second pieces. For finding where time and memory go.
+// new peak, a CPU profile of its whole run in 2-second pieces, and heap-<pid>.tsv: the live
+// heap after the last collection, twice a second. For finding where time and memory go.
 
 import (
 	"fmt"
@@ -12,6 +13,7 @@ import (
 	"os/signal"
 	"path/filepath"
 	"runtime"
+	"runtime/metrics"
 	"runtime/pprof"
 	"syscall"
 	"time"
@@ -42,6 +44,12 @@ func init() {
 	next()
 	stop := make(chan os.Signal, 1)
 	signal.Notify(stop, syscall.SIGTERM, syscall.SIGINT)
+	trace, _ := os.Create(filepath.Join(dir, fmt.Sprintf("heap-%d.tsv", pid)))
+	samples := []metrics.Sample{{Name: "/gc/heap/live:bytes"}, {Name: "/gc/heap/objects:objects"}, {Name: "/gc/cycles/total:gc-cycles"}}
+	start := time.Now()
+	if trace != nil {
+		fmt.Fprintln(trace, "seconds\tlive_MB\tobjects\tgc_cycles\tgoroutines")
+	}
 	go func() {
 		var peak uint64
 		t := time.NewTicker(500 * time.Millisecond)
@@ -50,6 +58,11 @@ func init() {
 			case <-t.C:
 				if n%4 == 0 {
 					next()
+				}
+				if trace != nil {
+					metrics.Read(samples)
+					fmt.Fprintf(trace, "%.1f\t%d\t%d\t%d\t%d\n", time.Since(start).Seconds(), samples[0].Value.Uint64()>>20,
+						samples[1].Value.Uint64(), samples[2].Value.Uint64(), runtime.NumGoroutine())
 				}
 				var ms runtime.MemStats
 				runtime.ReadMemStats(&ms)
