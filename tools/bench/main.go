@@ -2,9 +2,10 @@
 // OpenTofu, from .tools/bin) runs bin/terraform-provider-konnect through dev_overrides
 // against bin/konnect-mock with 50 ms of latency on every API call.
 //
-//	go run ./tools/bench [-n 100,1000] [-cli terraform,tofu] [-latency 50ms]
+//	go run ./tools/bench [-runs "terraform=100,1000 tofu=100,1000,5000"]
+//	                     [-n 100,1000] [-cli terraform,tofu] [-latency 50ms]
 //	                     [-layout module|count] [-step-timeout 45m]
-//	                     [-out bench-results] [-keep] [-strict]
+//	                     [-out bench-results] [-keep] [-strict] [-profile dir]
 //
 // `make bench` builds bin/ and both CLIs first, then runs it (BENCH_ARGS passes flags:
 // make bench BENCH_ARGS="-n 100 -cli terraform").
@@ -19,10 +20,8 @@
 // terraform_data in place of every Konnect resource, what the CLI itself costs; every wall
 // time is also given as a ratio to the floor of the same step.
 //
-// N defaults to 100 and 1000: N=5000 takes longer than a benchmark anyone reruns should
-// (on 2 CPUs about 17 minutes with OpenTofu, and over an hour with Terraform 1.5.7, whose
-// own floor apply of 5000 terraform_data resources takes about 16 minutes). Run it with
-// -n 5000 -cli tofu.
+// By default OpenTofu runs N = 100, 1000 and 5000 and Terraform 1.5.7 N = 100 and 1000
+// (defaultRuns says why); -n and -cli pick any other combination.
 //
 // Output: a table on stdout, targets with PASS/FAIL, and bench-results/bench-<UTC time>.json
 // for comparing runs. CLI output goes to log files in a temporary directory, kept (and
@@ -58,6 +57,7 @@ func main() {
 type options struct {
 	ns          []int
 	clis        []string
+	runs        map[string][]int // the N each CLI runs
 	latency     time.Duration
 	layout      string
 	outDir      string
@@ -68,37 +68,78 @@ type options struct {
 	root        string
 }
 
+// defaultRuns is what make bench runs: every N with OpenTofu, and N up to 1000 with
+// Terraform 1.5.7, whose own cost grows faster than linearly with the number of resources
+// in state (it applied 4760 terraform_data resources, no provider involved, in 8.5 minutes
+// here), so N=5000 alone would take it well over half an hour. -runs "terraform=5000" runs it.
+const defaultRuns = "terraform=100,1000 tofu=100,1000,5000"
+
+// parseRuns reads "CLI=N,N CLI=N" into o.clis (in order), o.runs and o.ns (every N, sorted).
+func (o *options) parseRuns(spec string) error {
+	o.runs = map[string][]int{}
+	for _, part := range strings.Fields(spec) {
+		c, list, ok := strings.Cut(part, "=")
+		if !ok {
+			return fmt.Errorf("-runs: %q is not CLI=N,N,...", part)
+		}
+		if c != "terraform" && c != "tofu" {
+			return fmt.Errorf("-cli: %q is neither terraform nor tofu", c)
+		}
+		if _, dup := o.runs[c]; !dup {
+			o.clis = append(o.clis, c)
+		}
+		for _, f := range strings.Split(list, ",") {
+			n, err := strconv.Atoi(strings.TrimSpace(f))
+			if err != nil || n < 10 {
+				return fmt.Errorf("-n: %q is not a count of at least 10", f)
+			}
+			o.runs[c] = append(o.runs[c], n)
+			if !slices.Contains(o.ns, n) {
+				o.ns = append(o.ns, n)
+			}
+		}
+	}
+	if len(o.clis) == 0 {
+		return errors.New("-runs: nothing to run")
+	}
+	slices.Sort(o.ns)
+	return nil
+}
+
 func parseFlags() (options, error) {
 	var o options
 	fs := flag.NewFlagSet("bench", flag.ContinueOnError)
-	ns := fs.String("n", "100,1000", "comma-separated object counts N (services + routes + plugins); 5000 takes 17 minutes with tofu, over an hour with terraform")
-	clis := fs.String("cli", "terraform,tofu", "comma-separated CLIs from .tools/bin: terraform, tofu")
+	runs := fs.String("runs", defaultRuns, "which CLI runs which N: CLI=N,N,... separated by spaces")
+	ns := fs.String("n", "", "comma-separated object counts N (services + routes + plugins) for every CLI; overrides -runs")
+	clis := fs.String("cli", "", "comma-separated CLIs from .tools/bin (terraform, tofu), each for every N of -n (default 100,1000); overrides -runs")
 	fs.DurationVar(&o.latency, "latency", 50*time.Millisecond, "latency the mock adds to every API call")
 	fs.StringVar(&o.outDir, "out", "bench-results", "directory for the JSON results (relative to the repository root)")
 	fs.StringVar(&o.layout, "layout", "module", "configuration layout: module (one module instance per service) or count (counted resources referring to each other by index)")
 	fs.DurationVar(&o.stepTimeout, "step-timeout", 45*time.Minute, "longest one CLI command may run before it is interrupted")
 	fs.BoolVar(&o.keep, "keep", false, "keep the temporary directory (configurations, state, CLI logs) after a successful run")
 	fs.BoolVar(&o.strict, "strict", false, "exit 1 when a target fails, not only when a step fails")
-	fs.StringVar(&o.profileDir, "profile", "", "directory for the provider's CPU and heap profiles, one folder per step (needs a provider built with -tags profile: make bench PROFILE=1)")
+	fs.StringVar(&o.profileDir, "profile", "", "directory for the provider's CPU and heap profiles, one folder per step (needs a provider built with -tags profile: make bench PROFILE=dir does both)")
 	if err := fs.Parse(os.Args[1:]); err != nil {
 		return o, err
 	}
 	if fs.NArg() > 0 {
 		return o, fmt.Errorf("unexpected arguments: %s", strings.Join(fs.Args(), " "))
 	}
-	for _, f := range strings.Split(*ns, ",") {
-		n, err := strconv.Atoi(strings.TrimSpace(f))
-		if err != nil || n < 10 {
-			return o, fmt.Errorf("-n: %q is not a count of at least 10", f)
+	spec := *runs
+	if *ns != "" || *clis != "" {
+		if *ns == "" {
+			*ns = "100,1000"
 		}
-		o.ns = append(o.ns, n)
+		if *clis == "" {
+			*clis = "terraform,tofu"
+		}
+		spec = ""
+		for _, c := range strings.Split(*clis, ",") {
+			spec += strings.TrimSpace(c) + "=" + *ns + " "
+		}
 	}
-	for _, c := range strings.Split(*clis, ",") {
-		c = strings.TrimSpace(c)
-		if c != "terraform" && c != "tofu" {
-			return o, fmt.Errorf("-cli: %q is neither terraform nor tofu", c)
-		}
-		o.clis = append(o.clis, c)
+	if err := o.parseRuns(spec); err != nil {
+		return o, err
 	}
 	if !slices.Contains(layouts, o.layout) {
 		return o, fmt.Errorf("-layout: %q is neither module nor count", o.layout)
@@ -210,14 +251,18 @@ func (b *bench) run(ctx context.Context) (rc int) {
 	started := time.Now()
 	b.results = newResults(o)
 	fmt.Printf("$ %s\n", strings.Join(append([]string{"go run ./tools/bench"}, os.Args[1:]...), " "))
-	fmt.Printf("konnect provider benchmark: CLIs %s, N %s, mock latency %s, %s layout, %d CPUs; logs in %s\n\n",
-		strings.Join(o.clis, ","), joinInts(o.ns), o.latency, o.layout, runtime.NumCPU(), work)
+	var plan []string
+	for _, c := range o.clis {
+		plan = append(plan, c+" N="+joinInts(o.runs[c]))
+	}
+	fmt.Printf("konnect provider benchmark: %s, mock latency %s, %s layout, %d CPUs; logs in %s\n\n",
+		strings.Join(plan, ", "), o.latency, o.layout, runtime.NumCPU(), work)
 	fmt.Println(splitTable(o.ns))
 
 	for _, cli := range o.clis {
 		version := cliVersion(filepath.Join(o.root, ".tools", "bin", cli), b.tfrc)
 		b.results.CLIVersions[cli] = version
-		for _, n := range o.ns {
+		for _, n := range o.runs[cli] {
 			if ctx.Err() != nil {
 				break
 			}

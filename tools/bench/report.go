@@ -227,7 +227,7 @@ func evaluateTargets(runs []runResult) []target {
 		}
 		const rssName = "provider peak RSS, N=5000: < 200 MB"
 		if r, ok := byCLI(cli, 5000); !ok {
-			skip(cli, rssName, "N=5000 not run (go run ./tools/bench -n 5000 -cli tofu: about 17 minutes)")
+			skip(cli, rssName, "N=5000 not run with this CLI (-runs \""+cli+"=5000\" runs it)")
 		} else {
 			var peak int64
 			where := ""
