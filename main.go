@@ -3,13 +3,12 @@
 package main
 
 import (
-	"context"
 	"flag"
 	"log"
 	"os"
 	"runtime/debug"
 
-	"github.com/hashicorp/terraform-plugin-framework/providerserver"
+	"github.com/hashicorp/terraform-plugin-go/tfprotov6/tf6server"
 
 	"github.com/konnectguard/terraform-provider-konnect/internal/provider"
 )
@@ -29,11 +28,11 @@ func main() {
 		quietUnreadLogs(os.LookupEnv, os.Setenv)
 	}
 	tuneGC(os.LookupEnv, debug.SetGCPercent, debug.SetMemoryLimit)
-	err := providerserver.Serve(context.Background(), provider.New(version), providerserver.ServeOpts{
-		Address:         provider.SourceAddress,
-		Debug:           debugMode,
-		ProtocolVersion: 6,
-	})
+	var opts []tf6server.ServeOpt
+	if debugMode {
+		opts = append(opts, tf6server.WithManagedDebug())
+	}
+	err := tf6server.Serve(provider.SourceAddress, provider.NewServer(version), opts...)
 	if err != nil {
 		log.Fatal(err.Error())
 	}

@@ -8,7 +8,6 @@ import (
 	"os"
 	"testing"
 
-	"github.com/hashicorp/terraform-plugin-framework/providerserver"
 	"github.com/hashicorp/terraform-plugin-go/tfprotov6"
 	"github.com/hashicorp/terraform-plugin-testing/plancheck"
 
@@ -19,7 +18,7 @@ import (
 const testToken = "kpat_acceptance_test_token_0123456789"
 
 var protoV6Factories = map[string]func() (tfprotov6.ProviderServer, error){
-	"konnect": providerserver.NewProtocol6WithError(New("test")()),
+	"konnect": func() (tfprotov6.ProviderServer, error) { return NewServer("test")(), nil },
 }
 
 // konnectEnv is one mock Konnect for one test, and a client to act on it out of band the

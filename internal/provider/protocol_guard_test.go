@@ -7,7 +7,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/hashicorp/terraform-plugin-framework/providerserver"
 	"github.com/hashicorp/terraform-plugin-go/tfprotov6"
 	"github.com/hashicorp/terraform-plugin-go/tftypes"
 
@@ -35,7 +34,7 @@ func newProtoHarness(t *testing.T, policy string) *protoHarness {
 	if err != nil {
 		t.Fatal(err)
 	}
-	srv := providerserver.NewProtocol6(New("test")())()
+	srv := NewServer("test")()
 	cfgType := tftypes.Object{AttributeTypes: map[string]tftypes.Type{
 		"server_url": tftypes.String, "personal_access_token": tftypes.String,
 		"system_account_access_token": tftypes.String, "conflict_policy": tftypes.String}}

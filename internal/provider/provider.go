@@ -40,7 +40,7 @@ type providerModel struct {
 	ConflictPolicy           types.String `tfsdk:"conflict_policy"`
 }
 
-// New returns the provider factory for providerserver.Serve.
+// New returns the provider factory (NewServer serves it).
 func New(version string) func() provider.Provider {
 	return func() provider.Provider { return &konnectProvider{version: version} }
 }

@@ -5,7 +5,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/hashicorp/terraform-plugin-framework/providerserver"
 	"github.com/hashicorp/terraform-plugin-go/tfprotov6"
 	"github.com/hashicorp/terraform-plugin-go/tftypes"
 )
@@ -13,7 +12,7 @@ import (
 // configure runs the provider's Configure through the protocol and returns its diagnostics.
 func configure(t *testing.T, serverURL, token, policy string) []*tfprotov6.Diagnostic {
 	t.Helper()
-	srv := providerserver.NewProtocol6(New("test")())()
+	srv := NewServer("test")()
 	typ := tftypes.Object{AttributeTypes: map[string]tftypes.Type{
 		"server_url": tftypes.String, "personal_access_token": tftypes.String,
 		"system_account_access_token": tftypes.String, "conflict_policy": tftypes.String}}

@@ -1,5 +1,5 @@
 // Package reliability holds property tests that drive the provider through the plugin
-// protocol (providerserver.NewProtocol6, as Terraform does) against a hostile in-memory
+// protocol (provider.NewServer, as Terraform does) against a hostile in-memory
 // Konnect (internal/konnectmock with injected faults) and check invariants on the mock's
 // state afterwards:
 //

@@ -18,7 +18,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/hashicorp/terraform-plugin-framework/providerserver"
 	"github.com/hashicorp/terraform-plugin-go/tfprotov6"
 	"github.com/hashicorp/terraform-plugin-go/tftypes"
 	"github.com/hashicorp/terraform-plugin-log/tflogtest"
@@ -306,7 +305,7 @@ type tfRun struct {
 // User-Agent ("terraform-provider-konnect/<version>"), so the recorder can tell which run
 // sent a request.
 func (e *env) newRun(version, policy string) (*tfRun, error) {
-	srv := providerserver.NewProtocol6(provider.New(version)())()
+	srv := provider.NewServer(version)()
 	ctx := e.ctx
 	sch, err := srv.GetProviderSchema(ctx, &tfprotov6.GetProviderSchemaRequest{})
 	if err != nil {
