@@ -4,8 +4,10 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"net/http"
 	"net/http/httptest"
 	"os"
+	"sync"
 	"testing"
 
 	"github.com/hashicorp/terraform-plugin-go/tfprotov6"
@@ -28,6 +30,22 @@ type konnectEnv struct {
 	mock   *konnectmock.Server
 	url    string
 	client *konnect.Client
+
+	reqMu sync.Mutex
+	reqs  []string // "METHOD /path" of every request the mock served, for tests that need ids
+}
+
+// requests returns the requests served since the last resetRequests.
+func (e *konnectEnv) requests() []string {
+	e.reqMu.Lock()
+	defer e.reqMu.Unlock()
+	return append([]string(nil), e.reqs...)
+}
+
+func (e *konnectEnv) resetRequests() {
+	e.reqMu.Lock()
+	e.reqs = nil
+	e.reqMu.Unlock()
 }
 
 func newKonnectEnv(t *testing.T, opts konnectmock.Options) *konnectEnv {
@@ -37,13 +55,20 @@ func newKonnectEnv(t *testing.T, opts konnectmock.Options) *konnectEnv {
 	}
 	opts.Tokens = append(opts.Tokens, testToken)
 	mock := konnectmock.New(opts)
-	srv := httptest.NewServer(mock)
+	e := &konnectEnv{t: t, mock: mock}
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		e.reqMu.Lock()
+		e.reqs = append(e.reqs, r.Method+" "+r.URL.Path)
+		e.reqMu.Unlock()
+		mock.ServeHTTP(w, r)
+	}))
 	t.Cleanup(srv.Close)
 	client, err := konnect.New(konnect.Config{ServerURL: srv.URL, Token: testToken})
 	if err != nil {
 		t.Fatal(err)
 	}
-	return &konnectEnv{t: t, mock: mock, url: srv.URL, client: client}
+	e.url, e.client = srv.URL, client
+	return e
 }
 
 // providerBlock points the provider at this test's mock (no environment variables, so

@@ -2,6 +2,7 @@ package provider
 
 import (
 	"fmt"
+	"strings"
 	"testing"
 
 	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
@@ -36,15 +37,19 @@ resource "konnect_gateway_service" "svc" {
 func TestAccBatchedRefresh(t *testing.T) {
 	env := newKonnectEnv(t, konnectmock.Options{})
 	const n = 8
+	var svc1, svc4 string // ids
 	resource.ParallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: protoV6Factories,
 		Steps: []resource.TestStep{
 			{Config: env.manyServicesConfig(n, 60000)},
 			{
 				PreConfig: func() {
+					svc1 = env.service("refresh", "svc-1")["id"].(string)
+					svc4 = env.service("refresh", "svc-4")["id"].(string)
 					env.editService("refresh", "svc-2", konnect.Object{"retries": 3}) // not configured: follows Konnect
 					env.deleteService("refresh", "svc-4")
 					env.mock.ResetCounts()
+					env.resetRequests()
 				},
 				Config: env.manyServicesConfig(n, 90000), // changes svc-1 only
 				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
@@ -54,19 +59,40 @@ func TestAccBatchedRefresh(t *testing.T) {
 					outOfBand(func() {
 						c := env.mock.Counts()
 						// The plan: one listing of the collection, one GET for the first object
-						// refreshed, one to confirm svc-4 is gone, one live guard read of svc-1.
+						// refreshed (the CLI picks which), one to confirm svc-4 is gone, one live
+						// guard read of svc-1. When svc-4 is the first refreshed, its first GET
+						// is also its confirmation, so there are 2 single GETs instead of 3.
 						if got := c["GET core-entities/services"]; got != 1 {
 							t.Errorf("refresh listed services %d times, want 1 (counts %v)", got, c)
 						}
-						if got := c["GET core-entities/services/{id}"]; got != 3 {
-							t.Errorf("plan made %d GETs of single services, want 3 (first read, svc-4 confirmed gone, svc-1 guard) (counts %v)", got, c)
+						single := map[string]int{}
+						for _, r := range env.requests() {
+							if i := strings.LastIndex(r, "/core-entities/services/"); strings.HasPrefix(r, "GET ") && i >= 0 {
+								single[r[i+len("/core-entities/services/"):]]++
+							}
+						}
+						if single[svc4] != 1 {
+							t.Errorf("svc-4 (deleted outside Terraform) was read directly %d times, want 1: a snapshot miss must be confirmed (GETs by id %v)", single[svc4], single)
+						}
+						if single[svc1] < 1 {
+							t.Errorf("svc-1 (to be updated) was never read directly at plan time: the guard must read live (GETs by id %v)", single)
 						}
 						total := 0
-						for _, v := range c {
+						for _, v := range single {
 							total += v
 						}
-						if total > 6 {
-							t.Errorf("a plan of %d services made %d API calls, want at most 6: %v", n, total, c)
+						if total < 2 || total > 3 {
+							t.Errorf("plan made %d GETs of single services, want 3 (first read, svc-4 confirmed gone, svc-1 guard), or 2 when svc-4 is the first read (GETs by id %v)", total, single)
+						}
+						if got := c["GET core-entities/services/{id}"]; got != total {
+							t.Errorf("mock counted %d single GETs, the request log %d", got, total)
+						}
+						all := 0
+						for _, v := range c {
+							all += v
+						}
+						if all > 6 {
+							t.Errorf("a plan of %d services made %d API calls, want at most 6: %v", n, all, c)
 						}
 					}),
 				}},
