@@ -35,11 +35,19 @@ func newProtoHarness(t *testing.T, policy string) *protoHarness {
 		t.Fatal(err)
 	}
 	srv := NewServer("test")()
+	configureServer(t, srv, mock.URL, policy)
+	r := newResource(ServiceKind)().(*entityResource)
+	return &protoHarness{t: t, srv: srv, client: client, typ: objectType(r.attrs), r: r}
+}
+
+// configureServer configures a protocol server, as Terraform does before any resource call.
+func configureServer(t *testing.T, srv tfprotov6.ProviderServer, url, policy string) {
+	t.Helper()
 	cfgType := tftypes.Object{AttributeTypes: map[string]tftypes.Type{
 		"server_url": tftypes.String, "personal_access_token": tftypes.String,
 		"system_account_access_token": tftypes.String, "conflict_policy": tftypes.String}}
 	cfg := tftypes.NewValue(cfgType, map[string]tftypes.Value{
-		"server_url": tftypes.NewValue(tftypes.String, mock.URL), "personal_access_token": tftypes.NewValue(tftypes.String, testToken),
+		"server_url": tftypes.NewValue(tftypes.String, url), "personal_access_token": tftypes.NewValue(tftypes.String, testToken),
 		"system_account_access_token": tftypes.NewValue(tftypes.String, nil), "conflict_policy": tftypes.NewValue(tftypes.String, policy)})
 	ctx := context.Background()
 	if _, err := srv.GetProviderSchema(ctx, &tfprotov6.GetProviderSchemaRequest{}); err != nil {
@@ -49,8 +57,6 @@ func newProtoHarness(t *testing.T, policy string) *protoHarness {
 	if err != nil || len(resp.Diagnostics) > 0 {
 		t.Fatalf("configure: %v %v", err, resp.Diagnostics)
 	}
-	r := newResource(ServiceKind)().(*entityResource)
-	return &protoHarness{t: t, srv: srv, client: client, typ: objectType(r.attrs), r: r}
 }
 
 func dynamic(t *testing.T, v tftypes.Value) *tfprotov6.DynamicValue {

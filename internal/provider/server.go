@@ -1,6 +1,7 @@
 package provider
 
 import (
+	"bytes"
 	"context"
 	"sync"
 	"time"
@@ -41,9 +42,40 @@ func (s releasingServer) ReadResource(ctx context.Context, req *tfprotov6.ReadRe
 	return released(ctx, req, s.ProviderServer.ReadResource)
 }
 
+// PlanResourceChange answers a plan that changes nothing itself: when the proposed new
+// state is the prior state byte for byte, the planned state is the prior state and the
+// private state stays as it is. That is what the framework would answer for these
+// resources, after walking the schema once per attribute (most of a no-change plan's CPU):
+// they have no defaults and no write-only attributes, every plan modifier they use does
+// nothing when plan and state are equal, and ModifyPlan keeps the plan as it is when
+// nothing changes (TestPlanUnchangedShortcut holds all of this to the framework's answer).
+// Everything else, creates, changes, deletes and unknown values, goes to the framework.
 func (s releasingServer) PlanResourceChange(ctx context.Context, req *tfprotov6.PlanResourceChangeRequest) (*tfprotov6.PlanResourceChangeResponse, error) {
+	if planUnchanged(req) {
+		return &tfprotov6.PlanResourceChangeResponse{PlannedState: req.ProposedNewState, PlannedPrivate: req.PriorPrivate}, nil
+	}
 	return released(ctx, req, s.ProviderServer.PlanResourceChange)
 }
+
+// msgpackNil is how a null value (no prior state, or a destroy) is encoded.
+const msgpackNil = 0xc0
+
+func planUnchanged(req *tfprotov6.PlanResourceChangeRequest) bool {
+	prior, proposed := req.PriorState, req.ProposedNewState
+	return resourceTypes[req.TypeName] && prior != nil && proposed != nil &&
+		len(prior.JSON) == 0 && len(proposed.JSON) == 0 &&
+		len(prior.MsgPack) > 0 && prior.MsgPack[0] != msgpackNil &&
+		bytes.Equal(prior.MsgPack, proposed.MsgPack)
+}
+
+// resourceTypes are the managed resource type names (planUnchanged answers only for them).
+var resourceTypes = func() map[string]bool {
+	m := make(map[string]bool, len(Kinds))
+	for _, k := range Kinds {
+		m[k.TypeName] = true
+	}
+	return m
+}()
 
 func (s releasingServer) ApplyResourceChange(ctx context.Context, req *tfprotov6.ApplyResourceChangeRequest) (*tfprotov6.ApplyResourceChangeResponse, error) {
 	return released(ctx, req, s.ProviderServer.ApplyResourceChange)

@@ -2,6 +2,9 @@ package provider
 
 import (
 	"context"
+	"encoding/json"
+	"maps"
+	"net/http/httptest"
 	"runtime"
 	"testing"
 	"weak"
@@ -9,6 +12,9 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/providerserver"
 	"github.com/hashicorp/terraform-plugin-go/tfprotov6"
 	"github.com/hashicorp/terraform-plugin-go/tftypes"
+
+	"github.com/konnectguard/terraform-provider-konnect/internal/konnect"
+	"github.com/konnectguard/terraform-provider-konnect/internal/konnectmock"
 )
 
 type markerKey struct{}
@@ -88,4 +94,162 @@ func TestReleasableContext(t *testing.T) {
 	if rc.Value(markerKey{}) != nil || rc.Err() != context.Canceled {
 		t.Fatalf("after release: value %v, err %v", rc.Value(markerKey{}), rc.Err())
 	}
+}
+
+// filled is a value of typ with every attribute and element set: a prior state in which no
+// default or write-only rule could go unnoticed.
+func filled(typ tftypes.Type, name string) tftypes.Value {
+	switch {
+	case typ.Is(tftypes.String):
+		return tftypes.NewValue(typ, "x-"+name)
+	case typ.Is(tftypes.Number):
+		return tftypes.NewValue(typ, 7)
+	case typ.Is(tftypes.Bool):
+		return tftypes.NewValue(typ, true)
+	case typ.Is(tftypes.List{}):
+		return tftypes.NewValue(typ, []tftypes.Value{filled(typ.(tftypes.List).ElementType, name)})
+	case typ.Is(tftypes.Set{}):
+		return tftypes.NewValue(typ, []tftypes.Value{filled(typ.(tftypes.Set).ElementType, name)})
+	case typ.Is(tftypes.Map{}):
+		return tftypes.NewValue(typ, map[string]tftypes.Value{"k": filled(typ.(tftypes.Map).ElementType, name)})
+	case typ.Is(tftypes.Object{}):
+		vals := map[string]tftypes.Value{}
+		for n, at := range typ.(tftypes.Object).AttributeTypes {
+			vals[n] = filled(at, n)
+		}
+		return tftypes.NewValue(typ, vals)
+	}
+	panic("filled: unexpected type " + typ.String())
+}
+
+// TestPlanUnchangedShortcut: for every resource type, a plan whose proposed new state is
+// the prior state gets from NewServer exactly what the framework answers (same planned
+// state, private state, no replacement, no diagnostic) without going through it, and with
+// no API call. Adding a default, a write-only attribute, or a plan modifier that acts on an
+// unchanged plan to any kind makes this fail, and the shortcut must then go.
+func TestPlanUnchangedShortcut(t *testing.T) {
+	m := konnectmock.New(konnectmock.Options{Tokens: []string{testToken}})
+	mock := httptest.NewServer(m)
+	t.Cleanup(mock.Close)
+	ours, framework := NewServer("test")(), providerserver.NewProtocol6(New("test")())()
+	configureServer(t, ours, mock.URL, "fail")
+	configureServer(t, framework, mock.URL, "fail")
+
+	// A private state as the provider writes it: the guard's record of a real service.
+	h := newProtoHarness(t, "fail")
+	cp, _, err := h.client.CreateControlPlane(context.Background(), konnect.Object{"name": "shortcut"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	str := func(s string) tftypes.Value { return tftypes.NewValue(tftypes.String, s) }
+	_, private := h.apply(h.config(map[string]tftypes.Value{"control_plane_id": str(cp["id"].(string)),
+		"name": str("orders"), "host": str("orders.internal")}), tftypes.NewValue(h.typ, nil), nil)
+	if len(private) == 0 {
+		t.Fatal("the service's apply left no private state")
+	}
+
+	for _, k := range Kinds {
+		t.Run(k.TypeName, func(t *testing.T) {
+			r := newEntityResource(k)
+			typ := objectType(r.attrs)
+			prior := filled(typ, "")
+			// Configuration sets what it must; everything else is null and, being computed,
+			// proposed from the prior state, as Terraform does.
+			priorVals, _ := asObject(prior)
+			config := map[string]tftypes.Value{}
+			for _, a := range r.attrs {
+				config[a.Name] = tftypes.NewValue(typ.AttributeTypes[a.Name], nil)
+				if a.Mode == Required {
+					config[a.Name] = priorVals[a.Name]
+				}
+			}
+			for _, priv := range [][]byte{nil, private} {
+				req := &tfprotov6.PlanResourceChangeRequest{TypeName: k.TypeName, PriorState: dynamic(t, prior),
+					ProposedNewState: dynamic(t, prior), Config: dynamic(t, tftypes.NewValue(typ, config)), PriorPrivate: priv}
+				if !planUnchanged(req) {
+					t.Fatal("the shortcut does not take an unchanged plan")
+				}
+				m.ResetCounts()
+				got, err := ours.PlanResourceChange(context.Background(), req)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if c := m.Counts(); len(c) > 0 {
+					t.Errorf("an unchanged plan made API calls: %v", c)
+				}
+				want, err := framework.PlanResourceChange(context.Background(), req)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if len(want.Diagnostics) > 0 || len(got.Diagnostics) > 0 {
+					t.Fatalf("diagnostics: framework %s; ours %s", diagText(want.Diagnostics), diagText(got.Diagnostics))
+				}
+				wantState, err := want.PlannedState.Unmarshal(typ)
+				if err != nil {
+					t.Fatal(err)
+				}
+				gotState, err := got.PlannedState.Unmarshal(typ)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if !gotState.Equal(wantState) {
+					t.Errorf("planned state differs from the framework's:\n ours      %s\n framework %s", gotState, wantState)
+				}
+				if !gotState.Equal(prior) {
+					t.Errorf("the framework plans a change to an unchanged object (a default? a plan modifier?):\n prior   %s\n planned %s", prior, wantState)
+				}
+				if len(want.RequiresReplace) > 0 || len(got.RequiresReplace) > 0 {
+					t.Errorf("requires replace: framework %v, ours %v", want.RequiresReplace, got.RequiresReplace)
+				}
+				if !samePrivate(t, got.PlannedPrivate, want.PlannedPrivate) {
+					t.Errorf("planned private state differs:\n ours      %q\n framework %q", got.PlannedPrivate, want.PlannedPrivate)
+				}
+			}
+		})
+	}
+
+	// What the shortcut leaves to the framework.
+	svc := newEntityResource(ServiceKind)
+	typ := objectType(svc.attrs)
+	prior := filled(typ, "")
+	vals, _ := asObject(prior.Copy())
+	vals = maps.Clone(vals) // As hands out the value's own map
+	vals["retries"] = tftypes.NewValue(tftypes.Number, 8)
+	changed := tftypes.NewValue(typ, map[string]tftypes.Value(vals))
+	null := tftypes.NewValue(typ, nil)
+	for name, req := range map[string]*tfprotov6.PlanResourceChangeRequest{
+		"update":       {TypeName: ServiceKind.TypeName, PriorState: dynamic(t, prior), ProposedNewState: dynamic(t, changed)},
+		"create":       {TypeName: ServiceKind.TypeName, PriorState: dynamic(t, null), ProposedNewState: dynamic(t, prior)},
+		"delete":       {TypeName: ServiceKind.TypeName, PriorState: dynamic(t, prior), ProposedNewState: dynamic(t, null)},
+		"unknown type": {TypeName: "konnect_nothing", PriorState: dynamic(t, prior), ProposedNewState: dynamic(t, prior)},
+		"no proposal":  {TypeName: ServiceKind.TypeName, PriorState: dynamic(t, prior)},
+	} {
+		if planUnchanged(req) {
+			t.Errorf("%s: the shortcut answered it; the framework must", name)
+		}
+	}
+}
+
+// samePrivate compares private states as the framework reads them (a JSON object of keys).
+func samePrivate(t *testing.T, a, b []byte) bool {
+	t.Helper()
+	if len(a) == 0 || len(b) == 0 {
+		return len(a) == len(b)
+	}
+	var ma, mb map[string]json.RawMessage
+	if err := json.Unmarshal(a, &ma); err != nil {
+		t.Fatalf("private state %q: %v", a, err)
+	}
+	if err := json.Unmarshal(b, &mb); err != nil {
+		t.Fatalf("private state %q: %v", b, err)
+	}
+	if len(ma) != len(mb) {
+		return false
+	}
+	for k, v := range ma {
+		if string(mb[k]) != string(v) {
+			return false
+		}
+	}
+	return true
 }
