@@ -8,6 +8,7 @@ import (
 
 	"github.com/hashicorp/terraform-plugin-framework/providerserver"
 	"github.com/hashicorp/terraform-plugin-go/tfprotov6"
+	"github.com/hashicorp/terraform-plugin-go/tftypes"
 )
 
 // NewServer returns the provider's plugin protocol 6 server: the framework's, behind
@@ -34,8 +35,35 @@ func (s releasingServer) ValidateResourceConfig(ctx context.Context, req *tfprot
 	return released(ctx, req, s.ProviderServer.ValidateResourceConfig)
 }
 
+// UpgradeResourceState reads a state saved with the current schema (version 0, JSON) itself:
+// the framework does the same (it decodes the JSON with the schema's type, ignoring
+// attributes the schema no longer has, and returns it) after building the resource and
+// converting the request and response, which cost as much again, once per object per plan.
+// Anything else (another version, the legacy flatmap form, a state that does not decode)
+// goes to the framework, which also words the errors. TestUpgradeStateShortcut holds the
+// answer to the framework's.
 func (s releasingServer) UpgradeResourceState(ctx context.Context, req *tfprotov6.UpgradeResourceStateRequest) (*tfprotov6.UpgradeResourceStateResponse, error) {
+	if state, ok := upgradeCurrent(req); ok {
+		return &tfprotov6.UpgradeResourceStateResponse{UpgradedState: state}, nil
+	}
 	return released(ctx, req, s.ProviderServer.UpgradeResourceState)
+}
+
+func upgradeCurrent(req *tfprotov6.UpgradeResourceStateRequest) (*tfprotov6.DynamicValue, bool) {
+	typ, ours := resourceTypes[req.TypeName]
+	if !ours || req.Version != 0 || req.RawState == nil || len(req.RawState.JSON) == 0 {
+		return nil, false
+	}
+	v, err := req.RawState.UnmarshalWithOpts(typ, tfprotov6.UnmarshalOpts{
+		ValueFromJSONOpts: tftypes.ValueFromJSONOpts{IgnoreUndefinedAttributes: true}})
+	if err != nil {
+		return nil, false
+	}
+	dv, err := tfprotov6.NewDynamicValue(typ, v)
+	if err != nil {
+		return nil, false
+	}
+	return &dv, true
 }
 
 func (s releasingServer) ReadResource(ctx context.Context, req *tfprotov6.ReadResourceRequest) (*tfprotov6.ReadResourceResponse, error) {
@@ -62,17 +90,19 @@ const msgpackNil = 0xc0
 
 func planUnchanged(req *tfprotov6.PlanResourceChangeRequest) bool {
 	prior, proposed := req.PriorState, req.ProposedNewState
-	return resourceTypes[req.TypeName] && prior != nil && proposed != nil &&
+	_, ours := resourceTypes[req.TypeName]
+	return ours && prior != nil && proposed != nil &&
 		len(prior.JSON) == 0 && len(proposed.JSON) == 0 &&
 		len(prior.MsgPack) > 0 && prior.MsgPack[0] != msgpackNil &&
 		bytes.Equal(prior.MsgPack, proposed.MsgPack)
 }
 
-// resourceTypes are the managed resource type names (planUnchanged answers only for them).
-var resourceTypes = func() map[string]bool {
-	m := make(map[string]bool, len(Kinds))
+// resourceTypes are the managed resource types by name, with the type of their state (the
+// shortcuts above answer only for them).
+var resourceTypes = func() map[string]tftypes.Object {
+	m := make(map[string]tftypes.Object, len(Kinds))
 	for _, k := range Kinds {
-		m[k.TypeName] = true
+		m[k.TypeName] = objectType(newEntityResource(k).attrs)
 	}
 	return m
 }()

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"maps"
+	"math/big"
 	"net/http/httptest"
 	"runtime"
 	"testing"
@@ -252,4 +253,118 @@ func samePrivate(t *testing.T, a, b []byte) bool {
 		}
 	}
 	return true
+}
+
+// jsonOf renders a value the way Terraform saves it in a state file.
+func jsonOf(v tftypes.Value) any {
+	if v.IsNull() {
+		return nil
+	}
+	typ := v.Type()
+	switch {
+	case typ.Is(tftypes.String):
+		var s string
+		_ = v.As(&s)
+		return s
+	case typ.Is(tftypes.Number):
+		var f big.Float
+		_ = v.As(&f)
+		n, _ := f.Float64()
+		return n
+	case typ.Is(tftypes.Bool):
+		var b bool
+		_ = v.As(&b)
+		return b
+	case typ.Is(tftypes.List{}), typ.Is(tftypes.Set{}):
+		var elems []tftypes.Value
+		_ = v.As(&elems)
+		out := []any{}
+		for _, e := range elems {
+			out = append(out, jsonOf(e))
+		}
+		return out
+	case typ.Is(tftypes.Map{}), typ.Is(tftypes.Object{}):
+		var m map[string]tftypes.Value
+		_ = v.As(&m)
+		out := map[string]any{}
+		for k, e := range m {
+			out[k] = jsonOf(e)
+		}
+		return out
+	}
+	panic("jsonOf: unexpected type " + typ.String())
+}
+
+// TestUpgradeStateShortcut: a state saved with the current schema is read by NewServer
+// exactly as the framework reads it, for every resource type, with every attribute set,
+// with nulls, and with an attribute the schema no longer has. What it does not read
+// (another schema version, the legacy flatmap form, JSON that does not fit) goes to the
+// framework.
+func TestUpgradeStateShortcut(t *testing.T) {
+	ctx := context.Background()
+	ours, framework := NewServer("test")(), providerserver.NewProtocol6(New("test")())()
+	schemas, err := framework.GetProviderSchema(ctx, &tfprotov6.GetProviderSchemaRequest{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, k := range Kinds {
+		t.Run(k.TypeName, func(t *testing.T) {
+			sch := schemas.ResourceSchemas[k.TypeName]
+			if sch == nil || sch.Version != 0 {
+				t.Fatalf("schema %v: the shortcut reads version 0 only", sch)
+			}
+			schemaType := sch.ValueType()
+			full := filled(objectType(newEntityResource(k).attrs), "")
+			withNulls := jsonOf(full).(map[string]any)
+			for name := range withNulls {
+				if name != attrID && name != attrRevision {
+					withNulls[name] = nil
+				}
+			}
+			withGone := jsonOf(full).(map[string]any)
+			withGone["attribute_of_an_older_version"] = "x"
+			for name, state := range map[string]any{"filled": jsonOf(full), "nulls": withNulls, "removed attribute": withGone} {
+				raw, err := json.Marshal(state)
+				if err != nil {
+					t.Fatal(err)
+				}
+				req := &tfprotov6.UpgradeResourceStateRequest{TypeName: k.TypeName, RawState: &tfprotov6.RawState{JSON: raw}}
+				if _, ok := upgradeCurrent(req); !ok {
+					t.Fatalf("%s: the shortcut does not read it", name)
+				}
+				got, err := ours.UpgradeResourceState(ctx, req)
+				if err != nil {
+					t.Fatal(err)
+				}
+				want, err := framework.UpgradeResourceState(ctx, req)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if len(want.Diagnostics) > 0 || len(got.Diagnostics) > 0 {
+					t.Fatalf("%s: diagnostics: framework %s; ours %s", name, diagText(want.Diagnostics), diagText(got.Diagnostics))
+				}
+				w, err := want.UpgradedState.Unmarshal(schemaType)
+				if err != nil {
+					t.Fatal(err)
+				}
+				g, err := got.UpgradedState.Unmarshal(schemaType)
+				if err != nil {
+					t.Fatalf("%s: our state does not decode with the schema's type: %v", name, err)
+				}
+				if !g.Equal(w) {
+					t.Errorf("%s: upgraded state differs:\n ours      %s\n framework %s", name, g, w)
+				}
+			}
+		})
+	}
+	for name, req := range map[string]*tfprotov6.UpgradeResourceStateRequest{
+		"older version": {TypeName: ServiceKind.TypeName, Version: 1, RawState: &tfprotov6.RawState{JSON: []byte(`{"id":"x"}`)}},
+		"flatmap":       {TypeName: ServiceKind.TypeName, RawState: &tfprotov6.RawState{Flatmap: map[string]string{"id": "x"}}},
+		"not the type":  {TypeName: ServiceKind.TypeName, RawState: &tfprotov6.RawState{JSON: []byte(`{"retries":"many"}`)}},
+		"unknown type":  {TypeName: "konnect_nothing", RawState: &tfprotov6.RawState{JSON: []byte(`{"id":"x"}`)}},
+	} {
+		if _, ok := upgradeCurrent(req); ok {
+			t.Errorf("%s: the shortcut read it; the framework must", name)
+		}
+	}
 }

@@ -65,6 +65,7 @@ type options struct {
 	keep        bool
 	strict      bool
 	profileDir  string
+	repeat      int
 	root        string
 }
 
@@ -116,6 +117,7 @@ func parseFlags() (options, error) {
 	fs.StringVar(&o.outDir, "out", "bench-results", "directory for the JSON results (relative to the repository root)")
 	fs.StringVar(&o.layout, "layout", "module", "configuration layout: module (one module instance per service) or count (counted resources referring to each other by index)")
 	fs.DurationVar(&o.stepTimeout, "step-timeout", 45*time.Minute, "longest one CLI command may run before it is interrupted")
+	fs.IntVar(&o.repeat, "repeat", 1, "run the no-change plan (with the provider and on the floor) this many times and report the median wall time; the other steps change state and run once")
 	fs.BoolVar(&o.keep, "keep", false, "keep the temporary directory (configurations, state, CLI logs) after a successful run")
 	fs.BoolVar(&o.strict, "strict", false, "exit 1 when a target fails, not only when a step fails")
 	fs.StringVar(&o.profileDir, "profile", "", "directory for the provider's CPU and heap profiles, one folder per step (needs a provider built with -tags profile: make bench PROFILE=dir does both)")
@@ -411,7 +413,7 @@ func (b *bench) runOne(ctx context.Context, cli string, n int) runResult {
 			r.Error = fmt.Sprintf("floor %s: %v", s.Name, err)
 			return r
 		}
-		r.Floor = append(r.Floor, floorStep{Step: s.Key, Name: s.Name, WallSeconds: fr.WallSeconds, CPUSeconds: fr.CLICPUSeconds})
+		r.Floor = append(r.Floor, floorStep{Step: s.Key, Name: s.Name, WallSeconds: fr.WallSeconds, WallRuns: fr.WallRuns, CPUSeconds: fr.CLICPUSeconds})
 		r.Steps[i].FloorSeconds = fr.WallSeconds
 		if fr.WallSeconds > 0 {
 			r.Steps[i].FloorRatio = r.Steps[i].WallSeconds / fr.WallSeconds
@@ -440,12 +442,38 @@ func (b *bench) step(ctx context.Context, cli string, n int, bin, base, dir stri
 			return sr, err
 		}
 	}
-	fmt.Fprintf(os.Stderr, "bench: %s N=%d %s: %s\n", cli, n, which, s.Name)
-	cr, err := runCLI(ctx, b.opts.stepTimeout, bin, dir, env, logPath, args...)
-	if err != nil {
-		return sr, err
+	reps := 1
+	if s.Key == "plan-nochange" && b.opts.repeat > 1 {
+		reps = b.opts.repeat
 	}
-	sr.WallSeconds = cr.Wall.Seconds()
+	var runs []cliRun
+	for i := range reps {
+		if i > 0 && konnect {
+			// Counts, RSS and CPU are reported for the last run alone.
+			if err := b.mock.resetCounts(); err != nil {
+				return sr, err
+			}
+			if err := os.RemoveAll(rssDir); err != nil {
+				return sr, err
+			}
+			if err := os.MkdirAll(rssDir, 0o755); err != nil {
+				return sr, err
+			}
+		}
+		fmt.Fprintf(os.Stderr, "bench: %s N=%d %s: %s\n", cli, n, which, s.Name)
+		cr, err := runCLI(ctx, b.opts.stepTimeout, bin, dir, env, logPath, args...)
+		if err != nil {
+			return sr, err
+		}
+		runs = append(runs, cr)
+	}
+	cr := runs[len(runs)-1]
+	sr.WallSeconds = medianWall(runs)
+	if reps > 1 {
+		for _, r := range runs {
+			sr.WallRuns = append(sr.WallRuns, r.Wall.Seconds())
+		}
+	}
 	sr.CLICPUSeconds = cr.CPUSeconds
 	if konnect {
 		counts, err := b.mock.counts()
@@ -491,4 +519,15 @@ func joinInts(ns []int) string {
 		s[i] = strconv.Itoa(n)
 	}
 	return strings.Join(s, ",")
+}
+
+// medianWall is the median wall time of the runs, in seconds (the lower middle one for an
+// even count).
+func medianWall(runs []cliRun) float64 {
+	w := make([]float64, len(runs))
+	for i, r := range runs {
+		w[i] = r.Wall.Seconds()
+	}
+	slices.Sort(w)
+	return w[(len(w)-1)/2]
 }

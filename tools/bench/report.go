@@ -45,27 +45,29 @@ type runResult struct {
 }
 
 type stepResult struct {
-	Step               string   `json:"step"`
-	Name               string   `json:"name"`
-	Kind               string   `json:"kind"`
-	WallSeconds        float64  `json:"wall_seconds"`
-	FloorSeconds       float64  `json:"floor_wall_seconds"`
-	FloorRatio         float64  `json:"floor_ratio"`
-	CLICPUSeconds      float64  `json:"cpu_seconds"` // the CLI and its providers, user+sys
-	Calls              calls    `json:"api_calls"`
-	ChangedObjects     int      `json:"changed_objects,omitempty"`
-	ProviderPeakRSSKB  int64    `json:"provider_peak_rss_kb"`
-	ProviderCPUSeconds float64  `json:"provider_cpu_seconds"`
-	ProviderLaunches   []launch `json:"provider_processes"`
-	ProviderUnrecorded int      `json:"provider_processes_unrecorded,omitempty"`
-	Log                string   `json:"log"`
+	Step               string    `json:"step"`
+	Name               string    `json:"name"`
+	Kind               string    `json:"kind"`
+	WallSeconds        float64   `json:"wall_seconds"`        // the median with -repeat
+	WallRuns           []float64 `json:"wall_runs,omitempty"` // every run's, with -repeat
+	FloorSeconds       float64   `json:"floor_wall_seconds"`
+	FloorRatio         float64   `json:"floor_ratio"`
+	CLICPUSeconds      float64   `json:"cpu_seconds"` // the CLI and its providers, user+sys
+	Calls              calls     `json:"api_calls"`
+	ChangedObjects     int       `json:"changed_objects,omitempty"`
+	ProviderPeakRSSKB  int64     `json:"provider_peak_rss_kb"`
+	ProviderCPUSeconds float64   `json:"provider_cpu_seconds"`
+	ProviderLaunches   []launch  `json:"provider_processes"`
+	ProviderUnrecorded int       `json:"provider_processes_unrecorded,omitempty"`
+	Log                string    `json:"log"`
 }
 
 type floorStep struct {
-	Step        string  `json:"step"`
-	Name        string  `json:"name"`
-	WallSeconds float64 `json:"wall_seconds"`
-	CPUSeconds  float64 `json:"cpu_seconds"`
+	Step        string    `json:"step"`
+	Name        string    `json:"name"`
+	WallSeconds float64   `json:"wall_seconds"`
+	WallRuns    []float64 `json:"wall_runs,omitempty"`
+	CPUSeconds  float64   `json:"cpu_seconds"`
 }
 
 type target struct {
