@@ -326,6 +326,17 @@ func sameValues(a, b guard.Values) bool {
 // loadSeen returns what the last read or write found, with values left out as equal to
 // the base's filled back in.
 func loadSeen(ctx context.Context, p privateGetter) *seen {
+	s := decodeSeen(ctx, p)
+	if s != nil && s.Values == nil {
+		if b, _ := loadBase(ctx, p); b != nil {
+			s.Values = b.Values
+		}
+	}
+	return s
+}
+
+// decodeSeen is loadSeen without filling Values from the base when they were left out.
+func decodeSeen(ctx context.Context, p privateGetter) *seen {
 	raw, diags := p.GetKey(ctx, seenKey)
 	if diags.HasError() || len(raw) == 0 {
 		return nil
@@ -335,11 +346,6 @@ func loadSeen(ctx context.Context, p privateGetter) *seen {
 	var s seen
 	if dec.Decode(&s) != nil {
 		return nil
-	}
-	if s.Values == nil {
-		if b, _ := loadBase(ctx, p); b != nil {
-			s.Values = b.Values
-		}
 	}
 	return &s
 }
@@ -444,11 +450,14 @@ func (r *entityResource) Read(ctx context.Context, req resource.ReadRequest, res
 	}
 	resp.State.Raw = val
 	var before, baseValues guard.Values
-	if prev := loadSeen(ctx, req.Private); prev != nil {
-		before = prev.Values
-	}
 	if b, _ := loadBase(ctx, req.Private); b != nil {
 		baseValues = b.Values
+	}
+	if prev := decodeSeen(ctx, req.Private); prev != nil {
+		before = prev.Values
+		if before == nil {
+			before = baseValues
+		}
 	}
 	resp.Diagnostics.Append(r.saveSeen(ctx, resp.Private, val, rev, obj, before, baseValues)...)
 }
