@@ -413,6 +413,7 @@ func (c *coreRequest) list(k *kind, set *orderedSet, topLevel bool) response {
 	var next *entity
 	if set != nil {
 		for _, e := range set.items[set.search(start):] {
+			c.s.scanned.Add(1)
 			if !match(e) {
 				continue
 			}

@@ -13,7 +13,7 @@ import (
 
 // client is a plain net/http client against the mock, as any Konnect client would be.
 type client struct {
-	t     *testing.T
+	t     testing.TB
 	base  string
 	token string
 	srv   *Server
@@ -26,13 +26,13 @@ type result struct {
 	body   map[string]any
 }
 
-func newMock(t *testing.T, opts Options) *client {
+func newMock(t testing.TB, opts Options) *client {
 	t.Helper()
 	return serve(t, New(opts))
 }
 
 // serve puts s behind a loopback HTTP server closed at the end of the test.
-func serve(t *testing.T, s *Server) *client {
+func serve(t testing.TB, s *Server) *client {
 	t.Helper()
 	hs := httptest.NewServer(s)
 	t.Cleanup(hs.Close)
@@ -104,7 +104,7 @@ func freshConns() *http.Client {
 }
 
 // expect checks status and content type ("" means no body at all).
-func (r result) expect(t *testing.T, status int, ctype string) result {
+func (r result) expect(t testing.TB, status int, ctype string) result {
 	t.Helper()
 	if r.status != status {
 		t.Fatalf("status %d, want %d; body %s", r.status, status, r.raw)

@@ -58,6 +58,9 @@ type Server struct {
 	faults *faultInjector
 
 	trace atomic.Uint64
+	// scanned counts the entities listings have looked at, so a test can hold a page's
+	// cost to the page rather than the collection.
+	scanned atomic.Int64
 }
 
 // New returns a mock Konnect organisation: empty, or loaded from Options.StateFile.
