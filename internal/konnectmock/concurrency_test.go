@@ -2,8 +2,8 @@ package konnectmock
 
 import (
 	"fmt"
-	"sync"
 	"strings"
+	"sync"
 	"testing"
 )
 
