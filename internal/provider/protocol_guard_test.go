@@ -24,6 +24,7 @@ type protoHarness struct {
 	client *konnect.Client
 	typ    tftypes.Object
 	r      *entityResource
+	url    string // the mock's
 }
 
 func newProtoHarness(t *testing.T, policy string) *protoHarness {
@@ -37,7 +38,7 @@ func newProtoHarness(t *testing.T, policy string) *protoHarness {
 	srv := NewServer("test")()
 	configureServer(t, srv, mock.URL, policy)
 	r := newResource(ServiceKind)().(*entityResource)
-	return &protoHarness{t: t, srv: srv, client: client, typ: objectType(r.attrs), r: r}
+	return &protoHarness{t: t, srv: srv, client: client, typ: objectType(r.attrs), r: r, url: mock.URL}
 }
 
 // configureServer configures a protocol server, as Terraform does before any resource call.

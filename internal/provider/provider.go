@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"os"
 	"slices"
+	"sync/atomic"
 
 	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
 	"github.com/hashicorp/terraform-plugin-framework/datasource"
@@ -24,7 +25,10 @@ import (
 // SourceAddress is the provider's source address.
 const SourceAddress = "registry.terraform.io/konnectguard/konnect"
 
-type konnectProvider struct{ version string }
+type konnectProvider struct {
+	version string
+	data    atomic.Pointer[providerData] // set by Configure, for releasingServer.ReadResource
+}
 
 // providerData is what every resource receives from Configure.
 type providerData struct {
@@ -129,6 +133,7 @@ func (p *konnectProvider) Configure(ctx context.Context, req provider.ConfigureR
 	data := &providerData{client: client, policy: policy, snapshots: newSnapshots()}
 	resp.ResourceData = data
 	resp.DataSourceData = data
+	p.data.Store(data)
 }
 
 func firstSet(vals ...string) string {

@@ -426,40 +426,49 @@ func (r *entityResource) finishWrite(ctx context.Context, obj konnect.Object, pa
 }
 
 func (r *entityResource) Read(ctx context.Context, req resource.ReadRequest, resp *resource.ReadResponse) {
-	m, err := asObject(req.State.Raw)
+	state, diags := r.read(ctx, req.State.Raw, req.Private, resp.Private)
+	resp.Diagnostics.Append(diags...)
+	resp.State.Raw = state
+}
+
+// read refreshes one object: it returns the new state (the current one when the read
+// failed, null when the object is gone from Konnect) and records the read in private
+// state. Read (through the framework) and releasingServer.ReadResource (without it) share it.
+func (r *entityResource) read(ctx context.Context, current tftypes.Value, private privateGetter, newPrivate privateSetter) (tftypes.Value, diag.Diagnostics) {
+	var diags diag.Diagnostics
+	m, err := asObject(current)
 	if err != nil {
-		resp.Diagnostics.AddError("Internal error", err.Error())
-		return
+		diags.AddError("Internal error", err.Error())
+		return current, diags
 	}
 	addr := r.address(m)
 	obj, err := r.refreshRead(ctx, addr)
 	if konnect.IsNotFound(err) {
-		resp.Diagnostics.AddWarning("Konnect object deleted outside Terraform",
+		diags.AddWarning("Konnect object deleted outside Terraform",
 			fmt.Sprintf("%s no longer exists in Konnect. It was removed from the state; the plan will create it again if the configuration still declares it.", r.object(addr)))
-		resp.State.RemoveResource(ctx)
-		return
+		return tftypes.NewValue(current.Type(), nil), diags
 	}
 	if err != nil {
-		r.apiError(&resp.Diagnostics, "Could not read "+r.kind.TypeName, err)
-		return
+		r.apiError(&diags, "Could not read "+r.kind.TypeName, err)
+		return current, diags
 	}
 	val, rev, err := r.stateFromAPI(obj, addr.Parents, m)
 	if err != nil {
-		resp.Diagnostics.AddError("Unexpected response from Konnect", err.Error())
-		return
+		diags.AddError("Unexpected response from Konnect", err.Error())
+		return current, diags
 	}
-	resp.State.Raw = val
 	var before, baseValues guard.Values
-	if b, _ := loadBase(ctx, req.Private); b != nil {
+	if b, _ := loadBase(ctx, private); b != nil {
 		baseValues = b.Values
 	}
-	if prev := decodeSeen(ctx, req.Private); prev != nil {
+	if prev := decodeSeen(ctx, private); prev != nil {
 		before = prev.Values
 		if before == nil {
 			before = baseValues
 		}
 	}
-	resp.Diagnostics.Append(r.saveSeen(ctx, resp.Private, val, rev, obj, before, baseValues)...)
+	diags.Append(r.saveSeen(ctx, newPrivate, val, rev, obj, before, baseValues)...)
+	return val, diags
 }
 
 // refreshRead reads an object for refresh: from this run's snapshot of its collection when

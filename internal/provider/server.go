@@ -3,7 +3,15 @@ package provider
 import (
 	"bytes"
 	"context"
+	"encoding/json"
+	"fmt"
+	"maps"
+	"strings"
 	"sync"
+	"unicode/utf8"
+
+	"github.com/hashicorp/terraform-plugin-framework/diag"
+	"github.com/hashicorp/terraform-plugin-framework/path"
 	"time"
 
 	"github.com/hashicorp/terraform-plugin-framework/providerserver"
@@ -15,7 +23,8 @@ import (
 // releasingServer. main serves it; the acceptance tests run it in process.
 func NewServer(version string) func() tfprotov6.ProviderServer {
 	return func() tfprotov6.ProviderServer {
-		return releasingServer{providerserver.NewProtocol6(New(version)())()}
+		p := &konnectProvider{version: version}
+		return releasingServer{ProviderServer: providerserver.NewProtocol6(p)(), provider: p}
 	}
 }
 
@@ -29,7 +38,10 @@ func NewServer(version string) func() tfprotov6.ProviderServer {
 // forwards to the request's while the request runs and lets go of it when the call
 // returns; what the framework keeps is then a few hundred bytes per call. Calls made once
 // per run go through unchanged.
-type releasingServer struct{ tfprotov6.ProviderServer }
+type releasingServer struct {
+	tfprotov6.ProviderServer
+	provider *konnectProvider
+}
 
 func (s releasingServer) ValidateResourceConfig(ctx context.Context, req *tfprotov6.ValidateResourceConfigRequest) (*tfprotov6.ValidateResourceConfigResponse, error) {
 	return released(ctx, req, s.ProviderServer.ValidateResourceConfig)
@@ -50,7 +62,8 @@ func (s releasingServer) UpgradeResourceState(ctx context.Context, req *tfprotov
 }
 
 func upgradeCurrent(req *tfprotov6.UpgradeResourceStateRequest) (*tfprotov6.DynamicValue, bool) {
-	typ, ours := resourceTypes[req.TypeName]
+	rt, ours := resourceTypes[req.TypeName]
+	typ := rt.typ
 	if !ours || req.Version != 0 || req.RawState == nil || len(req.RawState.JSON) == 0 {
 		return nil, false
 	}
@@ -66,8 +79,54 @@ func upgradeCurrent(req *tfprotov6.UpgradeResourceStateRequest) (*tfprotov6.Dyna
 	return &dv, true
 }
 
+// ReadResource refreshes a managed resource itself, with the engine's read, the one the
+// framework would call. The framework wraps that call in work these resources do not need:
+// converting state and private state twice, and walking the schema once per attribute for
+// custom types with semantic equality and for write-only attributes (they have neither);
+// that was half of a refresh's CPU. What it does not take (the provider not configured yet,
+// a state that does not decode, a private state in another format) goes to the framework.
+// TestReadShortcut holds its answers to the framework's.
 func (s releasingServer) ReadResource(ctx context.Context, req *tfprotov6.ReadResourceRequest) (*tfprotov6.ReadResourceResponse, error) {
+	if resp, ok := s.readDirect(ctx, req); ok {
+		return resp, nil
+	}
 	return released(ctx, req, s.ProviderServer.ReadResource)
+}
+
+func (s releasingServer) readDirect(ctx context.Context, req *tfprotov6.ReadResourceRequest) (*tfprotov6.ReadResourceResponse, bool) {
+	rt, ours := resourceTypes[req.TypeName]
+	if !ours || s.provider == nil || req.CurrentState == nil || len(req.CurrentState.JSON) > 0 || req.CurrentIdentity != nil {
+		return nil, false
+	}
+	data := s.provider.data.Load()
+	if data == nil {
+		return nil, false
+	}
+	current, err := req.CurrentState.Unmarshal(rt.typ)
+	if err != nil || current.IsNull() || !current.IsFullyKnown() {
+		return nil, false
+	}
+	prior, err := parsePrivate(req.Private)
+	if err != nil {
+		return nil, false
+	}
+	r := newEntityResource(rt.kind)
+	r.data = data
+	next := prior.clone()
+	state, diags := r.read(ctx, current, prior, next)
+	resp := &tfprotov6.ReadResourceResponse{Diagnostics: protoDiagnostics(diags)}
+	dv, err := tfprotov6.NewDynamicValue(rt.typ, state)
+	if err != nil {
+		resp.Diagnostics = append(resp.Diagnostics, &tfprotov6.Diagnostic{Severity: tfprotov6.DiagnosticSeverityError,
+			Summary: "Internal error", Detail: "Could not encode the refreshed state: " + err.Error()})
+		dv = *req.CurrentState
+	}
+	resp.NewState = &dv
+	if resp.Private, err = next.bytes(); err != nil {
+		resp.Diagnostics = append(resp.Diagnostics, &tfprotov6.Diagnostic{Severity: tfprotov6.DiagnosticSeverityError,
+			Summary: "Internal error", Detail: "Could not encode private state: " + err.Error()})
+	}
+	return resp, true
 }
 
 // PlanResourceChange answers a plan that changes nothing itself: when the proposed new
@@ -97,15 +156,20 @@ func planUnchanged(req *tfprotov6.PlanResourceChangeRequest) bool {
 		bytes.Equal(prior.MsgPack, proposed.MsgPack)
 }
 
-// resourceTypes are the managed resource types by name, with the type of their state (the
-// shortcuts above answer only for them).
-var resourceTypes = func() map[string]tftypes.Object {
-	m := make(map[string]tftypes.Object, len(Kinds))
+// resourceTypes are the managed resource types by name, with their declaration and the type
+// of their state (the shortcuts above answer only for them).
+var resourceTypes = func() map[string]resourceType {
+	m := make(map[string]resourceType, len(Kinds))
 	for _, k := range Kinds {
-		m[k.TypeName] = objectType(newEntityResource(k).attrs)
+		m[k.TypeName] = resourceType{kind: k, typ: objectType(newEntityResource(k).attrs)}
 	}
 	return m
 }()
+
+type resourceType struct {
+	kind EntityKind
+	typ  tftypes.Object
+}
 
 func (s releasingServer) ApplyResourceChange(ctx context.Context, req *tfprotov6.ApplyResourceChangeRequest) (*tfprotov6.ApplyResourceChangeResponse, error) {
 	return released(ctx, req, s.ProviderServer.ApplyResourceChange)
@@ -173,4 +237,104 @@ func (c *releasableContext) Value(key any) any {
 		return p.Value(key)
 	}
 	return nil
+}
+
+// privateState is private state in the framework's format, for ReadResource: a JSON object
+// of keys to bytes. Keys starting with "." are the framework's own and pass through.
+type privateState map[string][]byte
+
+func parsePrivate(raw []byte) (privateState, error) {
+	p := privateState{}
+	if len(raw) == 0 {
+		return p, nil
+	}
+	if err := json.Unmarshal(raw, (*map[string][]byte)(&p)); err != nil {
+		return nil, err
+	}
+	if p == nil {
+		p = privateState{}
+	}
+	return p, nil
+}
+
+func (p privateState) clone() privateState { return maps.Clone(p) }
+
+func (p privateState) GetKey(_ context.Context, key string) ([]byte, diag.Diagnostics) {
+	if strings.HasPrefix(key, ".") {
+		return nil, reservedKey(key)
+	}
+	return p[key], nil
+}
+
+// SetKey stores a value as the framework does: no reserved key, an empty value deletes, and
+// the value must be UTF-8 JSON.
+func (p privateState) SetKey(_ context.Context, key string, value []byte) diag.Diagnostics {
+	if strings.HasPrefix(key, ".") {
+		return reservedKey(key)
+	}
+	if len(value) == 0 {
+		delete(p, key)
+		return nil
+	}
+	if !utf8.Valid(value) || !json.Valid(value) {
+		var d diag.Diagnostics
+		d.AddError("Invalid private state value", fmt.Sprintf("The value for key %q is not valid UTF-8 JSON.", key))
+		return d
+	}
+	p[key] = value
+	return nil
+}
+
+func reservedKey(key string) diag.Diagnostics {
+	var d diag.Diagnostics
+	d.AddError("Restricted Resource Private State Namespace", fmt.Sprintf("The key %q is invalid: a period ('.') prefix is reserved.", key))
+	return d
+}
+
+// bytes encodes the private state as the framework does: empty values left out, nothing at
+// all when nothing is left.
+func (p privateState) bytes() ([]byte, error) {
+	out := make(map[string][]byte, len(p))
+	for k, v := range p {
+		if len(v) > 0 {
+			out[k] = v
+		}
+	}
+	if len(out) == 0 {
+		return nil, nil
+	}
+	return json.Marshal(out)
+}
+
+// protoDiagnostics converts the engine's diagnostics for the protocol.
+func protoDiagnostics(diags diag.Diagnostics) []*tfprotov6.Diagnostic {
+	var out []*tfprotov6.Diagnostic
+	for _, d := range diags {
+		pd := &tfprotov6.Diagnostic{Summary: d.Summary(), Detail: d.Detail(), Severity: tfprotov6.DiagnosticSeverityError}
+		if d.Severity() == diag.SeverityWarning {
+			pd.Severity = tfprotov6.DiagnosticSeverityWarning
+		}
+		if wp, ok := d.(diag.DiagnosticWithPath); ok {
+			pd.Attribute = attributePath(wp.Path())
+		}
+		out = append(out, pd)
+	}
+	return out
+}
+
+func attributePath(p path.Path) *tftypes.AttributePath {
+	ap := tftypes.NewAttributePath()
+	for _, step := range p.Steps() {
+		switch st := step.(type) {
+		case path.PathStepAttributeName:
+			ap = ap.WithAttributeName(string(st))
+		case path.PathStepElementKeyInt:
+			ap = ap.WithElementKeyInt(int(st))
+		case path.PathStepElementKeyString:
+			ap = ap.WithElementKeyString(string(st))
+		default:
+			return nil
+		}
+	}
+	return ap
 }

@@ -368,3 +368,124 @@ func TestUpgradeStateShortcut(t *testing.T) {
 		}
 	}
 }
+
+// TestReadShortcut: NewServer refreshes a managed resource without the framework, and
+// answers what the framework answers (state, diagnostics, private state) for an unchanged
+// object, one edited in Konnect, one read from a collection listing, one whose state came
+// from a provider that kept no private state, and one deleted in Konnect. What it leaves
+// to the framework: an unconfigured provider, a type that is not ours, a state or private
+// state it cannot decode.
+func TestReadShortcut(t *testing.T) {
+	ctx := context.Background()
+	h := newProtoHarness(t, "fail")
+	// A pair of servers per CLI run: each keeps its refresh snapshots for the run.
+	pair := func() (releasingServer, tfprotov6.ProviderServer) {
+		ours, framework := NewServer("test")(), providerserver.NewProtocol6(New("test")())()
+		configureServer(t, ours, h.url, "fail")
+		configureServer(t, framework, h.url, "fail")
+		return ours.(releasingServer), framework
+	}
+	ours, framework := pair()
+	schemas, err := framework.GetProviderSchema(ctx, &tfprotov6.GetProviderSchemaRequest{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	schemaType := schemas.ResourceSchemas[ServiceKind.TypeName].ValueType()
+
+	cp, _, err := h.client.CreateControlPlane(ctx, konnect.Object{"name": "read-shortcut"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	cpID := cp["id"].(string)
+	str := func(s string) tftypes.Value { return tftypes.NewValue(tftypes.String, s) }
+	var states []tftypes.Value
+	var privates [][]byte
+	for _, name := range []string{"orders", "billing", "search"} {
+		st, pr := h.apply(h.config(map[string]tftypes.Value{"control_plane_id": str(cpID), "name": str(name),
+			"host": str(name + ".internal"), "retries": tftypes.NewValue(tftypes.Number, 4)}), tftypes.NewValue(h.typ, nil), nil)
+		states, privates = append(states, st), append(privates, pr)
+	}
+
+	compare := func(what string, state tftypes.Value, private []byte) (tftypes.Value, []*tfprotov6.Diagnostic) {
+		t.Helper()
+		req := &tfprotov6.ReadResourceRequest{TypeName: ServiceKind.TypeName, CurrentState: dynamic(t, state), Private: private}
+		got, ok := ours.readDirect(ctx, req)
+		if !ok {
+			t.Fatalf("%s: the shortcut did not take the read", what)
+		}
+		want, err := framework.ReadResource(ctx, req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if g, w := diagText(got.Diagnostics), diagText(want.Diagnostics); g != w {
+			t.Errorf("%s: diagnostics differ:\n ours      %s\n framework %s", what, g, w)
+		}
+		for i := range min(len(got.Diagnostics), len(want.Diagnostics)) {
+			if g, w := got.Diagnostics[i].Attribute, want.Diagnostics[i].Attribute; (g == nil) != (w == nil) || (g != nil && !g.Equal(w)) {
+				t.Errorf("%s: diagnostic %d attribute: ours %v, framework %v", what, i, g, w)
+			}
+		}
+		g, err := got.NewState.Unmarshal(schemaType)
+		if err != nil {
+			t.Fatalf("%s: our state does not decode with the schema's type: %v", what, err)
+		}
+		w, err := want.NewState.Unmarshal(schemaType)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !g.Equal(w) {
+			t.Errorf("%s: state differs:\n ours      %s\n framework %s", what, g, w)
+		}
+		if !samePrivate(t, got.Private, want.Private) {
+			t.Errorf("%s: private state differs:\n ours      %s\n framework %s", what, got.Private, want.Private)
+		}
+		return g, got.Diagnostics
+	}
+
+	compare("unchanged", states[0], privates[0])
+	compare("from the listing", states[1], privates[1]) // the second read of the collection
+	compare("no private state", states[2], nil)
+
+	// Konnect changes; a new run (new servers, no snapshot yet) reads it.
+	svc, _, err := h.client.GetService(ctx, cpID, "billing")
+	if err != nil {
+		t.Fatal(err)
+	}
+	svc["retries"] = 9
+	delete(svc, "created_at")
+	delete(svc, "updated_at")
+	if _, _, err := h.client.PutService(ctx, cpID, svc["id"].(string), svc, ""); err != nil {
+		t.Fatal(err)
+	}
+	orders, _ := asObject(states[0])
+	var ordersID string
+	_ = orders[attrID].As(&ordersID)
+	if _, err := h.client.DeleteService(ctx, cpID, ordersID, ""); err != nil {
+		t.Fatal(err)
+	}
+	ours, framework = pair()
+	edited, _ := compare("edited in Konnect", states[1], privates[1])
+	if v, _ := asObject(edited); !v["retries"].Equal(tftypes.NewValue(tftypes.Number, 9)) {
+		t.Errorf("edited in Konnect: retries %v, want 9", v["retries"])
+	}
+	gone, diags := compare("deleted in Konnect", states[0], privates[0]) // missing from the listing
+	if !gone.IsNull() || len(diags) != 1 || diags[0].Severity != tfprotov6.DiagnosticSeverityWarning {
+		t.Errorf("deleted in Konnect: state %v, diagnostics %s; want null and one warning", gone, diagText(diags))
+	}
+
+	unconfigured := NewServer("test")().(releasingServer)
+	for name, c := range map[string]struct {
+		srv releasingServer
+		req *tfprotov6.ReadResourceRequest
+	}{
+		"unconfigured provider": {unconfigured, &tfprotov6.ReadResourceRequest{TypeName: ServiceKind.TypeName, CurrentState: dynamic(t, states[1])}},
+		"not our type":          {ours, &tfprotov6.ReadResourceRequest{TypeName: "konnect_nothing", CurrentState: dynamic(t, states[1])}},
+		"JSON state":            {ours, &tfprotov6.ReadResourceRequest{TypeName: ServiceKind.TypeName, CurrentState: &tfprotov6.DynamicValue{JSON: []byte(`{}`)}}},
+		"private of another format": {ours, &tfprotov6.ReadResourceRequest{TypeName: ServiceKind.TypeName, CurrentState: dynamic(t, states[1]),
+			Private: []byte(`{"timeouts":{"create":1}}`)}},
+	} {
+		if _, ok := c.srv.readDirect(ctx, c.req); ok {
+			t.Errorf("%s: the shortcut took it; the framework must", name)
+		}
+	}
+}
