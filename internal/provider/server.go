@@ -8,12 +8,11 @@ import (
 	"maps"
 	"strings"
 	"sync"
+	"time"
 	"unicode/utf8"
 
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/path"
-	"time"
-
 	"github.com/hashicorp/terraform-plugin-framework/providerserver"
 	"github.com/hashicorp/terraform-plugin-go/tfprotov6"
 	"github.com/hashicorp/terraform-plugin-go/tftypes"
@@ -38,6 +37,10 @@ func NewServer(version string) func() tfprotov6.ProviderServer {
 // forwards to the request's while the request runs and lets go of it when the call
 // returns; what the framework keeps is then a few hundred bytes per call. Calls made once
 // per run go through unchanged.
+//
+// Three of those calls, made for every object in every plan, are answered without the
+// framework where its work is known to be unneeded (see each method): a plan that changes
+// nothing, a state saved with the current schema, and a refresh.
 type releasingServer struct {
 	tfprotov6.ProviderServer
 	provider *konnectProvider
@@ -63,16 +66,15 @@ func (s releasingServer) UpgradeResourceState(ctx context.Context, req *tfprotov
 
 func upgradeCurrent(req *tfprotov6.UpgradeResourceStateRequest) (*tfprotov6.DynamicValue, bool) {
 	rt, ours := resourceTypes[req.TypeName]
-	typ := rt.typ
 	if !ours || req.Version != 0 || req.RawState == nil || len(req.RawState.JSON) == 0 {
 		return nil, false
 	}
-	v, err := req.RawState.UnmarshalWithOpts(typ, tfprotov6.UnmarshalOpts{
+	v, err := req.RawState.UnmarshalWithOpts(rt.typ, tfprotov6.UnmarshalOpts{
 		ValueFromJSONOpts: tftypes.ValueFromJSONOpts{IgnoreUndefinedAttributes: true}})
 	if err != nil {
 		return nil, false
 	}
-	dv, err := tfprotov6.NewDynamicValue(typ, v)
+	dv, err := tfprotov6.NewDynamicValue(rt.typ, v)
 	if err != nil {
 		return nil, false
 	}
@@ -110,7 +112,7 @@ func (s releasingServer) readDirect(ctx context.Context, req *tfprotov6.ReadReso
 	if err != nil {
 		return nil, false
 	}
-	r := newEntityResource(rt.kind)
+	r := *rt.resource // the declaration's resource, configured
 	r.data = data
 	next := prior.clone()
 	state, diags := r.read(ctx, current, prior, next)
@@ -161,14 +163,15 @@ func planUnchanged(req *tfprotov6.PlanResourceChangeRequest) bool {
 var resourceTypes = func() map[string]resourceType {
 	m := make(map[string]resourceType, len(Kinds))
 	for _, k := range Kinds {
-		m[k.TypeName] = resourceType{kind: k, typ: objectType(newEntityResource(k).attrs)}
+		r := newEntityResource(k)
+		m[k.TypeName] = resourceType{resource: r, typ: objectType(r.attrs)}
 	}
 	return m
 }()
 
 type resourceType struct {
-	kind EntityKind
-	typ  tftypes.Object
+	resource *entityResource // not configured: a copy gets the provider's data
+	typ      tftypes.Object
 }
 
 func (s releasingServer) ApplyResourceChange(ctx context.Context, req *tfprotov6.ApplyResourceChangeRequest) (*tfprotov6.ApplyResourceChangeResponse, error) {
