@@ -467,6 +467,13 @@ func (b *bench) step(ctx context.Context, cli string, n int, bin, base, dir stri
 		if err != nil {
 			return sr, err
 		}
+		if i < reps-1 {
+			// Every run must succeed to count (the last is checked below, after its
+			// counts are read); the next run overwrites the log.
+			if err := checkRun(cr, logPath, wantExit, expect); err != nil {
+				return sr, err
+			}
+		}
 		runs = append(runs, cr)
 	}
 	cr := runs[len(runs)-1]
