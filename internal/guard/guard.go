@@ -170,6 +170,9 @@ type Conflict struct {
 	Remote    any
 	Desired   any
 	Sensitive bool
+	// Refreshed: Base is what the previous refresh found, not what Terraform wrote; the
+	// field moved in Konnect since then (back to what Terraform last wrote, for example).
+	Refreshed bool
 }
 
 // Compare applies the three-way table of guards.md to every field:
@@ -257,6 +260,9 @@ const SensitiveText = "(sensitive value changed)"
 
 // Show renders a value for a diagnostic.
 func Show(f Field, v any) string {
+	if _, ok := v.(konnectDefault); ok {
+		return "(Konnect's default)"
+	}
 	if f.Sensitive {
 		return SensitiveText
 	}
@@ -280,11 +286,19 @@ type RemoteEditError struct {
 	ChangedAt string
 	Conflicts []Conflict
 	Policy    ConflictPolicy
+	// Destroy: the plan deletes the object, and with it the changes made in Konnect.
+	Destroy bool
 }
 
 func (e *RemoteEditError) Error() string { return e.Summary() + ": " + e.Detail() }
 
 func (e *RemoteEditError) Summary() string {
+	if e.Destroy {
+		if e.Policy == PolicyWarn {
+			return "This plan deletes changes made in Konnect"
+		}
+		return "Destroying this object would delete changes made in Konnect"
+	}
 	if e.Policy == PolicyWarn {
 		return "This plan overwrites changes made in Konnect"
 	}
@@ -315,15 +329,40 @@ func (e *RemoteEditError) Detail() string {
 		// A conflict marked sensitive is never printed, whichever of its two flags says so.
 		f := c.Field
 		f.Sensitive = f.Sensitive || c.Sensitive
-		fmt.Fprintf(&b, "    %-*s   last applied: %s   in Konnect now: %s   planned: %s\n",
-			width, f.Name, Show(f, c.Base), Show(f, c.Remote), Show(f, c.Desired))
+		was := "last applied"
+		if c.Refreshed {
+			was = "last refreshed"
+		}
+		if e.Destroy {
+			fmt.Fprintf(&b, "    %-*s   %s: %s   in Konnect now: %s\n", width, f.Name, was, Show(f, c.Base), Show(f, c.Remote))
+			continue
+		}
+		fmt.Fprintf(&b, "    %-*s   %s: %s   in Konnect now: %s   planned: %s\n",
+			width, f.Name, was, Show(f, c.Base), Show(f, c.Remote), Show(f, c.Desired))
 	}
 	b.WriteString("\n")
+	if e.Destroy {
+		if e.Policy == PolicyWarn {
+			b.WriteString("conflict_policy is \"warn\": applying this plan deletes the object with these changes.\n")
+		} else {
+			b.WriteString("Destroying it deletes these changes too, and nothing was deleted.\n")
+		}
+		b.WriteString("Keep a record of them first: set them in configuration, apply (Terraform adopts them), then destroy.\n")
+		b.WriteString("Delete anyway: re-run with KONNECT_CONFLICT_POLICY=overwrite (or conflict_policy = \"overwrite\").")
+		return b.String()
+	}
 	if e.Policy == PolicyWarn {
 		b.WriteString("conflict_policy is \"warn\": applying this plan overwrites the values in Konnect.\n")
 	}
 	b.WriteString("Keep the Konnect values: set them in configuration.\n")
 	b.WriteString("Overwrite them: re-run with KONNECT_CONFLICT_POLICY=overwrite (or conflict_policy = \"overwrite\").")
+	if e.Policy == PolicyWarn {
+		return b.String()
+	}
+	// terraform destroy plans the configuration before it plans the destroy, and that plan
+	// is indistinguishable from any other here: say what it means for a destroy too.
+	b.WriteString("\nRunning terraform destroy? It plans the configuration first and stops here: destroying deletes these changes too. ")
+	b.WriteString("To destroy anyway, run it with KONNECT_CONFLICT_POLICY=overwrite.")
 	return b.String()
 }
 

@@ -3,6 +3,7 @@ package guard
 import (
 	"encoding/json"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -263,7 +264,8 @@ func assertPreformatted(t *testing.T, detail string, n int) {
 		}
 	}
 	for _, l := range lines[n:] {
-		if strings.HasPrefix(l, "Nothing was written") || strings.HasPrefix(l, "Keep the Konnect values") || strings.HasPrefix(l, "Overwrite them") {
+		if slices.ContainsFunc([]string{"Nothing was written", "Keep the Konnect values", "Overwrite them", "Running terraform destroy",
+			"Destroying it deletes", "Keep a record", "Delete anyway", "Applying this plan writes nothing"}, func(p string) bool { return strings.HasPrefix(l, p) }) {
 			continue
 		}
 		if l != "" && !strings.HasPrefix(l, "  ") && !strings.HasPrefix(l, "conflict_policy") {
@@ -555,8 +557,10 @@ func TestRemoteEditError(t *testing.T) {
 		"\n" +
 		"Keep the Konnect values: set them in configuration.\n" +
 		"Overwrite them: re-run with KONNECT_CONFLICT_POLICY=overwrite (or conflict_policy = \"overwrite\")."
-	if got := e.Detail(); got != want {
-		t.Errorf("Detail =\n%s\nwant\n%s", got, want)
+	destroyHint := "\nRunning terraform destroy? It plans the configuration first and stops here: destroying deletes these changes too. " +
+		"To destroy anyway, run it with KONNECT_CONFLICT_POLICY=overwrite."
+	if got := e.Detail(); got != want+destroyHint {
+		t.Errorf("Detail =\n%s\nwant\n%s", got, want+destroyHint)
 	}
 	if got, want := e.Summary(), "Applying this plan would overwrite changes made in Konnect"; got != want {
 		t.Errorf("Summary = %q, want %q", got, want)

@@ -119,6 +119,9 @@ func ambiguous(err error) bool {
 	return true
 }
 
+// mergesOnUpdate: PATCH keeps what the body leaves out, so a reset sends the default.
+func (controlPlaneAPI) mergesOnUpdate() {}
+
 func (controlPlaneAPI) Update(ctx context.Context, cl *konnect.Client, a Address, body, live konnect.Object, ifMatch string) (konnect.Object, *konnect.Response, error) {
 	patch := konnect.Object{}
 	for k, v := range body {

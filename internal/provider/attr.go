@@ -41,6 +41,11 @@ type Attr struct {
 	// NotReturned: Konnect never returns what was written (a password it stores hashed),
 	// so state keeps the written value and Konnect's rendering of it is ignored.
 	NotReturned bool
+	// Default is the value Konnect applies when a write leaves the attribute out, as
+	// decoded JSON (DefaultNull for null). When configuration stops setting an attribute
+	// it set before, the plan shows this value; nil means Konnect's default is not known
+	// here (the plan says "known after apply").
+	Default any
 
 	StringValidators []validator.String
 	Int64Validators  []validator.Int64
@@ -52,6 +57,28 @@ type Attr struct {
 	// PlanModifiers are extra string plan modifiers (e.g. JSON semantic equality).
 	StringPlanModifiers []planmodifier.String
 }
+
+// DefaultNull declares that Konnect's default for an attribute is null (no value).
+var DefaultNull = defaultNull{}
+
+type defaultNull struct{}
+
+// resetValue is the JSON value Konnect applies when a write leaves the attribute out, and
+// whether it is known.
+func (a Attr) resetValue() (any, bool) {
+	switch a.Default.(type) {
+	case nil:
+		return nil, false
+	case defaultNull:
+		return nil, true
+	}
+	return a.Default, true
+}
+
+// resettable reports whether removing the attribute from configuration resets it to
+// Konnect's default: optional attributes Terraform writes, except values Konnect never
+// returns (state keeps what was written; there is no default to show).
+func (a Attr) resettable() bool { return a.managed() && a.Mode == Optional && !a.NotReturned }
 
 func (a Attr) jsonName() string {
 	if a.JSON != "" {

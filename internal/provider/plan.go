@@ -8,6 +8,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/resource"
 	"github.com/hashicorp/terraform-plugin-go/tftypes"
 
@@ -29,8 +30,13 @@ func (r *entityResource) ModifyPlan(ctx context.Context, req resource.ModifyPlan
 	addr := r.address(prior)
 	atPlan := plannedVersion(ctx, prior, req.Private)
 
+	b, diags := loadBase(ctx, req.Private)
+	resp.Diagnostics.Append(diags...)
+
 	if req.Plan.Raw.IsNull() {
-		r.checkLive(ctx, addr, atPlan, "delete", &resp.Diagnostics)
+		if live, _, ok := r.checkLive(ctx, addr, atPlan, "delete", &resp.Diagnostics); ok {
+			r.checkDestroy(ctx, addr, b, prior, live, resp)
+		}
 		return
 	}
 
@@ -39,12 +45,33 @@ func (r *entityResource) ModifyPlan(ctx context.Context, req resource.ModifyPlan
 		resp.Diagnostics.AddError("Internal error", err.Error())
 		return
 	}
+	cfg, err := asObject(req.Config.Raw)
+	if err != nil {
+		resp.Diagnostics.AddError("Internal error", err.Error())
+		return
+	}
+	resets := r.resets(cfg, b)
+	resets.plan(planned, cfg)
 	if sameExceptRevision(planned, prior) {
-		// Nothing to write: the revision stays what Konnect holds.
 		planned[attrRevision] = prior[attrRevision]
+		if adopted := r.adoptions(b, cfg, prior); len(adopted) > 0 {
+			// Nothing to write, but values to adopt: plan an update that writes nothing,
+			// so that the apply records them in the base (Guard 1 still applies).
+			if _, _, ok := r.checkLive(ctx, addr, atPlan, "update", &resp.Diagnostics); !ok {
+				return
+			}
+			n := &guard.AdoptionNotice{Object: r.object(addr), Adopted: adopted}
+			r.logDecision(ctx, "remote_edit", "adopt", addr, map[string]any{"fields": strings.Join(n.Names(), ",")})
+			resp.Diagnostics.AddWarning(n.Summary(), n.Detail())
+			planned[attrRevision] = tftypes.NewValue(tftypes.String, tftypes.UnknownValue)
+		}
 		resp.Plan.Raw = tftypes.NewValue(req.Plan.Raw.Type(), map[string]tftypes.Value(planned))
 		return
 	}
+	// The plan writes: the revision is Konnect's after the write (the framework marks it
+	// unknown too, unless only resets made this plan differ from the prior state).
+	planned[attrRevision] = tftypes.NewValue(tftypes.String, tftypes.UnknownValue)
+	resp.Plan.Raw = tftypes.NewValue(req.Plan.Raw.Type(), map[string]tftypes.Value(planned))
 	op := "update"
 	for _, a := range r.kind.Attrs {
 		if (a.ForceNew || a.Parent) && !planned[a.Name].Equal(prior[a.Name]) {
@@ -55,7 +82,7 @@ func (r *entityResource) ModifyPlan(ctx context.Context, req resource.ModifyPlan
 	if !ok {
 		return
 	}
-	r.checkRemoteEdits(ctx, req, addr, prior, planned, live, resp)
+	r.checkRemoteEdits(ctx, req, addr, b, resets, prior, planned, live, resp)
 }
 
 func sameExceptRevision(a, b objectValues) bool {
@@ -70,49 +97,93 @@ func sameExceptRevision(a, b objectValues) bool {
 	return true
 }
 
+// adoptions are the values configuration now sets to what Konnect holds, where Konnect
+// differs from the base.
+func (r *entityResource) adoptions(b *base, cfg, prior objectValues) []guard.Adopted {
+	if b == nil {
+		return nil
+	}
+	values := r.managedValues(prior)
+	set := func(name string) bool { v, ok := cfg[name]; return ok && !v.IsNull() }
+	return guard.Adoptions(r.fields, set, b.Values, values, values)
+}
+
 // checkRemoteEdits is Guard 2: base (last written) vs remote (refreshed) vs desired.
-func (r *entityResource) checkRemoteEdits(ctx context.Context, req resource.ModifyPlanRequest, addr Address, prior, planned objectValues, live konnect.Object, resp *resource.ModifyPlanResponse) {
-	b, diags := loadBase(ctx, req.Private)
-	resp.Diagnostics.Append(diags...)
+func (r *entityResource) checkRemoteEdits(ctx context.Context, req resource.ModifyPlanRequest, addr Address, b *base, resets resetPlan, prior, planned objectValues, live konnect.Object, resp *resource.ModifyPlanResponse) {
 	if b == nil {
 		return // nothing written by Terraform yet (state from an older provider)
 	}
 	remote, desired := r.managedValues(prior), r.managedValues(planned)
+	resets.desired(desired)
 	conflicts := guard.Compare(r.fields, b.Values, remote, desired)
 	// A field that moved since the previous read is someone's change too, even when it
 	// moved back to the base (configuration had adopted the value it moved away from).
 	if s := loadSeen(ctx, req.Private); s != nil && s.Before != nil {
 		for _, c := range guard.Compare(r.fields, s.Before, remote, desired) {
 			if !slices.ContainsFunc(conflicts, func(have guard.Conflict) bool { return have.Field.Name == c.Field.Name }) {
+				c.Refreshed = true
 				conflicts = append(conflicts, c)
 			}
 		}
 	}
-	// Values Konnect never returns as written (passwords) are compared by their rendering
-	// (a hash): if it moved, someone set another value, and this write would replace it.
+	conflicts = append(conflicts, r.hiddenChanges(b, live)...)
+	r.report(ctx, addr, b, prior, live, conflicts, false, &resp.Diagnostics)
+}
+
+// hiddenChanges: values Konnect never returns as written (passwords) are compared by
+// their rendering (a hash): if it moved, someone set another value.
+func (r *entityResource) hiddenChanges(b *base, live konnect.Object) []guard.Conflict {
+	var out []guard.Conflict
 	for _, a := range r.kind.Attrs {
 		was, ok := b.Hidden[a.Name]
 		if !a.NotReturned || !ok || guard.Equal(guard.Field{}, was, lookup(live, a)) {
 			continue
 		}
 		f := guard.Field{Name: a.Name, Sensitive: true}
-		conflicts = append(conflicts, guard.Conflict{Field: f, Base: was, Remote: lookup(live, a), Sensitive: true})
+		out = append(out, guard.Conflict{Field: f, Base: was, Remote: lookup(live, a), Sensitive: true})
 	}
-	changedAt := guard.FormatUpdatedAt(live["updated_at"])
+	return out
+}
+
+// checkDestroy is Guard 2 for a delete: destroying an object that someone changed in
+// Konnect since Terraform last wrote or adopted it deletes their changes too.
+func (r *entityResource) checkDestroy(ctx context.Context, addr Address, b *base, prior objectValues, live konnect.Object, resp *resource.ModifyPlanResponse) {
+	if b == nil {
+		return
+	}
+	remote := r.managedValues(prior)
+	var conflicts []guard.Conflict
+	for _, f := range r.fields {
+		was, ok := b.Values[f.Name]
+		if ok && !guard.Equal(f, was, remote[f.Name]) {
+			conflicts = append(conflicts, guard.Conflict{Field: f, Base: was, Remote: remote[f.Name], Sensitive: f.Sensitive})
+		}
+	}
+	conflicts = append(conflicts, r.hiddenChanges(b, live)...)
+	r.report(ctx, addr, b, prior, live, conflicts, true, &resp.Diagnostics)
+}
+
+// report turns Guard 2's conflicts into what the policy says: an error, a warning, or a
+// line in the log.
+func (r *entityResource) report(ctx context.Context, addr Address, b *base, prior objectValues, live konnect.Object, conflicts []guard.Conflict, destroy bool, diags *diag.Diagnostics) {
+	g := "remote_edit"
+	if destroy {
+		g = "remote_edit_destroy"
+	}
 	if len(conflicts) == 0 {
-		r.logDecision(ctx, "remote_edit", "ok", addr, nil)
+		r.logDecision(ctx, g, "ok", addr, nil)
 		return
 	}
 	policy := r.data.policy
-	e := &guard.RemoteEditError{Object: r.object(addr), Conflicts: conflicts, Policy: policy, ChangedAt: changedAt}
-	r.logDecision(ctx, "remote_edit", "conflict_"+string(policy), addr, map[string]any{
+	e := &guard.RemoteEditError{Object: r.object(addr), Conflicts: conflicts, Policy: policy, ChangedAt: guard.FormatUpdatedAt(live["updated_at"]), Destroy: destroy}
+	r.logDecision(ctx, g, "conflict_"+string(policy), addr, map[string]any{
 		"fields": strings.Join(e.Fields(), ","), "revision_base": b.Revision, "revision_now": str(prior[attrRevision])})
 	switch policy {
 	case guard.PolicyWarn:
-		resp.Diagnostics.AddWarning(e.Summary(), e.Detail())
+		diags.AddWarning(e.Summary(), e.Detail())
 	case guard.PolicyOverwrite:
 	default:
-		resp.Diagnostics.AddError(e.Summary(), e.Detail())
+		diags.AddError(e.Summary(), e.Detail())
 	}
 }
 
@@ -134,7 +205,7 @@ func (r *entityResource) ImportState(ctx context.Context, req resource.ImportSta
 		r.apiError(&resp.Diagnostics, "Could not read "+r.kind.TypeName, err)
 		return
 	}
-	r.finishWrite(ctx, obj, addr.Parents, nil, &resp.State.Raw, resp.Private, &resp.Diagnostics)
+	r.finishWrite(ctx, obj, addr.Parents, nil, nil, &resp.State.Raw, resp.Private, &resp.Diagnostics)
 }
 
 func (r *entityResource) parents() []string {

@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"maps"
+	"slices"
 	"strings"
 
 	"github.com/hashicorp/terraform-plugin-framework/diag"
@@ -93,12 +94,14 @@ func (r *entityResource) Configure(_ context.Context, req resource.ConfigureRequ
 
 type objectValues map[string]tftypes.Value
 
+// asObject returns an object's attributes as a map of its own: tftypes hands out the
+// value's map itself, and callers write to theirs.
 func asObject(v tftypes.Value) (objectValues, error) {
 	var m map[string]tftypes.Value
 	if err := v.As(&m); err != nil {
 		return nil, err
 	}
-	return m, nil
+	return maps.Clone(m), nil
 }
 
 func str(v tftypes.Value) string {
@@ -168,8 +171,12 @@ func (r *entityResource) stateFromAPI(obj konnect.Object, parents map[string]str
 }
 
 // project keeps, of a remote JSON value, the object keys that shape has (recursively);
-// anything else is returned whole.
+// anything else is returned whole. A key that shape holds as null stays null: configuration
+// that sets a key to null asks for Konnect's default, whatever it is.
 func project(remote, shape any) any {
+	if shape == nil {
+		return nil
+	}
 	r, ok1 := remote.(map[string]any)
 	s, ok2 := shape.(map[string]any)
 	if !ok1 || !ok2 {
@@ -229,6 +236,15 @@ type base struct {
 	// password's hash) right after the write: a different rendering later means someone
 	// changed them in Konnect.
 	Hidden guard.Values `json:"hidden,omitempty"`
+	// Configured names the attributes configuration set at that write or adoption: the
+	// ones that go back to Konnect's default when configuration stops setting them. Absent
+	// after an import and in states written before it existed: then nothing is reset.
+	Configured []string `json:"configured,omitempty"`
+}
+
+// configures reports whether configuration set the attribute at the last write.
+func (b *base) configures(name string) bool {
+	return b != nil && slices.Contains(b.Configured, name)
 }
 
 type privateSetter interface {
@@ -239,8 +255,9 @@ type privateGetter interface {
 	GetKey(ctx context.Context, key string) ([]byte, diag.Diagnostics)
 }
 
-// saveBase records what Terraform just wrote; it returns the values it recorded.
-func (r *entityResource) saveBase(ctx context.Context, p privateSetter, state tftypes.Value, obj konnect.Object, rev string) (guard.Values, diag.Diagnostics) {
+// saveBase records what Terraform just wrote or adopted, and which attributes configuration
+// set (nil after an import); it returns the values it recorded.
+func (r *entityResource) saveBase(ctx context.Context, p privateSetter, state tftypes.Value, obj konnect.Object, rev string, configured []string) (guard.Values, diag.Diagnostics) {
 	m, err := asObject(state)
 	if err != nil {
 		var d diag.Diagnostics
@@ -254,7 +271,7 @@ func (r *entityResource) saveBase(ctx context.Context, p privateSetter, state tf
 		}
 	}
 	values := r.managedValues(m)
-	b, err := json.Marshal(base{Revision: rev, Values: values, Hidden: hidden})
+	b, err := json.Marshal(base{Revision: rev, Values: values, Hidden: hidden, Configured: configured})
 	if err != nil {
 		var d diag.Diagnostics
 		d.AddError("Internal error", err.Error())
@@ -396,7 +413,7 @@ func (r *entityResource) Create(ctx context.Context, req resource.CreateRequest,
 		r.apiError(&resp.Diagnostics, "Could not create "+r.kind.TypeName, err)
 		return
 	}
-	r.finishWrite(ctx, obj, addr.Parents, m, &resp.State.Raw, resp.Private, &resp.Diagnostics)
+	r.finishWrite(ctx, obj, addr.Parents, m, r.configured(req.Config.Raw), &resp.State.Raw, resp.Private, &resp.Diagnostics)
 }
 
 func (r *entityResource) nameExists(addr Address, name string, existing konnect.Object) *guard.NameExistsError {
@@ -413,14 +430,14 @@ func (r *entityResource) nameExists(addr Address, name string, existing konnect.
 		ExistingID: id, CreatedAt: guard.FormatUpdatedAt(existing["created_at"]), ImportID: importID}
 }
 
-func (r *entityResource) finishWrite(ctx context.Context, obj konnect.Object, parents map[string]string, planned objectValues, state *tftypes.Value, p privateSetter, diags *diag.Diagnostics) {
+func (r *entityResource) finishWrite(ctx context.Context, obj konnect.Object, parents map[string]string, planned objectValues, configured []string, state *tftypes.Value, p privateSetter, diags *diag.Diagnostics) {
 	val, rev, err := r.stateFromAPI(obj, parents, planned)
 	if err != nil {
 		diags.AddError("Unexpected response from Konnect", err.Error())
 		return
 	}
 	*state = val
-	values, d := r.saveBase(ctx, p, val, obj, rev)
+	values, d := r.saveBase(ctx, p, val, obj, rev, configured)
 	diags.Append(d...)
 	diags.Append(r.saveSeen(ctx, p, val, rev, obj, nil, values)...)
 }
@@ -508,11 +525,23 @@ func (r *entityResource) Update(ctx context.Context, req resource.UpdateRequest,
 	if !ok {
 		return
 	}
+	configured := r.configured(req.Config.Raw)
+	if sameExceptRevision(planned, prior) {
+		// An adoption: configuration agrees with what Konnect holds. Nothing is written;
+		// the object just read live (Guard 1 passed) becomes the base.
+		r.logDecision(ctx, "remote_edit", "adopted", addr, nil)
+		r.finishWrite(ctx, live, addr.Parents, planned, configured, &resp.State.Raw, resp.Private, &resp.Diagnostics)
+		return
+	}
+	b, _ := loadBase(ctx, req.Private)
+	cfg, _ := asObject(req.Config.Raw)
+	resets := r.resets(cfg, b)
 	body, err := r.body(planned)
 	if err != nil {
 		resp.Diagnostics.AddError("Invalid configuration", err.Error())
 		return
 	}
+	resets.apply(r, body)
 	obj, _, err := r.kind.API.Update(ctx, r.data.client, addr, body, live, etag)
 	r.wrote(addr)
 	if konnect.IsPreconditionFailed(err) {
@@ -520,7 +549,7 @@ func (r *entityResource) Update(ctx context.Context, req resource.UpdateRequest,
 		// ETag. If Konnect holds exactly what this apply wrote, the write succeeded.
 		if now, _, gerr := r.kind.API.Get(ctx, r.data.client, addr); gerr == nil && r.holds(now, body) {
 			r.logDecision(ctx, "stale_plan", "412_own_write", addr, nil)
-			r.finishWrite(ctx, now, addr.Parents, planned, &resp.State.Raw, resp.Private, &resp.Diagnostics)
+			r.finishWrite(ctx, now, addr.Parents, planned, configured, &resp.State.Raw, resp.Private, &resp.Diagnostics)
 			return
 		}
 		r.raced(ctx, addr, atPlan, "update", &resp.Diagnostics)
@@ -530,7 +559,7 @@ func (r *entityResource) Update(ctx context.Context, req resource.UpdateRequest,
 		r.apiError(&resp.Diagnostics, "Could not update "+r.kind.TypeName, err)
 		return
 	}
-	r.finishWrite(ctx, obj, addr.Parents, planned, &resp.State.Raw, resp.Private, &resp.Diagnostics)
+	r.finishWrite(ctx, obj, addr.Parents, planned, configured, &resp.State.Raw, resp.Private, &resp.Diagnostics)
 }
 
 func (r *entityResource) Delete(ctx context.Context, req resource.DeleteRequest, resp *resource.DeleteResponse) {

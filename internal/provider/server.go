@@ -140,7 +140,7 @@ func (s releasingServer) readDirect(ctx context.Context, req *tfprotov6.ReadReso
 // nothing changes (TestPlanUnchangedShortcut holds all of this to the framework's answer).
 // Everything else, creates, changes, deletes and unknown values, goes to the framework.
 func (s releasingServer) PlanResourceChange(ctx context.Context, req *tfprotov6.PlanResourceChangeRequest) (*tfprotov6.PlanResourceChangeResponse, error) {
-	if planUnchanged(req) {
+	if planUnchanged(req) && nothingToAdoptOrReset(ctx, req) {
 		return &tfprotov6.PlanResourceChangeResponse{PlannedState: req.ProposedNewState, PlannedPrivate: req.PriorPrivate}, nil
 	}
 	return released(ctx, req, s.ProviderServer.PlanResourceChange)
@@ -156,6 +156,41 @@ func planUnchanged(req *tfprotov6.PlanResourceChangeRequest) bool {
 		len(prior.JSON) == 0 && len(proposed.JSON) == 0 &&
 		len(prior.MsgPack) > 0 && prior.MsgPack[0] != msgpackNil &&
 		bytes.Equal(prior.MsgPack, proposed.MsgPack)
+}
+
+// nothingToAdoptOrReset reports that ModifyPlan would keep an unchanged plan as it is:
+// Konnect held the base's values at the last refresh (so there is nothing to adopt), and
+// configuration still sets every attribute it set at the last write (so nothing goes back
+// to Konnect's default). When in doubt it says no, and the framework answers.
+func nothingToAdoptOrReset(ctx context.Context, req *tfprotov6.PlanResourceChangeRequest) bool {
+	p, err := parsePrivate(req.PriorPrivate)
+	if err != nil {
+		return false
+	}
+	if s := decodeSeen(ctx, p); s != nil && s.Values != nil {
+		return false
+	}
+	b, _ := loadBase(ctx, p)
+	if b == nil || len(b.Configured) == 0 {
+		return true
+	}
+	if req.Config == nil {
+		return false
+	}
+	cfgVal, err := req.Config.Unmarshal(resourceTypes[req.TypeName].typ)
+	if err != nil {
+		return false
+	}
+	cfg, err := asObject(cfgVal)
+	if err != nil {
+		return false
+	}
+	for _, name := range b.Configured {
+		if v, ok := cfg[name]; !ok || v.IsNull() {
+			return false
+		}
+	}
+	return true
 }
 
 // resourceTypes are the managed resource types by name, with their declaration and the type

@@ -14,6 +14,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-go/tfprotov6"
 	"github.com/hashicorp/terraform-plugin-go/tftypes"
 
+	"github.com/konnectguard/terraform-provider-konnect/internal/guard"
 	"github.com/konnectguard/terraform-provider-konnect/internal/konnect"
 	"github.com/konnectguard/terraform-provider-konnect/internal/konnectmock"
 )
@@ -123,6 +124,32 @@ func filled(typ tftypes.Type, name string) tftypes.Value {
 	panic("filled: unexpected type " + typ.String())
 }
 
+// withConfigured returns private state whose base holds values and says configuration set
+// these attributes, as the apply that wrote values would have recorded.
+func withConfigured(t *testing.T, private []byte, values guard.Values, names []string) []byte {
+	t.Helper()
+	p, err := parsePrivate(private)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var b map[string]any
+	if err := json.Unmarshal(p[baseKey], &b); err != nil {
+		t.Fatal(err)
+	}
+	b["configured"] = names
+	b["values"] = values
+	raw, err := json.Marshal(b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p[baseKey] = raw
+	out, err := p.bytes()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return out
+}
+
 // TestPlanUnchangedShortcut: for every resource type, a plan whose proposed new state is
 // the prior state gets from NewServer exactly what the framework answers (same planned
 // state, private state, no replacement, no diagnostic) without going through it, and with
@@ -164,7 +191,15 @@ func TestPlanUnchangedShortcut(t *testing.T) {
 					config[a.Name] = priorVals[a.Name]
 				}
 			}
-			for _, priv := range [][]byte{nil, private} {
+			// The guard's record says configuration set what it sets now: nothing to reset.
+			var required []string
+			for _, a := range k.Attrs {
+				if a.Mode == Required && a.managed() {
+					required = append(required, a.Name)
+				}
+			}
+			kindPrivate := withConfigured(t, private, r.managedValues(priorVals), required)
+			for _, priv := range [][]byte{nil, kindPrivate} {
 				req := &tfprotov6.PlanResourceChangeRequest{TypeName: k.TypeName, PriorState: dynamic(t, prior),
 					ProposedNewState: dynamic(t, prior), Config: dynamic(t, tftypes.NewValue(typ, config)), PriorPrivate: priv}
 				if !planUnchanged(req) {

@@ -1,0 +1,124 @@
+package provider
+
+import (
+	"slices"
+
+	"github.com/hashicorp/terraform-plugin-go/tftypes"
+
+	"github.com/konnectguard/terraform-provider-konnect/internal/guard"
+	"github.com/konnectguard/terraform-provider-konnect/internal/konnect"
+)
+
+// Configuration is intent: what it stops saying goes back to Konnect's default. The base
+// (private state) remembers which attributes configuration set at the last write; an
+// attribute it set then and leaves unset now is reset, one it never set follows Konnect.
+// Inside a JSON document (a plugin's config) the same holds for keys at any depth.
+
+// configured names the managed attributes that configuration sets (a value, known or not).
+func (r *entityResource) configured(config tftypes.Value) []string {
+	cfg, err := asObject(config)
+	if err != nil {
+		return nil
+	}
+	out := []string{}
+	for _, a := range r.kind.Attrs {
+		if v, ok := cfg[a.Name]; ok && a.managed() && !v.IsNull() {
+			out = append(out, a.Name)
+		}
+	}
+	return out
+}
+
+// resetPlan is what a plan resets: attributes configuration no longer sets, and keys of
+// JSON documents it no longer sets.
+type resetPlan struct {
+	attrs []Attr
+	keys  map[string][][]string // by attribute name: removed key paths
+}
+
+func (p resetPlan) empty() bool { return len(p.attrs) == 0 && len(p.keys) == 0 }
+
+// resets compares configuration with the base. Nothing is reset without a record of what
+// configuration set (after an import, or a state from an older version).
+func (r *entityResource) resets(cfg objectValues, b *base) resetPlan {
+	var p resetPlan
+	if b == nil || b.Configured == nil || cfg == nil {
+		return p
+	}
+	for _, a := range r.kind.Attrs {
+		v, ok := cfg[a.Name]
+		if !ok || !b.configures(a.Name) {
+			continue
+		}
+		if v.IsNull() {
+			if a.resettable() {
+				p.attrs = append(p.attrs, a)
+			}
+			continue
+		}
+		if a.Type.Kind != KJSON || !v.IsKnown() {
+			continue
+		}
+		desired, err := a.Type.toJSON(v)
+		if err != nil {
+			continue
+		}
+		if removed := guard.RemovedPaths(b.Values[a.Name], desired); len(removed) > 0 {
+			if p.keys == nil {
+				p.keys = map[string][][]string{}
+			}
+			p.keys[a.Name] = removed
+		}
+	}
+	return p
+}
+
+// plan sets the planned values of what is reset: Konnect's default where it is known,
+// unknown otherwise; a JSON document as configuration writes it (the removed keys gone).
+func (p resetPlan) plan(planned, cfg objectValues) {
+	for _, a := range p.attrs {
+		planned[a.Name] = tftypes.NewValue(a.Type.tfType(), tftypes.UnknownValue)
+		if def, ok := a.resetValue(); ok {
+			if v, err := a.Type.fromJSON(def); err == nil {
+				planned[a.Name] = v
+			}
+		}
+	}
+	for name := range p.keys {
+		planned[name] = cfg[name]
+	}
+}
+
+// desired is what Guard 2 compares for the reset attributes: the default, or a value that
+// equals nothing when the default is not known before the write.
+func (p resetPlan) desired(values guard.Values) {
+	for _, a := range p.attrs {
+		if def, ok := a.resetValue(); ok {
+			values[a.Name] = def
+		} else {
+			values[a.Name] = guard.KonnectDefault
+		}
+	}
+}
+
+// resetsByValue is implemented by APIs whose update merges (PATCH): an attribute left out
+// of the body keeps its value there, so a reset sends the default itself.
+type resetsByValue interface{ mergesOnUpdate() }
+
+// apply writes the resets into a request body: a replacing write (PUT) leaves the
+// attribute out so that Konnect applies its default; a merging one (PATCH) sends the
+// default. Removed keys of a JSON document are sent as null, Konnect's "use the default".
+func (p resetPlan) apply(r *entityResource, body konnect.Object) {
+	_, merges := r.kind.API.(resetsByValue)
+	for _, a := range p.attrs {
+		delete(body, a.jsonName())
+		if def, ok := a.resetValue(); ok && merges {
+			body[a.jsonName()] = def
+		}
+	}
+	for name, paths := range p.keys {
+		i := slices.IndexFunc(r.kind.Attrs, func(a Attr) bool { return a.Name == name })
+		doc, _ := body[r.kind.Attrs[i].jsonName()].(map[string]any)
+		body[r.kind.Attrs[i].jsonName()] = guard.WithNulls(doc, paths)
+	}
+}
