@@ -17,6 +17,6 @@ var ACLKind = EntityKind{
 		consumerID,
 		{Name: "group", Type: String, Mode: Required, Description: "The ACL group, unique per consumer.",
 			StringValidators: []validator.String{stringvalidator.LengthAtLeast(1)}},
-		{Name: "tags", Type: SetOf(String), Description: "Tags for filtering and grouping.", SetValidators: []validator.Set{kongTags()}},
+		{Name: "tags", Default: DefaultNull, Type: SetOf(String), Description: "Tags for filtering and grouping.", SetValidators: []validator.Set{kongTags()}},
 	},
 }

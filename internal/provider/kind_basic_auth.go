@@ -22,6 +22,6 @@ var BasicAuthKind = EntityKind{
 			StringValidators: []validator.String{stringvalidator.LengthAtLeast(1)}},
 		{Name: "password", Type: String, Mode: Required, Sensitive: true, NotReturned: true, Description: "The password. Konnect stores it hashed.",
 			StringValidators: []validator.String{stringvalidator.LengthAtLeast(1)}},
-		{Name: "tags", Type: SetOf(String), Description: "Tags for filtering and grouping.", SetValidators: []validator.Set{kongTags()}},
+		{Name: "tags", Default: DefaultNull, Type: SetOf(String), Description: "Tags for filtering and grouping.", SetValidators: []validator.Set{kongTags()}},
 	},
 }

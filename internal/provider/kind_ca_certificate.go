@@ -23,7 +23,7 @@ var CACertificateKind = EntityKind{
 			StringValidators: []validator.String{pemBlock("CERTIFICATE")}},
 		{Name: "cert_digest", Type: String, Mode: Computed, Description: "SHA-256 digest of the certificate, hex-encoded (computed by Konnect).",
 			StringPlanModifiers: []planmodifier.String{unknownWhenChanged("cert")}},
-		{Name: "tags", Type: SetOf(String), Description: "Tags for filtering and grouping.", SetValidators: []validator.Set{kongTags()}},
+		{Name: "tags", Default: DefaultNull, Type: SetOf(String), Description: "Tags for filtering and grouping.", SetValidators: []validator.Set{kongTags()}},
 	},
 }
 

@@ -26,10 +26,10 @@ var CertificateKind = EntityKind{
 			StringValidators: []validator.String{pemBlock("CERTIFICATE")}},
 		{Name: "key", Type: String, Mode: Required, Sensitive: true, Description: "PEM-encoded private key of `cert`.",
 			StringValidators: []validator.String{pemBlock("PRIVATE KEY")}},
-		{Name: "cert_alt", Type: String, Description: "PEM-encoded alternate certificate; set together with `key_alt`.",
+		{Name: "cert_alt", Default: DefaultNull, Type: String, Description: "PEM-encoded alternate certificate; set together with `key_alt`.",
 			StringValidators: []validator.String{pemBlock("CERTIFICATE"), stringvalidator.AlsoRequires(path.MatchRoot("key_alt"))}},
-		{Name: "key_alt", Type: String, Sensitive: true, Description: "PEM-encoded private key of `cert_alt`; set together with `cert_alt`.",
+		{Name: "key_alt", Default: DefaultNull, Type: String, Sensitive: true, Description: "PEM-encoded private key of `cert_alt`; set together with `cert_alt`.",
 			StringValidators: []validator.String{pemBlock("PRIVATE KEY"), stringvalidator.AlsoRequires(path.MatchRoot("cert_alt"))}},
-		{Name: "tags", Type: SetOf(String), Description: "Tags for filtering and grouping.", SetValidators: []validator.Set{kongTags()}},
+		{Name: "tags", Default: DefaultNull, Type: SetOf(String), Description: "Tags for filtering and grouping.", SetValidators: []validator.Set{kongTags()}},
 	},
 }

@@ -17,12 +17,12 @@ var ConsumerKind = EntityKind{
 	NameAttr:    "username",
 	Attrs: []Attr{
 		controlPlaneID,
-		{Name: "username", Type: String, Description: "The consumer's username, unique in the control plane.",
+		{Name: "username", Default: DefaultNull, Type: String, Description: "The consumer's username, unique in the control plane.",
 			StringValidators: []validator.String{stringvalidator.LengthAtLeast(1),
 				stringvalidator.AtLeastOneOf(path.MatchRoot("custom_id"))}},
-		{Name: "custom_id", Type: String, Description: "An id from your own systems, unique in the control plane.",
+		{Name: "custom_id", Default: DefaultNull, Type: String, Description: "An id from your own systems, unique in the control plane.",
 			StringValidators: []validator.String{stringvalidator.LengthAtLeast(1)}},
-		{Name: "tags", Type: SetOf(String), Description: "Tags for filtering and grouping.", SetValidators: []validator.Set{kongTags()}},
+		{Name: "tags", Default: DefaultNull, Type: SetOf(String), Description: "Tags for filtering and grouping.", SetValidators: []validator.Set{kongTags()}},
 	},
 }
 

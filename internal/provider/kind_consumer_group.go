@@ -17,6 +17,6 @@ var ConsumerGroupKind = EntityKind{
 		controlPlaneID,
 		{Name: "name", Type: String, Mode: Required, Description: "The group's name, unique in the control plane.",
 			StringValidators: []validator.String{stringvalidator.LengthBetween(1, 128)}},
-		{Name: "tags", Type: SetOf(String), Description: "Tags for filtering and grouping.", SetValidators: []validator.Set{kongTags()}},
+		{Name: "tags", Default: DefaultNull, Type: SetOf(String), Description: "Tags for filtering and grouping.", SetValidators: []validator.Set{kongTags()}},
 	},
 }

@@ -14,8 +14,8 @@ var KeySetKind = EntityKind{
 	NameAttr:    "name",
 	Attrs: []Attr{
 		controlPlaneID,
-		{Name: "name", Type: String, Description: "The set's name, unique in the control plane.",
+		{Name: "name", Default: DefaultNull, Type: String, Description: "The set's name, unique in the control plane.",
 			StringValidators: []validator.String{stringvalidator.LengthAtLeast(1)}},
-		{Name: "tags", Type: SetOf(String), Description: "Tags for filtering and grouping.", SetValidators: []validator.Set{kongTags()}},
+		{Name: "tags", Default: DefaultNull, Type: SetOf(String), Description: "Tags for filtering and grouping.", SetValidators: []validator.Set{kongTags()}},
 	},
 }

@@ -22,6 +22,6 @@ var SNIKind = EntityKind{
 				"must be a host name, optionally with one leading `*.` or trailing `.*` wildcard")}},
 		{Name: "certificate", Type: RefID("Id of the `konnect_gateway_certificate`."), Mode: Required, Description: "The certificate presented for this name.",
 			ObjectValidators: []validator.Object{refIsUUID()}},
-		{Name: "tags", Type: SetOf(String), Description: "Tags for filtering and grouping.", SetValidators: []validator.Set{kongTags()}},
+		{Name: "tags", Default: DefaultNull, Type: SetOf(String), Description: "Tags for filtering and grouping.", SetValidators: []validator.Set{kongTags()}},
 	},
 }

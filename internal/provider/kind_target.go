@@ -24,9 +24,9 @@ var TargetKind = EntityKind{
 			StringValidators: []validator.String{stringvalidator.RegexMatches(uuidRE, "must be a UUID")}},
 		{Name: "target", Type: String, Mode: Required, Description: "The target's address, `host:port` or `[ipv6]:port`, unique within the upstream. The port is required here (Konnect would otherwise append 8000).",
 			StringValidators: []validator.String{hostPort()}},
-		{Name: "weight", Type: Int64, Description: "Share of traffic (0 to 65535; 0 takes the target out of rotation). Konnect's default is 100.",
+		{Name: "weight", Default: 100, Type: Int64, Description: "Share of traffic (0 to 65535; 0 takes the target out of rotation). Konnect's default is 100.",
 			Int64Validators: []validator.Int64{int64validator.Between(0, 65535)}},
-		{Name: "failover", Type: Bool, Description: "Use this target only when the others are unhealthy. Konnect's default is false."},
-		{Name: "tags", Type: SetOf(String), Description: "Tags for filtering and grouping.", SetValidators: []validator.Set{kongTags()}},
+		{Name: "failover", Default: false, Type: Bool, Description: "Use this target only when the others are unhealthy. Konnect's default is false."},
+		{Name: "tags", Default: DefaultNull, Type: SetOf(String), Description: "Tags for filtering and grouping.", SetValidators: []validator.Set{kongTags()}},
 	},
 }

@@ -26,6 +26,6 @@ var VaultKind = EntityKind{
 		{Name: "config", Type: JSON, Description: "The vault type's settings as a JSON object; write it with `jsonencode({...})`. Keys you leave out take Konnect's values and are not tracked.",
 			StringValidators: []validator.String{jsonText(true)}},
 		{Name: "description", Type: String, Description: "A description of the vault."},
-		{Name: "tags", Type: SetOf(String), Description: "Tags for filtering and grouping.", SetValidators: []validator.Set{kongTags()}},
+		{Name: "tags", Default: DefaultNull, Type: SetOf(String), Description: "Tags for filtering and grouping.", SetValidators: []validator.Set{kongTags()}},
 	},
 }

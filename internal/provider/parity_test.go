@@ -8,6 +8,7 @@ import (
 
 	"github.com/hashicorp/terraform-plugin-framework/resource"
 
+	"github.com/konnectguard/terraform-provider-konnect/internal/guard"
 	"github.com/konnectguard/terraform-provider-konnect/internal/konnect"
 	"github.com/konnectguard/terraform-provider-konnect/internal/konnectmock"
 )
@@ -77,6 +78,15 @@ func TestDeclarationsMatchKonnectSchemas(t *testing.T) {
 			declared[a.jsonName()] = true
 			if _, ok := doc.Properties[a.jsonName()]; !ok {
 				t.Errorf("%s declares %q, which Konnect's %s schema does not have", kind.TypeName, a.jsonName(), schema)
+			}
+			// What configuration stops setting goes back to this default: it must be the one
+			// Konnect advertises (and applies), or the plan would show a value Konnect does
+			// not write.
+			if def, known := a.resetValue(); known {
+				prop, _ := doc.Properties[a.jsonName()].(map[string]any)
+				if !guard.Equal(guard.Field{Set: a.Type.Kind == KSet}, def, prop["default"]) {
+					t.Errorf("%s.%s: declared default %v, Konnect's %s schema says %v", kind.TypeName, a.Name, def, schema, prop["default"])
+				}
 			}
 		}
 		var missing []string

@@ -9,6 +9,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/hashicorp/terraform-plugin-framework/diag"
+	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/resource"
 	"github.com/hashicorp/terraform-plugin-go/tftypes"
 
@@ -52,6 +53,11 @@ func (r *entityResource) ModifyPlan(ctx context.Context, req resource.ModifyPlan
 	}
 	resets := r.resets(cfg, b)
 	resets.plan(planned, cfg)
+	for _, a := range resets.attrs {
+		if a.ForceNew && !planned[a.Name].Equal(prior[a.Name]) {
+			resp.RequiresReplace = append(resp.RequiresReplace, path.Root(a.Name))
+		}
+	}
 	if sameExceptRevision(planned, prior) {
 		planned[attrRevision] = prior[attrRevision]
 		if adopted := r.adoptions(b, cfg, prior); len(adopted) > 0 {
