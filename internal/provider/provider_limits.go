@@ -21,9 +21,10 @@ const (
 	requestTimeoutEnv = "KONNECT_REQUEST_TIMEOUT"
 	maxRetriesEnv     = "KONNECT_MAX_RETRIES"
 
-	minRequestTimeout = time.Second
-	maxRequestTimeout = 10 * time.Minute
-	maxMaxRetries     = 10
+	minRequestTimeout   = time.Second
+	maxRequestTimeout   = 10 * time.Minute
+	requestTimeoutRange = "from 1s to 10m" // minRequestTimeout, maxRequestTimeout
+	maxMaxRetries       = 10
 )
 
 // limitsHint ends the error of a call Konnect did not answer.
@@ -32,8 +33,8 @@ const limitsHint = "To wait longer for each attempt, set request_timeout in the 
 
 var (
 	requestTimeoutDescription = fmt.Sprintf("How long one attempt of an API call waits for Konnect's answer, as a duration "+
-		"such as `20s` or `1m30s`, from %s to %s. Defaults to `%s`, then `%s`.",
-		minRequestTimeout, maxRequestTimeout, requestTimeoutEnv, konnect.DefaultRequestTimeout)
+		"such as `20s` or `1m30s`, %s. Defaults to `%s`, then `%s`.",
+		requestTimeoutRange, requestTimeoutEnv, konnect.DefaultRequestTimeout)
 	maxRetriesDescription = fmt.Sprintf("How many times a failed API call is tried again (a timeout, a connection error or a 5xx "+
 		"for reads, updates and deletes; a rate limit for any call, after the wait Konnect asks for), from 0 to %d. "+
 		"Defaults to `%s`, then `%d`. With the defaults, a Konnect that stops answering fails a call within about a minute.",
@@ -51,7 +52,7 @@ func parseRequestTimeout(s string) (time.Duration, error) {
 		return 0, fmt.Errorf("%q is not a duration%s: write it like \"20s\", \"90s\" or \"1m30s\"", s, hint)
 	}
 	if d < minRequestTimeout || d > maxRequestTimeout {
-		return 0, fmt.Errorf("%q is out of range: it must be from %s to %s", s, minRequestTimeout, maxRequestTimeout)
+		return 0, fmt.Errorf("%q is out of range: it must be %s", s, requestTimeoutRange)
 	}
 	return d, nil
 }
@@ -72,7 +73,7 @@ func parseMaxRetries(s string) (int, error) {
 type requestTimeoutValidator struct{}
 
 func (requestTimeoutValidator) Description(context.Context) string {
-	return fmt.Sprintf("a duration such as 20s, from %s to %s", minRequestTimeout, maxRequestTimeout)
+	return "a duration such as 20s, " + requestTimeoutRange
 }
 
 func (v requestTimeoutValidator) MarkdownDescription(ctx context.Context) string {

@@ -47,7 +47,7 @@ func TestParseRequestTimeout(t *testing.T) {
 		"":      `"" is not a duration`,
 		"20":    `"20" is not a duration (add a unit)`,
 		"soon":  `"soon" is not a duration: write it like "20s"`,
-		"0s":    `"0s" is out of range: it must be from 1s to 10m0s`,
+		"0s":    `"0s" is out of range: it must be from 1s to 10m`,
 		"-5s":   `"-5s" is out of range`,
 		"500ms": `"500ms" is out of range`,
 		"11m":   `"11m" is out of range`,
@@ -55,6 +55,13 @@ func TestParseRequestTimeout(t *testing.T) {
 		if _, err := parseRequestTimeout(in); err == nil || !strings.Contains(err.Error(), want) {
 			t.Errorf("parseRequestTimeout(%q) error %v, want %q", in, err, want)
 		}
+	}
+}
+
+// The range as the user reads it matches the bounds the code enforces.
+func TestRequestTimeoutRangeText(t *testing.T) {
+	if want := "from " + strings.TrimSuffix(minRequestTimeout.String(), "0m0s") + " to " + strings.TrimSuffix(maxRequestTimeout.String(), "0s"); requestTimeoutRange != want {
+		t.Errorf("requestTimeoutRange = %q, want %q", requestTimeoutRange, want)
 	}
 }
 
@@ -82,7 +89,7 @@ func TestLimitsValidatedAtPlanTime(t *testing.T) {
 		want string
 	}{
 		{"timeout ok", map[string]tftypes.Value{"request_timeout": str("45s"), "max_retries": num(0)}, "", ""},
-		{"zero timeout", map[string]tftypes.Value{"request_timeout": str("0s")}, "request_timeout", `request_timeout "0s" is out of range: it must be from 1s to 10m0s`},
+		{"zero timeout", map[string]tftypes.Value{"request_timeout": str("0s")}, "request_timeout", `request_timeout "0s" is out of range: it must be from 1s to 10m`},
 		{"negative timeout", map[string]tftypes.Value{"request_timeout": str("-20s")}, "request_timeout", `"-20s" is out of range`},
 		{"timeout without unit", map[string]tftypes.Value{"request_timeout": str("20")}, "request_timeout", `"20" is not a duration (add a unit)`},
 		{"negative retries", map[string]tftypes.Value{"max_retries": num(-1)}, "max_retries", "value must be between 0 and 10, got: -1"},
