@@ -22,4 +22,10 @@ provider "konnect" {
   # Left unset it follows KONNECT_CONFLICT_POLICY, then "fail"; set here, it wins over the
   # environment. Stale saved plans are always refused, whatever this says.
   # conflict_policy = "warn"
+
+  # Each API call waits request_timeout for Konnect's answer and is tried max_retries more
+  # times (KONNECT_REQUEST_TIMEOUT, KONNECT_MAX_RETRIES). The defaults, "20s" and 2, make a
+  # Konnect that stops answering fail a plan within about a minute.
+  # request_timeout = "60s"
+  # max_retries     = 4
 }

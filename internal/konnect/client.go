@@ -2,6 +2,7 @@ package konnect
 
 import (
 	"bytes"
+	"cmp"
 	"context"
 	"crypto/tls"
 	"crypto/x509"
@@ -28,14 +29,16 @@ type Object = map[string]any
 const (
 	DefaultServerURL    = "https://global.api.konghq.com"
 	DefaultUserAgent    = "terraform-provider-konnect"
-	DefaultMaxAttempts  = 5
 	DefaultRetryWaitMin = 500 * time.Millisecond
 	DefaultRetryWaitMax = 30 * time.Second
 	DefaultMaxTotalWait = 2 * time.Minute
 
-	// DefaultAttemptTimeout is the per-attempt timeout of the HTTP client
-	// that New builds when Config.HTTPClient is nil.
-	DefaultAttemptTimeout = 60 * time.Second
+	// A server that accepts connections and never answers fails a call within about a
+	// minute: 3 attempts of 20 s, plus the backoff between them (500 ms, then 0.5 to 1 s),
+	// at most 61.5 s. A Konnect call that answers at all answers well within 20 s.
+	DefaultRequestTimeout = 20 * time.Second
+	DefaultMaxRetries     = 2
+	DefaultMaxAttempts    = DefaultMaxRetries + 1
 )
 
 const (
@@ -50,11 +53,19 @@ type Config struct {
 	ServerURL    string        // default DefaultServerURL
 	Token        string        // bearer token (kpat_… or spat_…); never logged
 	UserAgent    string        // default DefaultUserAgent
-	HTTPClient   *http.Client  // optional (tests); default: pooled client with DefaultAttemptTimeout
-	MaxAttempts  int           // default 5 (total attempts including the first)
+	HTTPClient   *http.Client  // optional (tests); default: pooled client
+	MaxAttempts  int           // default DefaultMaxAttempts (total attempts including the first)
 	RetryWaitMin time.Duration // default 500ms
 	RetryWaitMax time.Duration // default 30s
 	MaxTotalWait time.Duration // default 2m: cap on the sum of waits across retries of one call
+
+	// RequestTimeout bounds one attempt, from sending the request to reading the whole
+	// response (http.Client.Timeout). Default DefaultRequestTimeout; with HTTPClient set and
+	// RequestTimeout zero, that client's own Timeout applies.
+	RequestTimeout time.Duration
+	// LimitsHint ends the error of a call that got no answer: how the user changes
+	// RequestTimeout and MaxAttempts (the provider names its attributes and variables).
+	LimitsHint string
 }
 
 // String describes the configuration without the token.
@@ -63,8 +74,8 @@ func (c Config) String() string {
 	if c.Token != "" {
 		tok = "<redacted>"
 	}
-	return fmt.Sprintf("konnect.Config{ServerURL:%q Token:%s UserAgent:%q MaxAttempts:%d RetryWaitMin:%s RetryWaitMax:%s MaxTotalWait:%s}",
-		redactString(c.ServerURL, ""), tok, c.UserAgent, c.MaxAttempts, c.RetryWaitMin, c.RetryWaitMax, c.MaxTotalWait)
+	return fmt.Sprintf("konnect.Config{ServerURL:%q Token:%s UserAgent:%q MaxAttempts:%d RetryWaitMin:%s RetryWaitMax:%s MaxTotalWait:%s RequestTimeout:%s}",
+		redactString(c.ServerURL, ""), tok, c.UserAgent, c.MaxAttempts, c.RetryWaitMin, c.RetryWaitMax, c.MaxTotalWait, c.RequestTimeout)
 }
 
 // GoString is like String, so that %#v does not print the token either.
@@ -80,6 +91,9 @@ type Client struct {
 	retryWaitMin time.Duration
 	retryWaitMax time.Duration
 	maxTotalWait time.Duration
+	// requestTimeout is the per-attempt timeout in effect (0: none), for error messages.
+	requestTimeout time.Duration
+	limitsHint     string
 
 	// retryAfterUnit is the duration of one Retry-After second. It is
 	// time.Second except in tests, which shrink it to keep waits short.
@@ -129,6 +143,7 @@ func New(cfg Config) (*Client, error) {
 		retryWaitMin:   cfg.RetryWaitMin,
 		retryWaitMax:   cfg.RetryWaitMax,
 		maxTotalWait:   cfg.MaxTotalWait,
+		limitsHint:     cfg.LimitsHint,
 		retryAfterUnit: time.Second,
 		now:            time.Now,
 	}
@@ -150,12 +165,24 @@ func New(cfg Config) (*Client, error) {
 	if c.retryWaitMin > c.retryWaitMax {
 		return nil, fmt.Errorf("retry wait minimum (%s) is greater than the maximum (%s)", c.retryWaitMin, c.retryWaitMax)
 	}
-	if c.httpClient == nil {
+	if cfg.RequestTimeout < 0 {
+		return nil, fmt.Errorf("request timeout %s is negative", cfg.RequestTimeout)
+	}
+	if c.limitsHint == "" {
+		c.limitsHint = "Config.RequestTimeout sets the wait for each attempt and Config.MaxAttempts the number of attempts."
+	}
+	switch {
+	case c.httpClient == nil:
 		hc := cleanhttp.DefaultPooledClient()
-		hc.Timeout = DefaultAttemptTimeout
+		hc.Timeout = cmp.Or(cfg.RequestTimeout, DefaultRequestTimeout)
 		hc.CheckRedirect = checkRedirect
 		c.httpClient = hc
+	case cfg.RequestTimeout > 0:
+		hc := *c.httpClient // a copy: the caller's client keeps its own timeout
+		hc.Timeout = cfg.RequestTimeout
+		c.httpClient = &hc
 	}
+	c.requestTimeout = c.httpClient.Timeout
 	return c, nil
 }
 
@@ -478,11 +505,30 @@ func (c *Client) transportError(ctx context.Context, st *callState, err error) e
 			err: ctxErr,
 		}
 	}
-	msg := fmt.Sprintf("%s %s: request failed after %d attempt(s): %s", st.method, st.path, st.attempts, c.redact(err.Error()))
+	notRetried := ""
 	if !st.idempotent {
-		msg += fmt.Sprintf(" (%s is not retried automatically: the server may or may not have processed it)", st.method)
+		notRetried = fmt.Sprintf(" (%s is not retried automatically: the server may or may not have processed it)", st.method)
 	}
+	if isTimeout(err) && c.requestTimeout > 0 {
+		return &redactedError{err: err, msg: fmt.Sprintf("%s %s: no answer from Konnect within %s, %s%s. %s",
+			st.method, st.path, c.requestTimeout, plural(st.attempts, "attempt"), notRetried, c.limitsHint)}
+	}
+	msg := fmt.Sprintf("%s %s: request failed after %d attempt(s): %s%s", st.method, st.path, st.attempts, c.redact(err.Error()), notRetried)
 	return &redactedError{msg: msg, err: err}
+}
+
+// isTimeout reports an attempt that ended on the per-attempt timeout (the server accepted
+// the connection, or not, and sent no complete answer in time).
+func isTimeout(err error) bool {
+	var ne net.Error
+	return errors.As(err, &ne) && ne.Timeout()
+}
+
+func plural(n int, what string) string {
+	if n == 1 {
+		return "1 " + what
+	}
+	return fmt.Sprintf("%d %ss", n, what)
 }
 
 // redactedError carries a redacted message while keeping the original error

@@ -10,8 +10,10 @@
 //   - retries built on go-retryablehttp: 429 is retried for every method,
 //     honouring Retry-After; 5xx and connection errors are retried only for
 //     idempotent methods (GET, HEAD, PUT, DELETE, OPTIONS), never for POST or
-//     PATCH; attempts and the cumulative wait per call are bounded, and
-//     context cancellation is honoured during waits;
+//     PATCH; attempts (Config.MaxAttempts, default 3) and the cumulative wait
+//     per call are bounded, each attempt is bounded by Config.RequestTimeout
+//     (default 20 s), a call that got no answer says so with the limits that
+//     applied, and context cancellation is honoured during waits;
 //   - decoding of both Konnect error styles (platform application/problem+json
 //     and Kong-style application/json) into *APIError;
 //   - ETag capture and optional If-Match on writes (see

@@ -2,7 +2,9 @@ package konnectmock
 
 import (
 	"encoding/json"
+	"net"
 	"net/url"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -19,7 +21,7 @@ func init() {
 		fields: []*field{
 			fld("name", tString, unique(), nonEmpty(), checkString(kongName)),
 			fld("protocol", tString, def("http"), enum(serviceProtocols...)),
-			fld("host", tString, required(), nonEmpty(), maxLength(256)),
+			fld("host", tString, required(), nonEmpty(), maxLength(256), checkString(serviceHost)),
 			fld("port", tInt, def(80), between(0, 65535)),
 			fld("path", tString, checkString(servicePath)),
 			fld("retries", tInt, def(5), between(0, 32767)),
@@ -42,6 +44,31 @@ func init() {
 			}
 		},
 	})
+}
+
+var hostLabelRe = regexp.MustCompile(`^[A-Za-z0-9_]([A-Za-z0-9_-]{0,61}[A-Za-z0-9_])?$`)
+
+// serviceHost is Kong's rule for a service host: a host name or an IP address, with no
+// scheme, path, spaces or port (Kong's messages).
+func serviceHost(h string) string {
+	if ip := net.ParseIP(strings.TrimSuffix(strings.TrimPrefix(h, "["), "]")); ip != nil {
+		return ""
+	}
+	if strings.ContainsAny(h, "/?# \t\r\n") {
+		return "invalid value: " + h
+	}
+	if i := strings.LastIndexByte(h, ':'); i >= 0 {
+		if _, err := strconv.Atoi(h[i+1:]); err == nil && !strings.Contains(h[:i], ":") {
+			return "must not have a port"
+		}
+		return "invalid value: " + h
+	}
+	for _, label := range strings.Split(strings.TrimSuffix(h, "."), ".") {
+		if !hostLabelRe.MatchString(label) {
+			return "invalid value: " + h
+		}
+	}
+	return ""
 }
 
 func servicePath(p string) string {

@@ -52,8 +52,7 @@ var RouteKind = EntityKind{
 	Attrs: []Attr{
 		controlPlaneID,
 		{Name: "name", Default: DefaultNull, Type: String, Description: "The route's name, unique in the control plane: letters, digits and `.`, `-`, `_`, `~`.",
-			StringValidators: []validator.String{stringvalidator.LengthBetween(1, 128),
-				stringvalidator.RegexMatches(regexp.MustCompile(`^[A-Za-z0-9.\-_~]+$`), "may contain only letters, digits and . - _ ~")}},
+			StringValidators: kongName()},
 		{Name: "service", Type: RefID("Id of the `konnect_gateway_service`."), Description: "The service this route sends traffic to.",
 			ObjectValidators: []validator.Object{refIsUUID()}},
 		{Name: "protocols", Default: []any{"http", "https"}, Type: SetOf(String), Description: "Protocols the route accepts. Konnect's default is `[\"http\", \"https\"]`.",

@@ -44,17 +44,13 @@ func newProtoHarness(t *testing.T, policy string) *protoHarness {
 // configureServer configures a protocol server, as Terraform does before any resource call.
 func configureServer(t *testing.T, srv tfprotov6.ProviderServer, url, policy string) {
 	t.Helper()
-	cfgType := tftypes.Object{AttributeTypes: map[string]tftypes.Type{
-		"server_url": tftypes.String, "personal_access_token": tftypes.String,
-		"system_account_access_token": tftypes.String, "conflict_policy": tftypes.String}}
-	cfg := tftypes.NewValue(cfgType, map[string]tftypes.Value{
-		"server_url": tftypes.NewValue(tftypes.String, url), "personal_access_token": tftypes.NewValue(tftypes.String, testToken),
-		"system_account_access_token": tftypes.NewValue(tftypes.String, nil), "conflict_policy": tftypes.NewValue(tftypes.String, policy)})
+	cfg := providerConfig(t, srv, map[string]tftypes.Value{"server_url": tftypes.NewValue(tftypes.String, url),
+		"personal_access_token": tftypes.NewValue(tftypes.String, testToken), "conflict_policy": tftypes.NewValue(tftypes.String, policy)})
 	ctx := context.Background()
 	if _, err := srv.GetProviderSchema(ctx, &tfprotov6.GetProviderSchemaRequest{}); err != nil {
 		t.Fatal(err)
 	}
-	resp, err := srv.ConfigureProvider(ctx, &tfprotov6.ConfigureProviderRequest{Config: dynamic(t, cfg)})
+	resp, err := srv.ConfigureProvider(ctx, &tfprotov6.ConfigureProviderRequest{Config: cfg})
 	if err != nil || len(resp.Diagnostics) > 0 {
 		t.Fatalf("configure: %v %v", err, resp.Diagnostics)
 	}

@@ -9,6 +9,7 @@ import (
 	"slices"
 	"sync/atomic"
 
+	"github.com/hashicorp/terraform-plugin-framework-validators/int64validator"
 	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
 	"github.com/hashicorp/terraform-plugin-framework/datasource"
 	"github.com/hashicorp/terraform-plugin-framework/path"
@@ -42,6 +43,8 @@ type providerModel struct {
 	PersonalAccessToken      types.String `tfsdk:"personal_access_token"`
 	SystemAccountAccessToken types.String `tfsdk:"system_account_access_token"`
 	ConflictPolicy           types.String `tfsdk:"conflict_policy"`
+	RequestTimeout           types.String `tfsdk:"request_timeout"`
+	MaxRetries               types.Int64  `tfsdk:"max_retries"`
 }
 
 // New returns the provider factory (NewServer serves it).
@@ -68,6 +71,10 @@ func (p *konnectProvider) Schema(_ context.Context, _ provider.SchemaRequest, re
 			"conflict_policy": schema.StringAttribute{Optional: true,
 				MarkdownDescription: "What a plan does when it would overwrite a change made in Konnect since Terraform last wrote the object: `fail` (default), `warn` or `overwrite`. Defaults to `KONNECT_CONFLICT_POLICY`, then `fail`. Stale plans are always refused, whatever this says.",
 				Validators:          []validator.String{stringvalidator.OneOf(guard.Policies...)}},
+			"request_timeout": schema.StringAttribute{Optional: true, MarkdownDescription: requestTimeoutDescription,
+				Validators: []validator.String{requestTimeoutValidator{}}},
+			"max_retries": schema.Int64Attribute{Optional: true, MarkdownDescription: maxRetriesDescription,
+				Validators: []validator.Int64{int64validator.Between(0, maxMaxRetries)}},
 		},
 	}
 }
@@ -125,7 +132,13 @@ func (p *konnectProvider) Configure(ctx context.Context, req provider.ConfigureR
 		return
 	}
 
-	client, err := konnect.New(konnect.Config{ServerURL: serverURL, Token: token, UserAgent: "terraform-provider-konnect/" + p.version})
+	timeout, retries, diags := clientLimits(cfg)
+	if resp.Diagnostics.Append(diags...); resp.Diagnostics.HasError() {
+		return
+	}
+
+	client, err := konnect.New(konnect.Config{ServerURL: serverURL, Token: token, UserAgent: "terraform-provider-konnect/" + p.version,
+		RequestTimeout: timeout, MaxAttempts: retries + 1, LimitsHint: limitsHint})
 	if err != nil {
 		resp.Diagnostics.AddError("Could not create the Konnect client", err.Error())
 		return

@@ -13,21 +13,14 @@ import (
 func configure(t *testing.T, serverURL, token, policy string) []*tfprotov6.Diagnostic {
 	t.Helper()
 	srv := NewServer("test")()
-	typ := tftypes.Object{AttributeTypes: map[string]tftypes.Type{
-		"server_url": tftypes.String, "personal_access_token": tftypes.String,
-		"system_account_access_token": tftypes.String, "conflict_policy": tftypes.String}}
 	val := func(s string) tftypes.Value {
 		if s == "" {
 			return tftypes.NewValue(tftypes.String, nil)
 		}
 		return tftypes.NewValue(tftypes.String, s)
 	}
-	cfg := tftypes.NewValue(typ, map[string]tftypes.Value{"server_url": val(serverURL), "personal_access_token": val(token),
-		"system_account_access_token": val(""), "conflict_policy": val(policy)})
-	if _, err := srv.GetProviderSchema(context.Background(), &tfprotov6.GetProviderSchemaRequest{}); err != nil {
-		t.Fatal(err)
-	}
-	resp, err := srv.ConfigureProvider(context.Background(), &tfprotov6.ConfigureProviderRequest{Config: dynamic(t, cfg)})
+	cfg := providerConfig(t, srv, map[string]tftypes.Value{"server_url": val(serverURL), "personal_access_token": val(token), "conflict_policy": val(policy)})
+	resp, err := srv.ConfigureProvider(context.Background(), &tfprotov6.ConfigureProviderRequest{Config: cfg})
 	if err != nil {
 		t.Fatal(err)
 	}

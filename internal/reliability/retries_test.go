@@ -198,11 +198,11 @@ func TestRetriesHonourRetryAfter(t *testing.T) {
 // apply and a refresh fail with a diagnostic that says "rate limit", after MaxAttempts
 // attempts and in bounded time, instead of hanging.
 //
-// The provider builds its client from the defaults (MaxAttempts 5, MaxTotalWait 2 min), and
-// the mock's smallest Retry-After is 1 s, so each storm costs about 4 s. Exercising the
-// MaxTotalWait budget through the provider (rather than in internal/konnect's own tests)
-// would need a hook: a provider.New option, or environment variables, for the client's
-// MaxAttempts/MaxTotalWait (or its Retry-After unit).
+// The provider builds its client from the defaults (DefaultMaxAttempts: max_retries 2, so
+// 3 attempts; MaxTotalWait 2 min), and the mock's smallest Retry-After is 1 s, so each storm
+// costs about 2 s. Attempts can be set through the provider (max_retries); exercising the
+// MaxTotalWait budget through it (rather than in internal/konnect's own tests) would need a
+// hook for MaxTotalWait (or the Retry-After unit).
 func TestRateLimitStorm(t *testing.T) {
 	t.Parallel()
 	for _, op := range []string{"create", "refresh"} {
