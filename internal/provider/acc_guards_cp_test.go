@@ -127,13 +127,13 @@ func TestAccControlPlaneGuardScenario3_Policies(t *testing.T) {
 			}
 			steps := []resource.TestStep{{Config: env.cpConfig(policy, name, "v1")}, step2}
 			if policy == "fail" {
-				steps = append(steps, resource.TestStep{
-					PreConfig: func() {
-						wantField(t, "after the refused plan", env.controlPlaneByName(name), "description", "edited in the UI")
-					},
-					Config:           env.cpConfig(policy, name, "edited in the UI"), // adopt
-					ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()}},
-				})
+				adopt := env.adoptionStep(env.cpConfig(policy, name, "edited in the UI"), "konnect_gateway_control_plane.cp")
+				pre := adopt.PreConfig
+				adopt.PreConfig = func() {
+					wantField(t, "after the refused plan", env.controlPlaneByName(name), "description", "edited in the UI")
+					pre()
+				}
+				steps = append(steps, adopt)
 			}
 			resource.ParallelTest(t, resource.TestCase{ProtoV6ProviderFactories: protoV6Factories, Steps: steps})
 		})
@@ -146,11 +146,13 @@ func TestAccControlPlaneGuardScenario4_ConfigurationAlreadyAgrees(t *testing.T) 
 		ProtoV6ProviderFactories: protoV6Factories,
 		Steps: []resource.TestStep{
 			{Config: env.cpConfig("", "cp4", "v1")},
-			{
-				PreConfig:        func() { env.patchControlPlane("cp4", konnect.Object{"description": "v2"}) },
-				Config:           env.cpConfig("", "cp4", "v2"),
-				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()}},
-			},
+			func() resource.TestStep {
+				// Configuration already agrees: the plan adopts the value, writing nothing.
+				s := env.adoptionStep(env.cpConfig("", "cp4", "v2"), "konnect_gateway_control_plane.cp")
+				s.PreConfig = func() { env.patchControlPlane("cp4", konnect.Object{"description": "v2"}); env.resetRequests() }
+				return s
+			}(),
+			{Config: env.cpConfig("", "cp4", "v2"), ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()}}},
 		},
 	})
 }
@@ -244,6 +246,9 @@ func TestAccControlPlaneGuardScenario7_NoRefreshPlan(t *testing.T) {
 				RefreshState:       true,
 				ExpectNonEmptyPlan: true,
 			},
+			// auth_type, which configuration never set, was changed in Konnect: a destroy
+			// would delete that change, so the teardown needs the overwrite policy.
+			{Config: env.cpConfig("overwrite", "cp7", "v1"), PlanOnly: true},
 		},
 	})
 }

@@ -188,16 +188,20 @@ func TestAccGuardScenario4_ConfigurationAlreadyAgrees(t *testing.T) {
 		ProtoV6ProviderFactories: protoV6Factories,
 		Steps: []resource.TestStep{
 			{Config: env.serviceConfig("", "s4", "retries = 5")},
+			func() resource.TestStep {
+				// Configuration already agrees: the plan adopts the value and writes nothing.
+				s := env.adoptionStep(env.serviceConfig("", "s4", "retries = 3"), "konnect_gateway_service.orders")
+				s.PreConfig = func() { env.editService("s4", "orders", konnect.Object{"retries": 3}); env.resetRequests() }
+				check := s.Check
+				s.Check = func(st *terraform.State) error {
+					wantField(t, "after the adoption", env.service("s4", "orders"), "retries", 3)
+					return check(st)
+				}
+				return s
+			}(),
 			{
-				PreConfig: func() { env.editService("s4", "orders", konnect.Object{"retries": 3}) },
-				Config:    env.serviceConfig("", "s4", "retries = 3"),
-				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
-					plancheck.ExpectEmptyPlan(),
-				}},
-				Check: func(*terraform.State) error {
-					wantField(t, "after the empty plan", env.service("s4", "orders"), "retries", 3)
-					return nil
-				},
+				Config:           env.serviceConfig("", "s4", "retries = 3"),
+				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()}},
 			},
 		},
 	})

@@ -7,11 +7,15 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"os"
+	"strings"
 	"sync"
 	"testing"
 
 	"github.com/hashicorp/terraform-plugin-go/tfprotov6"
+	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
 	"github.com/hashicorp/terraform-plugin-testing/plancheck"
+	"github.com/hashicorp/terraform-plugin-testing/terraform"
+	"github.com/hashicorp/terraform-plugin-testing/tfjsonpath"
 
 	"github.com/konnectguard/terraform-provider-konnect/internal/konnect"
 	"github.com/konnectguard/terraform-provider-konnect/internal/konnectmock"
@@ -170,3 +174,45 @@ func (f outOfBand) CheckPlan(context.Context, plancheck.CheckPlanRequest, *planc
 }
 
 func jsonMarshal(v any) ([]byte, error) { return json.Marshal(v) }
+
+// adopts is the plan check of a plan that adopts values changed in Konnect: an update
+// whose only change is the revision, unknown until the apply has re-read the object.
+func adopts(address string) []plancheck.PlanCheck {
+	return []plancheck.PlanCheck{
+		plancheck.ExpectResourceAction(address, plancheck.ResourceActionUpdate),
+		plancheck.ExpectUnknownValue(address, tfjsonpath.New("revision")),
+	}
+}
+
+// writesSince returns the requests that changed Konnect (anything but GET) since the
+// last resetRequests.
+func (e *konnectEnv) writesSince() []string {
+	var out []string
+	for _, r := range e.requests() {
+		if !strings.HasPrefix(r, "GET ") {
+			out = append(out, r)
+		}
+	}
+	return out
+}
+
+// adoptionStep is a step whose configuration takes over values changed in Konnect: the plan
+// adopts them (an update that writes nothing), the apply writes nothing to Konnect, and the
+// plan after it is empty.
+func (e *konnectEnv) adoptionStep(config string, addresses ...string) resource.TestStep {
+	var checks []plancheck.PlanCheck
+	for _, a := range addresses {
+		checks = append(checks, adopts(a)...)
+	}
+	return resource.TestStep{
+		PreConfig:        e.resetRequests,
+		Config:           config,
+		ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: checks},
+		Check: func(*terraform.State) error {
+			if w := e.writesSince(); len(w) > 0 {
+				return fmt.Errorf("adopting values wrote to Konnect: %v", w)
+			}
+			return nil
+		},
+	}
+}

@@ -1087,12 +1087,17 @@ func (c credentialLifecycle) run(t *testing.T) {
 				}},
 				ExpectError: staleDiagFor(c.typeName),
 			},
-			{
-				PreConfig: func() {
+			func() resource.TestStep {
+				// The configuration adopts the tags set in Konnect: nothing to write.
+				s := env.adoptionStep(c.config(env, cpName, 2, `["a", "b", "ui"]`), address)
+				s.PreConfig = func() {
 					wantField(t, "after the refused apply", cred(), "tags", []any{"a", "b", "ui"})
 					c.updated(t, cred())
-				},
-				// The configuration adopts the tags set in Konnect: nothing to write.
+					env.resetRequests()
+				}
+				return s
+			}(),
+			{
 				Config:           c.config(env, cpName, 2, `["a", "b", "ui"]`),
 				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()}},
 			},

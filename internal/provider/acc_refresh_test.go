@@ -16,7 +16,11 @@ import (
 )
 
 func (e *konnectEnv) manyServicesConfig(n, slowTimeout int) string {
-	return e.providerBlock("") + fmt.Sprintf(`
+	return e.manyServicesConfigPolicy("", n, slowTimeout)
+}
+
+func (e *konnectEnv) manyServicesConfigPolicy(policy string, n, slowTimeout int) string {
+	return e.providerBlock(policy) + fmt.Sprintf(`
 resource "konnect_gateway_control_plane" "cp" {
   name = "refresh"
 }
@@ -101,6 +105,9 @@ func TestAccBatchedRefresh(t *testing.T) {
 					statecheck.ExpectKnownValue("konnect_gateway_service.svc[1]", tfjsonpath.New("read_timeout"), knownvalue.Int64Exact(90000)),
 				},
 			},
+			// svc-2's retries, changed in Konnect, would be deleted with it: the teardown
+			// destroys under the overwrite policy.
+			{Config: env.manyServicesConfigPolicy("overwrite", n, 90000), PlanOnly: true},
 		},
 	})
 }

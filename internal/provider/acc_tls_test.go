@@ -1133,12 +1133,16 @@ resource "konnect_gateway_certificate" "c" {
 				Config:      config(first),
 				ExpectError: regexp.MustCompile(`(?s)Applying this plan would overwrite changes made in Konnect.*key\s+last applied: \(sensitive value changed\)\s+in Konnect now: \(sensitive value changed\)`),
 			},
-			{
-				PreConfig: func() { wantField(t, "after the refused plan", env.tlsOnly(certs()), "key", second.Key) },
-				// Adopting Konnect's pair plans nothing.
-				Config:           config(second),
-				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()}},
-			},
+			func() resource.TestStep {
+				// Adopting Konnect's pair writes nothing.
+				s := env.adoptionStep(config(second), "konnect_gateway_certificate.c")
+				s.PreConfig = func() {
+					wantField(t, "after the refused plan", env.tlsOnly(certs()), "key", second.Key)
+					env.resetRequests()
+				}
+				return s
+			}(),
+			{Config: config(second), ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()}}},
 		},
 	})
 }
