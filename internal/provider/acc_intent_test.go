@@ -1,0 +1,209 @@
+package provider
+
+import (
+	"fmt"
+	"regexp"
+	"testing"
+
+	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
+	"github.com/hashicorp/terraform-plugin-testing/plancheck"
+	"github.com/hashicorp/terraform-plugin-testing/terraform"
+
+	"github.com/konnectguard/terraform-provider-konnect/internal/konnect"
+	"github.com/konnectguard/terraform-provider-konnect/internal/konnectmock"
+)
+
+// The guard's memory follows what the user saw and decided. These are the two sequences a
+// hostile user found broken, run for a scalar (service retries), a list (route paths), a
+// plugin config key and a nested object (upstream health checks).
+
+// intentCase is one managed value of one kind: how configuration writes it, how someone in
+// Konnect changes it, and where Konnect holds it.
+type intentCase struct {
+	name    string
+	address string
+	// config renders the whole configuration with the value written as hcl.
+	config func(env *konnectEnv, cp, policy, hcl string) string
+	// field is the name in diagnostics; path is where Konnect holds the value.
+	field string
+	path  []string
+	// segments locate the object below core-entities (the last one by name where Konnect
+	// allows it); pluginName instead finds a plugin by its name.
+	segments   []string
+	pluginName string
+	// hcl and json are the same three values: first applied, set in Konnect and adopted, next.
+	hcl  [3]string
+	json [3]any
+}
+
+func (c intentCase) segs(env *konnectEnv, cp string) []string {
+	if c.pluginName != "" {
+		return []string{"plugins", env.pluginID(cp, c.pluginName)}
+	}
+	return c.segments
+}
+
+// konnect returns the value Konnect holds.
+func (c intentCase) konnect(env *konnectEnv, cp string) any {
+	var cur any = map[string]any(env.coreObject(cp, c.segs(env, cp)...))
+	for _, p := range c.path {
+		m, _ := cur.(map[string]any)
+		cur = m[p]
+	}
+	return cur
+}
+
+// setInKonnect changes the value as someone in the UI would.
+func (c intentCase) setInKonnect(env *konnectEnv, cp string, v any) {
+	env.editCore(cp, func(b konnect.Object) {
+		m := map[string]any(b)
+		for _, p := range c.path[:len(c.path)-1] {
+			next, _ := m[p].(map[string]any)
+			m = next
+		}
+		m[c.path[len(c.path)-1]] = v
+	}, c.segs(env, cp)...)
+}
+
+func (c intentCase) want(t *testing.T, env *konnectEnv, cp, when string, want any) {
+	t.Helper()
+	if got, w := fmt.Sprint(c.konnect(env, cp)), fmt.Sprint(want); got != w {
+		t.Errorf("%s: Konnect holds %s = %s, want %s", when, c.field, got, w)
+	}
+}
+
+var intentCases = []intentCase{
+	{
+		name: "service", address: "konnect_gateway_service.s", field: "retries", path: []string{"retries"},
+		segments: []string{"services", "orders"}, hcl: [3]string{"5", "2", "3"}, json: [3]any{5, 2, 3},
+		config: func(env *konnectEnv, cp, policy, v string) string {
+			return env.providerBlock(policy) + fmt.Sprintf(`
+resource "konnect_gateway_control_plane" "cp" { name = %q }
+resource "konnect_gateway_service" "s" {
+  control_plane_id = konnect_gateway_control_plane.cp.id
+  name             = "orders"
+  host             = "orders.internal"
+  retries          = %s
+}
+`, cp, v)
+		},
+	},
+	{
+		name: "route", address: "konnect_gateway_route.r", field: "paths", path: []string{"paths"},
+		segments: []string{"routes", "orders"}, hcl: [3]string{`["/a"]`, `["/b"]`, `["/c"]`},
+		json: [3]any{[]any{"/a"}, []any{"/b"}, []any{"/c"}},
+		config: func(env *konnectEnv, cp, policy, v string) string {
+			return env.providerBlock(policy) + fmt.Sprintf(`
+resource "konnect_gateway_control_plane" "cp" { name = %q }
+resource "konnect_gateway_route" "r" {
+  control_plane_id = konnect_gateway_control_plane.cp.id
+  name             = "orders"
+  paths            = %s
+}
+`, cp, v)
+		},
+	},
+	{
+		name: "plugin", address: "konnect_gateway_plugin.p", field: "config", path: []string{"config", "minute"},
+		pluginName: "rate-limiting", hcl: [3]string{"5", "2", "3"}, json: [3]any{5, 2, 3},
+		config: func(env *konnectEnv, cp, policy, v string) string {
+			return env.providerBlock(policy) + fmt.Sprintf(`
+resource "konnect_gateway_control_plane" "cp" { name = %q }
+resource "konnect_gateway_plugin" "p" {
+  control_plane_id = konnect_gateway_control_plane.cp.id
+  name             = "rate-limiting"
+  config           = jsonencode({ minute = %s, policy = "local" })
+}
+`, cp, v)
+		},
+	},
+	{
+		name: "upstream", address: "konnect_gateway_upstream.u", field: "healthchecks",
+		path: []string{"healthchecks", "active", "concurrency"}, segments: []string{"upstreams", "orders.upstream"},
+		hcl: [3]string{"5", "2", "3"}, json: [3]any{5, 2, 3},
+		config: func(env *konnectEnv, cp, policy, v string) string {
+			return env.providerBlock(policy) + fmt.Sprintf(`
+resource "konnect_gateway_control_plane" "cp" { name = %q }
+resource "konnect_gateway_upstream" "u" {
+  control_plane_id = konnect_gateway_control_plane.cp.id
+  name             = "orders.upstream"
+  healthchecks     = { active = { concurrency = %s } }
+}
+`, cp, v)
+		},
+	},
+}
+
+func conflictOn(field string) *regexp.Regexp {
+	return regexp.MustCompile(`(?s)Applying this plan would overwrite changes made in Konnect.*\s` + regexp.QuoteMeta(field) + `\s+last applied:`)
+}
+
+// Sequence 1: the user adopts a value set in Konnect; someone sets the old value back; an
+// "accept drift" refresh-only apply follows. The next apply must still refuse to revert the
+// Konnect change: under policy fail nothing is overwritten, whatever the order of steps.
+func TestAccIntentAdoptedValueIsGuarded(t *testing.T) {
+	for _, c := range intentCases {
+		t.Run(c.name, func(t *testing.T) {
+			env := newKonnectEnv(t, konnectmock.Options{})
+			cp := "adopt-" + c.name
+			cfg := func(policy string, i int) string { return c.config(env, cp, policy, c.hcl[i]) }
+			adopt := env.adoptionStep(cfg("", 1), c.address)
+			adopt.PreConfig = func() { c.setInKonnect(env, cp, c.json[1]); env.resetRequests() }
+			resource.ParallelTest(t, resource.TestCase{
+				ProtoV6ProviderFactories: protoV6Factories,
+				Steps: []resource.TestStep{
+					{Config: cfg("", 0)},
+					adopt,
+					{
+						PreConfig:   func() { c.setInKonnect(env, cp, c.json[0]) },
+						Config:      cfg("", 1),
+						ExpectError: conflictOn(c.field),
+					},
+					// terraform apply -refresh-only -auto-approve: state takes Konnect's value.
+					{RefreshState: true, ExpectNonEmptyPlan: true},
+					{
+						Config:      cfg("", 1),
+						ExpectError: conflictOn(c.field),
+						Check:       func(*terraform.State) error { return nil },
+					},
+					{
+						PreConfig: func() { c.want(t, env, cp, "after the refused apply", c.json[0]) },
+						// The Konnect change is still unadopted: the teardown overwrites it.
+						Config: cfg("overwrite", 1), PlanOnly: true, ExpectNonEmptyPlan: true,
+					},
+				},
+			})
+		})
+	}
+}
+
+// Sequence 2: after adopting a value set in Konnect, a new value in configuration is an
+// ordinary update, not a conflict with the value Terraform wrote before.
+func TestAccIntentAdoptedThenChanged(t *testing.T) {
+	for _, c := range intentCases {
+		t.Run(c.name, func(t *testing.T) {
+			env := newKonnectEnv(t, konnectmock.Options{})
+			cp := "change-" + c.name
+			cfg := func(i int) string { return c.config(env, cp, "", c.hcl[i]) }
+			adopt := env.adoptionStep(cfg(1), c.address)
+			adopt.PreConfig = func() { c.setInKonnect(env, cp, c.json[1]); env.resetRequests() }
+			resource.ParallelTest(t, resource.TestCase{
+				ProtoV6ProviderFactories: protoV6Factories,
+				Steps: []resource.TestStep{
+					{Config: cfg(0)},
+					adopt,
+					{
+						Config: cfg(2),
+						ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
+							plancheck.ExpectResourceAction(c.address, plancheck.ResourceActionUpdate),
+						}},
+						Check: func(*terraform.State) error {
+							c.want(t, env, cp, "after the update", c.json[2])
+							return nil
+						},
+					},
+				},
+			})
+		})
+	}
+}
