@@ -98,6 +98,7 @@ func (r *entityResource) checkRemoteEdits(ctx context.Context, req resource.Modi
 		f := guard.Field{Name: a.Name, Sensitive: true}
 		conflicts = append(conflicts, guard.Conflict{Field: f, Base: was, Remote: lookup(live, a), Sensitive: true})
 	}
+	conflicts = r.expandJSONConflicts(ctx, prior, conflicts) // per key path; secrets hidden
 	changedAt := guard.FormatUpdatedAt(live["updated_at"])
 	if len(conflicts) == 0 {
 		r.logDecision(ctx, "remote_edit", "ok", addr, nil)
