@@ -259,6 +259,7 @@ func sortedSet(v any) any {
 const SensitiveText = "(sensitive value changed)"
 
 // Show renders a value for a diagnostic.
+// A value longer than maxShown characters is shown by its fingerprint.
 func Show(f Field, v any) string {
 	if _, ok := v.(konnectDefault); ok {
 		return "(Konnect's default)"
@@ -266,18 +267,21 @@ func Show(f Field, v any) string {
 	if f.Sensitive {
 		return SensitiveText
 	}
+	if _, ok := v.(notSet); ok {
+		return NotSetText
+	}
 	v = Normalize(v)
 	if f.Set {
 		v = sortedSet(v)
 	}
 	if s, ok := v.(string); ok {
-		return fmt.Sprintf("%q", s)
+		return shorten(fmt.Sprintf("%q", s), s)
 	}
 	c, err := Canonical(v)
 	if err != nil {
-		return fmt.Sprint(v)
+		return shorten(fmt.Sprint(v), v)
 	}
-	return string(c)
+	return shorten(string(c), v)
 }
 
 // RemoteEditError is Guard 2: the plan would undo changes made in Konnect.

@@ -26,9 +26,10 @@ func redactString(s, token string) string {
 	return s
 }
 
-// redact removes the client's token and token-like strings from s.
+// redact removes the client's token, token-like strings and the values of secret-named
+// JSON keys from s.
 func (c *Client) redact(s string) string {
-	return redactString(s, c.token)
+	return redactSecretValues(redactString(s, c.token))
 }
 
 // snippet returns a short, single-line, redacted excerpt of a body.

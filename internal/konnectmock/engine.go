@@ -68,6 +68,9 @@ type field struct {
 	readOnly   bool   // accepted on input and ignored; the server computes it
 	variant    string // "" for every variant of the kind, else only that variant
 	check      func(v any) string
+	// Kong's secret marks, published in plugin schemas: on the field, or on an array's
+	// elements / a map's values (itemsReferenceable).
+	encrypted, referenceable, itemsReferenceable bool
 }
 
 type fopt func(*field)

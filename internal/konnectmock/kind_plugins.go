@@ -92,7 +92,7 @@ var pluginSchemas = map[string]*pluginSchema{}
 func init() {
 	redis := []*field{
 		fld("host", tString), fld("port", tInt, def(6379), between(0, 65535)),
-		fld("username", tString), fld("password", tString), fld("database", tInt, def(0)),
+		fld("username", tString, referenceable()), fld("password", tString, encrypted(), referenceable()), fld("database", tInt, def(0)),
 		fld("timeout", tInt, def(2000)), fld("connect_timeout", tInt, def(2000)),
 		fld("send_timeout", tInt, def(2000)), fld("read_timeout", tInt, def(2000)),
 		fld("ssl", tBool, def(false)), fld("ssl_verify", tBool, def(false)), fld("server_name", tString),
@@ -219,9 +219,9 @@ func init() {
 		open:       true, // hundreds of settings: the common ones get defaults, the rest are kept as given
 		fields: []*field{
 			fld("issuer", tString, required()),
-			fld("client_id", tStrings), fld("client_secret", tStrings),
+			fld("client_id", tStrings, encrypted(), itemsReferenceable()), fld("client_secret", tStrings, encrypted(), itemsReferenceable()),
 			fld("auth_methods", tStrings, def([]string{"password", "client_credentials", "authorization_code", "bearer", "introspection", "userinfo", "kong_oauth2", "refresh_token", "session"})),
-			fld("scopes", tStrings, def([]string{"openid"})),
+			fld("scopes", tStrings, def([]string{"openid"}), itemsReferenceable()),
 			fld("scopes_required", tStrings),
 			fld("audience_required", tStrings),
 			fld("redirect_uri", tStrings),
@@ -248,13 +248,13 @@ func init() {
 	}
 	pluginSchemas["http-log"] = &pluginSchema{
 		fields: []*field{
-			fld("http_endpoint", tString, required(), checkString(httpURL)),
+			fld("http_endpoint", tString, required(), checkString(httpURL), encrypted(), referenceable()),
 			fld("method", tString, def("POST"), enum("POST", "PUT", "PATCH")),
 			fld("content_type", tString, def("application/json"), enum("application/json", "application/json; charset=utf-8")),
 			fld("timeout", tNumber, def(10000)),
 			fld("keepalive", tNumber, def(60000)),
 			fld("retry_count", tInt), fld("queue_size", tInt), fld("flush_timeout", tNumber),
-			fld("headers", tStringMap),
+			fld("headers", tStringMap, itemsReferenceable()),
 			fld("custom_fields_by_lua", tStringMap),
 			rec("queue",
 				fld("max_batch_size", tInt, def(1), between(1, 1000000)),

@@ -167,6 +167,7 @@ func kongFields(fields []*field) []any {
 		if f.def != nil {
 			d["default"] = clone(f.def)
 		}
+		secretMarks(f, d)
 		out = append(out, map[string]any{f.name: d})
 	}
 	return out

@@ -176,6 +176,7 @@ func (r *entityResource) report(ctx context.Context, addr Address, b *base, prio
 	if destroy {
 		g = "remote_edit_destroy"
 	}
+	conflicts = r.expandJSONConflicts(ctx, prior, conflicts, destroy) // per key path; secrets hidden
 	if len(conflicts) == 0 {
 		r.logDecision(ctx, g, "ok", addr, nil)
 		return

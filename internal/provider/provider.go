@@ -36,6 +36,7 @@ type providerData struct {
 	client    *konnect.Client
 	policy    guard.ConflictPolicy
 	snapshots *snapshots // this run's refresh snapshots
+	secrets   pluginSecrets
 }
 
 type providerModel struct {
