@@ -104,7 +104,7 @@ resource "konnect_gateway_route" "r" {
 		},
 	},
 	{
-		name: "plugin", address: "konnect_gateway_plugin.p", field: "config", path: []string{"config", "minute"},
+		name: "plugin", address: "konnect_gateway_plugin.p", field: "config.minute", path: []string{"config", "minute"},
 		pluginName: "rate-limiting", hcl: [3]string{"5", "2", "3"}, json: [3]any{5, 2, 3},
 		config: func(env *konnectEnv, cp, policy, v string) string {
 			return env.providerBlock(policy) + fmt.Sprintf(`
@@ -138,44 +138,66 @@ func conflictOn(field string) *regexp.Regexp {
 	return regexp.MustCompile(`(?s)Applying this plan would overwrite changes made in Konnect.*\s` + regexp.QuoteMeta(field) + `\s+last applied:`)
 }
 
-// Sequence 1: the user adopts a value set in Konnect; someone sets the old value back; an
-// "accept drift" refresh-only apply follows. The next apply must still refuse to revert the
-// Konnect change: under policy fail nothing is overwritten, whatever the order of steps.
+// Sequence 1, as a user runs it with the CLI: the user adopts a value set in Konnect;
+// someone sets the old value back; `terraform plan` refuses; an "accept drift"
+// `terraform apply -refresh-only -auto-approve` follows; `terraform apply -auto-approve` must
+// still refuse to revert the Konnect change: under policy fail nothing is overwritten.
 func TestAccIntentAdoptedValueIsGuarded(t *testing.T) {
 	for _, c := range intentCases {
 		t.Run(c.name, func(t *testing.T) {
+			t.Parallel()
 			env := newKonnectEnv(t, konnectmock.Options{})
 			cp := "adopt-" + c.name
-			cfg := func(policy string, i int) string { return c.config(env, cp, policy, c.hcl[i]) }
-			adopt := env.adoptionStep(cfg("", 1), c.address)
-			adopt.PreConfig = func() { c.setInKonnect(env, cp, c.json[1]); env.resetRequests() }
-			resource.ParallelTest(t, resource.TestCase{
-				ProtoV6ProviderFactories: protoV6Factories,
-				Steps: []resource.TestStep{
-					{Config: cfg("", 0)},
-					adopt,
-					{
-						PreConfig:   func() { c.setInKonnect(env, cp, c.json[0]) },
-						Config:      cfg("", 1),
-						ExpectError: conflictOn(c.field),
-					},
-					// terraform apply -refresh-only -auto-approve: state takes Konnect's value.
-					{RefreshState: true, ExpectNonEmptyPlan: true},
-					{
-						Config:      cfg("", 1),
-						ExpectError: conflictOn(c.field),
-						Check:       func(*terraform.State) error { return nil },
-					},
-					{
-						PreConfig: func() { c.want(t, env, cp, "after the refused apply", c.json[0]) },
-						// The Konnect change is still unadopted: the teardown overwrites it.
-						Config: cfg("overwrite", 1), PlanOnly: true, ExpectNonEmptyPlan: true,
-					},
-				},
-			})
+			cli := newCLIRun(t)
+			step := func(i int, args ...string) (string, int) {
+				cli.write(cliRequiredProviders + c.config(env, cp, "", c.hcl[i]))
+				return cli.run(nil, args...)
+			}
+			expect := func(what string, out string, code, want int, patterns ...string) {
+				t.Helper()
+				if code != want {
+					t.Fatalf("%s: exit status %d, want %d\n%s", what, code, want, out)
+				}
+				for _, p := range patterns {
+					if !regexp.MustCompile(p).MatchString(out) {
+						t.Fatalf("%s: output does not match %q:\n%s", what, p, out)
+					}
+				}
+			}
+			t.Cleanup(func() { cli.run([]string{"KONNECT_CONFLICT_POLICY=overwrite"}, "destroy", "-auto-approve", "-no-color") })
+
+			out, code := step(0, "apply", "-auto-approve", "-no-color")
+			expect("first apply", out, code, 0)
+			c.setInKonnect(env, cp, c.json[1])
+			env.resetRequests()
+			out, code = step(1, "apply", "-auto-approve", "-no-color")
+			expect("the apply that adopts", out, code, 0, `Warning: Adopting changes made in Konnect`, `(?s)\s`+regexp.QuoteMeta(c.path[0])+`\s+last applied: .*in Konnect and configuration:`,
+				`1 changed, 0 destroyed`)
+			if w := env.writesSince(); len(w) > 0 {
+				t.Fatalf("adopting wrote to Konnect: %v", w)
+			}
+			out, code = step(1, "plan", "-detailed-exitcode", "-no-color")
+			expect("the plan after adopting", out, code, 0, `No changes`)
+
+			c.setInKonnect(env, cp, c.json[0]) // someone sets the old value back
+			out, code = step(1, "plan", "-no-color")
+			expect("plan", out, code, 1, `Applying this plan would overwrite changes made in Konnect`, `\s`+regexp.QuoteMeta(c.field)+`\s+last applied: `)
+			out, code = step(1, "apply", "-refresh-only", "-auto-approve", "-no-color")
+			expect("apply -refresh-only", out, code, 0)
+			out, code = step(1, "apply", "-auto-approve", "-no-color")
+			expect("apply after refresh-only", out, code, 1, `Applying this plan would overwrite changes made in Konnect`, `\s`+regexp.QuoteMeta(c.field)+`\s+last applied: `)
+			c.want(t, env, cp, "after the refused apply", c.json[0])
 		})
 	}
 }
+
+// cliRequiredProviders is the terraform block of a configuration run by cliRun.
+const cliRequiredProviders = `terraform {
+  required_providers {
+    konnect = { source = "konnectguard/konnect" }
+  }
+}
+`
 
 // Sequence 2: after adopting a value set in Konnect, a new value in configuration is an
 // ordinary update, not a conflict with the value Terraform wrote before.
