@@ -91,4 +91,5 @@ var RouteKind = EntityKind{
 		{Name: "response_buffering", Type: Bool, Description: "Whether response bodies are buffered. Konnect's default is true."},
 		{Name: "tags", Type: SetOf(String), Description: "Tags for filtering and grouping.", SetValidators: []validator.Set{kongTags()}},
 	},
+	Dependents: []Dependent{pluginsOf},
 }
