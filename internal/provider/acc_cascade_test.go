@@ -184,3 +184,154 @@ func TestAccCascade_DestroyRefused(t *testing.T) {
 		},
 	})
 }
+
+// (b) The same under conflict_policy "warn": the destroy goes through (with a warning,
+// asserted through the protocol in TestProtocolCascadePolicies), and Konnect's cascade
+// removes the plugin and the key-auth with their parents. The control plane is not in the
+// configuration, so nothing else deleted them.
+func TestAccCascade_DestroyWarn(t *testing.T) {
+	env := newCascadeEnv(t, "casc-b")
+	pluginID, keyID := uuid.NewString(), uuid.NewString()
+	var svcID, consumerID string
+	resource.ParallelTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: protoV6Factories,
+		Steps: []resource.TestStep{
+			{Config: env.serviceAndConsumer("warn", "casc-b", "")},
+			{
+				PreConfig: func() {
+					svcID, consumerID = env.idOf("casc-b", "services", "orders"), env.idOf("casc-b", "consumers", "alice")
+					env.addOutOfBand("casc-b", pluginID, konnect.Object{"name": "rate-limiting", "config": map[string]any{"minute": 5}}, "services", svcID, "plugins")
+					env.addOutOfBand("casc-b", keyID, konnect.Object{"key": "oob-secret-key-0123456789"}, "consumers", consumerID, "key-auth")
+					env.resetRequests()
+				},
+				Config:  env.serviceAndConsumer("warn", "casc-b", ""),
+				Destroy: true,
+				Check: func(*terraform.State) error {
+					env.wantOneListEach(env.guardListings("casc-b", svcID, consumerID)...)
+					env.holds("after the destroy under warn", "casc-b", false,
+						[]string{"services", svcID}, []string{"consumers", consumerID}, []string{"plugins", pluginID}, []string{"key-auths", keyID})
+					return nil
+				},
+			},
+		},
+	})
+}
+
+// (c) A replacement deletes the old object first, with the same Delete call: moving the
+// service to another control plane is refused while an out-of-band plugin hangs on it,
+// and nothing is created in the new control plane.
+func TestAccCascade_ReplaceRefused(t *testing.T) {
+	env := newCascadeEnv(t, "casc-c1", "casc-c2")
+	pluginID := uuid.NewString()
+	var svcID string
+	resource.ParallelTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: protoV6Factories,
+		Steps: []resource.TestStep{
+			{Config: env.serviceAndConsumer("", "casc-c1", "")},
+			{
+				PreConfig: func() {
+					svcID = env.idOf("casc-c1", "services", "orders")
+					env.addOutOfBand("casc-c1", pluginID, konnect.Object{"name": "rate-limiting", "config": map[string]any{"minute": 5}}, "services", svcID, "plugins")
+				},
+				Config: env.serviceAndConsumer("", "casc-c2", ""),
+				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
+					plancheck.ExpectResourceAction("konnect_gateway_service.orders", plancheck.ResourceActionDestroyBeforeCreate),
+				}},
+				ExpectError: cascadeDiag(dependentLine("konnect_gateway_plugin", pluginID, "rate-limiting")),
+			},
+			{
+				PreConfig: func() {
+					env.holds("after the refused replacement", "casc-c1", true, []string{"services", svcID}, []string{"plugins", pluginID})
+					env.holds("after the refused replacement", "casc-c2", false, []string{"services", "orders"})
+				},
+				// Under overwrite the replacement goes through; Konnect deletes the plugin with
+				// the old service.
+				Config: env.serviceAndConsumer("overwrite", "casc-c2", ""),
+				Check: func(*terraform.State) error {
+					env.holds("after the replacement under overwrite", "casc-c1", false, []string{"services", svcID}, []string{"plugins", pluginID})
+					env.holds("after the replacement under overwrite", "casc-c2", true, []string{"services", "orders"})
+					return nil
+				},
+			},
+		},
+	})
+}
+
+// (d) Children that the configuration manages never trip the guard: Terraform deletes
+// them before their parent, so the parent's listings come back empty and the destroy
+// succeeds under the default policy.
+func TestAccCascade_ManagedChildrenDeletedFirst(t *testing.T) {
+	env := newCascadeEnv(t, "casc-d")
+	children := `
+resource "konnect_gateway_plugin" "limit" {
+  control_plane_id = konnect_gateway_service.orders.control_plane_id
+  name             = "rate-limiting"
+  service          = { id = konnect_gateway_service.orders.id }
+  config           = jsonencode({ minute = 5 })
+}
+
+resource "konnect_gateway_key_auth" "alice" {
+  control_plane_id = konnect_gateway_consumer.alice.control_plane_id
+  consumer_id      = konnect_gateway_consumer.alice.id
+}
+`
+	var svcID, consumerID string
+	resource.ParallelTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: protoV6Factories,
+		Steps: []resource.TestStep{
+			{Config: env.serviceAndConsumer("", "casc-d", children)},
+			{
+				PreConfig: func() {
+					svcID, consumerID = env.idOf("casc-d", "services", "orders"), env.idOf("casc-d", "consumers", "alice")
+					env.resetRequests()
+				},
+				Config:  env.serviceAndConsumer("", "casc-d", children),
+				Destroy: true,
+				Check: func(*terraform.State) error {
+					env.wantOneListEach(env.guardListings("casc-d", svcID, consumerID)...)
+					env.holds("after the destroy", "casc-d", false, []string{"services", svcID}, []string{"consumers", consumerID})
+					return nil
+				},
+			},
+		},
+	})
+}
+
+// (e) An upstream with a target added in Konnect: its destroy is refused and names the
+// target by its address.
+func TestAccCascade_UpstreamTarget(t *testing.T) {
+	env := newCascadeEnv(t, "casc-e")
+	targetID := uuid.NewString()
+	cfg := func(policy string) string {
+		return env.providerBlock(policy) + fmt.Sprintf(`
+resource "konnect_gateway_upstream" "u" {
+  control_plane_id = %q
+  name             = "orders.upstream"
+}
+`, env.cps["casc-e"])
+	}
+	var upstreamID string
+	resource.ParallelTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: protoV6Factories,
+		Steps: []resource.TestStep{
+			{Config: cfg("")},
+			{
+				PreConfig: func() {
+					upstreamID = env.idOf("casc-e", "upstreams", "orders.upstream")
+					env.addOutOfBand("casc-e", targetID, konnect.Object{"target": "10.0.0.7:8080"}, "upstreams", upstreamID, "targets")
+					env.resetRequests()
+				},
+				Config:      cfg(""),
+				Destroy:     true,
+				ExpectError: cascadeDiag(dependentLine("konnect_gateway_target", targetID, "10.0.0.7:8080")),
+			},
+			{
+				PreConfig: func() {
+					env.wantOneListEach(konnect.CoreEntitiesPath(env.cps["casc-e"], "upstreams", upstreamID, "targets"))
+					env.holds("after the refused destroy", "casc-e", true, []string{"upstreams", upstreamID}, []string{"upstreams", upstreamID, "targets", targetID})
+				},
+				Config: cfg("overwrite"),
+			},
+		},
+	})
+}
