@@ -71,7 +71,10 @@ func (e *CascadeError) Detail() string {
 		wType, wID, wName = max(wType, len(d.TypeName)), max(wID, len(d.ID)), max(wName, len(nameText(d)))
 	}
 	for _, d := range shown {
-		line := fmt.Sprintf("    %-*s   id %-*s   %-*s", wType, d.TypeName, wID, d.ID, wName, nameText(d))
+		line := fmt.Sprintf("    %-*s   id %-*s", wType, d.TypeName, wID, d.ID)
+		if wName > 0 { // a name column only when something has a name
+			line += fmt.Sprintf("   %-*s", wName, nameText(d))
+		}
 		if d.CreatedAt != "" {
 			line += "   created_at " + d.CreatedAt
 		}

@@ -44,6 +44,11 @@ Let Konnect delete them with this object: re-run with KONNECT_CONFLICT_POLICY=ov
 	if got := e.Detail(); got != want {
 		t.Errorf("detail:\n%s\nwant:\n%s", got, want)
 	}
+	// Without any name, no name column.
+	d := CheckCascade(obj, []Dependent{{TypeName: "konnect_gateway_key_auth", ID: "k-22", CreatedAt: "2026-12-02T09:15:00Z"}}, false, PolicyFail).Detail()
+	if !strings.Contains(d, "\n    konnect_gateway_key_auth   id k-22   created_at 2026-12-02T09:15:00Z\n") {
+		t.Errorf("a dependent without a name:\n%s", d)
+	}
 	if got := strings.Join(e.IDs(), ","); got != "p-1,k-22" {
 		t.Errorf("IDs() = %s", got)
 	}

@@ -107,3 +107,43 @@ func stateAttr(t *testing.T, state tftypes.Value, attr string) string {
 	}
 	return str(m[attr])
 }
+
+// Every dependent collection names a resource type that exists, is imported the way that
+// type's import id says, and is never named by a secret.
+func TestDependentDeclarations(t *testing.T) {
+	byType := map[string]EntityKind{}
+	for _, k := range Kinds {
+		byType[k.TypeName] = k
+	}
+	parents := 0
+	for _, k := range Kinds {
+		for _, d := range k.Dependents {
+			parents++
+			dk, ok := byType[d.TypeName]
+			if !ok {
+				t.Errorf("%s: dependent type %s is no resource type", k.TypeName, d.TypeName)
+				continue
+			}
+			nested := len(newEntityResource(dk).parents()) > 1 // control_plane_id and the parent's id
+			if nested != d.Nested {
+				t.Errorf("%s → %s: Nested = %v, but its import id is %s", k.TypeName, d.TypeName, d.Nested, newEntityResource(dk).ImportFormat())
+			}
+			for _, f := range d.NameFields {
+				for _, a := range dk.Attrs {
+					if a.jsonName() == f && a.Sensitive {
+						t.Errorf("%s → %s: named by %s, which is sensitive", k.TypeName, d.TypeName, f)
+					}
+				}
+			}
+		}
+	}
+	if parents == 0 {
+		t.Fatal("no kind declares dependents")
+	}
+	// The key of a key-auth credential is its only name, and a secret: never shown.
+	got := keyAuthsOf.describe(konnect.Object{"id": "k1", "key": "s3cr3t", "created_at": 1764000000},
+		Address{Parents: map[string]string{"control_plane_id": "cp"}, ID: "c1"})
+	if got.Name != "" || got.ImportID != "cp/c1/k1" || got.CreatedAt != "2025-11-24T16:00:00Z" {
+		t.Errorf("key-auth described as %+v", got)
+	}
+}
