@@ -16,4 +16,7 @@
 //     warns, or proceeds.
 //   - Creation: an object whose unique name already exists is never overwritten or adopted
 //     silently (NameExistsError carries the import hint).
+//   - Deletion: an object that Konnect would delete together with its parent (a cascading
+//     reference) and that is still there when Terraform deletes the parent was created
+//     outside the configuration; the ConflictPolicy decides, and CascadeError names them.
 package guard

@@ -21,6 +21,9 @@ type EntityKind struct {
 	// NameAttr is the attribute holding the unique name that the creation guard checks
 	// ("" when the kind has none).
 	NameAttr string
+	// Dependents are the collections below an object of this kind that Konnect deletes
+	// with it; the cascade guard (cascade.go) lists them before every delete.
+	Dependents []Dependent
 }
 
 // Address locates one object: the values of its path parameters and its id.

@@ -32,4 +32,5 @@ var CertificateKind = EntityKind{
 			StringValidators: []validator.String{pemBlock("PRIVATE KEY"), stringvalidator.AlsoRequires(path.MatchRoot("cert_alt"))}},
 		{Name: "tags", Default: DefaultNull, Type: SetOf(String), Description: "Tags for filtering and grouping.", SetValidators: []validator.Set{kongTags()}},
 	},
+	Dependents: []Dependent{snisOf},
 }

@@ -24,6 +24,7 @@ var ConsumerKind = EntityKind{
 			StringValidators: []validator.String{stringvalidator.LengthAtLeast(1)}},
 		{Name: "tags", Default: DefaultNull, Type: SetOf(String), Description: "Tags for filtering and grouping.", SetValidators: []validator.Set{kongTags()}},
 	},
+	Dependents: consumerParts,
 }
 
 // consumerID is the path parameter of what lives under a consumer (consumers/{c}/…): its

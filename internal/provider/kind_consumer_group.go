@@ -19,4 +19,5 @@ var ConsumerGroupKind = EntityKind{
 			StringValidators: []validator.String{stringvalidator.LengthBetween(1, 128)}},
 		{Name: "tags", Default: DefaultNull, Type: SetOf(String), Description: "Tags for filtering and grouping.", SetValidators: []validator.Set{kongTags()}},
 	},
+	Dependents: []Dependent{pluginsOf, groupMembers},
 }

@@ -18,4 +18,5 @@ var KeySetKind = EntityKind{
 			StringValidators: []validator.String{stringvalidator.LengthAtLeast(1)}},
 		{Name: "tags", Default: DefaultNull, Type: SetOf(String), Description: "Tags for filtering and grouping.", SetValidators: []validator.Set{kongTags()}},
 	},
+	Dependents: []Dependent{keysOf},
 }

@@ -90,4 +90,5 @@ var RouteKind = EntityKind{
 		{Name: "response_buffering", Default: true, Type: Bool, Description: "Whether response bodies are buffered. Konnect's default is true."},
 		{Name: "tags", Default: DefaultNull, Type: SetOf(String), Description: "Tags for filtering and grouping.", SetValidators: []validator.Set{kongTags()}},
 	},
+	Dependents: []Dependent{pluginsOf},
 }

@@ -52,4 +52,5 @@ var ServiceKind = EntityKind{
 		{Name: "client_certificate", Default: DefaultNull, Type: RefID("Id of the certificate presented to the upstream."), Description: "The client certificate presented to the upstream for mTLS."},
 		{Name: "tags", Default: DefaultNull, Type: SetOf(String), Description: "Tags for filtering and grouping."},
 	},
+	Dependents: []Dependent{pluginsOf},
 }

@@ -49,6 +49,7 @@ var UpstreamKind = EntityKind{
 		{Name: "use_srv_name", Default: false, Type: Bool, Description: "Use the SRV record's target name as the TLS SNI and Host header. Konnect's default is false."},
 		{Name: "tags", Default: DefaultNull, Type: SetOf(String), Description: "Tags for filtering and grouping.", SetValidators: []validator.Set{kongTags()}},
 	},
+	Dependents: []Dependent{targetsOf},
 }
 
 // Health-check declarations, nested as Konnect nests them.

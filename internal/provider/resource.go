@@ -571,7 +571,7 @@ func (r *entityResource) Delete(ctx context.Context, req resource.DeleteRequest,
 	addr := r.address(prior)
 	atPlan := plannedVersion(ctx, prior, req.Private)
 	_, etag, ok := r.checkLive(ctx, addr, atPlan, "delete", &resp.Diagnostics)
-	if !ok {
+	if !ok || !r.checkCascade(ctx, addr, &resp.Diagnostics) {
 		return
 	}
 	_, err = r.kind.API.Delete(ctx, r.data.client, addr, etag)

@@ -1,0 +1,109 @@
+package guard
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+)
+
+func TestCheckCascadeNone(t *testing.T) {
+	if e := CheckCascade(Object{TypeName: "konnect_gateway_service", ID: "s1"}, nil, false, PolicyFail); e != nil {
+		t.Fatalf("no dependents: want no conflict, got %v", e)
+	}
+}
+
+func TestCascadeErrorFail(t *testing.T) {
+	obj := Object{TypeName: "konnect_gateway_consumer", ID: "c-1", ControlPlaneID: "cp-1"}
+	e := CheckCascade(obj, []Dependent{
+		{TypeName: "konnect_gateway_plugin", ID: "p-1", Name: "rate-limiting", CreatedAt: "2026-12-02T09:14:03Z", ImportID: "cp-1/p-1"},
+		{TypeName: "konnect_gateway_key_auth", ID: "k-22", CreatedAt: "2026-12-02T09:15:00Z", ImportID: "cp-1/c-1/k-22"},
+	}, false, PolicyFail)
+	if e == nil {
+		t.Fatal("want a conflict")
+	}
+	if got, want := e.Summary(), "Deleting this object would delete objects that Terraform does not manage"; got != want {
+		t.Errorf("summary %q, want %q", got, want)
+	}
+	want := `  konnect_gateway_consumer (id c-1, control plane cp-1) has 2 objects in Konnect that Konnect deletes with it:
+    konnect_gateway_plugin     id p-1    name "rate-limiting"   created_at 2026-12-02T09:14:03Z
+    konnect_gateway_key_auth   id k-22                          created_at 2026-12-02T09:15:00Z
+
+Terraform deletes the objects it manages before the object they belong to, so these were created outside this configuration (in Konnect, or by another configuration).
+
+Nothing was deleted. Choose what happens to them:
+Keep them: import them into this configuration, for example
+
+  import {
+    to = konnect_gateway_plugin.<name>
+    id = "cp-1/p-1"
+  }
+
+and plan again.
+Remove them yourself: delete them in Konnect, then apply again.
+Let Konnect delete them with this object: re-run with KONNECT_CONFLICT_POLICY=overwrite (or conflict_policy = "overwrite").`
+	if got := e.Detail(); got != want {
+		t.Errorf("detail:\n%s\nwant:\n%s", got, want)
+	}
+	// Without any name, no name column.
+	d := CheckCascade(obj, []Dependent{{TypeName: "konnect_gateway_key_auth", ID: "k-22", CreatedAt: "2026-12-02T09:15:00Z"}}, false, PolicyFail).Detail()
+	if !strings.Contains(d, "\n    konnect_gateway_key_auth   id k-22   created_at 2026-12-02T09:15:00Z\n") {
+		t.Errorf("a dependent without a name:\n%s", d)
+	}
+	if got := strings.Join(e.IDs(), ","); got != "p-1,k-22" {
+		t.Errorf("IDs() = %s", got)
+	}
+	if !strings.HasPrefix(e.Error(), e.Summary()+": ") {
+		t.Errorf("Error() = %q", e.Error())
+	}
+}
+
+func TestCascadeErrorWarn(t *testing.T) {
+	e := CheckCascade(Object{TypeName: "konnect_gateway_upstream", ID: "u-1"},
+		[]Dependent{{TypeName: "konnect_gateway_target", ID: "t-1", Name: "10.0.0.7:8080", ImportID: "cp/u-1/t-1"}}, false, PolicyWarn)
+	if got, want := e.Summary(), "Deleting this object also deletes objects that Terraform does not manage"; got != want {
+		t.Errorf("summary %q, want %q", got, want)
+	}
+	d := e.Detail()
+	for _, s := range []string{"has 1 object in Konnect", `konnect_gateway_target   id t-1   name "10.0.0.7:8080"` + "\n", `conflict_policy is "warn": Konnect deletes them together with this object.`} {
+		if !strings.Contains(d, s) {
+			t.Errorf("detail lacks %q:\n%s", s, d)
+		}
+	}
+	for _, s := range []string{"Nothing was deleted", "import {", "KONNECT_CONFLICT_POLICY"} {
+		if strings.Contains(d, s) {
+			t.Errorf("warn detail should not say %q:\n%s", s, d)
+		}
+	}
+}
+
+// Many dependents: the diagnostic names MaxDependentsShown and counts the rest; a listing
+// cut at its page makes every count a lower bound.
+func TestCascadeErrorCap(t *testing.T) {
+	var found []Dependent
+	for i := range 45 {
+		found = append(found, Dependent{TypeName: "konnect_gateway_plugin", ID: fmt.Sprintf("p-%02d", i), ImportID: "x"})
+	}
+	for _, tc := range []struct {
+		truncated   bool
+		count, more string
+	}{
+		{false, "has 45 objects", "    … and 25 more\n"},
+		{true, "has at least 45 objects", "    … and at least 25 more\n"},
+	} {
+		d := CheckCascade(Object{TypeName: "konnect_gateway_service", ID: "s"}, found, tc.truncated, PolicyFail).Detail()
+		if !strings.Contains(d, tc.count) || !strings.Contains(d, tc.more) {
+			t.Errorf("truncated=%v: want %q and %q in:\n%s", tc.truncated, tc.count, tc.more, d)
+		}
+		if got := strings.Count(d, "konnect_gateway_plugin   id p-"); got != MaxDependentsShown {
+			t.Errorf("named %d dependents, want %d", got, MaxDependentsShown)
+		}
+		if !strings.Contains(d, "id p-19") || strings.Contains(d, "id p-20") {
+			t.Errorf("want the first %d named, in order:\n%s", MaxDependentsShown, d)
+		}
+	}
+	// A truncated listing with fewer than the cap shown still says more exist.
+	d := CheckCascade(Object{TypeName: "konnect_gateway_service", ID: "s"}, found[:3], true, PolicyFail).Detail()
+	if !strings.Contains(d, "has at least 3 objects") || !strings.Contains(d, "    … and more\n") {
+		t.Errorf("truncated listing of 3:\n%s", d)
+	}
+}

@@ -1,0 +1,143 @@
+package provider
+
+import (
+	"context"
+	"fmt"
+	"net/url"
+
+	"github.com/hashicorp/terraform-plugin-framework/diag"
+
+	"github.com/konnectguard/terraform-provider-konnect/internal/guard"
+	"github.com/konnectguard/terraform-provider-konnect/internal/konnect"
+)
+
+// The cascade guard. Konnect deletes some objects together with the object they belong
+// to (Kong's `on_delete = "cascade"` references): a service's, route's, consumer's or
+// consumer group's plugins, a consumer's credentials, a consumer group's memberships, an
+// upstream's targets, a certificate's SNIs, a key set's keys. Terraform deletes the
+// objects it manages before the object they belong to, so any such object still there
+// when Terraform deletes its parent was created outside this configuration, and the
+// delete would remove it without a word. Before every delete of a parent (a destroy, or
+// the delete half of a replacement: the same Delete call), the guard lists each
+// dependent collection once and applies the conflict policy.
+//
+// References that Konnect refuses to break instead of cascading are not listed: a route's
+// service, and a service's or upstream's client_certificate. Deleting their target fails
+// in Konnect with an error naming the referencing object, which is no silent loss.
+//
+// A consumer's consumer-group memberships (consumers/{c}/consumer_groups) also go with
+// the consumer, but they are not counted: a membership is a link with nothing of its own,
+// and deleting the consumer changes nothing for any object that survives it (the group
+// keeps its plugins and its other members). Deleting a consumer group is different: its
+// members survive and lose the group's plugins, so memberships count there.
+
+// Dependent is one collection of objects that Konnect deletes with an object of a kind.
+type Dependent struct {
+	Collection string   // below the parent object's path: "plugins", "key-auth"
+	TypeName   string   // the resource type that manages such objects
+	NameFields []string // fields that name one in diagnostics, first non-empty wins; never a secret
+	// Nested: the objects are imported as <control_plane_id>/<parent id>/<id>, else
+	// <control_plane_id>/<id>.
+	Nested bool
+	// NotCreated: the collection lists the linked objects, not the links (a group's
+	// members are consumers), so their created_at says nothing about the link.
+	NotCreated bool
+}
+
+// The dependent collections, declared once and named by each parent kind.
+var (
+	pluginsOf     = Dependent{Collection: "plugins", TypeName: "konnect_gateway_plugin", NameFields: []string{"name"}}
+	keyAuthsOf    = Dependent{Collection: "key-auth", TypeName: "konnect_gateway_key_auth", Nested: true} // its only name, the key, is a secret
+	basicAuthsOf  = Dependent{Collection: "basic-auth", TypeName: "konnect_gateway_basic_auth", NameFields: []string{"username"}, Nested: true}
+	aclsOf        = Dependent{Collection: "acls", TypeName: "konnect_gateway_acl", NameFields: []string{"group"}, Nested: true}
+	jwtsOf        = Dependent{Collection: "jwt", TypeName: "konnect_gateway_jwt", NameFields: []string{"key"}, Nested: true}
+	hmacAuthsOf   = Dependent{Collection: "hmac-auth", TypeName: "konnect_gateway_hmac_auth", NameFields: []string{"username"}, Nested: true}
+	groupMembers  = Dependent{Collection: "consumers", TypeName: "konnect_gateway_consumer_group_member", NameFields: []string{"username", "custom_id"}, Nested: true, NotCreated: true}
+	targetsOf     = Dependent{Collection: "targets", TypeName: "konnect_gateway_target", NameFields: []string{"target"}, Nested: true}
+	snisOf        = Dependent{Collection: "snis", TypeName: "konnect_gateway_sni", NameFields: []string{"name"}}
+	keysOf        = Dependent{Collection: "keys", TypeName: "konnect_gateway_key", NameFields: []string{"name", "kid"}}
+	consumerParts = []Dependent{pluginsOf, keyAuthsOf, basicAuthsOf, aclsOf, jwtsOf, hmacAuthsOf}
+)
+
+// cascadePageSize is the one page read of each dependent collection: any one object is
+// enough to refuse, and the diagnostic counts up to this many per collection exactly.
+const cascadePageSize = 100
+
+// checkCascade is the cascade guard, run by Delete after Guard 1 and before the DELETE.
+// It returns false when the delete must not go on (the diagnostic is added).
+func (r *entityResource) checkCascade(ctx context.Context, addr Address, diags *diag.Diagnostics) bool {
+	l, ok := r.kind.API.(listable)
+	if len(r.kind.Dependents) == 0 || !ok {
+		return true
+	}
+	policy := r.data.policy
+	self := l.listing().Collection(addr.Parents) + "/" + url.PathEscape(addr.ID)
+	var found []guard.Dependent
+	truncated := false
+	for _, d := range r.kind.Dependents {
+		objs, more, err := r.data.client.ListFirstPage(ctx, self+"/"+d.Collection, cascadePageSize)
+		if konnect.IsNotFound(err) {
+			continue // the object itself is gone since Guard 1's read: nothing cascades
+		}
+		if err != nil {
+			return r.cascadeUnknown(ctx, addr, d, err, diags)
+		}
+		for _, o := range objs {
+			found = append(found, d.describe(o, addr))
+		}
+		truncated = truncated || more
+	}
+	e := guard.CheckCascade(r.object(addr), found, truncated, policy)
+	if e == nil {
+		r.logDecision(ctx, "cascade", "ok", addr, nil)
+		return true
+	}
+	r.logDecision(ctx, "cascade", "conflict_"+string(policy), addr, map[string]any{"dependents": e.IDs(), "truncated": truncated})
+	switch policy {
+	case guard.PolicyWarn:
+		diags.AddWarning(e.Summary(), e.Detail())
+		return true
+	case guard.PolicyOverwrite:
+		return true
+	}
+	diags.AddError(e.Summary(), e.Detail())
+	return false
+}
+
+// cascadeUnknown is a listing that failed: what the delete would take with it is unknown,
+// which the policy treats like a conflict.
+func (r *entityResource) cascadeUnknown(ctx context.Context, addr Address, d Dependent, err error, diags *diag.Diagnostics) bool {
+	policy := r.data.policy
+	r.logDecision(ctx, "cascade", "unknown_"+string(policy), addr, map[string]any{"collection": d.Collection, "error": err.Error()})
+	summary := "Could not check what Konnect deletes with this object"
+	detail := fmt.Sprintf("  %s: listing its %s objects failed: %v\n\n", r.object(addr), d.TypeName, err)
+	switch policy {
+	case guard.PolicyWarn:
+		diags.AddWarning(summary, detail+"conflict_policy is \"warn\": the delete goes on; Konnect deletes whatever depends on this object with it.")
+		return true
+	case guard.PolicyOverwrite:
+		return true
+	}
+	diags.AddError(summary, detail+"Nothing was deleted. Apply again, or re-run with KONNECT_CONFLICT_POLICY=overwrite to delete without checking.")
+	return false
+}
+
+// describe names one dependent object for the diagnostic.
+func (d Dependent) describe(o konnect.Object, parent Address) guard.Dependent {
+	id, _ := o["id"].(string)
+	out := guard.Dependent{TypeName: d.TypeName, ID: id}
+	for _, f := range d.NameFields {
+		if s, _ := o[f].(string); s != "" {
+			out.Name = s
+			break
+		}
+	}
+	if !d.NotCreated {
+		out.CreatedAt = guard.FormatUpdatedAt(o["created_at"])
+	}
+	out.ImportID = parent.Parents["control_plane_id"] + "/" + id
+	if d.Nested {
+		out.ImportID = parent.Parents["control_plane_id"] + "/" + parent.ID + "/" + id
+	}
+	return out
+}

@@ -1,0 +1,149 @@
+package provider
+
+import (
+	"context"
+	"strings"
+	"testing"
+
+	"github.com/hashicorp/terraform-plugin-go/tfprotov6"
+	"github.com/hashicorp/terraform-plugin-go/tftypes"
+
+	"github.com/konnectguard/terraform-provider-konnect/internal/konnect"
+)
+
+// destroy applies the deletion of state, as Terraform does for a destroy or the delete
+// half of a replacement, and returns the diagnostics.
+func (h *protoHarness) destroy(state tftypes.Value, private []byte) []*tfprotov6.Diagnostic {
+	h.t.Helper()
+	null := tftypes.NewValue(h.typ, nil)
+	resp, err := h.srv.ApplyResourceChange(context.Background(), &tfprotov6.ApplyResourceChangeRequest{
+		TypeName: ServiceKind.TypeName, PriorState: dynamic(h.t, state), PlannedState: dynamic(h.t, null),
+		Config: dynamic(h.t, null), PlannedPrivate: private})
+	if err != nil {
+		h.t.Fatal(err)
+	}
+	return resp.Diagnostics
+}
+
+// The cascade guard under each policy, through the plugin protocol where the CLI would
+// hide what it asserts: the warning of warn, and the silence of overwrite.
+func TestProtocolCascadePolicies(t *testing.T) {
+	for _, tc := range []struct {
+		policy   string
+		severity tfprotov6.DiagnosticSeverity // 0: no diagnostic at all
+		summary  string
+		deleted  bool
+	}{
+		{"fail", tfprotov6.DiagnosticSeverityError, "Deleting this object would delete objects that Terraform does not manage", false},
+		{"warn", tfprotov6.DiagnosticSeverityWarning, "Deleting this object also deletes objects that Terraform does not manage", true},
+		{"overwrite", 0, "", true},
+	} {
+		t.Run(tc.policy, func(t *testing.T) {
+			h := newProtoHarness(t, tc.policy)
+			ctx := context.Background()
+			cp, _, err := h.client.CreateControlPlane(ctx, konnect.Object{"name": "cascade-" + tc.policy})
+			if err != nil {
+				t.Fatal(err)
+			}
+			cpID := cp["id"].(string)
+			str := func(s string) tftypes.Value { return tftypes.NewValue(tftypes.String, s) }
+			cfg := h.config(map[string]tftypes.Value{"control_plane_id": str(cpID), "name": str("orders"), "host": str("orders.internal")})
+			state, private := h.apply(cfg, tftypes.NewValue(h.typ, nil), nil)
+			svcID := stateAttr(t, state, "id")
+
+			// Someone adds a plugin to the service in Konnect.
+			plugins := konnect.CoreEntitiesPath(cpID, "services", svcID, "plugins")
+			plugin, _, err := h.client.CreateEntity(ctx, plugins, konnect.Object{"name": "rate-limiting", "config": map[string]any{"minute": 5}})
+			if err != nil {
+				t.Fatal(err)
+			}
+
+			diags := h.destroy(state, private)
+			if tc.severity == 0 {
+				if len(diags) != 0 {
+					t.Fatalf("overwrite: want no diagnostic, got %s", diagText(diags))
+				}
+			} else {
+				if len(diags) != 1 || diags[0].Severity != tc.severity || diags[0].Summary != tc.summary {
+					t.Fatalf("want one %s %q, got:\n%s", tc.severity, tc.summary, diagText(diags))
+				}
+				for _, want := range []string{"konnect_gateway_service (id " + svcID + ", control plane " + cpID + ") has 1 object in Konnect that Konnect deletes with it:",
+					"konnect_gateway_plugin   id " + plugin["id"].(string) + `   name "rate-limiting"   created_at 20`} {
+					if !strings.Contains(diags[0].Detail, want) {
+						t.Errorf("detail lacks %q:\n%s", want, diags[0].Detail)
+					}
+				}
+			}
+			_, _, svcErr := h.client.GetService(ctx, cpID, svcID)
+			_, _, plErr := h.client.GetEntity(ctx, konnect.CoreEntitiesPath(cpID, "plugins"), plugin["id"].(string))
+			if tc.deleted {
+				if !konnect.IsNotFound(svcErr) || !konnect.IsNotFound(plErr) {
+					t.Fatalf("%s: want the service and (by Konnect's cascade) its plugin deleted; service: %v, plugin: %v", tc.policy, svcErr, plErr)
+				}
+				return
+			}
+			if svcErr != nil || plErr != nil {
+				t.Fatalf("fail: the refused delete must leave both; service: %v, plugin: %v", svcErr, plErr)
+			}
+			// Once the plugin is gone, the same delete goes through.
+			if _, err := h.client.DeleteEntity(ctx, plugins, plugin["id"].(string), ""); err != nil {
+				t.Fatal(err)
+			}
+			if diags := h.destroy(state, private); len(diags) != 0 {
+				t.Fatalf("no dependents left: want no diagnostic, got %s", diagText(diags))
+			}
+			if _, _, err := h.client.GetService(ctx, cpID, svcID); !konnect.IsNotFound(err) {
+				t.Fatalf("service not deleted: %v", err)
+			}
+		})
+	}
+}
+
+func stateAttr(t *testing.T, state tftypes.Value, attr string) string {
+	t.Helper()
+	m, err := asObject(state)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return str(m[attr])
+}
+
+// Every dependent collection names a resource type that exists, is imported the way that
+// type's import id says, and is never named by a secret.
+func TestDependentDeclarations(t *testing.T) {
+	byType := map[string]EntityKind{}
+	for _, k := range Kinds {
+		byType[k.TypeName] = k
+	}
+	parents := 0
+	for _, k := range Kinds {
+		for _, d := range k.Dependents {
+			parents++
+			dk, ok := byType[d.TypeName]
+			if !ok {
+				t.Errorf("%s: dependent type %s is no resource type", k.TypeName, d.TypeName)
+				continue
+			}
+			nested := len(newEntityResource(dk).parents()) > 1 // control_plane_id and the parent's id
+			if nested != d.Nested {
+				t.Errorf("%s → %s: Nested = %v, but its import id is %s", k.TypeName, d.TypeName, d.Nested, newEntityResource(dk).ImportFormat())
+			}
+			for _, f := range d.NameFields {
+				for _, a := range dk.Attrs {
+					if a.jsonName() == f && a.Sensitive {
+						t.Errorf("%s → %s: named by %s, which is sensitive", k.TypeName, d.TypeName, f)
+					}
+				}
+			}
+		}
+	}
+	if parents == 0 {
+		t.Fatal("no kind declares dependents")
+	}
+	// The key of a key-auth credential is its only name, and a secret: never shown.
+	got := keyAuthsOf.describe(konnect.Object{"id": "k1", "key": "s3cr3t", "created_at": 1764000000},
+		Address{Parents: map[string]string{"control_plane_id": "cp"}, ID: "c1"})
+	if got.Name != "" || got.ImportID != "cp/c1/k1" || got.CreatedAt != "2025-11-24T16:00:00Z" {
+		t.Errorf("key-auth described as %+v", got)
+	}
+}
