@@ -164,7 +164,9 @@ func TestAccIntentAdoptedValueIsGuarded(t *testing.T) {
 					}
 				}
 			}
-			t.Cleanup(func() { cli.run([]string{"KONNECT_CONFLICT_POLICY=overwrite"}, "destroy", "-auto-approve", "-no-color") })
+			t.Cleanup(func() {
+				cli.run([]string{"KONNECT_CONFLICT_POLICY=overwrite"}, "destroy", "-auto-approve", "-no-color")
+			})
 
 			out, code := step(0, "apply", "-auto-approve", "-no-color")
 			expect("first apply", out, code, 0)
