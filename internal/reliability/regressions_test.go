@@ -97,9 +97,7 @@ func TestRegressionStaleBaseAfterAdoption(t *testing.T) {
 	mustConverge(t, e, in) // base: retries 5
 	oobSet(t, e, cpID, in.id(), "retries", 2)
 	in.cfg["retries"] = 2 // keep the Konnect value, as the conflict diagnostic advises
-	if d, applied, err := e.mustRun("adopt", "fail").converge(e.ctx, in); err != nil || hasError(d) || applied {
-		t.Fatalf("adopting the Konnect value should plan nothing: applied=%v %v %s", applied, err, diagText(d))
-	}
+	mustAdopt(t, e, in)
 	oobSet(t, e, cpID, in.id(), "retries", 5) // someone in Konnect sets it back
 	requireNoSilentRevert(t, e, in)
 }
@@ -138,9 +136,8 @@ func TestRegressionStaleBaseAfterCancelledUpdate(t *testing.T) {
 	if got := e.dump().services()[in.id()]["retries"]; canon(got) != "2" {
 		t.Fatalf("the cancelled update should have landed in Konnect, which has retries %v", got)
 	}
-	if d, applied, err := e.mustRun("after", "fail").converge(e.ctx, in); err != nil || hasError(d) || applied {
-		t.Fatalf("after refresh the plan should be empty: applied=%v %v %s", applied, err, diagText(d))
-	}
+	// Konnect holds what configuration says, but not what the base says: the plan adopts it.
+	mustAdopt(t, e, in)
 	oobSet(t, e, cpID, in.id(), "retries", 5)
 	requireNoSilentRevert(t, e, in)
 }
@@ -209,5 +206,27 @@ func TestRegressionLostResponseReportedAsConflict(t *testing.T) {
 				t.Errorf("the %s succeeded but state does not reflect it", op)
 			}
 		})
+	}
+}
+
+// mustAdopt converges an instance whose configuration agrees with a value changed in
+// Konnect: the plan adopts it (an apply that writes nothing to Konnect), and the plan after
+// it is empty.
+func mustAdopt(t *testing.T, e *env, in *inst) {
+	t.Helper()
+	e.rec.quiesce()
+	before := len(e.rec.snapshot())
+	d, applied, err := e.mustRun("adopt", "fail").converge(e.ctx, in)
+	if err != nil || hasError(d) || !applied || !strings.Contains(diagText(d), "Adopting changes made in Konnect") {
+		t.Fatalf("adopting the Konnect value should apply an adoption: applied=%v %v %s", applied, err, diagText(d))
+	}
+	e.rec.quiesce()
+	for _, ev := range e.rec.snapshot()[before:] {
+		if ev.Method != http.MethodGet {
+			t.Fatalf("adopting wrote to Konnect: %s %s", ev.Method, ev.Path)
+		}
+	}
+	if d, applied, err := e.mustRun("after-adopt", "fail").converge(e.ctx, in); err != nil || hasError(d) || applied {
+		t.Fatalf("after adopting, the plan should be empty: applied=%v %v %s", applied, err, diagText(d))
 	}
 }
