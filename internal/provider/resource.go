@@ -173,8 +173,12 @@ func (r *entityResource) stateFromAPI(obj konnect.Object, parents map[string]str
 // project keeps, of a remote JSON value, the object keys that shape has (recursively);
 // anything else is returned whole. A key that shape holds as null stays null: configuration
 // that sets a key to null asks for Konnect's default, whatever it is.
-func project(remote, shape any) any {
-	if shape == nil {
+func project(remote, shape any) any { return projectKeys(remote, shape, true) }
+
+// projectKeys is project; with nullIsDefault false a key shape holds as null keeps the
+// remote value, so that a null configured over a value in state reads as a change.
+func projectKeys(remote, shape any, nullIsDefault bool) any {
+	if shape == nil && nullIsDefault {
 		return nil
 	}
 	r, ok1 := remote.(map[string]any)
@@ -185,7 +189,7 @@ func project(remote, shape any) any {
 	out := make(map[string]any, len(s))
 	for k, sv := range s {
 		if rv, ok := r[k]; ok {
-			out[k] = project(rv, sv)
+			out[k] = projectKeys(rv, sv, nullIsDefault)
 		}
 	}
 	return out

@@ -1,0 +1,186 @@
+package provider
+
+import (
+	"fmt"
+	"regexp"
+	"testing"
+
+	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
+	"github.com/hashicorp/terraform-plugin-testing/knownvalue"
+	"github.com/hashicorp/terraform-plugin-testing/plancheck"
+	"github.com/hashicorp/terraform-plugin-testing/terraform"
+	"github.com/hashicorp/terraform-plugin-testing/tfjsonpath"
+
+	"github.com/konnectguard/terraform-provider-konnect/internal/konnect"
+	"github.com/konnectguard/terraform-provider-konnect/internal/konnectmock"
+)
+
+// Configuration is intent: what it stops saying goes back to Konnect's default, shown in
+// the plan; what it never said follows Konnect.
+
+func (e *konnectEnv) removalConfig(cp, serviceExtra, pluginConfig string) string {
+	return e.providerBlock("") + fmt.Sprintf(`
+resource "konnect_gateway_control_plane" "cp" { name = %q }
+resource "konnect_gateway_service" "s" {
+  control_plane_id = konnect_gateway_control_plane.cp.id
+  name             = "orders"
+  host             = "orders.internal"
+%s
+}
+resource "konnect_gateway_plugin" "p" {
+  control_plane_id = konnect_gateway_control_plane.cp.id
+  name             = "rate-limiting"
+  config           = jsonencode(%s)
+}
+`, cp, serviceExtra, pluginConfig)
+}
+
+// Removing `retries = 3` (the plugin is global, so that both resources plan independently), `tags` and a plugin's `hour` key: the plan shows Konnect's
+// defaults, the apply leaves them out so Konnect applies them, and the next plan is empty.
+// A never-set attribute changed in Konnect stays a non-diff throughout.
+func TestAccRemovalResetsToKonnectDefault(t *testing.T) {
+	env := newKonnectEnv(t, konnectmock.Options{})
+	const cp = "removal"
+	svc := func() konnect.Object { return env.service(cp, "orders") }
+	plugin := func() konnect.Object { return env.coreObject(cp, "plugins", env.pluginID(cp, "rate-limiting")) }
+	full := env.removalConfig(cp, "  retries = 3\n  tags = [\"a\", \"b\"]", `{ minute = 10, hour = 500, policy = "local" }`)
+	trimmed := env.removalConfig(cp, "", `{ minute = 10, policy = "local" }`)
+	resource.ParallelTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: protoV6Factories,
+		Steps: []resource.TestStep{
+			{
+				Config: full,
+				Check: func(*terraform.State) error {
+					wantField(t, "created", svc(), "retries", 3)
+					wantConfig(t, "created", plugin(), "hour", 500)
+					return nil
+				},
+			},
+			{
+				// Someone changes an attribute configuration never set: it follows Konnect.
+				PreConfig:        func() { env.editService(cp, "orders", konnect.Object{"read_timeout": 90000}) },
+				Config:           full,
+				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()}},
+			},
+			{
+				Config: trimmed,
+				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
+					plancheck.ExpectResourceAction("konnect_gateway_service.s", plancheck.ResourceActionUpdate),
+					plancheck.ExpectKnownValue("konnect_gateway_service.s", tfjsonpath.New("retries"), knownvalue.Int64Exact(5)),
+					plancheck.ExpectKnownValue("konnect_gateway_service.s", tfjsonpath.New("tags"), knownvalue.Null()),
+					plancheck.ExpectKnownValue("konnect_gateway_service.s", tfjsonpath.New("read_timeout"), knownvalue.Int64Exact(90000)),
+					plancheck.ExpectResourceAction("konnect_gateway_plugin.p", plancheck.ResourceActionUpdate),
+					plancheck.ExpectKnownValue("konnect_gateway_plugin.p", tfjsonpath.New("config"), knownvalue.StringExact(`{"minute":10,"policy":"local"}`)),
+				}},
+				Check: func(*terraform.State) error {
+					wantField(t, "after removing retries", svc(), "retries", 5)
+					if tags, _ := svc()["tags"].([]any); len(tags) != 0 {
+						t.Errorf("after removing tags, Konnect holds tags %v", tags)
+					}
+					wantField(t, "a never-set attribute", svc(), "read_timeout", 90000)
+					wantConfig(t, "after removing hour", plugin(), "hour", nil)
+					wantConfig(t, "after removing hour", plugin(), "minute", 10)
+					return nil
+				},
+			},
+			{Config: trimmed, ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()}}},
+		},
+	})
+}
+
+// A removal that would reset a value someone changed in Konnect is a conflict: the three-way
+// table applies with the default as the planned value.
+func TestAccRemovalOfValueChangedInKonnect(t *testing.T) {
+	env := newKonnectEnv(t, konnectmock.Options{})
+	const cp = "removal-conflict"
+	resource.ParallelTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: protoV6Factories,
+		Steps: []resource.TestStep{
+			{Config: env.removalConfig(cp, "  retries = 3", `{ minute = 10, hour = 500 }`)},
+			{
+				PreConfig: func() {
+					env.editService(cp, "orders", konnect.Object{"retries": 7})
+					env.editCore(cp, func(b konnect.Object) { b["config"].(map[string]any)["hour"] = 600 }, "plugins", env.pluginID(cp, "rate-limiting"))
+				},
+				Config: env.removalConfig(cp, "", `{ minute = 10 }`),
+				ExpectError: regexp.MustCompile(`(?s)Applying this plan would overwrite changes made in Konnect.*retries\s+last applied: 3\s+in Konnect now: 7\s+planned: 5` +
+					`.*config\.hour\s+last applied: 500\s+in Konnect now: 600\s+planned: \(not set\)`),
+			},
+			{
+				PreConfig: func() {
+					wantField(t, "after the refused plan", env.service(cp, "orders"), "retries", 7)
+				},
+				// Teardown: the Konnect changes are unadopted.
+				Config: env.providerBlock("overwrite") + env.removalConfig(cp, "", `{ minute = 10 }`)[len(env.providerBlock("")):],
+				Check: func(*terraform.State) error {
+					wantField(t, "after overwrite", env.service(cp, "orders"), "retries", 5)
+					wantConfig(t, "after overwrite", env.coreObject(cp, "plugins", env.pluginID(cp, "rate-limiting")), "hour", nil)
+					return nil
+				},
+			},
+		},
+	})
+}
+
+// An imported object has no record of what configuration set: nothing is reset, and the
+// attributes configuration sets become managed at the next write.
+func TestAccRemovalAfterImportResetsNothing(t *testing.T) {
+	env := newKonnectEnv(t, konnectmock.Options{})
+	const cp = "removal-import"
+	cfg := env.removalConfig(cp, "  retries = 3", `{ minute = 10 }`)
+	resource.ParallelTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: protoV6Factories,
+		Steps: []resource.TestStep{
+			{Config: cfg},
+			{
+				ResourceName: "konnect_gateway_service.s", ImportState: true, ImportStateIdFunc: importID("konnect_gateway_service.s"),
+				ImportStatePersist: true,
+			},
+			{
+				Config:           env.removalConfig(cp, "", `{ minute = 10 }`),
+				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()}},
+				Check: func(*terraform.State) error {
+					wantField(t, "after import and removal", env.service(cp, "orders"), "retries", 3)
+					return nil
+				},
+			},
+		},
+	})
+}
+
+// `null` in a plugin's config asks for Konnect's default, top level and nested, on create and
+// on update: no inconsistent result, no perpetual diff.
+func TestAccPluginConfigNullMeansDefault(t *testing.T) {
+	env := newKonnectEnv(t, konnectmock.Options{})
+	const cp = "config-null"
+	plugin := func() konnect.Object { return env.coreObject(cp, "plugins", env.pluginID(cp, "rate-limiting")) }
+	withNulls := env.removalConfig(cp, "", `{ minute = 10, error_code = null, policy = "redis", redis = { host = "r.internal", port = null } }`)
+	resource.ParallelTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: protoV6Factories,
+		Steps: []resource.TestStep{
+			{
+				Config: withNulls,
+				Check: func(*terraform.State) error {
+					wantConfig(t, "created", plugin(), "error_code", 429)
+					if r, _ := plugin()["config"].(map[string]any)["redis"].(map[string]any); fmt.Sprint(r["port"]) != "6379" {
+						t.Errorf("redis.port = %v, want Konnect's default 6379", r["port"])
+					}
+					return nil
+				},
+			},
+			{Config: withNulls, ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()}}},
+			{Config: env.removalConfig(cp, "", `{ minute = 10, error_code = 418, policy = "redis", redis = { host = "r.internal", port = 6380 } }`)},
+			{
+				Config: withNulls,
+				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
+					plancheck.ExpectResourceAction("konnect_gateway_plugin.p", plancheck.ResourceActionUpdate),
+				}},
+				Check: func(*terraform.State) error {
+					wantConfig(t, "updated to null", plugin(), "error_code", 429)
+					return nil
+				},
+			},
+			{Config: withNulls, ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()}}},
+		},
+	})
+}
