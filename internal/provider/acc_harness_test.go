@@ -172,13 +172,28 @@ func (e *konnectEnv) remove(path string) {
 	}
 }
 
-// only returns the one object of a collection.
-func (e *konnectEnv) only(collection string) konnect.Object {
+// create adds an object to a collection with POST, as someone in the UI would.
+func (e *konnectEnv) create(collection string, body konnect.Object) {
+	e.t.Helper()
+	if _, _, err := e.client.CreateEntity(context.Background(), collection, body); err != nil {
+		e.t.Fatalf("out-of-band create in %s: %v", collection, err)
+	}
+}
+
+// list returns the objects of a collection as Konnect holds them.
+func (e *konnectEnv) list(collection string) []konnect.Object {
 	e.t.Helper()
 	all, err := e.client.ListEntities(context.Background(), collection, nil)
 	if err != nil {
 		e.t.Fatalf("list %s: %v", collection, err)
 	}
+	return all
+}
+
+// only returns the one object of a collection.
+func (e *konnectEnv) only(collection string) konnect.Object {
+	e.t.Helper()
+	all := e.list(collection)
 	if len(all) != 1 {
 		e.t.Fatalf("%s holds %d objects, want 1", collection, len(all))
 	}
