@@ -14,10 +14,10 @@ import (
 	"github.com/konnectguard/terraform-provider-konnect/internal/konnect"
 )
 
-// consumerGroupMemberRow takes part in TestAccKinds (acc_kinds_test.go) without an update:
-// a membership has no field of its own, so nobody can edit it in Konnect (rows 1 and 3 as
-// written do not apply), and every attribute replaces it. What Konnect allows is adding and
-// removing members, so the row runs rows 1 and 5 with those.
+// consumerGroupMemberRow takes part in TestAccKinds (acc_kinds_test.go) without an update: a
+// membership has no field of its own, so nobody can edit it in Konnect (rows 1 and 3 as written do
+// not apply), and every attribute replaces it. What Konnect allows is adding and removing members,
+// so the row runs rows 1 and 5 with those.
 var consumerGroupMemberRow = kindRow{
 	noUpdate: "Konnect can only add and remove a membership: it has no field to edit, and every attribute replaces it",
 	deps:     memberDeps,
