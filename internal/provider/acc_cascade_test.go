@@ -64,7 +64,7 @@ resource "konnect_gateway_consumer" "alice" {
 // idOf is the id of a core entity that Konnect holds, by name.
 func (e *cascadeEnv) idOf(cp string, segments ...string) string {
 	e.t.Helper()
-	obj := e.coreObject(cp, segments...)
+	obj := e.get(e.corePath(cp, segments...))
 	if obj == nil {
 		e.t.Fatalf("%v not in Konnect", segments)
 	}
@@ -84,7 +84,7 @@ func (e *cascadeEnv) addOutOfBand(cp, id string, body konnect.Object, segments .
 func (e *cascadeEnv) holds(what string, cp string, want bool, objects ...[]string) {
 	e.t.Helper()
 	for _, segs := range objects {
-		if got := e.coreObject(cp, segs...) != nil; got != want {
+		if got := e.get(e.corePath(cp, segs...)) != nil; got != want {
 			e.t.Errorf("%s: Konnect holds %v = %v, want %v", what, segs, got, want)
 		}
 	}

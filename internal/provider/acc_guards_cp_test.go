@@ -46,7 +46,9 @@ func TestAccControlPlaneGuardScenario1_SavedPlanOutOfBandUpdate(t *testing.T) {
 			{
 				Config: env.cpConfig("", "cp1", "v2"),
 				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
-					outOfBand(func() { env.patchControlPlane("cp1", konnect.Object{"labels": map[string]any{"oncall": "ui-edit"}}) }),
+					outOfBand(func() {
+						env.edit(env.cpPath("cp1"), setAll(konnect.Object{"labels": map[string]any{"oncall": "ui-edit"}}))
+					}),
 				}},
 				ExpectError: cpStaleDiag,
 			},
@@ -112,7 +114,7 @@ func TestAccControlPlaneGuardScenario3_Policies(t *testing.T) {
 			env := newKonnectEnv(t, konnectmock.Options{})
 			name := "cp3" + policy
 			step2 := resource.TestStep{
-				PreConfig: func() { env.patchControlPlane(name, konnect.Object{"description": "edited in the UI"}) },
+				PreConfig: func() { env.edit(env.cpPath(name), setAll(konnect.Object{"description": "edited in the UI"})) },
 				Config:    env.cpConfig(policy, name, "v1"),
 			}
 			if policy == "fail" {
@@ -149,7 +151,7 @@ func TestAccControlPlaneGuardScenario4_ConfigurationAlreadyAgrees(t *testing.T) 
 			func() resource.TestStep {
 				// Configuration already agrees: the plan adopts the value, writing nothing.
 				s := env.adoptionStep(env.cpConfig("", "cp4", "v2"), "konnect_gateway_control_plane.cp")
-				s.PreConfig = func() { env.patchControlPlane("cp4", konnect.Object{"description": "v2"}); env.resetRequests() }
+				s.PreConfig = func() { env.edit(env.cpPath("cp4"), setAll(konnect.Object{"description": "v2"})); env.resetRequests() }
 				return s
 			}(),
 			{Config: env.cpConfig("", "cp4", "v2"), ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()}}},
@@ -167,7 +169,9 @@ func TestAccControlPlaneGuardScenario5_DestroyOfModifiedObject(t *testing.T) {
 				Config:  env.cpConfig("", "cp5", "v1"),
 				Destroy: true,
 				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
-					outOfBand(func() { env.patchControlPlane("cp5", konnect.Object{"description": "in use by the incident team"}) }),
+					outOfBand(func() {
+						env.edit(env.cpPath("cp5"), setAll(konnect.Object{"description": "in use by the incident team"}))
+					}),
 				}},
 				ExpectError: regexp.MustCompile(`(?s)Konnect object changed since this plan was made.*konnect_gateway_control_plane.*planned delete was made against an older\s+version`),
 			},
@@ -233,7 +237,7 @@ func TestAccControlPlaneGuardScenario7_NoRefreshPlan(t *testing.T) {
 		Steps: []resource.TestStep{
 			{Config: env.cpConfig("", "cp7", "v1")},
 			{
-				PreConfig:   func() { env.patchControlPlane("cp7", konnect.Object{"auth_type": "pki_client_certs"}) },
+				PreConfig:   func() { env.edit(env.cpPath("cp7"), setAll(konnect.Object{"auth_type": "pki_client_certs"})) },
 				Config:      env.cpConfig("", "cp7", "v2"),
 				ExpectError: cpStaleDiag,
 			},
@@ -292,11 +296,4 @@ func TestAccControlPlaneGuardScenario8_ETagRace(t *testing.T) {
 			},
 		},
 	})
-}
-
-func (e *konnectEnv) patchControlPlane(name string, patch konnect.Object) {
-	e.t.Helper()
-	if _, _, err := e.client.UpdateControlPlane(context.Background(), e.cpID(name), patch, ""); err != nil {
-		e.t.Fatalf("out-of-band edit of control plane %q: %v", name, err)
-	}
 }

@@ -60,13 +60,13 @@ func TestAccGuardScenario1_SavedPlanOutOfBandUpdate(t *testing.T) {
 				Config: env.serviceConfig("", "s1", `read_timeout = 90000`),
 				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
 					plancheck.ExpectResourceAction("konnect_gateway_service.orders", plancheck.ResourceActionUpdate),
-					outOfBand(func() { env.editService("s1", "orders", konnect.Object{"retries": 2}) }),
+					outOfBand(func() { env.edit(env.corePath("s1", "services", "orders"), setAll(konnect.Object{"retries": 2})) }),
 				}},
 				ExpectError: staleDiag,
 			},
 			{
 				PreConfig: func() {
-					svc := env.service("s1", "orders")
+					svc := env.get(env.corePath("s1", "services", "orders"))
 					wantField(t, "after the refused apply", svc, "retries", 2)
 					wantField(t, "after the refused apply", svc, "read_timeout", 60000)
 				},
@@ -77,7 +77,7 @@ func TestAccGuardScenario1_SavedPlanOutOfBandUpdate(t *testing.T) {
 					statecheck.ExpectKnownValue("konnect_gateway_service.orders", tfjsonpath.New("retries"), knownvalue.Int64Exact(2)),
 				},
 				Check: func(*terraform.State) error {
-					svc := env.service("s1", "orders")
+					svc := env.get(env.corePath("s1", "services", "orders"))
 					wantField(t, "after re-planning", svc, "retries", 2)
 					wantField(t, "after re-planning", svc, "read_timeout", 90000)
 					return nil
@@ -97,13 +97,13 @@ func TestAccGuardScenario2_SavedPlanOutOfBandDelete(t *testing.T) {
 			{
 				Config: env.serviceConfig("", "s2", `read_timeout = 90000`),
 				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
-					outOfBand(func() { env.deleteService("s2", "orders") }),
+					outOfBand(func() { env.remove(env.corePath("s2", "services", "orders")) }),
 				}},
 				ExpectError: goneDiag,
 			},
 			{
 				PreConfig: func() {
-					if env.service("s2", "orders") != nil {
+					if env.get(env.corePath("s2", "services", "orders")) != nil {
 						t.Error("the refused apply recreated the deleted service")
 					}
 				},
@@ -113,7 +113,7 @@ func TestAccGuardScenario2_SavedPlanOutOfBandDelete(t *testing.T) {
 					plancheck.ExpectResourceAction("konnect_gateway_service.orders", plancheck.ResourceActionCreate),
 				}},
 				Check: func(*terraform.State) error {
-					wantField(t, "after re-planning", env.service("s2", "orders"), "read_timeout", 90000)
+					wantField(t, "after re-planning", env.get(env.corePath("s2", "services", "orders")), "read_timeout", 90000)
 					return nil
 				},
 			},
@@ -130,7 +130,7 @@ func TestAccGuardScenario3_RemoteEditPolicyFail(t *testing.T) {
 		Steps: []resource.TestStep{
 			{Config: env.serviceConfig("", "s3f", "retries = 5\n  read_timeout = 60000")},
 			{
-				PreConfig: func() { env.editService("s3f", "orders", konnect.Object{"retries": 2}) },
+				PreConfig: func() { env.edit(env.corePath("s3f", "services", "orders"), setAll(konnect.Object{"retries": 2})) },
 				Config:    env.serviceConfig("", "s3f", "retries = 5\n  read_timeout = 90000"),
 				ExpectError: regexp.MustCompile(`(?s)Applying this plan would overwrite changes made in Konnect.*` +
 					`konnect_gateway_service \(id [0-9a-f-]{36}, control plane [0-9a-f-]{36}\) was changed outside Terraform at \d{4}-\d\d-\d\dT[0-9:]+Z.*` +
@@ -139,15 +139,15 @@ func TestAccGuardScenario3_RemoteEditPolicyFail(t *testing.T) {
 			},
 			{
 				PreConfig: func() {
-					svc := env.service("s3f", "orders")
+					svc := env.get(env.corePath("s3f", "services", "orders"))
 					wantField(t, "after the refused plan", svc, "retries", 2)
 					wantField(t, "after the refused plan", svc, "read_timeout", 60000)
 				},
 				// Adopt the Konnect value into configuration: the plan proceeds.
 				Config: env.serviceConfig("", "s3f", "retries = 2\n  read_timeout = 90000"),
 				Check: func(*terraform.State) error {
-					wantField(t, "after adopting", env.service("s3f", "orders"), "retries", 2)
-					wantField(t, "after adopting", env.service("s3f", "orders"), "read_timeout", 90000)
+					wantField(t, "after adopting", env.get(env.corePath("s3f", "services", "orders")), "retries", 2)
+					wantField(t, "after adopting", env.get(env.corePath("s3f", "services", "orders")), "read_timeout", 90000)
 					return nil
 				},
 			},
@@ -165,13 +165,13 @@ func TestAccGuardScenario3_RemoteEditPolicyWarnAndOverwrite(t *testing.T) {
 				Steps: []resource.TestStep{
 					{Config: env.serviceConfig(policy, cp, "retries = 5")},
 					{
-						PreConfig: func() { env.editService(cp, "orders", konnect.Object{"retries": 2}) },
+						PreConfig: func() { env.edit(env.corePath(cp, "services", "orders"), setAll(konnect.Object{"retries": 2})) },
 						Config:    env.serviceConfig(policy, cp, "retries = 5"),
 						ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
 							plancheck.ExpectResourceAction("konnect_gateway_service.orders", plancheck.ResourceActionUpdate),
 						}},
 						Check: func(*terraform.State) error {
-							wantField(t, "policy "+policy, env.service(cp, "orders"), "retries", 5)
+							wantField(t, "policy "+policy, env.get(env.corePath(cp, "services", "orders")), "retries", 5)
 							return nil
 						},
 					},
@@ -191,10 +191,10 @@ func TestAccGuardScenario4_ConfigurationAlreadyAgrees(t *testing.T) {
 			func() resource.TestStep {
 				// Configuration already agrees: the plan adopts the value and writes nothing.
 				s := env.adoptionStep(env.serviceConfig("", "s4", "retries = 3"), "konnect_gateway_service.orders")
-				s.PreConfig = func() { env.editService("s4", "orders", konnect.Object{"retries": 3}); env.resetRequests() }
+				s.PreConfig = func() { env.edit(env.corePath("s4", "services", "orders"), setAll(konnect.Object{"retries": 3})); env.resetRequests() }
 				check := s.Check
 				s.Check = func(st *terraform.State) error {
-					wantField(t, "after the adoption", env.service("s4", "orders"), "retries", 3)
+					wantField(t, "after the adoption", env.get(env.corePath("s4", "services", "orders")), "retries", 3)
 					return check(st)
 				}
 				return s
@@ -219,13 +219,15 @@ func TestAccGuardScenario5_DestroyOfModifiedObject(t *testing.T) {
 				Destroy: true,
 				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
 					plancheck.ExpectResourceAction("konnect_gateway_service.orders", plancheck.ResourceActionDestroy),
-					outOfBand(func() { env.editService("s5", "orders", konnect.Object{"host": "orders-v2.internal"}) }),
+					outOfBand(func() {
+						env.edit(env.corePath("s5", "services", "orders"), setAll(konnect.Object{"host": "orders-v2.internal"}))
+					}),
 				}},
 				ExpectError: regexp.MustCompile(`(?s)Konnect object changed since this plan was made.*planned delete was made against an older\s+version`),
 			},
 			{
 				PreConfig: func() {
-					wantField(t, "after the refused destroy", env.service("s5", "orders"), "host", "orders-v2.internal")
+					wantField(t, "after the refused destroy", env.get(env.corePath("s5", "services", "orders")), "host", "orders-v2.internal")
 					if env.controlPlaneByName("s5") == nil {
 						t.Error("the refused destroy deleted the control plane")
 					}
@@ -233,7 +235,7 @@ func TestAccGuardScenario5_DestroyOfModifiedObject(t *testing.T) {
 				// The configuration would undo the edit: the user decides to overwrite.
 				Config: env.serviceConfig("overwrite", "s5", ""),
 				Check: func(*terraform.State) error {
-					wantField(t, "after overwriting", env.service("s5", "orders"), "host", "orders.internal")
+					wantField(t, "after overwriting", env.get(env.corePath("s5", "services", "orders")), "host", "orders.internal")
 					return nil
 				},
 			},
@@ -266,7 +268,7 @@ func TestAccGuardScenario6_CreateWhenNameExists(t *testing.T) {
 			},
 			{
 				PreConfig: func() {
-					svc := env.service("s6", "orders")
+					svc := env.get(env.corePath("s6", "services", "orders"))
 					wantField(t, "after the refused create", svc, "id", existingID)
 					wantField(t, "after the refused create", svc, "host", "theirs.internal")
 				},
@@ -285,13 +287,13 @@ func TestAccGuardScenario7_NoRefreshPlan(t *testing.T) {
 		Steps: []resource.TestStep{
 			{Config: env.serviceConfig("", "s7", `read_timeout = 60000`)},
 			{
-				PreConfig:   func() { env.editService("s7", "orders", konnect.Object{"retries": 2}) },
+				PreConfig:   func() { env.edit(env.corePath("s7", "services", "orders"), setAll(konnect.Object{"retries": 2})) },
 				Config:      env.serviceConfig("", "s7", `read_timeout = 90000`),
 				ExpectError: staleDiag,
 			},
 			{
 				PreConfig: func() {
-					svc := env.service("s7", "orders")
+					svc := env.get(env.corePath("s7", "services", "orders"))
 					wantField(t, "after the refused plan", svc, "retries", 2)
 					wantField(t, "after the refused plan", svc, "read_timeout", 60000)
 				},
@@ -301,7 +303,7 @@ func TestAccGuardScenario7_NoRefreshPlan(t *testing.T) {
 			{
 				Config: env.serviceConfig("", "s7", `read_timeout = 90000`),
 				Check: func(*terraform.State) error {
-					svc := env.service("s7", "orders")
+					svc := env.get(env.corePath("s7", "services", "orders"))
 					wantField(t, "after re-planning", svc, "retries", 2)
 					wantField(t, "after re-planning", svc, "read_timeout", 90000)
 					return nil
@@ -341,7 +343,7 @@ func TestAccGuardScenario8_ETagRace(t *testing.T) {
 	env.url = srv.URL // the provider talks to the racing front
 	race.edit = func() {
 		// Edit through the mock directly (the outer server is what the provider talks to).
-		obj := env.service("s8", "orders")
+		obj := env.get(env.corePath("s8", "services", "orders"))
 		body, _ := jsonBody(obj, map[string]any{"retries": 2})
 		req := httptest.NewRequest(http.MethodPut, "/v2/control-planes/"+env.cpID("s8")+"/core-entities/services/"+obj["id"].(string), bytes.NewReader(body))
 		req.Header.Set("Authorization", "Bearer "+testToken)
@@ -363,13 +365,13 @@ func TestAccGuardScenario8_ETagRace(t *testing.T) {
 			},
 			{
 				PreConfig: func() {
-					svc := env.service("s8", "orders")
+					svc := env.get(env.corePath("s8", "services", "orders"))
 					wantField(t, "after the 412", svc, "retries", 2)
 					wantField(t, "after the 412", svc, "read_timeout", 60000)
 				},
 				Config: env.serviceConfig("", "s8", `read_timeout = 90000`),
 				Check: func(*terraform.State) error {
-					svc := env.service("s8", "orders")
+					svc := env.get(env.corePath("s8", "services", "orders"))
 					wantField(t, "after re-planning", svc, "retries", 2)
 					wantField(t, "after re-planning", svc, "read_timeout", 90000)
 					return nil
@@ -408,8 +410,8 @@ resource "konnect_gateway_basic_auth" "alice" {
 `, tags)
 	}
 	hash := func() any {
-		alice := env.coreObject("hidden", "consumers", "alice")
-		return env.coreObject("hidden", "consumers", alice["id"].(string), "basic-auth", "alice-web")["password"]
+		alice := env.get(env.corePath("hidden", "consumers", "alice"))
+		return env.get(env.corePath("hidden", "consumers", alice["id"].(string), "basic-auth", "alice-web"))["password"]
 	}
 	var uiHash any
 	resource.ParallelTest(t, resource.TestCase{
@@ -418,8 +420,8 @@ resource "konnect_gateway_basic_auth" "alice" {
 			{Config: config("", `["a"]`)},
 			{
 				PreConfig: func() {
-					alice := env.coreObject("hidden", "consumers", "alice")
-					env.editCore("hidden", set("password", "rotated-in-the-ui-0002"), "consumers", alice["id"].(string), "basic-auth", "alice-web")
+					alice := env.get(env.corePath("hidden", "consumers", "alice"))
+					env.edit(env.corePath("hidden", "consumers", alice["id"].(string), "basic-auth", "alice-web"), set("password", "rotated-in-the-ui-0002"))
 					uiHash = hash()
 				},
 				Config: config("", `["a", "b"]`),

@@ -6,7 +6,9 @@ import (
 	"fmt"
 	"net/http"
 	"net/http/httptest"
+	"net/url"
 	"os"
+	"reflect"
 	"strings"
 	"sync"
 	"testing"
@@ -108,49 +110,137 @@ func (e *konnectEnv) cpID(name string) string {
 	return cp["id"].(string)
 }
 
-// service returns the service by id or name as Konnect holds it, or nil when absent.
-func (e *konnectEnv) service(cpName, idOrName string) konnect.Object {
+// Konnect, out of band: one set of helpers for every kind, keyed by the object's API path
+// (an escaped path as konnect.CoreEntitiesPath or objectPath builds it; its last segment an
+// id or, where Konnect allows it, a unique name).
+
+// get returns the object at path as Konnect holds it, or nil when it does not exist.
+func (e *konnectEnv) get(path string) konnect.Object {
 	e.t.Helper()
-	obj, _, err := e.client.GetService(context.Background(), e.cpID(cpName), idOrName)
+	var obj konnect.Object
+	_, err := e.client.Do(context.Background(), http.MethodGet, path, nil, nil, &obj)
 	if konnect.IsNotFound(err) {
 		return nil
 	}
 	if err != nil {
-		e.t.Fatalf("get service %s: %v", idOrName, err)
+		e.t.Fatalf("get %s: %v", path, err)
 	}
 	return obj
 }
 
-// editService changes fields of a service through the API, as someone in the UI would.
-func (e *konnectEnv) editService(cpName, name string, changes konnect.Object) {
+// edit changes the object at path the way someone in the UI or another pipeline would:
+// change edits a copy of the object as Konnect returned it; a control plane is PATCHed
+// with the fields change touched, a core entity is PUT back whole.
+func (e *konnectEnv) edit(path string, change func(body konnect.Object)) {
 	e.t.Helper()
-	obj := e.service(cpName, name)
+	obj := e.get(path)
 	if obj == nil {
-		e.t.Fatalf("service %q not found", name)
+		e.t.Fatalf("out-of-band edit: %s not found", path)
 	}
 	body := konnect.Object{}
 	for k, v := range obj {
-		if k != "created_at" && k != "updated_at" && k != "id" {
+		if k != "id" && k != "created_at" && k != "updated_at" {
 			body[k] = v
 		}
 	}
-	for k, v := range changes {
-		body[k] = v
+	before, _ := json.Marshal(body) // change may edit nested values in place
+	var was konnect.Object
+	_ = json.Unmarshal(before, &was)
+	change(body)
+	collection := path[:strings.LastIndex(path, "/")]
+	method := http.MethodPut
+	if !strings.Contains(path, "/core-entities/") {
+		method = http.MethodPatch
+		for k, v := range body {
+			if reflect.DeepEqual(v, was[k]) {
+				delete(body, k)
+			}
+		}
 	}
-	if _, _, err := e.client.PutService(context.Background(), e.cpID(cpName), obj["id"].(string), body, ""); err != nil {
-		e.t.Fatalf("out-of-band edit of service %q: %v", name, err)
+	if _, err := e.client.Do(context.Background(), method, collection+"/"+url.PathEscape(obj["id"].(string)), nil, body, nil); err != nil {
+		e.t.Fatalf("out-of-band edit of %s: %v", path, err)
 	}
 }
 
-func (e *konnectEnv) deleteService(cpName, name string) {
+// remove deletes the object at path, as someone in the UI would.
+func (e *konnectEnv) remove(path string) {
 	e.t.Helper()
-	obj := e.service(cpName, name)
+	obj := e.get(path)
 	if obj == nil {
-		e.t.Fatalf("service %q not found", name)
+		e.t.Fatalf("out-of-band delete: %s not found", path)
 	}
-	if _, err := e.client.DeleteService(context.Background(), e.cpID(cpName), obj["id"].(string), ""); err != nil {
-		e.t.Fatalf("out-of-band delete of service %q: %v", name, err)
+	byID := path[:strings.LastIndex(path, "/")] + "/" + url.PathEscape(obj["id"].(string))
+	if _, err := e.client.Do(context.Background(), http.MethodDelete, byID, nil, nil, nil); err != nil {
+		e.t.Fatalf("out-of-band delete of %s: %v", path, err)
 	}
+}
+
+// create adds an object to a collection with POST, as someone in the UI would.
+func (e *konnectEnv) create(collection string, body konnect.Object) {
+	e.t.Helper()
+	if _, _, err := e.client.CreateEntity(context.Background(), collection, body); err != nil {
+		e.t.Fatalf("out-of-band create in %s: %v", collection, err)
+	}
+}
+
+// list returns the objects of a collection as Konnect holds them.
+func (e *konnectEnv) list(collection string) []konnect.Object {
+	e.t.Helper()
+	all, err := e.client.ListEntities(context.Background(), collection, nil)
+	if err != nil {
+		e.t.Fatalf("list %s: %v", collection, err)
+	}
+	return all
+}
+
+// only returns the one object of a collection.
+func (e *konnectEnv) only(collection string) konnect.Object {
+	e.t.Helper()
+	all := e.list(collection)
+	if len(all) != 1 {
+		e.t.Fatalf("%s holds %d objects, want 1", collection, len(all))
+	}
+	return all[0]
+}
+
+// set returns a change that sets one field; a dotted field (config.minute) sets a nested one.
+func set(field string, value any) func(konnect.Object) {
+	return func(b konnect.Object) {
+		keys := strings.Split(field, ".")
+		m := map[string]any(b)
+		for _, k := range keys[:len(keys)-1] {
+			m = m[k].(map[string]any)
+		}
+		m[keys[len(keys)-1]] = value
+	}
+}
+
+// setAll returns a change that sets every field of changes.
+func setAll(changes konnect.Object) func(konnect.Object) {
+	return func(b konnect.Object) {
+		for k, v := range changes {
+			b[k] = v
+		}
+	}
+}
+
+// cpPath is the API path of a control plane, by name.
+func (e *konnectEnv) cpPath(name string) string { return "/v2/control-planes/" + e.cpID(name) }
+
+// corePath is the API path of a core entity (or collection) in the named control plane.
+func (e *konnectEnv) corePath(cpName string, segments ...string) string {
+	e.t.Helper()
+	return konnect.CoreEntitiesPath(e.cpID(cpName), segments...)
+}
+
+// field returns the value at a dotted field of an object (nil when absent).
+func field(obj konnect.Object, dotted string) any {
+	var v any = map[string]any(obj)
+	for _, k := range strings.Split(dotted, ".") {
+		m, _ := v.(map[string]any)
+		v = m[k]
+	}
+	return v
 }
 
 // wantField fails the test unless Konnect holds want in field of obj.

@@ -45,7 +45,7 @@ func (c intentCase) segs(env *konnectEnv, cp string) []string {
 
 // konnect returns the value Konnect holds.
 func (c intentCase) konnect(env *konnectEnv, cp string) any {
-	var cur any = map[string]any(env.coreObject(cp, c.segs(env, cp)...))
+	var cur any = map[string]any(env.get(env.corePath(cp, c.segs(env, cp)...)))
 	for _, p := range c.path {
 		m, _ := cur.(map[string]any)
 		cur = m[p]
@@ -55,14 +55,14 @@ func (c intentCase) konnect(env *konnectEnv, cp string) any {
 
 // setInKonnect changes the value as someone in the UI would.
 func (c intentCase) setInKonnect(env *konnectEnv, cp string, v any) {
-	env.editCore(cp, func(b konnect.Object) {
+	env.edit(env.corePath(cp, c.segs(env, cp)...), func(b konnect.Object) {
 		m := map[string]any(b)
 		for _, p := range c.path[:len(c.path)-1] {
 			next, _ := m[p].(map[string]any)
 			m = next
 		}
 		m[c.path[len(c.path)-1]] = v
-	}, c.segs(env, cp)...)
+	})
 }
 
 func (c intentCase) want(t *testing.T, env *konnectEnv, cp, when string, want any) {

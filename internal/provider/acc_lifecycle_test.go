@@ -63,7 +63,7 @@ func TestAccLifecycle(t *testing.T) {
 					statecheck.ExpectKnownValue("konnect_gateway_control_plane.cp", tfjsonpath.New("config").AtMapKey("control_plane_endpoint"), knownvalue.StringRegexp(regexp.MustCompile(`^https://`))),
 				},
 				Check: func(*terraform.State) error {
-					wantField(t, "service orders", env.service("lifecycle", "orders"), "read_timeout", 60000)
+					wantField(t, "service orders", env.get(env.corePath("lifecycle", "services", "orders")), "read_timeout", 60000)
 					return nil
 				},
 			},
@@ -78,7 +78,7 @@ func TestAccLifecycle(t *testing.T) {
 					statecheck.ExpectKnownValue("konnect_gateway_service.orders", tfjsonpath.New("read_timeout"), knownvalue.Int64Exact(120000)),
 				},
 				Check: func(*terraform.State) error {
-					wantField(t, "service orders", env.service("lifecycle", "orders"), "read_timeout", 120000)
+					wantField(t, "service orders", env.get(env.corePath("lifecycle", "services", "orders")), "read_timeout", 120000)
 					wantField(t, "control plane", env.controlPlaneByName("lifecycle"), "description", "second")
 					return nil
 				},

@@ -33,47 +33,6 @@ import (
 // their members, and consumer credentials. Each kind goes through create, update, an
 // empty second plan, import, and a saved plan made stale by someone editing Konnect.
 
-// coreObject reads a core entity as Konnect holds it. segments are the path below
-// core-entities, the last one an id or unique name; nil when it does not exist.
-func (e *konnectEnv) coreObject(cpName string, segments ...string) konnect.Object {
-	e.t.Helper()
-	n := len(segments)
-	obj, _, err := e.client.GetEntity(context.Background(), konnect.CoreEntitiesPath(e.cpID(cpName), segments[:n-1]...), segments[n-1])
-	if konnect.IsNotFound(err) {
-		return nil
-	}
-	if err != nil {
-		e.t.Fatalf("get %v: %v", segments, err)
-	}
-	return obj
-}
-
-// editCore changes a core entity through the API, as someone in the UI would: read it,
-// let change edit the body, write it back whole.
-func (e *konnectEnv) editCore(cpName string, change func(body konnect.Object), segments ...string) {
-	e.t.Helper()
-	obj := e.coreObject(cpName, segments...)
-	if obj == nil {
-		e.t.Fatalf("out-of-band edit: %v not found", segments)
-	}
-	body := konnect.Object{}
-	for k, v := range obj {
-		if k != "id" && k != "created_at" && k != "updated_at" {
-			body[k] = v
-		}
-	}
-	change(body)
-	n := len(segments)
-	if _, _, err := e.client.PutEntity(context.Background(), konnect.CoreEntitiesPath(e.cpID(cpName), segments[:n-1]...), obj["id"].(string), body, ""); err != nil {
-		e.t.Fatalf("out-of-band edit of %v: %v", segments, err)
-	}
-}
-
-// set returns a change that sets one field.
-func set(field string, value any) func(konnect.Object) {
-	return func(b konnect.Object) { b[field] = value }
-}
-
 // groupMembers lists the ids of a consumer group's members as Konnect holds them.
 func (e *konnectEnv) groupMembers(cpName, group string) []string {
 	e.t.Helper()
@@ -200,7 +159,7 @@ func TestAccRoute_Lifecycle(t *testing.T) {
 	second := routeCase{paths: `["/v1/orders", "/orders"]`, stripPath: false, priority: 10}
 	third := second
 	third.preserveHost = true
-	route := func(name string) konnect.Object { return env.coreObject("routes", "routes", name) }
+	route := func(name string) konnect.Object { return env.get(env.corePath("routes", "routes", name)) }
 	resource.ParallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: protoV6Factories,
 		Steps: []resource.TestStep{
@@ -274,7 +233,7 @@ func TestAccRoute_Lifecycle(t *testing.T) {
 				Config: env.routeConfig(third),
 				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
 					plancheck.ExpectResourceAction("konnect_gateway_route.orders", plancheck.ResourceActionUpdate),
-					outOfBand(func() { env.editCore("routes", set("regex_priority", 7), "routes", "orders") }),
+					outOfBand(func() { env.edit(env.corePath("routes", "routes", "orders"), set("regex_priority", 7)) }),
 				}},
 				ExpectError: staleDiagFor("konnect_gateway_route"),
 			},
@@ -323,7 +282,7 @@ resource "konnect_gateway_route" "orphan" {
 			},
 			{
 				PreConfig: func() {
-					if env.coreObject("dangling", "routes", "orphan") != nil {
+					if env.get(env.corePath("dangling", "routes", "orphan")) != nil {
 						t.Error("the refused route exists in Konnect")
 					}
 				},
@@ -423,7 +382,7 @@ resource "konnect_gateway_plugin" "trace" {
 func TestAccProxyPlugin_Lifecycle(t *testing.T) {
 	env := newKonnectEnv(t, konnectmock.Options{})
 	sameID := statecheck.CompareValue(compare.ValuesSame())
-	limit := func() konnect.Object { return env.coreObject("plugins", "plugins", "orders-limit") }
+	limit := func() konnect.Object { return env.get(env.corePath("plugins", "plugins", "orders-limit")) }
 	resource.ParallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: protoV6Factories,
 		Steps: []resource.TestStep{
@@ -487,7 +446,7 @@ func TestAccProxyPlugin_Lifecycle(t *testing.T) {
 				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
 					plancheck.ExpectResourceAction("konnect_gateway_plugin.limit", plancheck.ResourceActionUpdate),
 					outOfBand(func() {
-						env.editCore("plugins", func(b konnect.Object) { b["config"].(map[string]any)["hour"] = 1000 }, "plugins", "orders-limit")
+						env.edit(env.corePath("plugins", "plugins", "orders-limit"), set("config.hour", 1000))
 					}),
 				}},
 				ExpectError: staleDiagFor("konnect_gateway_plugin"),
@@ -557,9 +516,9 @@ resource "konnect_gateway_plugin" "cors" {
 						knownvalue.StringExact(`{"add":{"headers":["x-team:orders"]}}`)),
 				},
 				Check: func(*terraform.State) error {
-					limit := env.coreObject("plugin-json", "plugins", env.pluginID("plugin-json", "rate-limiting"))
+					limit := env.get(env.corePath("plugin-json", "plugins", env.pluginID("plugin-json", "rate-limiting")))
 					wantConfig(t, "rate-limiting", limit, "error_message", "API rate limit exceeded")
-					transform := env.coreObject("plugin-json", "plugins", env.pluginID("plugin-json", "request-transformer"))
+					transform := env.get(env.corePath("plugin-json", "plugins", env.pluginID("plugin-json", "request-transformer")))
 					wantConfig(t, "request-transformer", transform, "add",
 						map[string]any{"body": []any{}, "headers": []any{"x-team:orders"}, "querystring": []any{}})
 					return nil
@@ -701,7 +660,7 @@ resource "konnect_gateway_consumer" "crm" {
 func TestAccProxyConsumer_Lifecycle(t *testing.T) {
 	env := newKonnectEnv(t, konnectmock.Options{})
 	sameID := statecheck.CompareValue(compare.ValuesSame())
-	alice := func() konnect.Object { return env.coreObject("consumers", "consumers", "alice") }
+	alice := func() konnect.Object { return env.get(env.corePath("consumers", "consumers", "alice")) }
 	resource.ParallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: protoV6Factories,
 		Steps: []resource.TestStep{
@@ -745,7 +704,7 @@ func TestAccProxyConsumer_Lifecycle(t *testing.T) {
 			{
 				Config: env.consumerConfig("c-2", `["gold"]`),
 				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
-					outOfBand(func() { env.editCore("consumers", set("custom_id", "c-ui"), "consumers", "alice") }),
+					outOfBand(func() { env.edit(env.corePath("consumers", "consumers", "alice"), set("custom_id", "c-ui")) }),
 				}},
 				ExpectError: staleDiagFor("konnect_gateway_consumer"),
 			},
@@ -784,7 +743,7 @@ func TestAccProxyConsumerGroup_Lifecycle(t *testing.T) {
 	env := newKonnectEnv(t, konnectmock.Options{})
 	sameID := statecheck.CompareValue(compare.ValuesSame())
 	var id string
-	group := func() konnect.Object { return env.coreObject("groups", "consumer_groups", id) }
+	group := func() konnect.Object { return env.get(env.corePath("groups", "consumer_groups", id)) }
 	resource.ParallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: protoV6Factories,
 		Steps: []resource.TestStep{
@@ -820,7 +779,7 @@ func TestAccProxyConsumerGroup_Lifecycle(t *testing.T) {
 			{
 				Config: env.consumerGroupConfig("gold-customers", `["tier"]`),
 				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
-					outOfBand(func() { env.editCore("groups", set("name", "gold-ui"), "consumer_groups", id) }),
+					outOfBand(func() { env.edit(env.corePath("groups", "consumer_groups", id), set("name", "gold-ui")) }),
 				}},
 				ExpectError: staleDiagFor("konnect_gateway_consumer_group"),
 			},
@@ -946,7 +905,7 @@ func TestAccProxyConsumerGroupMember_Lifecycle(t *testing.T) {
 				ImportState:        true,
 				ImportStatePersist: true,
 				ImportStateIdFunc: func(*terraform.State) (string, error) {
-					group := env.coreObject("members", "consumer_groups", "gold")["id"].(string)
+					group := env.get(env.corePath("members", "consumer_groups", "gold"))["id"].(string)
 					return env.cpID("members") + "/" + group + "/" + ids["alice"], nil
 				},
 			},
@@ -1029,7 +988,7 @@ func (c credentialLifecycle) run(t *testing.T) {
 	address := c.typeName + ".cred"
 	sameID := statecheck.CompareValue(compare.ValuesSame())
 	var consumer, id string
-	cred := func() konnect.Object { return env.coreObject(cpName, "consumers", consumer, c.collection, id) }
+	cred := func() konnect.Object { return env.get(env.corePath(cpName, "consumers", consumer, c.collection, id)) }
 	resource.ParallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: protoV6Factories,
 		CheckDestroy: func(*terraform.State) error {
@@ -1077,12 +1036,12 @@ func (c credentialLifecycle) run(t *testing.T) {
 				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
 					plancheck.ExpectResourceAction(address, plancheck.ResourceActionUpdate),
 					outOfBand(func() {
-						env.editCore(cpName, func(b konnect.Object) {
+						env.edit(env.corePath(cpName, "consumers", consumer, c.collection, id), func(b konnect.Object) {
 							b["tags"] = []any{"a", "b", "ui"}
 							if c.collection == "basic-auth" { // Konnect returns the hash; write the same password back
 								b["password"] = "correct-horse-2"
 							}
-						}, "consumers", consumer, c.collection, id)
+						})
 					}),
 				}},
 				ExpectError: staleDiagFor(c.typeName),
@@ -1370,7 +1329,7 @@ resource "konnect_gateway_service" "orders" {
 					statecheck.ExpectKnownValue("konnect_gateway_plugin.orders_rate_limit", tfjsonpath.New("config"), knownvalue.StringExact(`{"minute":100,"policy":"local"}`)),
 				},
 				Check: func(*terraform.State) error {
-					wantField(t, "example route", env.coreObject("payments", "routes", "orders-v3"), "priority", 100)
+					wantField(t, "example route", env.get(env.corePath("payments", "routes", "orders-v3")), "priority", 100)
 					if got := env.groupMembers("payments", "gold"); len(got) != 1 {
 						t.Errorf("example membership: gold has members %v", got)
 					}

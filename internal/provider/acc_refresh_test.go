@@ -48,10 +48,10 @@ func TestAccBatchedRefresh(t *testing.T) {
 			{Config: env.manyServicesConfig(n, 60000)},
 			{
 				PreConfig: func() {
-					svc1 = env.service("refresh", "svc-1")["id"].(string)
-					svc4 = env.service("refresh", "svc-4")["id"].(string)
-					env.editService("refresh", "svc-2", konnect.Object{"retries": 3}) // not configured: follows Konnect
-					env.deleteService("refresh", "svc-4")
+					svc1 = env.get(env.corePath("refresh", "services", "svc-1"))["id"].(string)
+					svc4 = env.get(env.corePath("refresh", "services", "svc-4"))["id"].(string)
+					env.edit(env.corePath("refresh", "services", "svc-2"), setAll(konnect.Object{"retries": 3})) // not configured: follows Konnect
+					env.remove(env.corePath("refresh", "services", "svc-4"))
 					env.mock.ResetCounts()
 					env.resetRequests()
 				},

@@ -1,6 +1,7 @@
 package provider
 
 import (
+	"context"
 	"fmt"
 	"regexp"
 	"testing"
@@ -41,8 +42,8 @@ resource "konnect_gateway_plugin" "p" {
 func TestAccRemovalResetsToKonnectDefault(t *testing.T) {
 	env := newKonnectEnv(t, konnectmock.Options{})
 	const cp = "removal"
-	svc := func() konnect.Object { return env.service(cp, "orders") }
-	plugin := func() konnect.Object { return env.coreObject(cp, "plugins", env.pluginID(cp, "rate-limiting")) }
+	svc := func() konnect.Object { return env.get(env.corePath(cp, "services", "orders")) }
+	plugin := func() konnect.Object { return env.get(env.corePath(cp, "plugins", env.pluginID(cp, "rate-limiting"))) }
 	full := env.removalConfig(cp, "  retries = 3\n  tags = [\"a\", \"b\"]", `{ minute = 10, hour = 500, policy = "local" }`)
 	trimmed := env.removalConfig(cp, "", `{ minute = 10, policy = "local" }`)
 	resource.ParallelTest(t, resource.TestCase{
@@ -58,7 +59,7 @@ func TestAccRemovalResetsToKonnectDefault(t *testing.T) {
 			},
 			{
 				// Someone changes an attribute configuration never set: it follows Konnect.
-				PreConfig:        func() { env.editService(cp, "orders", konnect.Object{"read_timeout": 90000}) },
+				PreConfig:        func() { env.edit(env.corePath(cp, "services", "orders"), setAll(konnect.Object{"read_timeout": 90000})) },
 				Config:           full,
 				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()}},
 			},
@@ -99,8 +100,8 @@ func TestAccRemovalOfValueChangedInKonnect(t *testing.T) {
 			{Config: env.removalConfig(cp, "  retries = 3", `{ minute = 10, hour = 500 }`)},
 			{
 				PreConfig: func() {
-					env.editService(cp, "orders", konnect.Object{"retries": 7})
-					env.editCore(cp, func(b konnect.Object) { b["config"].(map[string]any)["hour"] = 600 }, "plugins", env.pluginID(cp, "rate-limiting"))
+					env.edit(env.corePath(cp, "services", "orders"), setAll(konnect.Object{"retries": 7}))
+					env.edit(env.corePath(cp, "plugins", env.pluginID(cp, "rate-limiting")), set("config.hour", 600))
 				},
 				Config: env.removalConfig(cp, "", `{ minute = 10 }`),
 				ExpectError: regexp.MustCompile(`(?s)Applying this plan would overwrite changes made in Konnect.*retries\s+last applied: 3\s+in Konnect now: 7\s+planned: 5` +
@@ -108,13 +109,13 @@ func TestAccRemovalOfValueChangedInKonnect(t *testing.T) {
 			},
 			{
 				PreConfig: func() {
-					wantField(t, "after the refused plan", env.service(cp, "orders"), "retries", 7)
+					wantField(t, "after the refused plan", env.get(env.corePath(cp, "services", "orders")), "retries", 7)
 				},
 				// Teardown: the Konnect changes are unadopted.
 				Config: env.providerBlock("overwrite") + env.removalConfig(cp, "", `{ minute = 10 }`)[len(env.providerBlock("")):],
 				Check: func(*terraform.State) error {
-					wantField(t, "after overwrite", env.service(cp, "orders"), "retries", 5)
-					wantConfig(t, "after overwrite", env.coreObject(cp, "plugins", env.pluginID(cp, "rate-limiting")), "hour", nil)
+					wantField(t, "after overwrite", env.get(env.corePath(cp, "services", "orders")), "retries", 5)
+					wantConfig(t, "after overwrite", env.get(env.corePath(cp, "plugins", env.pluginID(cp, "rate-limiting"))), "hour", nil)
 					return nil
 				},
 			},
@@ -122,25 +123,45 @@ func TestAccRemovalOfValueChangedInKonnect(t *testing.T) {
 	})
 }
 
-// An imported object has no record of what configuration set: nothing is reset, and the
-// attributes configuration sets become managed at the next write.
+// An imported object has no record of what configuration set: removing a line after the
+// import resets nothing (the attributes configuration sets become managed at its next write).
 func TestAccRemovalAfterImportResetsNothing(t *testing.T) {
 	env := newKonnectEnv(t, konnectmock.Options{})
-	const cp = "removal-import"
-	cfg := env.removalConfig(cp, "  retries = 3", `{ minute = 10 }`)
+	// A control plane and a service someone created in Konnect, adopted with an import block.
+	cp, _, err := env.client.CreateControlPlane(context.Background(), konnect.Object{"name": "removal-import"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	cpID := cp["id"].(string)
+	const id = "5b1c0000-0000-4000-8000-000000000001"
+	if _, _, err := env.client.PutEntity(context.Background(), konnect.CoreEntitiesPath(cpID, "services"), id,
+		konnect.Object{"name": "orders", "host": "orders.internal", "retries": 3}, ""); err != nil {
+		t.Fatal(err)
+	}
+	service := func(extra string) string {
+		return env.providerBlock("") + fmt.Sprintf(`
+resource "konnect_gateway_service" "s" {
+  control_plane_id = %q
+  name             = "orders"
+  host             = "orders.internal"
+%s
+}
+`, cpID, extra)
+	}
 	resource.ParallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: protoV6Factories,
 		Steps: []resource.TestStep{
-			{Config: cfg},
 			{
-				ResourceName: "konnect_gateway_service.s", ImportState: true, ImportStateIdFunc: importID("konnect_gateway_service.s"),
-				ImportStatePersist: true,
+				Config: service("  retries = 3") + fmt.Sprintf("import {\n  to = konnect_gateway_service.s\n  id = \"%s/%s\"\n}\n", cpID, id),
+				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
+					plancheck.ExpectResourceAction("konnect_gateway_service.s", plancheck.ResourceActionNoop),
+				}},
 			},
 			{
-				Config:           env.removalConfig(cp, "", `{ minute = 10 }`),
+				Config:           service(""),
 				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()}},
 				Check: func(*terraform.State) error {
-					wantField(t, "after import and removal", env.service(cp, "orders"), "retries", 3)
+					wantField(t, "after import and removal", env.get(konnect.CoreEntitiesPath(cpID, "services", id)), "retries", 3)
 					return nil
 				},
 			},
@@ -153,7 +174,7 @@ func TestAccRemovalAfterImportResetsNothing(t *testing.T) {
 func TestAccPluginConfigNullMeansDefault(t *testing.T) {
 	env := newKonnectEnv(t, konnectmock.Options{})
 	const cp = "config-null"
-	plugin := func() konnect.Object { return env.coreObject(cp, "plugins", env.pluginID(cp, "rate-limiting")) }
+	plugin := func() konnect.Object { return env.get(env.corePath(cp, "plugins", env.pluginID(cp, "rate-limiting"))) }
 	withNulls := env.removalConfig(cp, "", `{ minute = 10, error_code = null, policy = "redis", redis = { host = "r.internal", port = null } }`)
 	resource.ParallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: protoV6Factories,

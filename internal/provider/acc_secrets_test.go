@@ -188,13 +188,13 @@ func secretConflictScenario(t *testing.T, strictLogs bool) {
 		t.Fatalf("apply: exit %d\n%s", code, out)
 	}
 	noSecret("apply", out)
-	wantConfig(t, "after apply", env.coreObject("secrets", "plugins", "limit"), "minute", 10)
+	wantConfig(t, "after apply", env.get(env.corePath("secrets", "plugins", "limit")), "minute", 10)
 
-	env.editCore("secrets", func(b konnect.Object) {
+	env.edit(env.corePath("secrets", "plugins", "limit"), func(b konnect.Object) {
 		cfg := b["config"].(map[string]any)
 		cfg["minute"] = 20
 		cfg["redis"].(map[string]any)["password"] = newPW
-	}, "plugins", "limit")
+	})
 
 	conflictLines := []*regexp.Regexp{
 		regexp.MustCompile(`config\.minute\s+last applied: 10\s+in Konnect now: 20\s+planned: 10`),
@@ -259,7 +259,7 @@ func secretConflictScenario(t *testing.T, strictLogs bool) {
 	}
 
 	// Nothing was written: Konnect keeps the out-of-band values.
-	p := env.coreObject("secrets", "plugins", "limit")
+	p := env.get(env.corePath("secrets", "plugins", "limit"))
 	wantConfig(t, "after the plans", p, "minute", 20)
 	if got := p["config"].(map[string]any)["redis"].(map[string]any)["password"]; got != newPW {
 		t.Errorf("Konnect's redis password changed by a plan") // the value itself is not printed

@@ -75,59 +75,6 @@ func tlsTestPEM(t *testing.T, cn string, ca bool) tlsPair {
 
 // --- Konnect, out of band ------------------------------------------------------------------
 
-// tlsColl is the path of a core-entity collection of the named control plane.
-func (e *konnectEnv) tlsColl(cpName string, segments ...string) string {
-	e.t.Helper()
-	return konnect.CoreEntitiesPath(e.cpID(cpName), segments...)
-}
-
-// tlsGet returns an object as Konnect holds it, or nil when absent.
-func (e *konnectEnv) tlsGet(collection, idOrName string) konnect.Object {
-	e.t.Helper()
-	obj, _, err := e.client.GetEntity(context.Background(), collection, idOrName)
-	if konnect.IsNotFound(err) {
-		return nil
-	}
-	if err != nil {
-		e.t.Fatalf("get %s/%s: %v", collection, idOrName, err)
-	}
-	return obj
-}
-
-// tlsOnly returns the one object of a collection.
-func (e *konnectEnv) tlsOnly(collection string) konnect.Object {
-	e.t.Helper()
-	all, err := e.client.ListEntities(context.Background(), collection, nil)
-	if err != nil {
-		e.t.Fatalf("list %s: %v", collection, err)
-	}
-	if len(all) != 1 {
-		e.t.Fatalf("%s holds %d objects, want 1", collection, len(all))
-	}
-	return all[0]
-}
-
-// tlsEdit changes fields of an object with a full PUT, as the UI or another pipeline would.
-func (e *konnectEnv) tlsEdit(collection, idOrName string, changes konnect.Object) {
-	e.t.Helper()
-	obj := e.tlsGet(collection, idOrName)
-	if obj == nil {
-		e.t.Fatalf("out-of-band edit: %s/%s not found", collection, idOrName)
-	}
-	body := konnect.Object{}
-	for k, v := range obj {
-		if k != "id" && k != "created_at" && k != "updated_at" {
-			body[k] = v
-		}
-	}
-	for k, v := range changes {
-		body[k] = v
-	}
-	if _, _, err := e.client.PutEntity(context.Background(), collection, obj["id"].(string), body, ""); err != nil {
-		e.t.Fatalf("out-of-band edit of %s/%s: %v", collection, idOrName, err)
-	}
-}
-
 // tlsImportID builds the import id `<parent>/…/<id>` from a resource's state.
 func tlsImportID(name string, parents ...string) resource.ImportStateIdFunc {
 	return func(s *terraform.State) (string, error) {
@@ -174,7 +121,7 @@ func TestAccTLSUpstream(t *testing.T) {
 	env := newKonnectEnv(t, konnectmock.Options{})
 	sameID := statecheck.CompareValue(compare.ValuesSame())
 	const u = "konnect_gateway_upstream.u"
-	upstream := func() konnect.Object { return env.tlsGet(env.tlsColl("tls-upstream", "upstreams"), "orders.upstream") }
+	upstream := func() konnect.Object { return env.get(env.corePath("tls-upstream", "upstreams", "orders.upstream")) }
 	resource.ParallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: protoV6Factories,
 		Steps: []resource.TestStep{
@@ -226,7 +173,7 @@ func TestAccTLSUpstream(t *testing.T) {
 				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
 					plancheck.ExpectResourceAction(u, plancheck.ResourceActionUpdate),
 					outOfBand(func() {
-						env.tlsEdit(env.tlsColl("tls-upstream", "upstreams"), "orders.upstream", konnect.Object{"use_srv_name": true})
+						env.edit(env.corePath("tls-upstream", "upstreams", "orders.upstream"), setAll(konnect.Object{"use_srv_name": true}))
 					}),
 				}},
 				ExpectError: tlsStale("konnect_gateway_upstream"),
@@ -286,7 +233,7 @@ func TestAccTLSUpstreamHealthchecksPartial(t *testing.T) {
 					statecheck.ExpectKnownValue(u, hc.AtMapKey("passive").AtMapKey("unhealthy").AtMapKey("timeouts"), knownvalue.Int64Exact(0)),
 				},
 				Check: func(*terraform.State) error {
-					obj := env.tlsGet(env.tlsColl("tls-upstream", "upstreams"), "orders.upstream")
+					obj := env.get(env.corePath("tls-upstream", "upstreams", "orders.upstream"))
 					active := obj["healthchecks"].(map[string]any)["active"].(map[string]any)
 					wantField(t, "healthchecks.active", active, "type", "https")
 					wantField(t, "healthchecks.active", active, "concurrency", 10)
@@ -341,7 +288,7 @@ func TestAccTLSTarget(t *testing.T) {
 	env := newKonnectEnv(t, konnectmock.Options{})
 	sameID := statecheck.CompareValue(compare.ValuesSame())
 	const tg = "konnect_gateway_target.t"
-	targets := func() string { return env.tlsColl("tls-target", "upstreams", "orders.upstream", "targets") }
+	targets := func() string { return env.corePath("tls-target", "upstreams", "orders.upstream", "targets") }
 	resource.ParallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: protoV6Factories,
 		Steps: []resource.TestStep{
@@ -355,7 +302,7 @@ func TestAccTLSTarget(t *testing.T) {
 					statecheck.ExpectKnownValue(tg, tfjsonpath.New("revision"), tlsRevision),
 				},
 				Check: func(*terraform.State) error {
-					wantField(t, "target", env.tlsGet(targets(), "10.0.0.7:8080"), "weight", 50)
+					wantField(t, "target", env.get(targets()+"/"+"10.0.0.7:8080"), "weight", 50)
 					return nil
 				},
 			},
@@ -370,8 +317,8 @@ func TestAccTLSTarget(t *testing.T) {
 					statecheck.ExpectKnownValue(tg, tfjsonpath.New("target"), knownvalue.StringExact("10.0.0.8:8080")),
 				},
 				Check: func(*terraform.State) error {
-					wantField(t, "target", env.tlsOnly(targets()), "target", "10.0.0.8:8080")
-					wantField(t, "target", env.tlsOnly(targets()), "weight", 60)
+					wantField(t, "target", env.only(targets()), "target", "10.0.0.8:8080")
+					wantField(t, "target", env.only(targets()), "weight", 60)
 					return nil
 				},
 			},
@@ -383,22 +330,22 @@ func TestAccTLSTarget(t *testing.T) {
 			{
 				Config: env.targetConfig("10.0.0.8:8080", 70),
 				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
-					outOfBand(func() { env.tlsEdit(targets(), "10.0.0.8:8080", konnect.Object{"failover": true}) }),
+					outOfBand(func() { env.edit(targets()+"/"+"10.0.0.8:8080", setAll(konnect.Object{"failover": true})) }),
 				}},
 				ExpectError: tlsStale("konnect_gateway_target"),
 			},
 			{
 				PreConfig: func() {
-					wantField(t, "after the refused apply", env.tlsOnly(targets()), "failover", true)
-					wantField(t, "after the refused apply", env.tlsOnly(targets()), "weight", 60)
+					wantField(t, "after the refused apply", env.only(targets()), "failover", true)
+					wantField(t, "after the refused apply", env.only(targets()), "weight", 60)
 				},
 				Config: env.targetConfig("10.0.0.8:8080", 70),
 				ConfigStateChecks: []statecheck.StateCheck{
 					statecheck.ExpectKnownValue(tg, tfjsonpath.New("failover"), knownvalue.Bool(true)),
 				},
 				Check: func(*terraform.State) error {
-					wantField(t, "after re-planning", env.tlsOnly(targets()), "failover", true)
-					wantField(t, "after re-planning", env.tlsOnly(targets()), "weight", 70)
+					wantField(t, "after re-planning", env.only(targets()), "failover", true)
+					wantField(t, "after re-planning", env.only(targets()), "weight", 70)
 					return nil
 				},
 			},
@@ -425,7 +372,7 @@ func TestAccTLSCertificate(t *testing.T) {
 	const c = "konnect_gateway_certificate.c"
 	first, second, alt := tlsTestPEM(t, "a.example.com", false), tlsTestPEM(t, "a.example.com", false), tlsTestPEM(t, "a.example.com", false)
 	altConfig := fmt.Sprintf("  cert_alt = %q\n  key_alt  = %q", alt.Cert, alt.Key)
-	cert := func() konnect.Object { return env.tlsOnly(env.tlsColl("tls-cert", "certificates")) }
+	cert := func() konnect.Object { return env.only(env.corePath("tls-cert", "certificates")) }
 	resource.ParallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: protoV6Factories,
 		Steps: []resource.TestStep{
@@ -469,7 +416,7 @@ func TestAccTLSCertificate(t *testing.T) {
 				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
 					plancheck.ExpectSensitiveValue(c, tfjsonpath.New("key_alt")),
 					outOfBand(func() {
-						env.tlsEdit(env.tlsColl("tls-cert", "certificates"), cert()["id"].(string), konnect.Object{"tags": []any{"edited-in-ui"}})
+						env.edit(env.corePath("tls-cert", "certificates", cert()["id"].(string)), setAll(konnect.Object{"tags": []any{"edited-in-ui"}}))
 					}),
 				}},
 				ExpectError: tlsStale("konnect_gateway_certificate"),
@@ -509,7 +456,7 @@ func TestAccTLSCACertificate(t *testing.T) {
 	sameID := statecheck.CompareValue(compare.ValuesSame())
 	const ca = "konnect_gateway_ca_certificate.ca"
 	first, second, third := tlsTestPEM(t, "CA one", true), tlsTestPEM(t, "CA two", true), tlsTestPEM(t, "CA three", true)
-	held := func() konnect.Object { return env.tlsOnly(env.tlsColl("tls-ca", "ca_certificates")) }
+	held := func() konnect.Object { return env.only(env.corePath("tls-ca", "ca_certificates")) }
 	resource.ParallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: protoV6Factories,
 		Steps: []resource.TestStep{
@@ -548,7 +495,7 @@ func TestAccTLSCACertificate(t *testing.T) {
 				Config: env.caConfig(third),
 				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
 					outOfBand(func() {
-						env.tlsEdit(env.tlsColl("tls-ca", "ca_certificates"), held()["id"].(string), konnect.Object{"tags": []any{"edited-in-ui"}})
+						env.edit(env.corePath("tls-ca", "ca_certificates", held()["id"].(string)), setAll(konnect.Object{"tags": []any{"edited-in-ui"}}))
 					}),
 				}},
 				ExpectError: tlsStale("konnect_gateway_ca_certificate"),
@@ -605,7 +552,7 @@ func TestAccTLSSNI(t *testing.T) {
 	sameID := statecheck.CompareValue(compare.ValuesSame())
 	const s = "konnect_gateway_sni.s"
 	a, b := tlsTestPEM(t, "api.example.com", false), tlsTestPEM(t, "example.com", false)
-	snis := func() string { return env.tlsColl("tls-sni", "snis") }
+	snis := func() string { return env.corePath("tls-sni", "snis") }
 	resource.ParallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: protoV6Factories,
 		Steps: []resource.TestStep{
@@ -618,8 +565,8 @@ func TestAccTLSSNI(t *testing.T) {
 				},
 				Check: func(st *terraform.State) error {
 					certA := st.RootModule().Resources["konnect_gateway_certificate.a"].Primary.ID
-					wantField(t, "SNI", env.tlsGet(snis(), "api.example.com"), "certificate", map[string]any{"id": certA})
-					wantField(t, "certificate a", env.tlsGet(env.tlsColl("tls-sni", "certificates"), certA), "snis", []any{"api.example.com"})
+					wantField(t, "SNI", env.get(snis()+"/"+"api.example.com"), "certificate", map[string]any{"id": certA})
+					wantField(t, "certificate a", env.get(env.corePath("tls-sni", "certificates", certA)), "snis", []any{"api.example.com"})
 					return nil
 				},
 			},
@@ -634,7 +581,7 @@ func TestAccTLSSNI(t *testing.T) {
 				},
 				Check: func(st *terraform.State) error {
 					certB := st.RootModule().Resources["konnect_gateway_certificate.b"].Primary.ID
-					wantField(t, "SNI", env.tlsGet(snis(), "*.example.com"), "certificate", map[string]any{"id": certB})
+					wantField(t, "SNI", env.get(snis()+"/"+"*.example.com"), "certificate", map[string]any{"id": certB})
 					return nil
 				},
 			},
@@ -644,9 +591,9 @@ func TestAccTLSSNI(t *testing.T) {
 				Config:           env.sniConfig(a, b, "*.example.com", "b"),
 				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()}},
 				Check: func(st *terraform.State) error {
-					certs := env.tlsColl("tls-sni", "certificates")
-					wantField(t, "certificate a", env.tlsGet(certs, st.RootModule().Resources["konnect_gateway_certificate.a"].Primary.ID), "snis", []any{})
-					wantField(t, "certificate b", env.tlsGet(certs, st.RootModule().Resources["konnect_gateway_certificate.b"].Primary.ID), "snis", []any{"*.example.com"})
+					certs := env.corePath("tls-sni", "certificates")
+					wantField(t, "certificate a", env.get(certs+"/"+st.RootModule().Resources["konnect_gateway_certificate.a"].Primary.ID), "snis", []any{})
+					wantField(t, "certificate b", env.get(certs+"/"+st.RootModule().Resources["konnect_gateway_certificate.b"].Primary.ID), "snis", []any{"*.example.com"})
 					return nil
 				},
 			},
@@ -661,18 +608,18 @@ func TestAccTLSSNI(t *testing.T) {
 			{
 				Config: env.sniConfig(a, b, "www.example.com", "b"),
 				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
-					outOfBand(func() { env.tlsEdit(snis(), "*.example.com", konnect.Object{"tags": []any{"edited-in-ui"}}) }),
+					outOfBand(func() { env.edit(snis()+"/"+"*.example.com", setAll(konnect.Object{"tags": []any{"edited-in-ui"}})) }),
 				}},
 				ExpectError: tlsStale("konnect_gateway_sni"),
 			},
 			{
 				PreConfig: func() {
-					wantField(t, "after the refused apply", env.tlsGet(snis(), "*.example.com"), "tags", []any{"edited-in-ui"})
+					wantField(t, "after the refused apply", env.get(snis()+"/"+"*.example.com"), "tags", []any{"edited-in-ui"})
 				},
 				Config: env.sniConfig(a, b, "www.example.com", "b"),
 				Check: func(*terraform.State) error {
-					wantField(t, "after re-planning", env.tlsGet(snis(), "www.example.com"), "tags", []any{"edited-in-ui"})
-					if env.tlsGet(snis(), "*.example.com") != nil {
+					wantField(t, "after re-planning", env.get(snis()+"/"+"www.example.com"), "tags", []any{"edited-in-ui"})
+					if env.get(snis()+"/"+"*.example.com") != nil {
 						t.Error("the old SNI name is still in Konnect")
 					}
 					return nil
@@ -687,7 +634,7 @@ func TestAccTLSSNI(t *testing.T) {
 					plancheck.ExpectResourceAction("konnect_gateway_certificate.b", plancheck.ResourceActionUpdate),
 				}},
 				Check: func(st *terraform.State) error {
-					cert := env.tlsGet(env.tlsColl("tls-sni", "certificates"), st.RootModule().Resources["konnect_gateway_certificate.b"].Primary.ID)
+					cert := env.get(env.corePath("tls-sni", "certificates") + "/" + st.RootModule().Resources["konnect_gateway_certificate.b"].Primary.ID)
 					wantField(t, "certificate b", cert, "tags", []any{"without-sni"})
 					wantField(t, "certificate b", cert, "snis", []any{})
 					return nil
@@ -715,7 +662,7 @@ resource "konnect_gateway_sni" "s" {
 			},
 			{
 				PreConfig: func() {
-					if all, err := env.client.ListEntities(context.Background(), env.tlsColl("tls-sni-missing", "snis"), nil); err != nil || len(all) != 0 {
+					if all, err := env.client.ListEntities(context.Background(), env.corePath("tls-sni-missing", "snis"), nil); err != nil || len(all) != 0 {
 						t.Errorf("SNIs in Konnect after the refused create: %v %v", all, err)
 					}
 				},
@@ -743,7 +690,7 @@ func TestAccTLSVault(t *testing.T) {
 	env := newKonnectEnv(t, konnectmock.Options{})
 	sameID := statecheck.CompareValue(compare.ValuesSame())
 	const v = "konnect_gateway_vault.v"
-	vault := func() konnect.Object { return env.tlsGet(env.tlsColl("tls-vault", "vaults"), "app-env") }
+	vault := func() konnect.Object { return env.get(env.corePath("tls-vault", "vaults", "app-env")) }
 	resource.ParallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: protoV6Factories,
 		Steps: []resource.TestStep{
@@ -787,7 +734,7 @@ func TestAccTLSVault(t *testing.T) {
 				Config: env.vaultConfig("SVC_", "service secrets, v2"),
 				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
 					outOfBand(func() {
-						env.tlsEdit(env.tlsColl("tls-vault", "vaults"), "app-env", konnect.Object{"tags": []any{"edited-in-ui"}})
+						env.edit(env.corePath("tls-vault", "vaults", "app-env"), setAll(konnect.Object{"tags": []any{"edited-in-ui"}}))
 					}),
 				}},
 				ExpectError: tlsStale("konnect_gateway_vault"),
@@ -823,7 +770,7 @@ func TestAccTLSKeySet(t *testing.T) {
 	env := newKonnectEnv(t, konnectmock.Options{})
 	sameID := statecheck.CompareValue(compare.ValuesSame())
 	const ks = "konnect_gateway_key_set.ks"
-	set := func() konnect.Object { return env.tlsOnly(env.tlsColl("tls-keyset", "key-sets")) }
+	set := func() konnect.Object { return env.only(env.corePath("tls-keyset", "key-sets")) }
 	resource.ParallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: protoV6Factories,
 		Steps: []resource.TestStep{
@@ -858,7 +805,7 @@ func TestAccTLSKeySet(t *testing.T) {
 				Config: env.keySetConfig("signing-v3"),
 				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
 					outOfBand(func() {
-						env.tlsEdit(env.tlsColl("tls-keyset", "key-sets"), "signing-v2", konnect.Object{"tags": []any{"edited-in-ui"}})
+						env.edit(env.corePath("tls-keyset", "key-sets", "signing-v2"), setAll(konnect.Object{"tags": []any{"edited-in-ui"}}))
 					}),
 				}},
 				ExpectError: tlsStale("konnect_gateway_key_set"),
@@ -902,7 +849,7 @@ func TestAccTLSKey(t *testing.T) {
 	env := newKonnectEnv(t, konnectmock.Options{})
 	sameID := statecheck.CompareValue(compare.ValuesSame())
 	const k = "konnect_gateway_key.k"
-	key := func() konnect.Object { return env.tlsOnly(env.tlsColl("tls-key", "keys")) }
+	key := func() konnect.Object { return env.only(env.corePath("tls-key", "keys")) }
 	resource.ParallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: protoV6Factories,
 		Steps: []resource.TestStep{
@@ -943,7 +890,7 @@ func TestAccTLSKey(t *testing.T) {
 				Config: env.keyConfig("k1-renamed", "bmV3LXNlY3JldA"),
 				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
 					outOfBand(func() {
-						env.tlsEdit(env.tlsColl("tls-key", "keys"), "k1", konnect.Object{"tags": []any{"edited-in-ui"}})
+						env.edit(env.corePath("tls-key", "keys", "k1"), setAll(konnect.Object{"tags": []any{"edited-in-ui"}}))
 					}),
 				}},
 				ExpectError: tlsStale("konnect_gateway_key"),
@@ -982,7 +929,7 @@ func TestAccTLSKeyPEM(t *testing.T) {
 	env := newKonnectEnv(t, konnectmock.Options{})
 	const k = "konnect_gateway_key.k"
 	first, second := tlsTestPEM(t, "k", false), tlsTestPEM(t, "k", false)
-	key := func() konnect.Object { return env.tlsOnly(env.tlsColl("tls-pem-key", "keys")) }
+	key := func() konnect.Object { return env.only(env.corePath("tls-pem-key", "keys")) }
 	resource.ParallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: protoV6Factories,
 		Steps: []resource.TestStep{
@@ -1101,7 +1048,7 @@ func TestAccTLSValidationVaultsAndKeys(t *testing.T) {
 func TestAccTLSCertificateConflictRedacted(t *testing.T) {
 	env := newKonnectEnv(t, konnectmock.Options{})
 	first, second := tlsTestPEM(t, "a.example.com", false), tlsTestPEM(t, "a.example.com", false)
-	certs := func() string { return env.tlsColl("tls-cert-conflict", "certificates") }
+	certs := func() string { return env.corePath("tls-cert-conflict", "certificates") }
 	config := func(p tlsPair) string {
 		return env.providerBlock("") + tlsCP("tls-cert-conflict") + fmt.Sprintf(`
 resource "konnect_gateway_certificate" "c" {
@@ -1127,8 +1074,8 @@ resource "konnect_gateway_certificate" "c" {
 			{
 				// Someone rotates the pair in Konnect; configuration would put the old one back.
 				PreConfig: func() {
-					id := env.tlsOnly(certs())["id"].(string)
-					env.tlsEdit(certs(), id, konnect.Object{"cert": second.Cert, "key": second.Key})
+					id := env.only(certs())["id"].(string)
+					env.edit(certs()+"/"+id, setAll(konnect.Object{"cert": second.Cert, "key": second.Key}))
 				},
 				Config:      config(first),
 				ExpectError: regexp.MustCompile(`(?s)Applying this plan would overwrite changes made in Konnect.*key\s+last applied: \(sensitive value changed\)\s+in Konnect now: \(sensitive value changed\)`),
@@ -1137,7 +1084,7 @@ resource "konnect_gateway_certificate" "c" {
 				// Adopting Konnect's pair writes nothing.
 				s := env.adoptionStep(config(second), "konnect_gateway_certificate.c")
 				s.PreConfig = func() {
-					wantField(t, "after the refused plan", env.tlsOnly(certs()), "key", second.Key)
+					wantField(t, "after the refused plan", env.only(certs()), "key", second.Key)
 					env.resetRequests()
 				}
 				return s

@@ -1,0 +1,468 @@
+package provider
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"regexp"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/hashicorp/terraform-plugin-go/tfprotov6"
+	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
+	"github.com/hashicorp/terraform-plugin-testing/plancheck"
+	"github.com/hashicorp/terraform-plugin-testing/terraform"
+
+	"github.com/konnectguard/terraform-provider-konnect/internal/konnectmock"
+)
+
+// The guard scenarios that hold for every resource kind (guards.md, "What must be proven
+// by tests", rows 1, 3 and 5), run for each kind from one small row declared next to the
+// kind (kind_<name>_test.go). One resource.Test per kind, its own mock and control plane:
+//
+//  1. create;
+//  2. row 1: `plan -out` a change of the row's attribute, someone edits it in Konnect, the
+//     apply of the saved plan fails naming the type, and Konnect keeps the edit;
+//  3. row 5: `plan -destroy -out`, someone edits the object, the apply fails, the object is
+//     intact in Konnect and keeps the edit;
+//  4. row 3, policy fail: that edit, which the configuration would revert, fails the plan
+//     with the field's line, and Konnect keeps it;
+//  5. row 3, policy warn: the same plan applies with a warning naming the field, and Konnect
+//     holds the configured value;
+//  6. row 3, policy overwrite: the same, silently.
+
+// kindRow is how one kind takes part in the scenarios.
+type kindRow struct {
+	// deps is HCL for the objects the kind needs besides konnect_gateway_control_plane.cp.
+	deps func(f *kindFixture) string
+	// block is the body of `resource "<type>" "this"` (control_plane_id aside), with one %s
+	// where the updated attribute's value goes.
+	block string
+	// update is the attribute changed in place; nil for a kind that has none, with noUpdate
+	// saying why and steps testing what does apply to it.
+	update   *kindUpdate
+	noUpdate string
+	steps    func(f *kindFixture) []resource.TestStep
+	// removal is the hook for scenario 9 (an attribute removed from configuration goes back
+	// to Konnect's default). Not run yet: that behaviour is being changed.
+	removal *kindRemoval
+}
+
+// kindUpdate is one attribute that Konnect changes in place.
+type kindUpdate struct {
+	attr   string // the Terraform attribute, as diagnostics name it
+	field  string // where Konnect holds it (dotted for nested JSON); default: the attribute's JSON name
+	hcl    string // format of its HCL value (default: %q for strings, %v otherwise)
+	values [2]any // configured at create, and in the plan made stale
+	ui     any    // what someone sets in Konnect
+	also   map[string]any
+}
+
+// kindRemoval declares an attribute to remove from configuration and the value Konnect
+// defaults it to (scenario 9).
+type kindRemoval struct {
+	attr    string
+	hcl     string
+	konnect any
+}
+
+// kindFixture is one kind's test: its mock, its row, and what the first apply created.
+type kindFixture struct {
+	t    *testing.T
+	env  *konnectEnv
+	kind EntityKind
+	row  kindRow
+	rec  *diagRecorder
+	path string // API path of the object under test, known after the first apply
+
+	pemOnce sync.Once
+	pem     tlsPair
+}
+
+const kindCP = "kinds"
+
+// pair is a key pair and certificate generated once per test, for kinds that need one.
+func (f *kindFixture) pair() tlsPair {
+	f.pemOnce.Do(func() { f.pem = tlsTestPEM(f.t, "kinds.example.com", f.kind.TypeName == CACertificateKind.TypeName) })
+	return f.pem
+}
+
+func (f *kindFixture) address() string { return f.kind.TypeName + ".this" }
+
+// config is the whole configuration with value i (0 or 1) of the row's attribute.
+func (f *kindFixture) config(policy string, i int) string {
+	var value string
+	if u := f.row.update; u != nil {
+		value = u.render(u.values[i])
+	}
+	return f.withBlock(policy, fmt.Sprintf(f.row.block, value))
+}
+
+// withBlock is the configuration with this body for the object under test.
+func (f *kindFixture) withBlock(policy, body string) string {
+	cfg := f.env.providerBlock(policy) + fmt.Sprintf("\nresource \"konnect_gateway_control_plane\" \"cp\" {\n  name = %q\n}\n", kindCP)
+	if f.row.deps != nil {
+		cfg += f.row.deps(f)
+	}
+	cfg += fmt.Sprintf("\nresource %q \"this\" {\n", f.kind.TypeName)
+	if f.kind.TypeName != ControlPlaneKind.TypeName {
+		cfg += "  control_plane_id = konnect_gateway_control_plane.cp.id\n"
+	}
+	return cfg + "  " + body + "\n}\n"
+}
+
+func (u *kindUpdate) render(v any) string {
+	if u.hcl != "" {
+		return fmt.Sprintf(u.hcl, v)
+	}
+	b, _ := json.Marshal(v) // numbers, bools and lists of strings are HCL as they are JSON
+	return string(b)
+}
+
+// objectPath is the API path of an object from its state: the kind's own collection path
+// for its path parameters, and its id.
+func objectPath(k EntityKind, attrs map[string]string) string {
+	parents := map[string]string{}
+	for _, a := range k.Attrs {
+		if a.Parent {
+			parents[a.Name] = attrs[a.Name]
+		}
+	}
+	switch api := k.API.(type) {
+	case controlPlaneAPI:
+		return "/v2/control-planes/" + attrs["id"]
+	case groupMemberAPI:
+		return api.members(parents) + "/" + attrs["id"]
+	case listable:
+		return api.listing().Collection(parents) + "/" + attrs["id"]
+	}
+	panic("objectPath: no path for " + k.TypeName)
+}
+
+// remember records the object's path after the first apply.
+func (f *kindFixture) remember(s *terraform.State) error {
+	rs, ok := s.RootModule().Resources[f.address()]
+	if !ok {
+		return fmt.Errorf("%s not in state", f.address())
+	}
+	f.path = objectPath(f.kind, rs.Primary.Attributes)
+	return nil
+}
+
+// edit sets the row's attribute to v in Konnect, as someone in the UI would.
+func (f *kindFixture) edit(v any) {
+	u := f.row.update
+	f.env.edit(f.path, func(body map[string]any) {
+		set(u.konnectField(f.kind), v)(body)
+		for k, x := range u.also {
+			body[k] = x
+		}
+	})
+}
+
+// holds fails the test unless Konnect holds v in the row's attribute.
+func (f *kindFixture) holds(what string, v any) {
+	f.t.Helper()
+	obj := f.env.get(f.path)
+	if obj == nil {
+		f.t.Fatalf("%s: %s is not in Konnect", what, f.address())
+	}
+	at := f.row.update.konnectField(f.kind)
+	if got := field(obj, at); fmt.Sprint(got) != fmt.Sprint(v) {
+		f.t.Errorf("%s: Konnect holds %s = %v, want %v", what, at, got, v)
+	}
+}
+
+// conflictLine is the name Guard 2's line gives the field: a key of a JSON document is named
+// by its path (config.minute), anything else by the attribute.
+func (u *kindUpdate) conflictLine() string {
+	if strings.HasPrefix(u.field, u.attr+".") {
+		return u.field
+	}
+	return u.attr
+}
+
+func (u *kindUpdate) konnectField(k EntityKind) string {
+	if u.field != "" {
+		return u.field
+	}
+	for _, a := range k.Attrs {
+		if a.Name == u.attr {
+			return a.jsonName()
+		}
+	}
+	return u.attr
+}
+
+// kindStaleDiag is Guard 1's error for a type and operation.
+func kindStaleDiag(typeName, op string) *regexp.Regexp {
+	return regexp.MustCompile(`(?s)Konnect object changed since this plan was made.*` + typeName + ` \(id [0-9a-f-]{36}` +
+		`.*revision now:\s+sha256:[0-9a-f]{64}.*Nothing was written: the planned ` + op)
+}
+
+// kindConflictDiag is Guard 2's error: its summary, the object, and the field's line.
+func kindConflictDiag(typeName, attr string) *regexp.Regexp {
+	return regexp.MustCompile(`(?s)Applying this plan would overwrite changes made in Konnect.*` + typeName + ` \(id [0-9a-f-]{36}` +
+		`.*\n[\s│]*` + regexp.QuoteMeta(attr) + `\s+last applied: [^\n]*in Konnect now: [^\n]*planned: `)
+}
+
+func (f *kindFixture) updateSteps() []resource.TestStep {
+	u, typeName := f.row.update, f.kind.TypeName
+	action := func(a plancheck.ResourceActionType) plancheck.PlanCheck {
+		return plancheck.ExpectResourceAction(f.address(), a)
+	}
+	return []resource.TestStep{
+		{
+			Config: f.config("", 0),
+			Check: func(s *terraform.State) error {
+				if err := f.remember(s); err != nil {
+					return err
+				}
+				f.holds("after create", u.values[0])
+				return nil
+			},
+		},
+		{
+			// Row 1: a saved plan goes stale.
+			Config: f.config("", 1),
+			ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
+				action(plancheck.ResourceActionUpdate), outOfBand(func() { f.edit(u.ui) }),
+			}},
+			ExpectError: kindStaleDiag(typeName, "update"),
+		},
+		{
+			// Row 5: someone sets the value back, a saved destroy plan is made, and someone
+			// edits the object again before it is applied.
+			PreConfig: func() {
+				f.holds("after the refused apply", u.ui)
+				f.edit(u.values[0])
+			},
+			Config:  f.config("", 0),
+			Destroy: true,
+			ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
+				action(plancheck.ResourceActionDestroy), outOfBand(func() { f.edit(u.ui) }),
+			}},
+			ExpectError: kindStaleDiag(typeName, "delete"),
+		},
+		{
+			// Row 3, policy fail: the plan would revert the edit made in Konnect.
+			PreConfig:   func() { f.holds("after the refused destroy", u.ui) },
+			Config:      f.config("fail", 0),
+			ExpectError: kindConflictDiag(typeName, u.conflictLine()),
+		},
+		{
+			// Row 3, policy warn.
+			PreConfig: func() {
+				f.holds("after the refused plan", u.ui)
+				f.rec.reset()
+			},
+			Config:           f.config("warn", 0),
+			ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{action(plancheck.ResourceActionUpdate)}},
+			Check: func(*terraform.State) error {
+				f.holds("policy warn", u.values[0])
+				return f.rec.wantWarning("This plan overwrites changes made in Konnect", typeName, u.attr+" ")
+			},
+		},
+		{
+			// Row 3, policy overwrite: silent.
+			PreConfig: func() {
+				f.edit(u.ui)
+				f.rec.reset()
+			},
+			Config:           f.config("overwrite", 0),
+			ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{action(plancheck.ResourceActionUpdate)}},
+			Check: func(*terraform.State) error {
+				f.holds("policy overwrite", u.values[0])
+				return f.rec.wantNoWarnings()
+			},
+		},
+	}
+}
+
+// TestAccKinds runs the scenarios for every kind in Kinds.
+func TestAccKinds(t *testing.T) {
+	for _, k := range Kinds {
+		t.Run(strings.TrimPrefix(k.TypeName, "konnect_gateway_"), func(t *testing.T) {
+			row, ok := kindRows[k.TypeName]
+			if !ok {
+				t.Fatalf("%s has no row in kindRows", k.TypeName)
+			}
+			f := &kindFixture{t: t, env: newKonnectEnv(t, konnectmock.Options{}), kind: k, row: row, rec: &diagRecorder{}}
+			steps := []resource.TestStep{}
+			if row.update != nil {
+				steps = f.updateSteps()
+			}
+			if row.steps != nil {
+				steps = append(steps, row.steps(f)...)
+			}
+			resource.ParallelTest(t, resource.TestCase{ProtoV6ProviderFactories: f.rec.factories(), Steps: steps})
+		})
+	}
+}
+
+// Every kind has a row, and a row without an attribute updated in place says why and tests
+// something else.
+func TestKindRowsCoverEveryKind(t *testing.T) {
+	for _, k := range Kinds {
+		row, ok := kindRows[k.TypeName]
+		switch {
+		case !ok:
+			t.Errorf("%s: no row in kindRows (kind_*_test.go)", k.TypeName)
+		case row.update == nil && (row.noUpdate == "" || row.steps == nil):
+			t.Errorf("%s: a row without an update needs noUpdate (why) and steps (what does apply)", k.TypeName)
+		case row.update != nil && !strings.Contains(row.block, "%s"):
+			t.Errorf("%s: the row's block has no %%s for %s", k.TypeName, row.update.attr)
+		}
+	}
+	if len(kindRows) != len(Kinds) {
+		t.Errorf("kindRows has %d rows for %d kinds", len(kindRows), len(Kinds))
+	}
+}
+
+// kindRows: one row per kind, declared in kind_<name>_test.go.
+var kindRows = map[string]kindRow{
+	ControlPlaneKind.TypeName:        controlPlaneRow,
+	ServiceKind.TypeName:             serviceRow,
+	RouteKind.TypeName:               routeRow,
+	PluginKind.TypeName:              pluginRow,
+	ConsumerKind.TypeName:            consumerRow,
+	ConsumerGroupKind.TypeName:       consumerGroupRow,
+	ConsumerGroupMemberKind.TypeName: consumerGroupMemberRow,
+	KeyAuthKind.TypeName:             keyAuthRow,
+	BasicAuthKind.TypeName:           basicAuthRow,
+	ACLKind.TypeName:                 aclRow,
+	JWTKind.TypeName:                 jwtRow,
+	HMACAuthKind.TypeName:            hmacAuthRow,
+	UpstreamKind.TypeName:            upstreamRow,
+	TargetKind.TypeName:              targetRow,
+	CertificateKind.TypeName:         certificateRow,
+	CACertificateKind.TypeName:       caCertificateRow,
+	SNIKind.TypeName:                 sniRow,
+	VaultKind.TypeName:               vaultRow,
+	KeySetKind.TypeName:              keySetRow,
+	KeyKind.TypeName:                 keyRow,
+}
+
+// Objects that rows depend on.
+func consumerDep(*kindFixture) string {
+	return "\nresource \"konnect_gateway_consumer\" \"alice\" {\n  control_plane_id = konnect_gateway_control_plane.cp.id\n  username = \"alice\"\n}\n"
+}
+
+func upstreamDep(*kindFixture) string {
+	return "\nresource \"konnect_gateway_upstream\" \"u\" {\n  control_plane_id = konnect_gateway_control_plane.cp.id\n  name = \"orders.upstream\"\n}\n"
+}
+
+// pemDep is the test's key pair as locals (cert, key).
+func pemDep(f *kindFixture) string {
+	return fmt.Sprintf("\nlocals {\n  cert = %q\n  key  = %q\n}\n", f.pair().Cert, f.pair().Key)
+}
+
+func certificateDep(f *kindFixture) string {
+	return pemDep(f) + "\nresource \"konnect_gateway_certificate\" \"c\" {\n  control_plane_id = konnect_gateway_control_plane.cp.id\n  cert = local.cert\n  key = local.key\n}\n"
+}
+
+func serviceDep(*kindFixture) string {
+	return "\nresource \"konnect_gateway_service\" \"orders\" {\n  control_plane_id = konnect_gateway_control_plane.cp.id\n  name = \"orders\"\n  host = \"orders.internal\"\n}\n"
+}
+
+// diagRecorder keeps the diagnostics the provider returns to the CLI, so that a test can
+// assert a warning (the testing framework only surfaces errors).
+type diagRecorder struct {
+	mu    sync.Mutex
+	diags []*tfprotov6.Diagnostic
+}
+
+func (r *diagRecorder) factories() map[string]func() (tfprotov6.ProviderServer, error) {
+	return map[string]func() (tfprotov6.ProviderServer, error){
+		"konnect": func() (tfprotov6.ProviderServer, error) {
+			return recordingServer{ProviderServer: NewServer("test")(), rec: r}, nil
+		},
+	}
+}
+
+func (r *diagRecorder) add(ds []*tfprotov6.Diagnostic) {
+	r.mu.Lock()
+	r.diags = append(r.diags, ds...)
+	r.mu.Unlock()
+}
+
+func (r *diagRecorder) reset() {
+	r.mu.Lock()
+	r.diags = nil
+	r.mu.Unlock()
+}
+
+func (r *diagRecorder) warnings() []*tfprotov6.Diagnostic {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	var out []*tfprotov6.Diagnostic
+	for _, d := range r.diags {
+		if d.Severity == tfprotov6.DiagnosticSeverityWarning {
+			out = append(out, d)
+		}
+	}
+	return out
+}
+
+// wantWarning fails unless a warning with this summary was returned whose detail holds
+// every one of details.
+func (r *diagRecorder) wantWarning(summary string, details ...string) error {
+	ws := r.warnings()
+	for _, w := range ws {
+		ok := w.Summary == summary
+		for _, d := range details {
+			ok = ok && strings.Contains(w.Detail, d)
+		}
+		if ok {
+			return nil
+		}
+	}
+	return fmt.Errorf("no warning %q naming %q; the provider warned %s", summary, details, showDiags(ws))
+}
+
+func (r *diagRecorder) wantNoWarnings() error {
+	if ws := r.warnings(); len(ws) > 0 {
+		return fmt.Errorf("want no warning, the provider warned %s", showDiags(ws))
+	}
+	return nil
+}
+
+func showDiags(ds []*tfprotov6.Diagnostic) string {
+	var parts []string
+	for _, d := range ds {
+		parts = append(parts, fmt.Sprintf("%q: %q", d.Summary, d.Detail))
+	}
+	return "[" + strings.Join(parts, ", ") + "]"
+}
+
+// recordingServer passes every call to the provider and records the diagnostics of the
+// calls that plan, apply and refresh.
+type recordingServer struct {
+	tfprotov6.ProviderServer
+	rec *diagRecorder
+}
+
+func (s recordingServer) PlanResourceChange(ctx context.Context, req *tfprotov6.PlanResourceChangeRequest) (*tfprotov6.PlanResourceChangeResponse, error) {
+	resp, err := s.ProviderServer.PlanResourceChange(ctx, req)
+	if resp != nil {
+		s.rec.add(resp.Diagnostics)
+	}
+	return resp, err
+}
+
+func (s recordingServer) ApplyResourceChange(ctx context.Context, req *tfprotov6.ApplyResourceChangeRequest) (*tfprotov6.ApplyResourceChangeResponse, error) {
+	resp, err := s.ProviderServer.ApplyResourceChange(ctx, req)
+	if resp != nil {
+		s.rec.add(resp.Diagnostics)
+	}
+	return resp, err
+}
+
+func (s recordingServer) ReadResource(ctx context.Context, req *tfprotov6.ReadResourceRequest) (*tfprotov6.ReadResourceResponse, error) {
+	resp, err := s.ProviderServer.ReadResource(ctx, req)
+	if resp != nil {
+		s.rec.add(resp.Diagnostics)
+	}
+	return resp, err
+}

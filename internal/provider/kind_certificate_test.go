@@ -1,0 +1,6 @@
+package provider
+
+// certificateRow takes part in TestAccKinds (acc_kinds_test.go). A certificate: its key material
+// is sensitive, so the row changes its tags.
+var certificateRow = kindRow{deps: pemDep, block: "cert = local.cert\n  key = local.key\n  tags = %s",
+	update: &kindUpdate{attr: "tags", values: [2]any{[]string{"a"}, []string{"b"}}, ui: []any{"edited-in-ui"}}}
