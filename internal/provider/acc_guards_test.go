@@ -191,7 +191,10 @@ func TestAccGuardScenario4_ConfigurationAlreadyAgrees(t *testing.T) {
 			func() resource.TestStep {
 				// Configuration already agrees: the plan adopts the value and writes nothing.
 				s := env.adoptionStep(env.serviceConfig("", "s4", "retries = 3"), "konnect_gateway_service.orders")
-				s.PreConfig = func() { env.edit(env.corePath("s4", "services", "orders"), setAll(konnect.Object{"retries": 3})); env.resetRequests() }
+				s.PreConfig = func() {
+					env.edit(env.corePath("s4", "services", "orders"), setAll(konnect.Object{"retries": 3}))
+					env.resetRequests()
+				}
 				check := s.Check
 				s.Check = func(st *terraform.State) error {
 					wantField(t, "after the adoption", env.get(env.corePath("s4", "services", "orders")), "retries", 3)

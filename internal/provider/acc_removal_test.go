@@ -59,7 +59,9 @@ func TestAccRemovalResetsToKonnectDefault(t *testing.T) {
 			},
 			{
 				// Someone changes an attribute configuration never set: it follows Konnect.
-				PreConfig:        func() { env.edit(env.corePath(cp, "services", "orders"), setAll(konnect.Object{"read_timeout": 90000})) },
+				PreConfig: func() {
+					env.edit(env.corePath(cp, "services", "orders"), setAll(konnect.Object{"read_timeout": 90000}))
+				},
 				Config:           full,
 				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()}},
 			},
