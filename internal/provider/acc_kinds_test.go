@@ -30,7 +30,10 @@ import (
 //     with the field's line, and Konnect keeps it;
 //  5. row 3, policy warn: the same plan applies with a warning naming the field, and Konnect
 //     holds the configured value;
-//  6. row 3, policy overwrite: the same, silently.
+//  6. row 3, policy overwrite: the same, silently;
+//  7. row 9: an attribute configuration sets and then stops setting goes back to Konnect's
+//     default (the plan shows it, Konnect holds it); edited in Konnect once configuration no
+//     longer sets it, it is no diff.
 
 // kindRow is how one kind takes part in the scenarios.
 type kindRow struct {
@@ -44,9 +47,10 @@ type kindRow struct {
 	update   *kindUpdate
 	noUpdate string
 	steps    func(f *kindFixture) []resource.TestStep
-	// removal is the hook for scenario 9 (an attribute removed from configuration goes back
-	// to Konnect's default). Not run yet: that behaviour is being changed.
-	removal *kindRemoval
+	// removal is the attribute scenario 9 removes from configuration (default: tags, which
+	// every kind but two has); noRemoval says why a kind has none.
+	removal   *kindRemoval
+	noRemoval string
 }
 
 // kindUpdate is one attribute that Konnect changes in place.
@@ -59,12 +63,86 @@ type kindUpdate struct {
 	also   map[string]any
 }
 
-// kindRemoval declares an attribute to remove from configuration and the value Konnect
-// defaults it to (scenario 9).
+// kindRemoval declares an attribute to remove from configuration (scenario 9): the HCL value
+// configuration sets first, and what someone sets in Konnect once configuration no longer
+// sets it. Konnect's default is the attribute's declared Default.
 type kindRemoval struct {
-	attr    string
-	hcl     string
-	konnect any
+	attr string
+	hcl  string
+	ui   any
+}
+
+// tagsRemoval is scenario 9 on tags, whose default is none.
+var tagsRemoval = &kindRemoval{attr: "tags", hcl: `["t9"]`, ui: []any{"ui"}}
+
+func (f *kindFixture) removal() *kindRemoval {
+	if f.row.removal != nil {
+		return f.row.removal
+	}
+	if f.row.noRemoval != "" {
+		return nil
+	}
+	return tagsRemoval
+}
+
+// removalSteps is scenario 9: configuration sets the attribute, then stops setting it: the
+// plan shows Konnect's default, the apply leaves the value out and Konnect applies its
+// default, the next plan is empty; then someone sets it in Konnect, and since configuration
+// no longer sets it, that is no diff.
+func (f *kindFixture) removalSteps(base string) []resource.TestStep {
+	rm := f.removal()
+	var a Attr
+	for _, x := range f.kind.Attrs {
+		if x.Name == rm.attr {
+			a = x
+		}
+	}
+	def, known := a.resetValue()
+	if !known {
+		f.t.Fatalf("%s.%s has no declared Konnect default: scenario 9 needs one", f.kind.TypeName, a.Name)
+	}
+	isEmpty := func(v any) bool {
+		switch x := v.(type) {
+		case nil:
+			return true
+		case []any:
+			return len(x) == 0
+		case map[string]any:
+			return len(x) == 0
+		}
+		return false
+	}
+	konnectHolds := func(what string, want any) {
+		f.t.Helper()
+		got := field(f.env.get(f.path), a.jsonName())
+		if (isEmpty(got) && isEmpty(want)) || fmt.Sprint(got) == fmt.Sprint(want) {
+			return
+		}
+		f.t.Errorf("%s: Konnect holds %s = %v, want %v", what, a.jsonName(), got, want)
+	}
+	with := f.withBlock("", base+"\n  "+rm.attr+" = "+rm.hcl)
+	without := f.withBlock("", base)
+	empty := resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()}}
+	return []resource.TestStep{
+		{Config: with},
+		{
+			Config: without,
+			ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
+				plancheck.ExpectResourceAction(f.address(), plancheck.ResourceActionUpdate),
+			}},
+			Check: func(*terraform.State) error {
+				konnectHolds("after removing "+rm.attr, def)
+				return nil
+			},
+		},
+		{Config: without, ConfigPlanChecks: empty},
+		{
+			PreConfig: func() { f.env.edit(f.path, set(a.jsonName(), rm.ui)) },
+			Config:    without, ConfigPlanChecks: empty,
+		},
+		// Teardown: the destroy would delete that Konnect change; overwrite lets it.
+		{Config: f.withBlock("overwrite", base), PlanOnly: true},
+	}
 }
 
 // kindFixture is one kind's test: its mock, its row, and what the first apply created.
@@ -296,6 +374,13 @@ func TestAccKinds(t *testing.T) {
 			if row.steps != nil {
 				steps = append(steps, row.steps(f)...)
 			}
+			if f.removal() != nil {
+				base := row.block
+				if row.update != nil {
+					base = fmt.Sprintf(row.block, row.update.render(row.update.values[0]))
+				}
+				steps = append(steps, f.removalSteps(base)...)
+			}
 			resource.ParallelTest(t, resource.TestCase{ProtoV6ProviderFactories: f.rec.factories(), Steps: steps})
 		})
 	}
@@ -311,6 +396,8 @@ func TestKindRowsCoverEveryKind(t *testing.T) {
 			t.Errorf("%s: no row in kindRows (kind_*_test.go)", k.TypeName)
 		case row.update == nil && (row.noUpdate == "" || row.steps == nil):
 			t.Errorf("%s: a row without an update needs noUpdate (why) and steps (what does apply)", k.TypeName)
+		case row.removal == nil && row.noRemoval == "" && !hasAttr(k, "tags"):
+			t.Errorf("%s: no tags: a row needs a removal attribute for scenario 9, or noRemoval (why)", k.TypeName)
 		case row.update != nil && !strings.Contains(row.block, "%s"):
 			t.Errorf("%s: the row's block has no %%s for %s", k.TypeName, row.update.attr)
 		}
@@ -318,6 +405,15 @@ func TestKindRowsCoverEveryKind(t *testing.T) {
 	if len(kindRows) != len(Kinds) {
 		t.Errorf("kindRows has %d rows for %d kinds", len(kindRows), len(Kinds))
 	}
+}
+
+func hasAttr(k EntityKind, name string) bool {
+	for _, a := range k.Attrs {
+		if a.Name == name {
+			return true
+		}
+	}
+	return false
 }
 
 // kindRows: one row per kind, declared in kind_<name>_test.go.

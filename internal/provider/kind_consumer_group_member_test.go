@@ -19,10 +19,11 @@ import (
 // not apply), and every attribute replaces it. What Konnect allows is adding and removing members,
 // so the row runs rows 1 and 5 with those.
 var consumerGroupMemberRow = kindRow{
-	noUpdate: "Konnect can only add and remove a membership: it has no field to edit, and every attribute replaces it",
-	deps:     memberDeps,
-	block:    "consumer_group_id = konnect_gateway_consumer_group.gold.id\n  consumer_id = konnect_gateway_consumer.%s.id",
-	steps:    memberSteps,
+	noUpdate:  "Konnect can only add and remove a membership: it has no field to edit, and every attribute replaces it",
+	noRemoval: "a membership has no optional attribute: nothing to remove from configuration",
+	deps:      memberDeps,
+	block:     "consumer_group_id = konnect_gateway_consumer_group.gold.id\n  consumer_id = konnect_gateway_consumer.%s.id",
+	steps:     memberSteps,
 }
 
 func memberDeps(*kindFixture) string {
