@@ -61,6 +61,9 @@ func fixtures(t *testing.T, c *client, cp string) []fixture {
 		{"consumers/parent-consumer/acls", func(i int) map[string]any { return map[string]any{"group": str("acl-%d", i)} }, "group"},
 		{"consumers/parent-consumer/jwt", func(i int) map[string]any { return map[string]any{"key": str("jwt-%d", i)} }, "key"},
 		{"consumers/parent-consumer/hmac-auth", func(i int) map[string]any { return map[string]any{"username": str("hmac-%d", i)} }, "username"},
+		{"partials", func(i int) map[string]any {
+			return map[string]any{"name": str("partial-%d", i), "type": "redis-ce", "config": map[string]any{}}
+		}, "name"},
 	}
 }
 

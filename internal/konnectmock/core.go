@@ -64,6 +64,9 @@ func (s *Server) serveCore(r *http.Request, cpID string, rest []string) response
 	if rest[0] == "v1" || rest[0] == "schemas" {
 		return s.serveSchema(r, rest)
 	}
+	if rest[0] == "plugin-schemas" {
+		return (&coreRequest{s: s, r: r, body: body, cs: cs}).pluginSchemas(rest[1:])
+	}
 	if slices.Contains(unmanagedCollections, rest[0]) {
 		switch {
 		case len(rest) == 1 && r.Method == http.MethodGet:
@@ -145,9 +148,15 @@ func (c *coreRequest) entity(k *kind, seg string, pf string, parent *entity) res
 		}
 		return c.s.withETag(coreJSON(http.StatusOK, e.obj), etag(e.id, e.rev))
 	case http.MethodPut:
+		if k.noPut {
+			return methodNotAllowed("GET", "DELETE")
+		}
 		return c.upsert(k, seg, pf, parent)
 	case http.MethodDelete:
 		return c.delete(k, seg, pf, parent)
+	}
+	if k.noPut {
+		return methodNotAllowed("GET", "DELETE")
 	}
 	return methodNotAllowed("GET", "PUT", "DELETE")
 }
@@ -288,6 +297,13 @@ func (c *coreRequest) delete(k *kind, seg, pf string, parent *entity) response {
 		return constraintError(refErr(f, fmt.Sprintf(
 			"%s (type: foreign) constraint failed: an existing '%s' entity (id %s) references this '%s' entity",
 			f, restr.by.kind.name, restr.by.id, restr.target.kind.name)))
+	}
+	for _, e := range closure {
+		if e.kind.refuseDelete != nil {
+			if d := e.kind.refuseDelete(c.cs, e); d != nil {
+				return constraintError(*d)
+			}
+		}
 	}
 	c.cs.remove(closure)
 	return noContent()

@@ -23,10 +23,10 @@ func TestCredentials(t *testing.T) {
 	if !regexp.MustCompile(`^[0-9a-f]{32}$`).MatchString(r.str("key")) {
 		t.Fatalf("generated key: %s", r.raw)
 	}
-	if _, has := r.body["updated_at"]; has {
-		t.Fatalf("credentials carry no updated_at: %s", r.raw)
+	if r.body["updated_at"] == nil || fmt.Sprint(r.body["updated_at"]) != fmt.Sprint(r.body["created_at"]) {
+		t.Fatalf("credentials carry created_at and updated_at like every core entity: %s", r.raw)
 	}
-	r.jsonEq(t, fmt.Sprintf(`{"key":%q,"ttl":null,"consumer":{"id":%q},"tags":null}`, r.str("key"), alice), "id", "created_at")
+	r.jsonEq(t, fmt.Sprintf(`{"key":%q,"ttl":null,"consumer":{"id":%q},"tags":null}`, r.str("key"), alice), "id", "created_at", "updated_at")
 	c.do("POST", core(cp, "consumers/alice/key-auth"), map[string]any{"key": "secret-1"}).expect(t, 201, ctJSON)
 	c.do("POST", core(cp, "consumers/bob/key-auth"), map[string]any{"key": "secret-1"}).expect(t, 400, ctJSON)
 	c.do("GET", core(cp, "consumers/alice/key-auth/secret-1"), nil).expect(t, 200, ctJSON)

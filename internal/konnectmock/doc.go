@@ -46,9 +46,18 @@
 // response-transformer, acl, jwt, openid-connect, correlation-id, http-log and
 // basic-auth; other bundled plugin names keep their config as given), consumers,
 // consumer_groups (+ membership), upstreams, targets, certificates,
-// ca_certificates, snis, vaults, key-sets, keys and the consumer credentials
-// key-auth, basic-auth, acls, jwt and hmac-auth (listed at the top level as
-// key-auths, basic-auths, acls, jwts, hmac-auths). Nested paths: services/{s}/routes,
+// ca_certificates, snis, vaults, key-sets, keys, partials (kind_partials.go) and the
+// consumer credentials key-auth, basic-auth, acls, jwt, hmac-auth and mtls-auth (no
+// PUT; listed at the top level as key-auths, basic-auths, acls, jwts, hmac-auths,
+// mtls-auths). Custom plugin schemas (plugin-schemas, plugin_schemas.go) and the
+// platform collections of a control plane (dp-client-certificates, config-stores
+// and their secrets, group-memberships; platform_extra.go) answer platform style.
+//
+// Schemas agree with storage: a client that fills every advertised default (JSON
+// schemas: recursing into objects unless additionalProperties is false; plugin
+// schemas: into required records) sends a document the mock accepts and returns
+// unchanged (schema_fill_test.go). Route priority and regex_priority are stored at
+// their default 0 on both route styles; another value belongs to one style only. Nested paths: services/{s}/routes,
 // {services,routes,consumers,consumer_groups}/{x}/plugins, upstreams/{u}/targets,
 // certificates/{c}/snis, key-sets/{k}/keys, consumers/{c}/<credential>,
 // consumer_groups/{g}/consumers and consumers/{c}/consumer_groups. Collections

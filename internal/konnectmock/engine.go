@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"maps"
 	"math"
+	"reflect"
 	"slices"
 	"strconv"
 	"strings"
@@ -216,12 +217,15 @@ func (v *validator) record(fields []*field, in map[string]any, prefix string, op
 			v.errs = append(v.errs, fieldErr(prefix+k, "unknown field"))
 			continue
 		}
-		if f.variant != "" && f.variant != v.variant && in[k] != nil {
+		if f.variant != "" && f.variant != v.variant && in[k] != nil && !v.atDefault(f, in[k]) {
 			v.errs = append(v.errs, fieldErr(prefix+k, fmt.Sprintf("not allowed for %s routes", v.variant)))
 		}
 	}
 	for _, f := range fields {
 		if f.variant != "" && f.variant != v.variant {
+			// The other variant's fields come back at their advertised default (null
+			// when there is none): clients fill every default a schema advertises.
+			out[f.name] = clone(f.def)
 			continue
 		}
 		if f.readOnly {
@@ -246,6 +250,16 @@ func (v *validator) record(fields []*field, in map[string]any, prefix string, op
 		out[f.name] = v.value(f, val, prefix+f.name)
 	}
 	return out
+}
+
+// atDefault reports whether a present input value equals the field's advertised default.
+func (v *validator) atDefault(f *field, val any) bool {
+	if f.def == nil {
+		return false
+	}
+	scratch := &validator{variant: f.variant}
+	got := scratch.value(f, val, f.name)
+	return len(scratch.errs) == 0 && reflect.DeepEqual(got, clone(f.def))
 }
 
 func (v *validator) fail(path, msg string) { v.errs = append(v.errs, fieldErr(path, msg)) }

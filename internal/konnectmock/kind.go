@@ -25,9 +25,13 @@ type kind struct {
 	// alias is a second top-level collection name for kinds whose own name is the
 	// nested one: consumers/{c}/key-auth is also listed as /key-auths.
 	alias string
-	// timestamps: updated_at absent for credentials; fractional seconds for targets
+	// timestamps: updated_at absent (no kind today); fractional seconds for targets
 	noUpdatedAt  bool
 	fractionalTS bool
+	noPut        bool // created and deleted only (mtls-auth): PUT is 405
+	// refuseDelete names why e cannot be deleted (a reference the field declarations
+	// cannot express, such as a plugin's partials); nil allows the delete.
+	refuseDelete func(cs *coreStore, e *entity) *errDetail
 
 	variantOf func(in map[string]any) string               // "" when the kind has one shape
 	prepare   func(in map[string]any) []errDetail          // rewrites shorthands before validation
@@ -95,7 +99,7 @@ func sealKinds() {
 }
 
 // unmanagedCollections answer an empty list: Kong's sync tooling lists them.
-var unmanagedCollections = []string{"partials", "mtls-auths", "degraphql_routes", "filter-chains", "ai-models", "custom-plugins", "plugin-schemas"}
+var unmanagedCollections = []string{"degraphql_routes", "filter-chains", "ai-models", "custom-plugins"}
 
 var kongNameRe = regexp.MustCompile(`^[A-Za-z0-9.\-_~]+$`)
 

@@ -13,12 +13,11 @@ import (
 
 func credential(name, alias, nameField string, fields []*field, finish func(b *build)) *kind {
 	return &kind{
-		name:        name,
-		alias:       alias,
-		singular:    strings.TrimSuffix(strings.ReplaceAll(name, "-", "_"), "s"),
-		nameField:   nameField,
-		parents:     map[string]string{"consumers": "consumer"},
-		noUpdatedAt: true,
+		name:      name,
+		alias:     alias,
+		singular:  strings.TrimSuffix(strings.ReplaceAll(name, "-", "_"), "s"),
+		nameField: nameField,
+		parents:   map[string]string{"consumers": "consumer"},
 		fields: append(fields,
 			fld("consumer", tForeign, required(), refCascade("consumers")),
 			tagsField(),
@@ -93,6 +92,14 @@ func init() {
 			}
 		}
 	}))
+
+	// mtls-auth: created and deleted, never replaced (Konnect has no PUT for it)
+	mtls := credential("mtls-auth", "mtls-auths", "", []*field{
+		fld("subject_name", tString, required(), nonEmpty()),
+		fld("ca_certificate", tForeign, refTo("ca_certificates")),
+	}, nil)
+	mtls.noPut = true
+	register(mtls)
 
 	register(credential("hmac-auth", "hmac-auths", "username", []*field{
 		fld("username", tString, required(), unique(), nonEmpty()),

@@ -36,6 +36,10 @@ func init() {
 			fld("consumer", tForeign, refCascade("consumers")),
 			fld("consumer_group", tForeign, refCascade("consumer_groups")),
 			fld("ordering", tRecord, sub(fld("before", tRecord, sub(order...)), fld("after", tRecord, sub(order...)))),
+			// an expression; the plugin runs only when it is true
+			fld("condition", tString, maxLength(1024)),
+			// links to shared partials; name and path are filled from the partial
+			fld("partials", tRecords, sub(fld("id", tString), fld("name", tString), fld("path", tString))),
 			tagsField(),
 		},
 		// one plugin of a given name per scope
@@ -49,7 +53,11 @@ func init() {
 
 func finishPlugin(b *build) {
 	name, _ := b.obj["name"].(string) // required: the validator has made it a string
+	finishPartialLinks(b)
 	sch, known := pluginSchemas[name]
+	if !known {
+		sch, known = b.cs.customPluginSchema(name)
+	}
 	if !known {
 		b.fail("name", "plugin '"+name+"' not enabled; add it to the 'plugins' configuration property")
 		return

@@ -33,6 +33,8 @@ func init() {
 			fld("tls_verify_depth", tInt, between(0, 64)),
 			fld("ca_certificates", tStrings, checkStrings(uuidItems)),
 			fld("client_certificate", tForeign, refTo("certificates")),
+			// names the upstream certificate must carry besides host; Kong's provider sends it, null when unset
+			fld("tls_sans", tRecord, sub(fld("dnsnames", tStrings), fld("uris", tStrings))),
 			tagsField(),
 		},
 		prepare: serviceURL,

@@ -46,6 +46,7 @@ func init() {
 			fld("jwk", tString),
 			fld("pem", tRecord, sub(fld("private_key", tString), fld("public_key", tString))),
 			fld("set", tForeign, refCascade("key-sets")),
+			fld("x5t", tString), // X.509 SHA-1 thumbprint
 			tagsField(),
 		},
 		composite: func(obj map[string]any) (string, string) {

@@ -52,6 +52,19 @@ type cpState struct {
 	Rev          uint64                   `json:"rev"`
 	Entities     map[string][]entityState `json:"entities"`
 	Members      map[string][]string      `json:"consumer_group_members"`
+	// platform_extra.go and plugin_schemas.go; absent when empty
+	DPCerts       []*dpCert           `json:"dp_client_certificates,omitempty"`
+	ConfigStores  []*configStore      `json:"config_stores,omitempty"`
+	GroupMembers  []string            `json:"group_members,omitempty"`
+	PluginSchemas []customSchemaState `json:"plugin_schemas,omitempty"`
+}
+
+type customSchemaState struct {
+	Name      string `json:"name"`
+	Lua       string `json:"lua_schema"`
+	CreatedAt int64  `json:"created_at"`
+	UpdatedAt int64  `json:"updated_at"`
+	Seq       uint64 `json:"seq"`
 }
 
 type entityState struct {
@@ -69,6 +82,10 @@ func (s *Server) snapshot() []byte {
 			ClusterType: cp.clusterType, AuthType: cp.authType, CloudGateway: cp.cloudGateway,
 			ProxyURLs: cp.proxyURLs, CreatedAt: cp.created.UTC(), UpdatedAt: cp.updated.UTC(), Rev: cp.rev,
 			Entities: map[string][]entityState{}, Members: map[string][]string{},
+			DPCerts: cp.dpCerts, ConfigStores: cp.configStores, GroupMembers: cp.members,
+		}
+		for _, cu := range cp.core.customOrder {
+			st.PluginSchemas = append(st.PluginSchemas, customSchemaState{Name: cu.name, Lua: cu.lua, CreatedAt: cu.createdAt, UpdatedAt: cu.updatedAt, Seq: cu.seq})
 		}
 		if st.Labels == nil {
 			st.Labels = map[string]string{}
@@ -152,7 +169,16 @@ func (s *Server) restore(data []byte) error {
 			id: st.ID, name: st.Name, description: st.Description, labels: st.Labels,
 			clusterType: st.ClusterType, authType: st.AuthType, cloudGateway: st.CloudGateway,
 			proxyURLs: st.ProxyURLs, created: st.CreatedAt, updated: st.UpdatedAt, rev: st.Rev,
-			core: newCoreStore(s.nextSeq),
+			core:    newCoreStore(s.nextSeq),
+			dpCerts: st.DPCerts, configStores: st.ConfigStores, members: st.GroupMembers,
+		}
+		for _, ps := range st.PluginSchemas {
+			if name, err := luaSchemaName(ps.Lua); err != nil || name != ps.Name || cp.core.custom[name] != nil {
+				return fmt.Errorf("%s: plugin_schemas: %q is not a valid, unique custom plugin schema", where, ps.Name)
+			}
+			cu := &customSchema{name: ps.Name, lua: ps.Lua, createdAt: ps.CreatedAt, updatedAt: ps.UpdatedAt, seq: ps.Seq}
+			cp.core.custom[cu.name] = cu
+			cp.core.customOrder = append(cp.core.customOrder, cu)
 		}
 		if cp.labels == nil {
 			cp.labels = map[string]string{}

@@ -25,6 +25,10 @@ type controlPlane struct {
 	created, updated      time.Time
 	rev                   uint64
 	core                  *coreStore
+	// platform_extra.go
+	dpCerts      []*dpCert
+	configStores []*configStore
+	members      []string // control plane ids, for a CLUSTER_TYPE_CONTROL_PLANE_GROUP
 }
 
 type proxyURL struct {
@@ -148,6 +152,9 @@ func (s *Server) serveControlPlanes(r *http.Request, rest []string) response {
 	if cp == nil {
 		return s.problem(http.StatusNotFound, "ControlPlane not found", nil)
 	}
+	if len(rest) > 1 {
+		return s.servePlatformSub(r, cp, rest[1:], body)
+	}
 	switch r.Method {
 	case http.MethodGet:
 		return s.cpResponse(http.StatusOK, cp)
@@ -159,6 +166,9 @@ func (s *Server) serveControlPlanes(r *http.Request, rest []string) response {
 	case http.MethodDelete:
 		if failed, msg := s.preconditionFailed(r, etag(cp.id, cp.rev)); failed {
 			return s.problem(http.StatusPreconditionFailed, msg, nil)
+		}
+		if g := s.groupOf(cp.id); g != nil {
+			g.members = slices.DeleteFunc(g.members, func(m string) bool { return m == cp.id })
 		}
 		delete(s.cps, cp.id)
 		s.cpList = slices.DeleteFunc(s.cpList, func(c *controlPlane) bool { return c == cp })

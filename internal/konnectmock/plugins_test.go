@@ -14,7 +14,7 @@ func TestPlugins(t *testing.T) {
 
 	r := c.do("POST", core(cp, "plugins"), map[string]any{"name": "rate-limiting", "config": map[string]any{"minute": 5}}).expect(t, 201, ctJSON)
 	r.jsonEq(t, `{"name":"rate-limiting","instance_name":null,"enabled":true,"protocols":["grpc","grpcs","http","https"],
-		"service":null,"route":null,"consumer":null,"consumer_group":null,"ordering":null,"tags":null,
+		"service":null,"route":null,"consumer":null,"consumer_group":null,"ordering":null,"condition":null,"partials":null,"tags":null,
 		"config":{"second":null,"minute":5,"hour":null,"day":null,"month":null,"year":null,"limit_by":"consumer",
 		"header_name":null,"path":null,"policy":"local","fault_tolerant":true,"hide_client_headers":false,
 		"redis":{"host":null,"port":6379,"username":null,"password":null,"database":0,"timeout":2000,"connect_timeout":2000,

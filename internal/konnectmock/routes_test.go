@@ -18,11 +18,12 @@ func TestRoutes(t *testing.T) {
 	rid := r.str("id")
 	r.jsonEq(t, fmt.Sprintf(`{"created_at":1764667200,"updated_at":1764667200,"name":null,"protocols":["http","https"],
 		"methods":null,"hosts":null,"paths":["/orders"],"headers":null,"snis":null,"sources":null,"destinations":null,
-		"regex_priority":0,"https_redirect_status_code":426,"strip_path":true,"path_handling":"v0","preserve_host":false,
+		"regex_priority":0,"expression":null,"priority":0,"https_redirect_status_code":426,"strip_path":true,"path_handling":"v0","preserve_host":false,
 		"request_buffering":true,"response_buffering":true,"service":{"id":%q},"tags":null}`, sid), "id")
 
 	r = c.do("POST", core(cp, "routes"), map[string]any{"name": "expr", "expression": `http.path == "/x"`, "service": map[string]any{"id": sid}}).expect(t, 201, ctJSON)
 	r.jsonEq(t, fmt.Sprintf(`{"created_at":1764667200,"updated_at":1764667200,"name":"expr","protocols":["http","https"],
+		"methods":null,"hosts":null,"paths":null,"headers":null,"snis":null,"sources":null,"destinations":null,"regex_priority":0,
 		"expression":"http.path == \"/x\"","priority":0,"https_redirect_status_code":426,"strip_path":true,"path_handling":"v0",
 		"preserve_host":false,"request_buffering":true,"response_buffering":true,"service":{"id":%q},"tags":null}`, sid), "id")
 

@@ -44,7 +44,7 @@ func jsonSchema(k *kind) map[string]any {
 		}
 	}
 	if k.name == "services" {
-		props["url"] = map[string]any{"type": "string", "description": "write-only shorthand for protocol, host, port and path"}
+		props["url"] = map[string]any{"type": "string", "writeOnly": true, "description": "write-only shorthand for protocol, host, port and path"}
 	}
 	doc := map[string]any{"type": "object", "title": k.singular, "properties": props, "additionalProperties": false}
 	if required != nil {
@@ -84,10 +84,17 @@ func jsonSchemaField(f *field) map[string]any {
 			out = rec
 		}
 	case tForeign:
-		out["type"] = "object"
+		// additionalProperties false is how Konnect marks a reference: clients then
+		// leave it null instead of filling it as {}
+		out["type"], out["additionalProperties"] = "object", false
 		out["properties"] = map[string]any{"id": map[string]any{"type": "string", "format": "uuid"}}
-	default:
+	case tHeaders:
 		out["type"] = "object"
+		out["additionalProperties"] = map[string]any{"type": "array", "items": map[string]any{"type": "string"}}
+	case tStringMap:
+		out["type"], out["additionalProperties"] = "object", map[string]any{"type": "string"}
+	default:
+		out["type"], out["additionalProperties"] = "object", true
 	}
 	if f.enum != nil && f.typ == tString {
 		out["enum"] = f.enum
@@ -146,10 +153,19 @@ func kongFields(fields []*field) []any {
 			d["type"], d["elements"] = "array", map[string]any{"type": "integer"}
 		case tRecord:
 			d["type"], d["fields"] = "record", kongFields(f.sub)
+			if f.autoRecord {
+				// stored as its fields' defaults when absent: clients fill it the same way
+				d["required"] = true
+			}
 		case tRecords:
 			d["type"], d["elements"] = "array", map[string]any{"type": "record", "fields": kongFields(f.sub)}
 		default:
-			d["type"] = "map"
+			// keys and values mark an arbitrary map, which clients keep as given
+			d["type"], d["keys"] = "map", map[string]any{"type": "string"}
+			d["values"] = map[string]any{"type": "string"}
+			if f.typ == tHeaders {
+				d["values"] = map[string]any{"type": "array", "elements": map[string]any{"type": "string"}}
+			}
 		}
 		if f.required {
 			d["required"] = true

@@ -9,6 +9,7 @@ import (
 	"io"
 	"net/http"
 	"net/url"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -156,6 +157,9 @@ func route(segs []string) (family, string) {
 		}
 		if segs[3] == "core-entities" {
 			return famCore, "core-entities" + corePattern(segs[4:])
+		}
+		if slices.Contains(platformSubcollections, segs[3]) {
+			return famControlPlanes, "/v2/control-planes/{id}" + corePattern(segs[3:])
 		}
 	case len(segs) == 3 && segs[0] == "konnect-api" && segs[1] == "api" && segs[2] == "runtime_groups":
 		return famRuntimeGroups, "/konnect-api/api/runtime_groups"

@@ -18,7 +18,7 @@ func TestServiceDefaultsAndShape(t *testing.T) {
 	}
 	r.jsonEq(t, `{"created_at":1764667200,"updated_at":1764667200,"name":null,"protocol":"http","host":"a.internal","port":80,
 		"path":null,"retries":5,"connect_timeout":60000,"write_timeout":60000,"read_timeout":60000,"enabled":true,
-		"tls_verify":null,"tls_verify_depth":null,"ca_certificates":null,"client_certificate":null,"tags":null}`, "id")
+		"tls_verify":null,"tls_verify_depth":null,"ca_certificates":null,"client_certificate":null,"tls_sans":null,"tags":null}`, "id")
 
 	r = c.do("POST", core(cp, "services"), map[string]any{"name": "api", "url": "https://api.internal:8443/v1"}).expect(t, 201, ctJSON)
 	if r.body["protocol"] != "https" || r.str("host") != "api.internal" || fmt.Sprint(r.body["port"]) != "8443" || r.str("path") != "/v1" {

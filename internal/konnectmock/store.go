@@ -157,6 +157,9 @@ type coreStore struct {
 	// consumer group membership, both directions
 	groupMembers   map[string]*orderedSet // group id -> consumers
 	consumerGroups map[string]*orderedSet // consumer id -> groups
+	// custom plugin schemas by name, and in upload order (plugin_schemas.go)
+	custom      map[string]*customSchema
+	customOrder []*customSchema
 	// nextRev hands out revisions when derived data changes an entity (a certificate's snis)
 	nextRev func() uint64
 }
@@ -167,6 +170,7 @@ func newCoreStore(nextRev func() uint64) *coreStore {
 		kinds:          map[string]*kindStore{},
 		groupMembers:   map[string]*orderedSet{},
 		consumerGroups: map[string]*orderedSet{},
+		custom:         map[string]*customSchema{},
 	}
 	for _, k := range kindList {
 		cs.kinds[k.name] = newKindStore(k)

@@ -19,7 +19,7 @@ func TestVaultsKeySetsKeys(t *testing.T) {
 	ks.jsonEq(t, `{"name":"signing","tags":null}`, "id", "created_at", "updated_at")
 	jwk := `{"kty":"oct","kid":"k1","k":"c2VjcmV0"}`
 	r := c.do("POST", core(cp, "key-sets/signing/keys"), map[string]any{"kid": "k1", "name": "k1", "jwk": jwk}).expect(t, 201, ctJSON)
-	r.jsonEq(t, fmt.Sprintf(`{"kid":"k1","name":"k1","jwk":%q,"pem":null,"set":{"id":%q},"tags":null}`, jwk, ks.str("id")), "id", "created_at", "updated_at")
+	r.jsonEq(t, fmt.Sprintf(`{"kid":"k1","name":"k1","jwk":%q,"pem":null,"set":{"id":%q},"x5t":null,"tags":null}`, jwk, ks.str("id")), "id", "created_at", "updated_at")
 	c.do("POST", core(cp, "key-sets/signing/keys"), map[string]any{"kid": "k1", "jwk": jwk}).expect(t, 400, ctJSON) // (set, kid) unique
 	c.do("POST", core(cp, "keys"), map[string]any{"kid": "k1", "jwk": jwk}).expect(t, 201, ctJSON)                  // no set: another scope
 	c.do("POST", core(cp, "keys"), map[string]any{"kid": "k2"}).expect(t, 400, ctJSON)
