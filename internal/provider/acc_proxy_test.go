@@ -180,7 +180,7 @@ func TestAccRoute_Lifecycle(t *testing.T) {
 					statecheck.ExpectKnownValue("konnect_gateway_route.orders", tfjsonpath.New("headers"),
 						knownvalue.MapExact(map[string]knownvalue.Check{"x-version": knownvalue.ListExact([]knownvalue.Check{knownvalue.StringExact("1"), knownvalue.StringExact("2")})})),
 					statecheck.ExpectKnownValue("konnect_gateway_route.expr", tfjsonpath.New("priority"), knownvalue.Int64Exact(5)),
-					statecheck.ExpectKnownValue("konnect_gateway_route.expr", tfjsonpath.New("regex_priority"), knownvalue.Null()),
+					statecheck.ExpectKnownValue("konnect_gateway_route.expr", tfjsonpath.New("regex_priority"), knownvalue.Int64Exact(0)),
 					statecheck.ExpectKnownValue("konnect_gateway_route.expr", tfjsonpath.New("paths"), knownvalue.Null()),
 					statecheck.ExpectKnownValue("konnect_gateway_route.tcp", tfjsonpath.New("sources"),
 						knownvalue.ListExact([]knownvalue.Check{knownvalue.ObjectExact(map[string]knownvalue.Check{
