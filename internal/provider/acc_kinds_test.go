@@ -339,7 +339,7 @@ func (f *kindFixture) updateSteps() []resource.TestStep {
 			ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{action(plancheck.ResourceActionUpdate)}},
 			Check: func(*terraform.State) error {
 				f.holds("policy warn", u.values[0])
-				return f.rec.wantWarning("This plan overwrites changes made in Konnect", typeName, u.attr+" ")
+				return f.rec.wantWarning("This plan overwrites changes made in Konnect", typeName, u.conflictLine()+" ")
 			},
 		},
 		{
