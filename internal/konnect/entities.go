@@ -56,7 +56,20 @@ func (c *Client) GetEntity(ctx context.Context, collection, idOrName string) (Ob
 	}
 	var out Object
 	resp, err := c.Do(ctx, http.MethodGet, p, nil, nil, &out)
-	return out, resp, err
+	return unwrapConsumerGroup(collection, out), resp, err
+}
+
+// unwrapConsumerGroup returns the group itself from the answer to GET of one consumer
+// group, which Konnect wraps (ConsumerGroupInsideWrapper: {"consumer_group": {…},
+// "consumers": […]}); members are managed through consumer_groups/{g}/consumers.
+func unwrapConsumerGroup(collection string, out Object) Object {
+	if !strings.HasSuffix(strings.TrimRight(collection, "/"), "/consumer_groups") {
+		return out
+	}
+	if g, ok := out["consumer_group"].(map[string]any); ok {
+		return g
+	}
+	return out
 }
 
 // PutEntity creates (with that id) or replaces an entity: PUT is idempotent,

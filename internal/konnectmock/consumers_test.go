@@ -74,3 +74,27 @@ func TestConsumersAndGroups(t *testing.T) {
 		t.Fatalf("plugins left: %d", n)
 	}
 }
+
+// GET of one consumer group answers Konnect's ConsumerGroupInsideWrapper: the group under
+// "consumer_group" and its members under "consumers" (Kong's sync engine reads members
+// from there); writes answer the bare group.
+func TestConsumerGroupGetIsWrapped(t *testing.T) {
+	c := newMock(t, Options{})
+	cp := c.mustCP("wrapped")
+	alice := c.do("POST", core(cp, "consumers"), map[string]any{"username": "alice"}).expect(t, 201, ctJSON).str("id")
+	g := c.do("POST", core(cp, "consumer_groups"), map[string]any{"name": "gold"}).expect(t, 201, ctJSON)
+	if g.str("name") != "gold" {
+		t.Fatalf("POST answers the bare group: %s", g.raw)
+	}
+	c.do("GET", core(cp, "consumer_groups/gold"), nil).expect(t, 200, ctJSON).
+		jsonEq(t, `{"consumer_group":`+string(g.raw)+`,"consumers":[]}`)
+	c.do("POST", core(cp, "consumer_groups/gold/consumers"), map[string]any{"consumer": alice}).expect(t, 201, ctJSON)
+	r := c.do("GET", core(cp, "consumer_groups/"+g.str("id")), nil).expect(t, 200, ctJSON)
+	members, _ := r.body["consumers"].([]any)
+	if len(members) != 1 || members[0].(map[string]any)["id"] != alice {
+		t.Fatalf("members: %s", r.raw)
+	}
+	if put := c.do("PUT", core(cp, "consumer_groups/gold"), map[string]any{"name": "gold"}).expect(t, 200, ctJSON); put.str("id") != g.str("id") {
+		t.Fatalf("PUT answers the bare group: %s", put.raw)
+	}
+}

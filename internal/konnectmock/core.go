@@ -146,6 +146,9 @@ func (c *coreRequest) entity(k *kind, seg string, pf string, parent *entity) res
 		if e == nil {
 			return notFound()
 		}
+		if k.name == "consumer_groups" {
+			return c.s.withETag(coreJSON(http.StatusOK, c.groupWrapper(e)), etag(e.id, e.rev))
+		}
 		return c.s.withETag(coreJSON(http.StatusOK, e.obj), etag(e.id, e.rev))
 	case http.MethodPut:
 		if k.noPut {

@@ -63,7 +63,9 @@
 // consumer_groups/{g}/consumers and consumers/{c}/consumer_groups. Collections
 // Kong's tooling lists but this project does not manage answer
 // {"data":[],"next":null}. Also served: the legacy runtime_groups listing and the
-// JSON-schema and plugin-schema endpoints, generated from the declarations.
+// JSON-schema and plugin-schema endpoints, generated from the declarations. GET of one
+// consumer group answers Konnect's ConsumerGroupInsideWrapper,
+// {"consumer_group":{…},"consumers":[…members]}; its writes answer the bare group.
 //
 // Where the contract is silent the mock chooses, and says so here:
 //   - Deleting an entity that others reference without cascading (a service used

@@ -6,6 +6,19 @@ import (
 
 // Consumer group membership: consumer_groups/{g}/consumers and consumers/{c}/consumer_groups.
 
+// groupWrapper is the answer to GET consumer_groups/{g}: Konnect's ConsumerGroupInsideWrapper,
+// the group under "consumer_group" with its members under "consumers" (what Kong's sync
+// engine reads a group's members from). Writes answer the bare group.
+func (c *coreRequest) groupWrapper(group *entity) map[string]any {
+	consumers := []any{}
+	if set := c.cs.groupMembers[group.id]; set != nil {
+		for _, m := range set.items {
+			consumers = append(consumers, m.obj)
+		}
+	}
+	return map[string]any{"consumer_group": group.obj, "consumers": consumers}
+}
+
 // members serves consumer_groups/{g}/consumers[/{c}].
 func (c *coreRequest) members(group *entity, rest []string) response {
 	consumers := kindIndex["consumers"]
