@@ -89,7 +89,7 @@ func (f *kindFixture) removal() *kindRemoval {
 // plan shows Konnect's default, the apply leaves the value out and Konnect applies its
 // default, the next plan is empty; then someone sets it in Konnect, and since configuration
 // no longer sets it, that is no diff.
-func (f *kindFixture) removalSteps(base string) []resource.TestStep {
+func (f *kindFixture) removalSteps(withBody, withoutBody string) []resource.TestStep {
 	rm := f.removal()
 	var a Attr
 	for _, x := range f.kind.Attrs {
@@ -120,8 +120,8 @@ func (f *kindFixture) removalSteps(base string) []resource.TestStep {
 		}
 		f.t.Errorf("%s: Konnect holds %s = %v, want %v", what, a.jsonName(), got, want)
 	}
-	with := f.withBlock("", base+"\n  "+rm.attr+" = "+rm.hcl)
-	without := f.withBlock("", base)
+	with := f.withBlock("", withBody)
+	without := f.withBlock("", withoutBody)
 	empty := resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()}}
 	return []resource.TestStep{
 		{Config: with},
@@ -141,7 +141,7 @@ func (f *kindFixture) removalSteps(base string) []resource.TestStep {
 			Config:    without, ConfigPlanChecks: empty,
 		},
 		// Teardown: the destroy would delete that Konnect change; overwrite lets it.
-		{Config: f.withBlock("overwrite", base), PlanOnly: true},
+		{Config: f.withBlock("overwrite", withoutBody), PlanOnly: true},
 	}
 }
 
@@ -374,12 +374,18 @@ func TestAccKinds(t *testing.T) {
 			if row.steps != nil {
 				steps = append(steps, row.steps(f)...)
 			}
-			if f.removal() != nil {
-				base := row.block
-				if row.update != nil {
-					base = fmt.Sprintf(row.block, row.update.render(row.update.values[0]))
+			if rm := f.removal(); rm != nil {
+				with, without := row.block+"\n  "+rm.attr+" = "+rm.hcl, row.block
+				switch {
+				case row.update != nil && row.update.attr == rm.attr:
+					// The row's own attribute: the line that sets it goes.
+					with = fmt.Sprintf(row.block, row.update.render(row.update.values[0]))
+					without = dropLine(row.block, "%s")
+				case row.update != nil:
+					v := row.update.render(row.update.values[0])
+					with, without = fmt.Sprintf(with, v), fmt.Sprintf(without, v)
 				}
-				steps = append(steps, f.removalSteps(base)...)
+				steps = append(steps, f.removalSteps(with, without)...)
 			}
 			resource.ParallelTest(t, resource.TestCase{ProtoV6ProviderFactories: f.rec.factories(), Steps: steps})
 		})
@@ -405,6 +411,17 @@ func TestKindRowsCoverEveryKind(t *testing.T) {
 	if len(kindRows) != len(Kinds) {
 		t.Errorf("kindRows has %d rows for %d kinds", len(kindRows), len(Kinds))
 	}
+}
+
+// dropLine removes the lines of s that contain sub.
+func dropLine(s, sub string) string {
+	var keep []string
+	for _, l := range strings.Split(s, "\n") {
+		if !strings.Contains(l, sub) {
+			keep = append(keep, l)
+		}
+	}
+	return strings.Join(keep, "\n")
 }
 
 func hasAttr(k EntityKind, name string) bool {

@@ -113,7 +113,7 @@ func (p resetPlan) apply(r *entityResource, body konnect.Object) {
 	for _, a := range p.attrs {
 		delete(body, a.jsonName())
 		if def, ok := a.resetValue(); ok && merges {
-			body[a.jsonName()] = def
+			body[a.jsonName()] = guard.Normalize(def) // a copy: the API may edit the body
 		}
 	}
 	for name, paths := range p.keys {
