@@ -31,7 +31,9 @@ resource "konnect_gateway_service" "unset" {
   host             = "unset.internal"
 }
 `, cp))
-	t.Cleanup(func() { cli.run([]string{"KONNECT_CONFLICT_POLICY=overwrite"}, "destroy", "-auto-approve", "-no-color") })
+	t.Cleanup(func() {
+		cli.run([]string{"KONNECT_CONFLICT_POLICY=overwrite"}, "destroy", "-auto-approve", "-no-color")
+	})
 	if out, code := cli.run(nil, "apply", "-auto-approve", "-no-color"); code != 0 {
 		t.Fatalf("apply: exit %d\n%s", code, out)
 	}
