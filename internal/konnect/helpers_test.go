@@ -2,6 +2,7 @@ package konnect
 
 import (
 	"encoding/json"
+	"errors"
 	"net/http"
 	"net/http/httptest"
 	"sync"
@@ -97,4 +98,10 @@ func hangUp(t *testing.T, w http.ResponseWriter) {
 		return
 	}
 	_ = conn.Close()
+}
+
+// isRateLimited reports a 429 still returned after retries stopped.
+func isRateLimited(err error) bool {
+	var e *APIError
+	return errors.As(err, &e) && e != nil && e.StatusCode == http.StatusTooManyRequests
 }

@@ -148,7 +148,7 @@ func (e *konnectEnv) deleteService(cpName, name string) {
 	if obj == nil {
 		e.t.Fatalf("service %q not found", name)
 	}
-	if _, err := e.client.DeleteService(context.Background(), e.cpID(cpName), obj["id"].(string), ""); err != nil {
+	if _, err := e.client.DeleteEntity(context.Background(), konnect.CoreEntitiesPath(e.cpID(cpName), "services"), obj["id"].(string), ""); err != nil {
 		e.t.Fatalf("out-of-band delete of service %q: %v", name, err)
 	}
 }

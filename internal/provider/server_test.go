@@ -495,7 +495,7 @@ func TestReadShortcut(t *testing.T) {
 	orders, _ := asObject(states[0])
 	var ordersID string
 	_ = orders[attrID].As(&ordersID)
-	if _, err := h.client.DeleteService(ctx, cpID, ordersID, ""); err != nil {
+	if _, err := h.client.DeleteEntity(ctx, konnect.CoreEntitiesPath(cpID, "services"), ordersID, ""); err != nil {
 		t.Fatal(err)
 	}
 	ours, framework = pair()
