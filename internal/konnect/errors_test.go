@@ -43,9 +43,9 @@ func TestAPIErrorDecoding(t *testing.T) {
 		},
 		{
 			name: "platform 409 name taken", method: "POST", path: cpPath, status: 409, contentType: "application/problem+json",
-			body:     `{"status":409,"title":"Conflict","instance":"konnect:trace:42","detail":"Control Plane with provided name already exists."}`,
-			want:     APIError{StatusCode: 409, Title: "Conflict", Detail: "Control Plane with provided name already exists.", TraceID: "42"},
-			wantMsg:  "POST /v2/control-planes: 409 Conflict: Control Plane with provided name already exists. (trace 42)",
+			body:    `{"status":409,"title":"Conflict","instance":"konnect:trace:42","detail":"Control Plane with provided name already exists."}`,
+			want:    APIError{StatusCode: 409, Title: "Conflict", Detail: "Control Plane with provided name already exists.", TraceID: "42"},
+			wantMsg: "POST /v2/control-planes: 409 Conflict: Control Plane with provided name already exists. (trace 42)",
 		},
 		{
 			name: "platform 401", method: "GET", path: cpPath + "/x", status: 401, contentType: "application/problem+json",

@@ -3,6 +3,8 @@ package konnect
 import (
 	"encoding/json"
 	"errors"
+	"io"
+	"log"
 	"net/http"
 	"net/http/httptest"
 	"sync"
@@ -105,3 +107,6 @@ func isRateLimited(err error) bool {
 	var e *APIError
 	return errors.As(err, &e) && e != nil && e.StatusCode == http.StatusTooManyRequests
 }
+
+// discardLog silences an httptest server's log (expected TLS handshake errors).
+func discardLog() *log.Logger { return log.New(io.Discard, "", 0) }

@@ -7,6 +7,7 @@ import (
 	"errors"
 	"io"
 	"net"
+	"net/http"
 	"syscall"
 )
 
@@ -22,7 +23,7 @@ const (
 	// Retried for idempotent methods; the final error says which limits applied.
 	failTimeout
 	// failPermanent: a retry cannot help (certificate errors, TLS spoken to a server that
-	// does not, a redirect this client refuses). Never retried.
+	// does not, or that answers in plain HTTP, a redirect this client refuses). Never retried.
 	failPermanent
 	// failCanceled: the caller's context was cancelled. Never retried.
 	failCanceled
@@ -68,7 +69,7 @@ func classifyTransportError(err error) failure {
 		return failCanceled
 	case errors.As(err, &certVerify), errors.As(err, &unknownAuth), errors.As(err, &hostname),
 		errors.As(err, &invalid), errors.As(err, &systemRoots), errors.As(err, &recordHdr),
-		errors.As(err, &redirect):
+		errors.As(err, &redirect), errors.Is(err, http.ErrSchemeMismatch):
 		return failPermanent
 	case errors.Is(err, context.DeadlineExceeded), errors.As(err, &netErr) && netErr.Timeout():
 		return failTimeout
