@@ -195,7 +195,7 @@ func TestConcurrentCallsKeepTheirOwnRetryState(t *testing.T) {
 		n := seen[r.URL.Path]
 		mu.Unlock()
 		var failures int
-		fmt.Sscanf(r.URL.Path, "/v2/control-planes/fail-%d", &failures)
+		_, _ = fmt.Sscanf(r.URL.Path, "/v2/control-planes/fail-%d", &failures)
 		if n <= failures {
 			writeJSON(w, 503, "", `{"message":"busy"}`)
 			return
