@@ -36,7 +36,8 @@ func (f FieldError) String() string {
 }
 
 // APIError is a non-2xx response from Konnect, decoded from either error
-// style. All text in it has been redacted of tokens.
+// style. The client redacted the body (tokens, secret values) once, before decoding it,
+// so no text in it needs redacting again.
 type APIError struct {
 	StatusCode  int
 	Title       string // platform style "title"
