@@ -6,7 +6,6 @@ import (
 	"flag"
 	"log"
 	"os"
-	"runtime/debug"
 
 	"github.com/hashicorp/terraform-plugin-go/tfprotov6/tf6server"
 
@@ -27,16 +26,26 @@ func main() {
 	if !debugMode {
 		quietUnreadLogs(os.LookupEnv, os.Setenv)
 	}
-	tuneGC(os.LookupEnv, debug.SetGCPercent, debug.SetMemoryLimit)
+	// The garbage collector keeps Go's defaults; GOGC and GOMEMLIMIT, read by the runtime
+	// itself, tune it. No limit is set here: one sized to a benchmark's workspace makes a
+	// larger workspace spend its time collecting.
+	stopProfiling := startProfiling()
 	var opts []tf6server.ServeOpt
 	if debugMode {
 		opts = append(opts, tf6server.WithManagedDebug())
 	}
+	// Serve returns when the CLI shuts the plugin down (or on an error): the profiles of a
+	// -tags profile build are flushed here, on the way out of main.
 	err := tf6server.Serve(provider.SourceAddress, provider.NewServer(version), opts...)
+	stopProfiling()
 	if err != nil {
 		log.Fatal(err.Error())
 	}
 }
+
+// startProfiling starts the profiling of a -tags profile build (profile_hook.go sets it)
+// and returns the function that stops it and writes the last profiles.
+var startProfiling = func() (stop func()) { return func() {} }
 
 // quieted are the level variables set to OFF. The SDK's subsystems need their own: one left
 // unset still formats every TRACE line before the root logger drops it.
@@ -63,28 +72,5 @@ func quietUnreadLogs(lookup func(string) (string, bool), set func(string, string
 		if err := set(name, "OFF"); err != nil {
 			log.Printf("[WARN] could not set %s: %v", name, err)
 		}
-	}
-}
-
-// The garbage collector's defaults suit a server with a large, long-lived heap. A provider
-// is the opposite: its own data is small (a refresh snapshot of a few thousand objects), but
-// the plugin framework allocates several times each request's input while walking the
-// schema, and two cores are shared with the CLI. With the defaults (GOGC=100, no limit) the
-// collector took a third of the provider's CPU in a 1000-object plan, and because it marks
-// while requests keep allocating, the heap it kept grew with the number of objects: 670 MB
-// of RSS planning 5000 objects. gcPercent lets the heap grow further between collections;
-// memoryLimit caps it: near the limit the collector runs as often as it must. make bench
-// measures both (provider CPU and peak RSS per step). GOGC and GOMEMLIMIT, when set, win.
-const (
-	gcPercent   = 400
-	memoryLimit = 160 << 20
-)
-
-func tuneGC(lookup func(string) (string, bool), setPercent func(int) int, setLimit func(int64) int64) {
-	if v, ok := lookup("GOGC"); !ok || v == "" {
-		setPercent(gcPercent)
-	}
-	if v, ok := lookup("GOMEMLIMIT"); !ok || v == "" {
-		setLimit(memoryLimit)
 	}
 }

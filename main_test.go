@@ -41,25 +41,3 @@ func TestQuietUnreadLogs(t *testing.T) {
 		})
 	}
 }
-
-func TestTuneGC(t *testing.T) {
-	for _, tc := range []struct {
-		name                string
-		env                 map[string]string
-		wantPercent, wantMB int64 // -1: left alone
-	}{
-		{"defaults", map[string]string{}, gcPercent, memoryLimit >> 20},
-		{"GOGC set by the user wins", map[string]string{"GOGC": "100"}, -1, memoryLimit >> 20},
-		{"GOMEMLIMIT set by the user wins", map[string]string{"GOMEMLIMIT": "1GiB"}, gcPercent, -1},
-	} {
-		t.Run(tc.name, func(t *testing.T) {
-			percent, mb := int64(-1), int64(-1)
-			tuneGC(func(k string) (string, bool) { v, ok := tc.env[k]; return v, ok },
-				func(p int) int { percent = int64(p); return 100 },
-				func(l int64) int64 { mb = l >> 20; return 0 })
-			if percent != tc.wantPercent || mb != tc.wantMB {
-				t.Fatalf("GOGC %d, limit %d MiB; want %d, %d", percent, mb, tc.wantPercent, tc.wantMB)
-			}
-		})
-	}
-}

@@ -4,8 +4,6 @@ import (
 	"bytes"
 	"cmp"
 	"context"
-	"crypto/tls"
-	"crypto/x509"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -53,19 +51,21 @@ type Config struct {
 	ServerURL    string        // default DefaultServerURL
 	Token        string        // bearer token (kpat_… or spat_…); never logged
 	UserAgent    string        // default DefaultUserAgent
-	HTTPClient   *http.Client  // optional (tests); default: pooled client
 	MaxAttempts  int           // default DefaultMaxAttempts (total attempts including the first)
 	RetryWaitMin time.Duration // default 500ms
 	RetryWaitMax time.Duration // default 30s
 	MaxTotalWait time.Duration // default 2m: cap on the sum of waits across retries of one call
 
 	// RequestTimeout bounds one attempt, from sending the request to reading the whole
-	// response (http.Client.Timeout). Default DefaultRequestTimeout; with HTTPClient set and
-	// RequestTimeout zero, that client's own Timeout applies.
+	// response (http.Client.Timeout). Default DefaultRequestTimeout.
 	RequestTimeout time.Duration
 	// LimitsHint ends the error of a call that got no answer: how the user changes
 	// RequestTimeout and MaxAttempts (the provider names its attributes and variables).
 	LimitsHint string
+
+	// httpClient replaces the pooled client (tests: a transport that fails on purpose).
+	// With RequestTimeout zero, its own Timeout applies.
+	httpClient *http.Client
 }
 
 // String describes the configuration without the token.
@@ -87,6 +87,7 @@ type Client struct {
 	token        string
 	userAgent    string
 	httpClient   *http.Client
+	retry        *retryablehttp.Client // built once by New; see retry.go for its policy
 	maxAttempts  int
 	retryWaitMin time.Duration
 	retryWaitMax time.Duration
@@ -113,9 +114,6 @@ func (c *Client) String() string {
 // GoString is like String.
 func (c *Client) GoString() string { return c.String() }
 
-// ServerURL returns the base URL that requests are sent to.
-func (c *Client) ServerURL() string { return c.base.String() }
-
 // New validates cfg, applies defaults and returns a Client.
 func New(cfg Config) (*Client, error) {
 	raw := cfg.ServerURL
@@ -138,7 +136,7 @@ func New(cfg Config) (*Client, error) {
 		base:           base,
 		token:          cfg.Token,
 		userAgent:      cfg.UserAgent,
-		httpClient:     cfg.HTTPClient,
+		httpClient:     cfg.httpClient,
 		maxAttempts:    cfg.MaxAttempts,
 		retryWaitMin:   cfg.RetryWaitMin,
 		retryWaitMax:   cfg.RetryWaitMax,
@@ -183,6 +181,7 @@ func New(cfg Config) (*Client, error) {
 		c.httpClient = &hc
 	}
 	c.requestTimeout = c.httpClient.Timeout
+	c.retry = c.newRetryClient()
 	return c, nil
 }
 
@@ -191,10 +190,10 @@ func New(cfg Config) (*Client, error) {
 // to the same host).
 func checkRedirect(req *http.Request, via []*http.Request) error {
 	if len(via) >= 10 {
-		return errors.New("stopped after 10 redirects")
+		return &redirectError{msg: "stopped after 10 redirects"}
 	}
 	if _, err := ValidateServerURL(req.URL.String()); err != nil {
-		return fmt.Errorf("refusing redirect: %w", err)
+		return &redirectError{msg: "refusing redirect: " + err.Error()}
 	}
 	return nil
 }
@@ -302,7 +301,8 @@ func (c *Client) Do(ctx context.Context, method, path string, query url.Values, 
 	if payload != nil {
 		rawBody = payload
 	}
-	req, err := retryablehttp.NewRequestWithContext(ctx, method, u.String(), rawBody)
+	st := &callState{method: method, path: logPath, idempotent: isIdempotent(method), logCtx: c.maskedLogContext(ctx)}
+	req, err := retryablehttp.NewRequestWithContext(withCallState(ctx, st), method, u.String(), rawBody)
 	if err != nil {
 		return nil, fmt.Errorf("%s %s: %s", method, logPath, c.redact(err.Error()))
 	}
@@ -317,31 +317,11 @@ func (c *Client) Do(ctx context.Context, method, path string, query url.Values, 
 			o(req.Request)
 		}
 	}
-
-	st := &callState{method: method, path: logPath, idempotent: isIdempotent(method)}
-	logCtx := c.maskedLogContext(ctx)
-	rc := &retryablehttp.Client{
-		HTTPClient:   c.httpClient,
-		Logger:       nil,
-		RetryWaitMin: c.retryWaitMin,
-		RetryWaitMax: c.retryWaitMax,
-		RetryMax:     c.maxAttempts - 1,
-		RequestLogHook: func(_ retryablehttp.Logger, _ *http.Request, _ int) {
-			st.attempts++
-			st.attemptStart = time.Now()
-		},
-		CheckRetry: func(rctx context.Context, resp *http.Response, err error) (bool, error) {
-			return c.checkRetry(logCtx, rctx, st, resp, err), nil
-		},
-		Backoff: func(_, _ time.Duration, _ int, _ *http.Response) time.Duration {
-			return st.nextWait
-		},
-		ErrorHandler: func(resp *http.Response, err error, _ int) (*http.Response, error) {
-			return resp, err
-		},
+	if err := checkHeaders(req.Header); err != nil {
+		return nil, fmt.Errorf("%s %s: %w", method, logPath, err)
 	}
 
-	resp, err := rc.Do(req)
+	resp, err := c.retry.Do(req)
 	if err != nil {
 		if resp != nil && resp.Body != nil {
 			resp.Body.Close()
@@ -354,7 +334,8 @@ func (c *Client) Do(ctx context.Context, method, path string, query url.Values, 
 
 	if resp.StatusCode < 200 || resp.StatusCode > 299 {
 		data, _ := io.ReadAll(io.LimitReader(resp.Body, maxErrorBody))
-		apiErr := c.newAPIError(method, logPath, resp, data)
+		apiErr := newAPIError(method, logPath, resp, c.redactBody(data))
+		c.fromHeaders(apiErr, resp.Header)
 		apiErr.Attempts = st.attempts
 		apiErr.stoppedBy = st.stopReason
 		switch st.stopReason {
@@ -364,7 +345,7 @@ func (c *Client) Do(ctx context.Context, method, path string, query url.Values, 
 			apiErr.retryNote = "stopped retrying: the next wait would outlast the operation's deadline"
 		}
 		if apiErr.StatusCode == http.StatusTooManyRequests && apiErr.RetryAfter == 0 {
-			apiErr.RetryAfter = c.backoff(st.attempts, 0)
+			apiErr.RetryAfter = jittered(waitBounds(c.retryWaitMin, c.retryWaitMax, st.attempts, 0))
 		}
 		return r, apiErr
 	}
@@ -378,123 +359,24 @@ func (c *Client) Do(ctx context.Context, method, path string, query url.Values, 
 	}
 	if err := decodeJSON(data, out); err != nil {
 		return r, fmt.Errorf("%s %s: %d response body is not valid JSON (Content-Type %q): %s; body starts: %s",
-			method, logPath, resp.StatusCode, resp.Header.Get("Content-Type"), c.redact(err.Error()), c.snippet(data))
+			method, logPath, resp.StatusCode, resp.Header.Get("Content-Type"), c.redact(err.Error()), snippet(c.redactBody(data)))
 	}
 	return r, nil
 }
 
-// callState is the per-call retry state. retryablehttp's Backoff has no
-// request context, so each Do builds its own retryablehttp.Client whose
-// callbacks close over one callState.
-type callState struct {
-	method       string
-	path         string
-	idempotent   bool
-	attempts     int
-	attemptStart time.Time
-	totalWait    time.Duration
-	nextWait     time.Duration
-	stopReason   string // why retrying stopped although the failure was retryable
-}
-
-const (
-	stopMaxAttempts  = "max_attempts"
-	stopMaxTotalWait = "max_total_wait"
-	stopDeadline     = "context_deadline"
-)
-
-// checkRetry decides whether to retry, computes the next wait, and logs the
-// attempt. It runs once per attempt.
-func (c *Client) checkRetry(logCtx, reqCtx context.Context, st *callState, resp *http.Response, err error) bool {
-	dur := time.Since(st.attemptStart)
-	fields := map[string]any{
-		"method":      st.method,
-		"path":        st.path,
-		"attempt":     st.attempts,
-		"duration_ms": dur.Milliseconds(),
-	}
-	if resp != nil {
-		fields["status"] = resp.StatusCode
-	}
-	if err != nil {
-		fields["error"] = c.redact(err.Error())
-	}
-
-	retry := false
-	var retryAfter time.Duration
-	if reqCtx.Err() == nil {
-		retry, retryAfter = c.retryable(st.method, resp, err)
-	}
-	if retry {
-		wait := c.backoff(st.attempts, retryAfter)
-		switch {
-		case st.attempts >= c.maxAttempts:
-			retry, st.stopReason = false, stopMaxAttempts
-		case st.totalWait+wait > c.maxTotalWait:
-			retry, st.stopReason = false, stopMaxTotalWait
-		default:
-			if dl, ok := reqCtx.Deadline(); ok && time.Until(dl) < wait {
-				retry, st.stopReason = false, stopDeadline
+// checkHeaders refuses header values net/http would refuse (control characters), before
+// any attempt: no retry can fix them.
+func checkHeaders(h http.Header) error {
+	for k, vs := range h {
+		for _, v := range vs {
+			for i := 0; i < len(v); i++ {
+				if b := v[i]; (b < ' ' && b != '\t') || b == 0x7f {
+					return fmt.Errorf("request header %s has a control character in its value", k)
+				}
 			}
 		}
-		if retry {
-			st.nextWait = wait
-			st.totalWait += wait
-			fields["retry_in_ms"] = wait.Milliseconds()
-		} else {
-			fields["retry_stopped"] = st.stopReason
-		}
 	}
-	tflog.Debug(logCtx, "Konnect API request", fields)
-	return retry
-}
-
-// retryable reports whether a failed attempt may be retried, and the
-// server-requested wait (Retry-After) if any.
-func (c *Client) retryable(method string, resp *http.Response, err error) (bool, time.Duration) {
-	if err != nil {
-		// The request may or may not have reached the server: only
-		// idempotent methods are retried.
-		return isIdempotent(method) && !permanentTransportError(err), 0
-	}
-	if resp == nil {
-		return false, 0
-	}
-	ra, _ := c.parseRetryAfter(resp.Header.Get("Retry-After"))
-	switch {
-	case resp.StatusCode == http.StatusTooManyRequests:
-		// The server did not process the request: safe for every method.
-		return true, ra
-	case resp.StatusCode == 0 || (resp.StatusCode >= 500 && resp.StatusCode != http.StatusNotImplemented):
-		return isIdempotent(method), ra
-	}
-	return false, 0
-}
-
-func isIdempotent(method string) bool {
-	switch method {
-	case http.MethodGet, http.MethodHead, http.MethodPut, http.MethodDelete, http.MethodOptions:
-		return true
-	}
-	return false
-}
-
-// permanentTransportError reports errors that a retry cannot fix.
-func permanentTransportError(err error) bool {
-	var certErr *tls.CertificateVerificationError
-	var uaErr x509.UnknownAuthorityError
-	var hostErr x509.HostnameError
-	var invErr x509.CertificateInvalidError
-	if errors.As(err, &certErr) || errors.As(err, &uaErr) || errors.As(err, &hostErr) || errors.As(err, &invErr) {
-		return true
-	}
-	msg := err.Error()
-	for _, s := range []string{"unsupported protocol scheme", "invalid header", "certificate is not trusted", "redirects", "refusing redirect"} {
-		if strings.Contains(msg, s) {
-			return true
-		}
-	}
-	return false
+	return nil
 }
 
 // transportError builds the error for a call that got no HTTP response.
@@ -509,19 +391,12 @@ func (c *Client) transportError(ctx context.Context, st *callState, err error) e
 	if !st.idempotent {
 		notRetried = fmt.Sprintf(" (%s is not retried automatically: the server may or may not have processed it)", st.method)
 	}
-	if isTimeout(err) && c.requestTimeout > 0 {
+	if classifyTransportError(err) == failTimeout && c.requestTimeout > 0 {
 		return &redactedError{err: err, msg: fmt.Sprintf("%s %s: no answer from Konnect within %s, %s%s. %s",
 			st.method, st.path, c.requestTimeout, plural(st.attempts, "attempt"), notRetried, c.limitsHint)}
 	}
 	msg := fmt.Sprintf("%s %s: request failed after %d attempt(s): %s%s", st.method, st.path, st.attempts, c.redact(err.Error()), notRetried)
 	return &redactedError{msg: msg, err: err}
-}
-
-// isTimeout reports an attempt that ended on the per-attempt timeout (the server accepted
-// the connection, or not, and sent no complete answer in time).
-func isTimeout(err error) bool {
-	var ne net.Error
-	return errors.As(err, &ne) && ne.Timeout()
 }
 
 func plural(n int, what string) string {

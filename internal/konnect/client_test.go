@@ -78,7 +78,7 @@ func TestNewRefusesPlainHTTPAndMissingToken(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if c.ServerURL() != DefaultServerURL || c.maxAttempts != 3 || c.retryWaitMin != 500*time.Millisecond ||
+	if c.base.String() != DefaultServerURL || c.maxAttempts != 3 || c.retryWaitMin != 500*time.Millisecond ||
 		c.retryWaitMax != 30*time.Second || c.maxTotalWait != 2*time.Minute {
 		t.Fatalf("defaults not applied: %+v", c)
 	}

@@ -7,7 +7,9 @@
 //
 //   - bearer-token authentication (kpat_/spat_ tokens), refusing plain http
 //     except to a loopback address;
-//   - retries built on go-retryablehttp: 429 is retried for every method,
+//   - retries built on one go-retryablehttp client per Client (the policy table is
+//     in retry.go; transport errors are classified by type in transport_errors.go):
+//     429 is retried for every method,
 //     honouring Retry-After; 5xx and connection errors are retried only for
 //     idempotent methods (GET, HEAD, PUT, DELETE, OPTIONS), never for POST or
 //     PATCH; attempts (Config.MaxAttempts, default 3) and the cumulative wait

@@ -151,13 +151,3 @@ func (c *Client) GetService(ctx context.Context, controlPlaneID, idOrName string
 func (c *Client) PutService(ctx context.Context, controlPlaneID, id string, body Object, ifMatch string) (Object, *Response, error) {
 	return c.PutEntity(ctx, CoreEntitiesPath(controlPlaneID, "services"), id, body, ifMatch)
 }
-
-// DeleteService deletes a gateway service.
-func (c *Client) DeleteService(ctx context.Context, controlPlaneID, id, ifMatch string) (*Response, error) {
-	return c.DeleteEntity(ctx, CoreEntitiesPath(controlPlaneID, "services"), id, ifMatch)
-}
-
-// ListServices lists the gateway services of a control plane.
-func (c *Client) ListServices(ctx context.Context, controlPlaneID string, query url.Values) ([]Object, error) {
-	return c.ListEntities(ctx, CoreEntitiesPath(controlPlaneID, "services"), query)
-}

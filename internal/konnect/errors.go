@@ -36,7 +36,8 @@ func (f FieldError) String() string {
 }
 
 // APIError is a non-2xx response from Konnect, decoded from either error
-// style. All text in it has been redacted of tokens.
+// style. The client redacted the body (tokens, secret values) once, before decoding it,
+// so no text in it needs redacting again.
 type APIError struct {
 	StatusCode  int
 	Title       string // platform style "title"
@@ -129,7 +130,7 @@ func (e *APIError) Error() string {
 	if e.TraceID != "" {
 		fmt.Fprintf(&b, " (trace %s)", e.TraceID)
 	}
-	return redactString(b.String(), "")
+	return b.String() // every part was redacted where it came in (redactBody, fromHeaders)
 }
 
 func asAPIError(err error) (*APIError, bool) {
@@ -146,101 +147,59 @@ func IsNotFound(err error) bool {
 	return ok && e.StatusCode == http.StatusNotFound
 }
 
-// IsConflict reports a 409, or a Kong-style 400 unique-constraint violation
-// ("data constraint error" with a "unique" message).
-func IsConflict(err error) bool {
-	e, ok := asAPIError(err)
-	if !ok {
-		return false
-	}
-	if e.StatusCode == http.StatusConflict {
-		return true
-	}
-	if e.StatusCode != http.StatusBadRequest || !strings.EqualFold(strings.TrimSpace(e.Message), "data constraint error") {
-		return false
-	}
-	for _, f := range e.FieldErrors {
-		if strings.Contains(strings.ToLower(f.Reason), "unique") {
-			return true
-		}
-		for _, m := range f.Messages {
-			if strings.Contains(strings.ToLower(m), "unique") {
-				return true
-			}
-		}
-	}
-	return false
-}
-
 // IsPreconditionFailed reports a 412 (If-Match did not match).
 func IsPreconditionFailed(err error) bool {
 	e, ok := asAPIError(err)
 	return ok && e.StatusCode == http.StatusPreconditionFailed
 }
 
-// IsRateLimited reports a 429 that was still returned after retries were
-// exhausted (attempts, total wait or context deadline).
-func IsRateLimited(err error) bool {
-	e, ok := asAPIError(err)
-	return ok && e.StatusCode == http.StatusTooManyRequests
-}
-
-// IsUnauthorized reports a 401 or 403.
-func IsUnauthorized(err error) bool {
-	e, ok := asAPIError(err)
-	return ok && (e.StatusCode == http.StatusUnauthorized || e.StatusCode == http.StatusForbidden)
-}
-
 var traceHeaders = []string{"Konnect-Trace-Id", "X-Konnect-Trace-Id", "X-Kong-Request-Id", "X-Request-Id", "X-Amzn-Trace-Id"}
 
-// newAPIError decodes an error response of either style.
-func (c *Client) newAPIError(method, path string, resp *http.Response, data []byte) *APIError {
+// newAPIError decodes an error response of either style. body has been redacted
+// (redactBody); nothing decoded from it is redacted again.
+func newAPIError(method, path string, resp *http.Response, body string) *APIError {
 	e := &APIError{StatusCode: resp.StatusCode, Method: method, Path: path}
 
-	var body Object
-	if err := decodeJSON(data, &body); err == nil && body != nil {
-		e.Title = c.redact(str(body["title"]))
-		e.Message = c.redact(str(body["message"]))
-		e.Detail = c.redact(str(body["detail"]))
-		e.Type = c.redact(str(body["type"]))
-		if n, ok := num(body["code"]); ok {
+	var obj Object
+	if err := decodeJSON([]byte(body), &obj); err == nil && obj != nil {
+		e.Title = str(obj["title"])
+		e.Message = str(obj["message"])
+		e.Detail = str(obj["detail"])
+		e.Type = str(obj["type"])
+		if n, ok := num(obj["code"]); ok {
 			e.Code = n
 		}
-		if inst := str(body["instance"]); strings.HasPrefix(inst, "konnect:trace:") {
-			e.TraceID = c.redact(strings.TrimPrefix(inst, "konnect:trace:"))
+		if inst := str(obj["instance"]); strings.HasPrefix(inst, "konnect:trace:") {
+			e.TraceID = strings.TrimPrefix(inst, "konnect:trace:")
 		}
-		if list, ok := body["invalid_parameters"].([]any); ok {
+		if list, ok := obj["invalid_parameters"].([]any); ok {
 			for _, it := range list {
 				m, ok := it.(map[string]any)
 				if !ok {
 					continue
 				}
-				fe := FieldError{
-					Field:  c.redact(str(m["field"])),
-					Rule:   c.redact(str(m["rule"])),
-					Reason: c.redact(str(m["reason"])),
-				}
+				fe := FieldError{Field: str(m["field"]), Rule: str(m["rule"]), Reason: str(m["reason"])}
 				if ch, ok := m["choices"].([]any); ok {
 					for _, v := range ch {
-						fe.Choices = append(fe.Choices, c.redact(str(v)))
+						fe.Choices = append(fe.Choices, str(v))
 					}
 				}
 				e.FieldErrors = append(e.FieldErrors, fe)
 			}
 		}
-		if list, ok := body["details"].([]any); ok {
+		if list, ok := obj["details"].([]any); ok {
 			for _, it := range list {
 				m, ok := it.(map[string]any)
 				if !ok {
 					continue
 				}
-				fe := FieldError{Field: c.redact(str(m["field"])), Rule: c.redact(str(m["type"]))}
+				fe := FieldError{Field: str(m["field"]), Rule: str(m["type"])}
 				if ms, ok := m["messages"].([]any); ok {
 					for _, v := range ms {
-						fe.Messages = append(fe.Messages, c.redact(str(v)))
+						fe.Messages = append(fe.Messages, str(v))
 					}
 				} else if s := str(m["message"]); s != "" {
-					fe.Messages = []string{c.redact(s)}
+					fe.Messages = []string{s}
 				}
 				fe.Reason = strings.Join(fe.Messages, "; ")
 				e.FieldErrors = append(e.FieldErrors, fe)
@@ -248,26 +207,30 @@ func (c *Client) newAPIError(method, path string, resp *http.Response, data []by
 		}
 		if e.Title == "" && e.Message == "" && e.Detail == "" && len(e.FieldErrors) == 0 {
 			// JSON, but not a shape we know: keep a snippet.
-			e.Detail = c.snippet(data)
+			e.Detail = snippet(body)
 		}
-	} else if len(strings.TrimSpace(string(data))) > 0 {
-		e.Detail = c.snippet(data)
+	} else if len(strings.TrimSpace(body)) > 0 {
+		e.Detail = snippet(body)
 	}
+	return e
+}
 
+// fromHeaders completes e from the response headers: the trace id when the body had none
+// (redacted: a header is not a body), and a 429's Retry-After.
+func (c *Client) fromHeaders(e *APIError, h http.Header) {
 	if e.TraceID == "" {
-		for _, h := range traceHeaders {
-			if v := resp.Header.Get(h); v != "" {
+		for _, name := range traceHeaders {
+			if v := h.Get(name); v != "" {
 				e.TraceID = c.redact(v)
 				break
 			}
 		}
 	}
-	if resp.StatusCode == http.StatusTooManyRequests {
-		if d, ok := c.parseRetryAfter(resp.Header.Get("Retry-After")); ok {
+	if e.StatusCode == http.StatusTooManyRequests {
+		if d, ok := c.parseRetryAfter(h.Get("Retry-After")); ok {
 			e.RetryAfter = d
 		}
 	}
-	return e
 }
 
 // str renders a JSON scalar as a string ("" for null and containers).

@@ -25,7 +25,6 @@ func TestAPIErrorDecoding(t *testing.T) {
 		wantMsg     string // exact Error(), when set
 		wantIn      []string
 		notFound    bool
-		conflict    bool
 		precond     bool
 	}{
 		{
@@ -44,10 +43,9 @@ func TestAPIErrorDecoding(t *testing.T) {
 		},
 		{
 			name: "platform 409 name taken", method: "POST", path: cpPath, status: 409, contentType: "application/problem+json",
-			body:     `{"status":409,"title":"Conflict","instance":"konnect:trace:42","detail":"Control Plane with provided name already exists."}`,
-			want:     APIError{StatusCode: 409, Title: "Conflict", Detail: "Control Plane with provided name already exists.", TraceID: "42"},
-			wantMsg:  "POST /v2/control-planes: 409 Conflict: Control Plane with provided name already exists. (trace 42)",
-			conflict: true,
+			body:    `{"status":409,"title":"Conflict","instance":"konnect:trace:42","detail":"Control Plane with provided name already exists."}`,
+			want:    APIError{StatusCode: 409, Title: "Conflict", Detail: "Control Plane with provided name already exists.", TraceID: "42"},
+			wantMsg: "POST /v2/control-planes: 409 Conflict: Control Plane with provided name already exists. (trace 42)",
 		},
 		{
 			name: "platform 401", method: "GET", path: cpPath + "/x", status: 401, contentType: "application/problem+json",
@@ -76,7 +74,6 @@ func TestAPIErrorDecoding(t *testing.T) {
 				"type":"ERROR_TYPE_REFERENCE","field":"name","messages":["name (type: unique) constraint failed"]}]}`,
 			want: APIError{StatusCode: 400, Message: "data constraint error", Code: 3,
 				FieldErrors: []FieldError{{Field: "name", Rule: "ERROR_TYPE_REFERENCE", Reason: "name (type: unique) constraint failed", Messages: []string{"name (type: unique) constraint failed"}}}},
-			conflict: true,
 		},
 		{
 			name: "kong data constraint without unique is not a conflict", method: "PUT", path: svcPath + "/x", status: 400,
@@ -163,9 +160,9 @@ func TestAPIErrorDecoding(t *testing.T) {
 				t.Errorf("snippet too long: %d", len(got.Detail))
 			}
 			wrapped := fmt.Errorf("reading: %w", err)
-			if IsNotFound(wrapped) != tt.notFound || IsConflict(wrapped) != tt.conflict || IsPreconditionFailed(wrapped) != tt.precond || IsRateLimited(wrapped) {
-				t.Errorf("IsNotFound=%v IsConflict=%v IsPreconditionFailed=%v IsRateLimited=%v",
-					IsNotFound(wrapped), IsConflict(wrapped), IsPreconditionFailed(wrapped), IsRateLimited(wrapped))
+			if IsNotFound(wrapped) != tt.notFound || IsPreconditionFailed(wrapped) != tt.precond || isRateLimited(wrapped) {
+				t.Errorf("IsNotFound=%v IsPreconditionFailed=%v isRateLimited=%v",
+					IsNotFound(wrapped), IsPreconditionFailed(wrapped), isRateLimited(wrapped))
 			}
 		})
 	}
@@ -173,7 +170,7 @@ func TestAPIErrorDecoding(t *testing.T) {
 
 func TestPredicatesOnOtherErrors(t *testing.T) {
 	for _, err := range []error{nil, errors.New("x"), context.Canceled} {
-		if IsNotFound(err) || IsConflict(err) || IsPreconditionFailed(err) || IsRateLimited(err) {
+		if IsNotFound(err) || IsPreconditionFailed(err) || isRateLimited(err) {
 			t.Errorf("predicate true for %v", err)
 		}
 	}

@@ -2,6 +2,9 @@ package konnect
 
 import (
 	"encoding/json"
+	"errors"
+	"io"
+	"log"
 	"net/http"
 	"net/http/httptest"
 	"sync"
@@ -98,3 +101,12 @@ func hangUp(t *testing.T, w http.ResponseWriter) {
 	}
 	_ = conn.Close()
 }
+
+// isRateLimited reports a 429 still returned after retries stopped.
+func isRateLimited(err error) bool {
+	var e *APIError
+	return errors.As(err, &e) && e != nil && e.StatusCode == http.StatusTooManyRequests
+}
+
+// discardLog silences an httptest server's log (expected TLS handshake errors).
+func discardLog() *log.Logger { return log.New(io.Discard, "", 0) }

@@ -105,7 +105,7 @@ func TestListEntitiesPagination(t *testing.T) {
 				}
 			})
 			c := newTestClient(t, srv.URL)
-			all, err := c.ListServices(context.Background(), "cp", url.Values{"tags": {"a,b"}})
+			all, err := c.ListEntities(context.Background(), CoreEntitiesPath("cp", "services"), url.Values{"tags": {"a,b"}})
 			if err != nil {
 				t.Fatal(err)
 			}

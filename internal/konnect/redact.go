@@ -32,15 +32,23 @@ func (c *Client) redact(s string) string {
 	return redactSecretValues(redactString(s, c.token))
 }
 
-// snippet returns a short, single-line, redacted excerpt of a body.
-func (c *Client) snippet(data []byte) string {
-	const maxLen = 200
+// redactBody is the one redaction of a response body that may reach an error or a log
+// (every error body, and a success body that is not JSON): the token, token-like strings,
+// bearer credentials and the values of secret-named JSON keys, also in JSON quoted inside a
+// JSON string. It runs once, before the body is decoded; what is decoded from its result
+// (an *APIError's fields, a snippet) is not redacted again.
+func (c *Client) redactBody(data []byte) string {
 	s := string(data)
 	if !utf8.ValidString(s) {
 		s = strings.ToValidUTF8(s, "?")
 	}
+	return c.redact(s)
+}
+
+// snippet returns a short, single-line excerpt of an already redacted body.
+func snippet(s string) string {
+	const maxLen = 200
 	s = strings.Join(strings.Fields(s), " ")
-	s = c.redact(s)
 	if len(s) > maxLen {
 		cut := maxLen
 		for cut > 0 && !utf8.RuneStart(s[cut]) {

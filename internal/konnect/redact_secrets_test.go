@@ -3,6 +3,7 @@ package konnect
 import (
 	"bytes"
 	"context"
+	"errors"
 	"io"
 	"net/http"
 	"strings"
@@ -21,6 +22,10 @@ func TestRedactSecretValues(t *testing.T) {
 		{`bad request: {"secret":"cut-off-val`, `bad request: {"secret":"[REDACTED]"`},
 		{`{"a":"b","token":"cut\`, `{"a":"b","token":"[REDACTED]"`},
 		{`plain text`, `plain text`},
+		// JSON quoted inside a JSON string: the value of the quoted member is redacted.
+		{`{"detail":"bad config {\"password\":\"hun\\\"ter\\\\2\",\"host\":\"r\"}"}`,
+			`{"detail":"bad config {\"password\":\"[REDACTED]\",\"host\":\"r\"}"}`},
+		{`{"detail":"{\"name\":\"svc\"}"}`, `{"detail":"{\"name\":\"svc\"}"}`},
 	} {
 		if got := redactSecretValues(tt.in); got != tt.want {
 			t.Errorf("redactSecretValues(%s)\n got %s\nwant %s", tt.in, got, tt.want)
@@ -65,6 +70,24 @@ func TestSecretValuesInEchoedBodiesAreRedacted(t *testing.T) {
 	}
 	if !strings.Contains(all, `"minute":10`) || !strings.Contains(all, `"password":"[REDACTED]"`) {
 		t.Errorf("the error should keep what is not secret and say what was redacted:\n%s", all)
+	}
+}
+
+// A detail that quotes the request as JSON: decoded once, its secret values are already gone.
+func TestSecretValuesQuotedInADetailAreRedacted(t *testing.T) {
+	const pw = "Redis-Pa55-quoted"
+	srv, _ := newTestServer(t, func(w http.ResponseWriter, r *http.Request) {
+		writeJSON(w, 400, "application/problem+json",
+			`{"status":400,"title":"Bad Request","detail":"invalid config {\"host\":\"r\",\"password\":\"`+pw+`\"}"}`)
+	})
+	_, _, err := newTestClient(t, srv.URL).GetControlPlane(context.Background(), "x")
+	var apiErr *APIError
+	if !errors.As(err, &apiErr) {
+		t.Fatalf("err = %#v", err)
+	}
+	want := `invalid config {"host":"r","password":"[REDACTED]"}`
+	if apiErr.Detail != want || strings.Contains(err.Error(), pw) || !strings.Contains(err.Error(), want) {
+		t.Fatalf("Detail %q\nError() %q\nwant %q", apiErr.Detail, err, want)
 	}
 }
 

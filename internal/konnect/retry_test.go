@@ -48,24 +48,39 @@ func TestBackoffComputation(t *testing.T) {
 		cfg.RetryWaitMin = 500 * time.Millisecond
 		cfg.RetryWaitMax = 30 * time.Second
 	})
-	for i := 0; i < 200; i++ {
-		// Retry-After is a floor, with at most 10% (capped at 1s) jitter.
-		if w := c.backoff(1, 3*time.Second); w < 3*time.Second || w > 3300*time.Millisecond {
-			t.Fatalf("backoff with Retry-After 3s = %v", w)
+	c.retryAfterUnit = time.Second
+	resp := func(status int, retryAfter string) *http.Response {
+		h := http.Header{}
+		if retryAfter != "" {
+			h.Set("Retry-After", retryAfter)
 		}
-		if w := c.backoff(1, 60*time.Second); w < 60*time.Second || w > 61*time.Second {
+		return &http.Response{StatusCode: status, Header: h}
+	}
+	for i := 0; i < 200; i++ {
+		// Retry-After is a floor, with at most 10% (capped at 1s) jitter, on a 429 or a 5xx.
+		for _, status := range []int{429, 503} {
+			if w := c.backoff(c.retryWaitMin, c.retryWaitMax, 0, resp(status, "3")); w < 3*time.Second || w > 3300*time.Millisecond {
+				t.Fatalf("backoff with Retry-After 3s = %v", w)
+			}
+		}
+		if w := c.backoff(c.retryWaitMin, c.retryWaitMax, 0, resp(429, "60")); w < 60*time.Second || w > 61*time.Second {
 			t.Fatalf("backoff with Retry-After 60s = %v", w)
 		}
-		// Exponential with equal jitter: attempt n waits within [d/2, d], d = min*2^(n-1) capped.
+		// Exponential with equal jitter: retry n (attemptNum n-1) waits within [d/2, d],
+		// d = min*2^(n-1) capped, never below min. A transport error has no response.
 		for n, d := range map[int]time.Duration{1: 500 * time.Millisecond, 2: time.Second, 3: 2 * time.Second, 5: 8 * time.Second, 7: 30 * time.Second, 100: 30 * time.Second} {
-			lo := d / 2
-			if lo < c.retryWaitMin {
-				lo = c.retryWaitMin
-			}
-			if w := c.backoff(n, 0); w < lo || w > d {
+			lo := max(d/2, c.retryWaitMin)
+			if w := c.backoff(c.retryWaitMin, c.retryWaitMax, n-1, nil); w < lo || w > d {
 				t.Fatalf("backoff(%d) = %v, want in [%v, %v]", n, w, lo, d)
 			}
+			if gotLo, gotHi := waitBounds(c.retryWaitMin, c.retryWaitMax, n, 0); gotLo != lo || gotHi != d {
+				t.Fatalf("waitBounds(%d) = [%v, %v], want [%v, %v]", n, gotLo, gotHi, lo, d)
+			}
 		}
+	}
+	// A Retry-After on another status is not a server-requested wait.
+	if lo, _ := waitBounds(c.retryWaitMin, c.retryWaitMax, 1, c.retryAfter(resp(400, "9"))); lo != 500*time.Millisecond {
+		t.Fatalf("Retry-After on a 400 was used: %v", lo)
 	}
 }
 
@@ -246,8 +261,8 @@ func TestAttemptsBounded(t *testing.T) {
 		if count.Load() != 4 {
 			t.Fatalf("requests = %d, want 4", count.Load())
 		}
-		if !IsRateLimited(err) {
-			t.Fatalf("IsRateLimited(%v) = false", err)
+		if !isRateLimited(err) {
+			t.Fatalf("isRateLimited(%v) = false", err)
 		}
 		var apiErr *APIError
 		errors.As(err, &apiErr)
@@ -266,7 +281,7 @@ func TestAttemptsBounded(t *testing.T) {
 			writeJSON(w, 429, "", `{"message":"API rate limit exceeded"}`)
 		})
 		c := newTestClient(t, srv.URL, func(cfg *Config) { cfg.MaxAttempts = 2 })
-		_, err := c.ListServices(context.Background(), "cp", nil)
+		_, err := c.ListEntities(context.Background(), CoreEntitiesPath("cp", "services"), nil)
 		var apiErr *APIError
 		if !errors.As(err, &apiErr) || apiErr.StatusCode != 429 || apiErr.RetryAfter <= 0 {
 			t.Fatalf("err = %#v", err)
@@ -318,7 +333,7 @@ func TestTotalWaitBounded(t *testing.T) {
 	c2 := newTestClient(t, srv2.URL, func(cfg *Config) { cfg.MaxTotalWait = time.Second })
 	start = time.Now()
 	_, _, err = c2.GetControlPlane(context.Background(), "cp")
-	if !IsRateLimited(err) || count2.Load() != 1 || time.Since(start) > time.Second {
+	if !isRateLimited(err) || count2.Load() != 1 || time.Since(start) > time.Second {
 		t.Fatalf("requests=%d err=%v elapsed=%v", count2.Load(), err, time.Since(start))
 	}
 }
@@ -367,7 +382,7 @@ func TestDeadlineShorterThanWaitStopsEarly(t *testing.T) {
 	defer cancel()
 	start := time.Now()
 	_, _, err := c.GetControlPlane(ctx, "cp")
-	if !IsRateLimited(err) || count.Load() != 1 || time.Since(start) > 250*time.Millisecond {
+	if !isRateLimited(err) || count.Load() != 1 || time.Since(start) > 250*time.Millisecond {
 		t.Fatalf("requests=%d err=%v elapsed=%v", count.Load(), err, time.Since(start))
 	}
 }

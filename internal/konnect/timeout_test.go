@@ -127,7 +127,7 @@ func TestDefaultLimits(t *testing.T) {
 // A caller's own http.Client is copied, not modified, when RequestTimeout is set.
 func TestRequestTimeoutWithOwnHTTPClient(t *testing.T) {
 	own := &http.Client{Timeout: time.Hour}
-	c, err := New(Config{ServerURL: "https://global.api.konghq.com", Token: testToken, HTTPClient: own, RequestTimeout: 3 * time.Second})
+	c, err := New(Config{ServerURL: "https://global.api.konghq.com", Token: testToken, httpClient: own, RequestTimeout: 3 * time.Second})
 	if err != nil {
 		t.Fatal(err)
 	}

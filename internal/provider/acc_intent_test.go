@@ -45,7 +45,7 @@ func (c intentCase) segs(env *konnectEnv, cp string) []string {
 
 // konnect returns the value Konnect holds.
 func (c intentCase) konnect(env *konnectEnv, cp string) any {
-	var cur any = map[string]any(env.get(env.corePath(cp, c.segs(env, cp)...)))
+	var cur any = env.get(env.corePath(cp, c.segs(env, cp)...))
 	for _, p := range c.path {
 		m, _ := cur.(map[string]any)
 		cur = m[p]
@@ -56,7 +56,7 @@ func (c intentCase) konnect(env *konnectEnv, cp string) any {
 // setInKonnect changes the value as someone in the UI would.
 func (c intentCase) setInKonnect(env *konnectEnv, cp string, v any) {
 	env.edit(env.corePath(cp, c.segs(env, cp)...), func(b konnect.Object) {
-		m := map[string]any(b)
+		m := b
 		for _, p := range c.path[:len(c.path)-1] {
 			next, _ := m[p].(map[string]any)
 			m = next
@@ -132,10 +132,6 @@ resource "konnect_gateway_upstream" "u" {
 `, cp, v)
 		},
 	},
-}
-
-func conflictOn(field string) *regexp.Regexp {
-	return regexp.MustCompile(`(?s)Applying this plan would overwrite changes made in Konnect.*\s` + regexp.QuoteMeta(field) + `\s+last applied:`)
 }
 
 // Sequence 1, as a user runs it with the CLI: the user adopts a value set in Konnect;

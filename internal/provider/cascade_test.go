@@ -48,7 +48,7 @@ func TestProtocolCascadePolicies(t *testing.T) {
 			cpID := cp["id"].(string)
 			str := func(s string) tftypes.Value { return tftypes.NewValue(tftypes.String, s) }
 			cfg := h.config(map[string]tftypes.Value{"control_plane_id": str(cpID), "name": str("orders"), "host": str("orders.internal")})
-			state, private := h.apply(cfg, tftypes.NewValue(h.typ, nil), nil)
+			state, private := h.apply(cfg, tftypes.NewValue(h.typ, nil))
 			svcID := stateAttr(t, state, "id")
 
 			// Someone adds a plugin to the service in Konnect.

@@ -112,10 +112,11 @@ func (h *protoHarness) plan(config, prior tftypes.Value, private []byte) *tfprot
 	return resp
 }
 
-// apply plans and applies config over prior, failing the test on any diagnostic.
-func (h *protoHarness) apply(config, prior tftypes.Value, private []byte) (tftypes.Value, []byte) {
+// apply plans and applies config over prior (a create: no private state yet), failing the
+// test on any diagnostic.
+func (h *protoHarness) apply(config, prior tftypes.Value) (tftypes.Value, []byte) {
 	h.t.Helper()
-	plan := h.plan(config, prior, private)
+	plan := h.plan(config, prior, nil)
 	if len(plan.Diagnostics) > 0 {
 		h.t.Fatalf("plan: %s", diagText(plan.Diagnostics))
 	}
@@ -167,7 +168,7 @@ func TestProtocolRemoteEditPolicies(t *testing.T) {
 			cfg := h.config(map[string]tftypes.Value{"control_plane_id": str(cp["id"].(string)), "name": str("orders"),
 				"host": str("orders.internal"), "retries": num(5), "tags": tftypes.NewValue(tftypes.Set{ElementType: tftypes.String},
 					[]tftypes.Value{str("team:payments")})})
-			state, private := h.apply(cfg, tftypes.NewValue(h.typ, nil), nil)
+			state, private := h.apply(cfg, tftypes.NewValue(h.typ, nil))
 
 			// Someone changes retries in Konnect; configuration still says 5.
 			svc, _, _ := h.client.GetService(context.Background(), cp["id"].(string), "orders")
@@ -218,7 +219,7 @@ func TestProtocolPrivateStateCompact(t *testing.T) {
 	cpID := cp["id"].(string)
 	str := func(s string) tftypes.Value { return tftypes.NewValue(tftypes.String, s) }
 	cfg := h.config(map[string]tftypes.Value{"control_plane_id": str(cpID), "name": str("orders"), "host": str("orders.internal")})
-	state, private := h.apply(cfg, tftypes.NewValue(h.typ, nil), nil)
+	state, private := h.apply(cfg, tftypes.NewValue(h.typ, nil))
 
 	seenKeys := func(private []byte) map[string]json.RawMessage {
 		t.Helper()

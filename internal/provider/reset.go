@@ -36,8 +36,6 @@ type resetPlan struct {
 	keys  map[string][][]string // by attribute name: removed key paths
 }
 
-func (p resetPlan) empty() bool { return len(p.attrs) == 0 && len(p.keys) == 0 }
-
 // resets compares configuration with the base. Nothing is reset without a record of what
 // configuration set (after an import, or a state from an older version).
 func (r *entityResource) resets(cfg objectValues, b *base) resetPlan {

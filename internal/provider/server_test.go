@@ -171,7 +171,7 @@ func TestPlanUnchangedShortcut(t *testing.T) {
 	}
 	str := func(s string) tftypes.Value { return tftypes.NewValue(tftypes.String, s) }
 	_, private := h.apply(h.config(map[string]tftypes.Value{"control_plane_id": str(cp["id"].(string)),
-		"name": str("orders"), "host": str("orders.internal")}), tftypes.NewValue(h.typ, nil), nil)
+		"name": str("orders"), "host": str("orders.internal")}), tftypes.NewValue(h.typ, nil))
 	if len(private) == 0 {
 		t.Fatal("the service's apply left no private state")
 	}
@@ -437,7 +437,7 @@ func TestReadShortcut(t *testing.T) {
 	var privates [][]byte
 	for _, name := range []string{"orders", "billing", "search"} {
 		st, pr := h.apply(h.config(map[string]tftypes.Value{"control_plane_id": str(cpID), "name": str(name),
-			"host": str(name + ".internal"), "retries": tftypes.NewValue(tftypes.Number, 4)}), tftypes.NewValue(h.typ, nil), nil)
+			"host": str(name + ".internal"), "retries": tftypes.NewValue(tftypes.Number, 4)}), tftypes.NewValue(h.typ, nil))
 		states, privates = append(states, st), append(privates, pr)
 	}
 
@@ -495,7 +495,7 @@ func TestReadShortcut(t *testing.T) {
 	orders, _ := asObject(states[0])
 	var ordersID string
 	_ = orders[attrID].As(&ordersID)
-	if _, err := h.client.DeleteService(ctx, cpID, ordersID, ""); err != nil {
+	if _, err := h.client.DeleteEntity(ctx, konnect.CoreEntitiesPath(cpID, "services"), ordersID, ""); err != nil {
 		t.Fatal(err)
 	}
 	ours, framework = pair()

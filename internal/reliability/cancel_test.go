@@ -19,13 +19,13 @@ import (
 
 // cancelFigures counts what the checks after each cancelled phase saw.
 type cancelFigures struct {
-	mu                   sync.Mutex
-	cancelledSteps       int // applies that ended with an error under the deadline
-	orphansSeen          int // objects created by a cancelled apply, reported by the creation guard
-	deletedSeen          int // objects deleted by a cancelled destroy, reported by refresh
-	updatesLanded        int // cancelled updates that Konnect had applied (refresh shows them)
-	violations           []string
-	heldLost, slowFaults int
+	mu             sync.Mutex
+	cancelledSteps int // applies that ended with an error under the deadline
+	orphansSeen    int // objects created by a cancelled apply, reported by the creation guard
+	deletedSeen    int // objects deleted by a cancelled destroy, reported by refresh
+	updatesLanded  int // cancelled updates that Konnect had applied (refresh shows them)
+	violations     []string
+	heldLost       int
 }
 
 func (c *cancelFigures) add(f func(c *cancelFigures)) {

@@ -92,9 +92,6 @@ func (rc *recorder) quiesce() {
 	rc.mu.Unlock()
 }
 
-// setEpoch marks the requests that arrive from now on.
-func (rc *recorder) setEpoch(n int64) { rc.epoch.Store(n) }
-
 // snapshot returns the events so far in arrival order.
 func (rc *recorder) snapshot() []*event {
 	rc.quiesce()

@@ -112,8 +112,10 @@ func runCLI(ctx context.Context, timeout time.Duration, bin, dir string, env []s
 	if err := cmd.Start(); err != nil {
 		return cliRun{}, err
 	}
-	done := make(chan error, 1)
-	go func() { done <- cmd.Wait() }()
+	// The exit status is read from cmd.ProcessState once done is closed; Wait's error says
+	// nothing more.
+	done := make(chan struct{})
+	go func() { _ = cmd.Wait(); close(done) }()
 	timer := time.NewTimer(timeout)
 	defer timer.Stop()
 	var stopped error

@@ -83,7 +83,7 @@ func (o *options) parseRuns(spec string) error {
 	for _, part := range strings.Fields(spec) {
 		c, list, ok := strings.Cut(part, "=")
 		if !ok {
-			return fmt.Errorf("-runs: %q is not CLI=N,N,...", part)
+			return fmt.Errorf("-runs: %q is not of the form CLI=N,N", part)
 		}
 		if c != "terraform" && c != "tofu" {
 			return fmt.Errorf("-cli: %q is neither terraform nor tofu", c)
