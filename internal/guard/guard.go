@@ -157,6 +157,7 @@ type Field struct {
 	Name      string // attribute name shown to the user
 	Set       bool   // a collection whose order Konnect ignores (tags, methods, hosts, ...)
 	Sensitive bool   // never printed
+	Document  bool   // a JSON document (plugin config) whose keys Konnect fills in
 }
 
 // Values holds decoded JSON values of managed attributes keyed by Field.Name.

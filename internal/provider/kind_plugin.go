@@ -129,7 +129,7 @@ func (jsonSemanticEquality) PlanModifyString(_ context.Context, req planmodifier
 	}
 	planned, err1 := guard.ParseJSON(req.PlanValue.ValueString())
 	stated, err2 := guard.ParseJSON(req.StateValue.ValueString())
-	if err1 == nil && err2 == nil && guard.Equal(guard.Field{}, projectKeys(stated, planned, false), planned) {
+	if err1 == nil && err2 == nil && guard.Equal(guard.Field{}, guard.ProjectKeys(stated, planned, false), planned) {
 		resp.PlanValue = req.StateValue
 	}
 }

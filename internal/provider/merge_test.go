@@ -2,6 +2,8 @@ package provider
 
 import (
 	"testing"
+
+	"github.com/konnectguard/terraform-provider-konnect/internal/guard"
 )
 
 // project: state holds, of a JSON document from Konnect, the keys configuration sets.
@@ -28,7 +30,7 @@ func TestProject(t *testing.T) {
 		{"null remote", nil, map[string]any{"a": 1}, `null`},
 	}
 	for _, c := range cases {
-		if got := canonical(t, project(c.remote, c.shape)); got != c.want {
+		if got := canonical(t, guard.Project(c.remote, c.shape)); got != c.want {
 			t.Errorf("%s: got %s, want %s", c.name, got, c.want)
 		}
 	}
@@ -79,7 +81,7 @@ func TestOverlay(t *testing.T) {
 func TestOverlayThenProjectIsConfiguration(t *testing.T) {
 	have := map[string]any{"minute": 30, "hour": 1000, "redis": map[string]any{"host": "r", "port": 6379}}
 	want := map[string]any{"minute": 10, "redis": map[string]any{"port": 6380}}
-	if got, w := canonical(t, project(overlay(have, want), want)), canonical(t, want); got != w {
-		t.Errorf("project(overlay(have, want), want) = %s, want %s", got, w)
+	if got, w := canonical(t, guard.Project(overlay(have, want), want)), canonical(t, want); got != w {
+		t.Errorf("guard.Project(overlay(have, want), want) = %s, want %s", got, w)
 	}
 }

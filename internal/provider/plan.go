@@ -4,7 +4,6 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"slices"
 	"strings"
 	"unicode/utf8"
 
@@ -105,7 +104,7 @@ func sameExceptRevision(a, b objectValues) bool {
 
 // adoptions are the values configuration now sets to what Konnect holds, where Konnect
 // differs from the base.
-func (r *entityResource) adoptions(b *base, cfg, prior objectValues) []guard.Adopted {
+func (r *entityResource) adoptions(b *guard.Base, cfg, prior objectValues) []guard.Adopted {
 	if b == nil {
 		return nil
 	}
@@ -114,64 +113,41 @@ func (r *entityResource) adoptions(b *base, cfg, prior objectValues) []guard.Ado
 	return guard.Adoptions(r.fields, set, b.Values, values, values)
 }
 
-// checkRemoteEdits is Guard 2: base (last written) vs remote (refreshed) vs desired.
-func (r *entityResource) checkRemoteEdits(ctx context.Context, req resource.ModifyPlanRequest, addr Address, b *base, resets resetPlan, prior, planned objectValues, live konnect.Object, resp *resource.ModifyPlanResponse) {
+// checkRemoteEdits is Guard 2 for a plan that writes (guard.RemoteEdits).
+func (r *entityResource) checkRemoteEdits(ctx context.Context, req resource.ModifyPlanRequest, addr Address, b *guard.Base, resets resetPlan, prior, planned objectValues, live konnect.Object, resp *resource.ModifyPlanResponse) {
 	if b == nil {
 		return // nothing written by Terraform yet (state from an older provider)
 	}
 	remote, desired := r.managedValues(prior), r.managedValues(planned)
 	resets.desired(desired)
-	conflicts := guard.Compare(r.fields, b.Values, remote, desired)
-	// A field that moved since the previous read is someone's change too, even when it
-	// moved back to the base (configuration had adopted the value it moved away from).
-	if s := loadSeen(ctx, req.Private); s != nil && s.Before != nil {
-		for _, c := range guard.Compare(r.fields, s.Before, remote, desired) {
-			if !slices.ContainsFunc(conflicts, func(have guard.Conflict) bool { return have.Field.Name == c.Field.Name }) {
-				c.Refreshed = true
-				conflicts = append(conflicts, c)
-			}
-		}
-	}
-	conflicts = append(conflicts, r.hiddenChanges(b, live)...)
+	conflicts := guard.RemoteEdits(r.fields, b, loadSeen(ctx, req.Private), remote, desired, r.hidden(live))
 	r.report(ctx, addr, b, prior, live, conflicts, false, &resp.Diagnostics)
 }
 
-// hiddenChanges: values Konnect never returns as written (passwords) are compared by
-// their rendering (a hash): if it moved, someone set another value.
-func (r *entityResource) hiddenChanges(b *base, live konnect.Object) []guard.Conflict {
-	var out []guard.Conflict
+// hidden is how Konnect renders the values it never returns as written (a password's hash).
+func (r *entityResource) hidden(live konnect.Object) guard.Values {
+	out := guard.Values{}
 	for _, a := range r.kind.Attrs {
-		was, ok := b.Hidden[a.Name]
-		if !a.NotReturned || !ok || guard.Equal(guard.Field{}, was, lookup(live, a)) {
-			continue
+		if a.NotReturned {
+			out[a.Name] = lookup(live, a)
 		}
-		f := guard.Field{Name: a.Name, Sensitive: true}
-		out = append(out, guard.Conflict{Field: f, Base: was, Remote: lookup(live, a), Sensitive: true})
 	}
 	return out
 }
 
-// checkDestroy is Guard 2 for a delete: destroying an object that someone changed in
-// Konnect since Terraform last wrote or adopted it deletes their changes too.
-func (r *entityResource) checkDestroy(ctx context.Context, addr Address, b *base, prior objectValues, live konnect.Object, resp *resource.ModifyPlanResponse) {
+// checkDestroy is Guard 2 for a delete (guard.DestroyEdits): destroying an object that
+// someone changed in Konnect since Terraform last wrote or adopted it deletes their changes.
+func (r *entityResource) checkDestroy(ctx context.Context, addr Address, b *guard.Base, prior objectValues, live konnect.Object, resp *resource.ModifyPlanResponse) {
 	if b == nil {
 		return
 	}
-	remote := r.managedValues(prior)
-	var conflicts []guard.Conflict
-	for _, f := range r.fields {
-		was, ok := b.Values[f.Name]
-		if ok && !guard.Equal(f, was, remote[f.Name]) {
-			conflicts = append(conflicts, guard.Conflict{Field: f, Base: was, Remote: remote[f.Name], Sensitive: f.Sensitive})
-		}
-	}
-	conflicts = append(conflicts, r.hiddenChanges(b, live)...)
+	conflicts := guard.DestroyEdits(r.fields, b, r.managedValues(prior), r.hidden(live))
 	r.report(ctx, addr, b, prior, live, conflicts, true, &resp.Diagnostics)
 }
 
 // report turns Guard 2's conflicts into what the policy says: an error, a warning, or a
 // line in the log.
-func (r *entityResource) report(ctx context.Context, addr Address, b *base, prior objectValues, live konnect.Object, conflicts []guard.Conflict, destroy bool, diags *diag.Diagnostics) {
+func (r *entityResource) report(ctx context.Context, addr Address, b *guard.Base, prior objectValues, live konnect.Object, conflicts []guard.Conflict, destroy bool, diags *diag.Diagnostics) {
 	g := "remote_edit"
 	if destroy {
 		g = "remote_edit_destroy"

@@ -10,6 +10,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-go/tfprotov6"
 	"github.com/hashicorp/terraform-plugin-go/tftypes"
 
+	"github.com/konnectguard/terraform-provider-konnect/internal/guard"
 	"github.com/konnectguard/terraform-provider-konnect/internal/konnect"
 	"github.com/konnectguard/terraform-provider-konnect/internal/konnectmock"
 )
@@ -228,7 +229,7 @@ func TestProtocolPrivateStateCompact(t *testing.T) {
 			t.Fatal(err)
 		}
 		var s map[string]json.RawMessage
-		if err := json.Unmarshal(keys[seenKey], &s); err != nil {
+		if err := json.Unmarshal(keys[guard.PrivateSeenKey], &s); err != nil {
 			t.Fatal(err)
 		}
 		return s

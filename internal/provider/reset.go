@@ -38,14 +38,14 @@ type resetPlan struct {
 
 // resets compares configuration with the base. Nothing is reset without a record of what
 // configuration set (after an import, or a state from an older version).
-func (r *entityResource) resets(cfg objectValues, b *base) resetPlan {
+func (r *entityResource) resets(cfg objectValues, b *guard.Base) resetPlan {
 	var p resetPlan
 	if b == nil || b.Configured == nil || cfg == nil {
 		return p
 	}
 	for _, a := range r.kind.Attrs {
 		v, ok := cfg[a.Name]
-		if !ok || !b.configures(a.Name) {
+		if !ok || !b.Configures(a.Name) {
 			continue
 		}
 		if v.IsNull() {

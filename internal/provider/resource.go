@@ -1,13 +1,10 @@
 package provider
 
 import (
-	"bytes"
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"maps"
-	"slices"
 	"strings"
 
 	"github.com/hashicorp/terraform-plugin-framework/diag"
@@ -26,8 +23,6 @@ import (
 const (
 	attrID       = "id"
 	attrRevision = "revision"
-	baseKey      = "base" // private state key holding what Terraform last wrote or adopted
-	seenKey      = "seen" // private state key: the revision in state and its updated_at
 )
 
 // entityResource is the one engine behind every resource type.
@@ -58,7 +53,7 @@ func newEntityResource(k EntityKind) *entityResource {
 	r := &entityResource{kind: k, attrs: all}
 	for _, a := range k.Attrs {
 		if a.managed() {
-			r.fields = append(r.fields, guard.Field{Name: a.Name, Set: a.Type.Kind == KSet, Sensitive: a.Sensitive})
+			r.fields = append(r.fields, guard.Field{Name: a.Name, Set: a.Type.Kind == KSet, Sensitive: a.Sensitive, Document: a.Type.Kind == KJSON})
 		}
 	}
 	return r
@@ -157,7 +152,7 @@ func (r *entityResource) stateFromAPI(obj konnect.Object, parents map[string]str
 		if a.Type.Kind == KJSON && pj != nil {
 			// Konnect fills defaults into JSON documents (plugin config): state holds the
 			// keys that configuration manages, with Konnect's values.
-			remote = project(guard.Normalize(remote), pj)
+			remote = guard.Project(guard.Normalize(remote), pj)
 			if v, err := a.Type.fromJSON(remote); err == nil {
 				keep[a.Name] = v
 			}
@@ -168,31 +163,6 @@ func (r *entityResource) stateFromAPI(obj konnect.Object, parents map[string]str
 	}
 	val, err := objectFromJSON(r.attrs, obj, keep)
 	return val, rev, err
-}
-
-// project keeps, of a remote JSON value, the object keys that shape has (recursively);
-// anything else is returned whole. A key that shape holds as null stays null: configuration
-// that sets a key to null asks for Konnect's default, whatever it is.
-func project(remote, shape any) any { return projectKeys(remote, shape, true) }
-
-// projectKeys is project; with nullIsDefault false a key shape holds as null keeps the
-// remote value, so that a null configured over a value in state reads as a change.
-func projectKeys(remote, shape any, nullIsDefault bool) any {
-	if shape == nil && nullIsDefault {
-		return nil
-	}
-	r, ok1 := remote.(map[string]any)
-	s, ok2 := shape.(map[string]any)
-	if !ok1 || !ok2 {
-		return remote
-	}
-	out := make(map[string]any, len(s))
-	for k, sv := range s {
-		if rv, ok := r[k]; ok {
-			out[k] = projectKeys(rv, sv, nullIsDefault)
-		}
-	}
-	return out
 }
 
 // body builds the request body from planned values: every managed attribute that is known
@@ -231,25 +201,7 @@ func (r *entityResource) managedValues(m objectValues) guard.Values {
 	return out
 }
 
-// --- base (private state) -------------------------------------------------------------
-
-type base struct {
-	Revision string       `json:"revision"`
-	Values   guard.Values `json:"values"`
-	// Hidden is how Konnect rendered the attributes it never returns as written (a
-	// password's hash) right after the write: a different rendering later means someone
-	// changed them in Konnect.
-	Hidden guard.Values `json:"hidden,omitempty"`
-	// Configured names the attributes configuration set at that write or adoption: the
-	// ones that go back to Konnect's default when configuration stops setting them. Absent
-	// after an import and in states written before it existed: then nothing is reset.
-	Configured []string `json:"configured,omitempty"`
-}
-
-// configures reports whether configuration set the attribute at the last write.
-func (b *base) configures(name string) bool {
-	return b != nil && slices.Contains(b.Configured, name)
-}
+// --- the guard's record (private state) --------------------------------------------------
 
 type privateSetter interface {
 	SetKey(ctx context.Context, key string, value []byte) diag.Diagnostics
@@ -262,9 +214,9 @@ type privateGetter interface {
 // saveBase records what Terraform just wrote or adopted, and which attributes configuration
 // set (nil after an import); it returns the values it recorded.
 func (r *entityResource) saveBase(ctx context.Context, p privateSetter, state tftypes.Value, obj konnect.Object, rev string, configured []string) (guard.Values, diag.Diagnostics) {
+	var d diag.Diagnostics
 	m, err := asObject(state)
 	if err != nil {
-		var d diag.Diagnostics
 		d.AddError("Internal error", err.Error())
 		return nil, d
 	}
@@ -275,45 +227,31 @@ func (r *entityResource) saveBase(ctx context.Context, p privateSetter, state tf
 		}
 	}
 	values := r.managedValues(m)
-	b, err := json.Marshal(base{Revision: rev, Values: values, Hidden: hidden, Configured: configured})
+	b, err := guard.EncodeBase(guard.Base{Revision: rev, Values: values, Hidden: hidden, Configured: configured})
 	if err != nil {
-		var d diag.Diagnostics
 		d.AddError("Internal error", err.Error())
 		return nil, d
 	}
-	return values, p.SetKey(ctx, baseKey, b)
+	return values, p.SetKey(ctx, guard.PrivateBaseKey, b)
 }
 
-func loadBase(ctx context.Context, p privateGetter) (*base, diag.Diagnostics) {
-	raw, diags := p.GetKey(ctx, baseKey)
+// loadBase reads the base; nil when there is none (nothing written by Terraform yet) or it
+// cannot be read (then a warning says the guard works without it).
+func loadBase(ctx context.Context, p privateGetter) (*guard.Base, diag.Diagnostics) {
+	raw, diags := p.GetKey(ctx, guard.PrivateBaseKey)
 	if diags.HasError() || len(raw) == 0 {
 		return nil, diags
 	}
-	dec := json.NewDecoder(bytes.NewReader(raw))
-	dec.UseNumber()
-	var b base
-	if err := dec.Decode(&b); err != nil {
+	b, err := guard.DecodeBase(raw)
+	if err != nil {
+		diags.AddWarning("The guard's record of this object cannot be read", err.Error()+
+			"\n\nThe stale-plan guard still applies; the next write records the object again.")
 		return nil, diags
 	}
-	return &b, diags
-}
-
-// seen is what the last read or write found in Konnect: the revision in state, when
-// Konnect wrote it (so a stale-plan diagnostic can say when both versions were written),
-// the managed values, and the values the read before it found. Guard 2 uses Before to see
-// a Konnect change that happens to restore the base (configuration adopted a Konnect value,
-// then someone set the old one back): such a change is still someone else's change.
-type seen struct {
-	Revision  string       `json:"revision"`
-	UpdatedAt string       `json:"updated_at"`
-	Values    guard.Values `json:"values,omitempty"` // absent: the base's values
-	Before    guard.Values `json:"before,omitempty"` // absent: a write, or the same as values
+	return b, diags
 }
 
 // saveSeen records a read (before = what the previous read found) or a write (before nil).
-// Private state is written into every resource's state, so it leaves out what it can
-// rebuild: values equal to the base's (the common case: nobody changed the object since
-// Terraform wrote it), and before equal to values (nothing moved between the two reads).
 func (r *entityResource) saveSeen(ctx context.Context, p privateSetter, state tftypes.Value, rev string, obj konnect.Object, before, baseValues guard.Values) diag.Diagnostics {
 	m, err := asObject(state)
 	if err != nil {
@@ -321,32 +259,13 @@ func (r *entityResource) saveSeen(ctx context.Context, p privateSetter, state tf
 		d.AddError("Internal error", err.Error())
 		return d
 	}
-	s := seen{Revision: rev, UpdatedAt: guard.FormatUpdatedAt(obj["updated_at"]), Values: r.managedValues(m), Before: before}
-	if sameValues(s.Before, s.Values) {
-		s.Before = nil
-	}
-	if baseValues != nil && sameValues(s.Values, baseValues) {
-		s.Values = nil
-	}
-	b, _ := json.Marshal(s)
-	return p.SetKey(ctx, seenKey, b)
-}
-
-// sameValues reports whether two sets of values have the same JSON encoding (map keys
-// are sorted, numbers keep their digits). Only used to leave out a copy: a false
-// "different" costs bytes, never a decision.
-func sameValues(a, b guard.Values) bool {
-	if a == nil || b == nil {
-		return false
-	}
-	ja, errA := json.Marshal(a)
-	jb, errB := json.Marshal(b)
-	return errA == nil && errB == nil && bytes.Equal(ja, jb)
+	b, _ := guard.EncodeSeen(guard.NewSeen(rev, guard.FormatUpdatedAt(obj["updated_at"]), r.managedValues(m), before, baseValues))
+	return p.SetKey(ctx, guard.PrivateSeenKey, b)
 }
 
 // loadSeen returns what the last read or write found, with values left out as equal to
 // the base's filled back in.
-func loadSeen(ctx context.Context, p privateGetter) *seen {
+func loadSeen(ctx context.Context, p privateGetter) *guard.Seen {
 	s := decodeSeen(ctx, p)
 	if s != nil && s.Values == nil {
 		if b, _ := loadBase(ctx, p); b != nil {
@@ -357,18 +276,16 @@ func loadSeen(ctx context.Context, p privateGetter) *seen {
 }
 
 // decodeSeen is loadSeen without filling Values from the base when they were left out.
-func decodeSeen(ctx context.Context, p privateGetter) *seen {
-	raw, diags := p.GetKey(ctx, seenKey)
+func decodeSeen(ctx context.Context, p privateGetter) *guard.Seen {
+	raw, diags := p.GetKey(ctx, guard.PrivateSeenKey)
 	if diags.HasError() || len(raw) == 0 {
 		return nil
 	}
-	dec := json.NewDecoder(bytes.NewReader(raw))
-	dec.UseNumber()
-	var s seen
-	if dec.Decode(&s) != nil {
+	s, err := guard.DecodeSeen(raw)
+	if err != nil {
 		return nil
 	}
-	return &s
+	return s
 }
 
 // plannedVersion is the version of the object a plan was made against: the revision in
@@ -597,22 +514,18 @@ func (r *entityResource) Delete(ctx context.Context, req resource.DeleteRequest,
 }
 
 // holds reports whether the live object carries every value of a request body (Konnect's
-// filled-in defaults in JSON documents aside).
+// filled-in defaults in JSON documents aside): guard.OwnWrite over the values Konnect
+// returns as written.
 func (r *entityResource) holds(live, body konnect.Object) bool {
+	wrote, now := guard.Values{}, guard.Values{}
 	for _, a := range r.kind.Attrs {
 		want, ok := body[a.jsonName()]
 		if !ok || !a.managed() || a.NotReturned {
 			continue
 		}
-		got := lookup(live, a)
-		if a.Type.Kind == KJSON {
-			got = project(guard.Normalize(got), guard.Normalize(want))
-		}
-		if !guard.Equal(guard.Field{Set: a.Type.Kind == KSet}, want, got) {
-			return false
-		}
+		wrote[a.Name], now[a.Name] = want, lookup(live, a)
 	}
-	return true
+	return guard.OwnWrite(r.fields, wrote, now)
 }
 
 // checkLive is Guard 1, at plan time and again right before a write: read the object live

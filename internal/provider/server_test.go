@@ -133,7 +133,7 @@ func withConfigured(t *testing.T, private []byte, values guard.Values, names []s
 		t.Fatal(err)
 	}
 	var b map[string]any
-	if err := json.Unmarshal(p[baseKey], &b); err != nil {
+	if err := json.Unmarshal(p[guard.PrivateBaseKey], &b); err != nil {
 		t.Fatal(err)
 	}
 	b["configured"] = names
@@ -142,7 +142,7 @@ func withConfigured(t *testing.T, private []byte, values guard.Values, names []s
 	if err != nil {
 		t.Fatal(err)
 	}
-	p[baseKey] = raw
+	p[guard.PrivateBaseKey] = raw
 	out, err := p.bytes()
 	if err != nil {
 		t.Fatal(err)

@@ -1,0 +1,221 @@
+package guard
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"maps"
+	"slices"
+)
+
+// The guard's memory of one object, kept in the resource's private state under two keys
+// (PrivateBaseKey, PrivateSeenKey) and so written into every user's state file. Its bytes are
+// pinned by golden files (testdata/record); a record written by an older version of the
+// provider keeps decoding.
+
+const (
+	// RecordFormat is the format this version writes. Records without a format are format 1
+	// as written before the field existed (they lack Base.Configured).
+	RecordFormat = 1
+
+	PrivateBaseKey = "base" // what Terraform last wrote, adopted or imported
+	PrivateSeenKey = "seen" // what the last read or write found
+)
+
+// Base is what Terraform last wrote to, adopted from or imported from Konnect for one object.
+type Base struct {
+	Format   int    `json:"format,omitempty"`
+	Revision string `json:"revision"`
+	Values   Values `json:"values"`
+	// Hidden is how Konnect rendered the values it never returns as written (a password's
+	// hash) right after the write: a different rendering later means someone changed them.
+	Hidden Values `json:"hidden,omitempty"`
+	// Configured names the attributes configuration set at that write or adoption: the ones
+	// that go back to Konnect's default when configuration stops setting them. Absent after
+	// an import and in records from before it existed: then nothing is reset.
+	Configured []string `json:"configured,omitempty"`
+}
+
+// Configures reports whether configuration set the attribute at the last write.
+func (b *Base) Configures(name string) bool {
+	return b != nil && slices.Contains(b.Configured, name)
+}
+
+// Seen is what the last read or write found in Konnect: the revision in state, when Konnect
+// wrote it (a stale-plan diagnostic says when both versions were written), the managed values,
+// and the values the read before it found (a Konnect change that happens to restore the base
+// is still someone else's change). Values and Before are left out when they can be rebuilt.
+type Seen struct {
+	Format    int    `json:"format,omitempty"`
+	Revision  string `json:"revision"`
+	UpdatedAt string `json:"updated_at"`
+	Values    Values `json:"values,omitempty"` // absent: the base's values
+	Before    Values `json:"before,omitempty"` // absent: a write, or the same as Values
+}
+
+// EncodeBase returns the bytes kept in private state.
+func EncodeBase(b Base) ([]byte, error) {
+	b.Format = RecordFormat
+	return json.Marshal(b)
+}
+
+// DecodeBase reads a base; numbers keep their digits.
+func DecodeBase(raw []byte) (*Base, error) {
+	var b Base
+	if err := decodeRecord(raw, &b, &b.Format); err != nil {
+		return nil, err
+	}
+	return &b, nil
+}
+
+// NewSeen is the record of a read (before: what the previous read found, after filling in
+// what it left out) or of a write (before nil). It leaves out what can be rebuilt: values
+// equal to the base's (nobody changed the object since Terraform wrote it), and before equal
+// to values (nothing moved between the two reads).
+func NewSeen(revision, updatedAt string, values, before, base Values) Seen {
+	s := Seen{Revision: revision, UpdatedAt: updatedAt, Values: values, Before: before}
+	if sameValues(s.Before, s.Values) {
+		s.Before = nil
+	}
+	if base != nil && sameValues(s.Values, base) {
+		s.Values = nil
+	}
+	return s
+}
+
+// EncodeSeen returns the bytes kept in private state.
+func EncodeSeen(s Seen) ([]byte, error) {
+	s.Format = RecordFormat
+	return json.Marshal(s)
+}
+
+// DecodeSeen reads a seen record as it was written (Values nil when left out).
+func DecodeSeen(raw []byte) (*Seen, error) {
+	var s Seen
+	if err := decodeRecord(raw, &s, &s.Format); err != nil {
+		return nil, err
+	}
+	return &s, nil
+}
+
+func decodeRecord(raw []byte, into any, format *int) error {
+	dec := json.NewDecoder(bytes.NewReader(raw))
+	dec.UseNumber()
+	if err := dec.Decode(into); err != nil {
+		return fmt.Errorf("the guard's record in private state does not decode: %w", err)
+	}
+	if *format > RecordFormat {
+		return fmt.Errorf("the guard's record in private state has format %d, written by a newer version of this provider (this one reads up to %d)", *format, RecordFormat)
+	}
+	return nil
+}
+
+// sameValues reports whether two sets of values have the same JSON encoding (map keys are
+// sorted, numbers keep their digits). Only used to leave out a copy: a false "different"
+// costs bytes, never a decision.
+func sameValues(a, b Values) bool {
+	if a == nil || b == nil {
+		return false
+	}
+	ja, errA := json.Marshal(a)
+	jb, errB := json.Marshal(b)
+	return errA == nil && errB == nil && bytes.Equal(ja, jb)
+}
+
+// RemoteEdits is Guard 2 for a plan that writes: the fields someone changed in Konnect that
+// the plan would set back. It compares, per field, the base with Konnect (remote) and the
+// plan (desired) (Compare); a field that moved since the previous read (seen.Before) is
+// someone's change too, even when it moved back to the base (configuration had adopted the
+// value it moved away from), and is shown as "last refreshed"; a value Konnect never returns
+// as written (a password) whose rendering changed (liveHidden vs the base's) was set by
+// someone else and is shown only as changed.
+func RemoteEdits(fields []Field, base *Base, seen *Seen, remote, desired, liveHidden Values) []Conflict {
+	if base == nil {
+		return nil // nothing written by Terraform yet
+	}
+	conflicts := Compare(fields, base.Values, remote, desired)
+	if seen != nil && seen.Before != nil {
+		for _, c := range Compare(fields, seen.Before, remote, desired) {
+			if !slices.ContainsFunc(conflicts, func(have Conflict) bool { return have.Field.Name == c.Field.Name }) {
+				c.Refreshed = true
+				conflicts = append(conflicts, c)
+			}
+		}
+	}
+	return append(conflicts, hiddenChanges(base, liveHidden)...)
+}
+
+// DestroyEdits is Guard 2 for a delete: every field someone changed in Konnect since
+// Terraform last wrote or adopted it, which the delete would take with it.
+func DestroyEdits(fields []Field, base *Base, remote, liveHidden Values) []Conflict {
+	if base == nil {
+		return nil
+	}
+	var out []Conflict
+	for _, f := range fields {
+		was, ok := base.Values[f.Name]
+		if ok && !Equal(f, was, remote[f.Name]) {
+			out = append(out, Conflict{Field: f, Base: was, Remote: remote[f.Name], Sensitive: f.Sensitive})
+		}
+	}
+	return append(out, hiddenChanges(base, liveHidden)...)
+}
+
+func hiddenChanges(base *Base, liveHidden Values) []Conflict {
+	var out []Conflict
+	for _, name := range slices.Sorted(maps.Keys(base.Hidden)) {
+		now, ok := liveHidden[name]
+		if !ok || Equal(Field{}, base.Hidden[name], now) {
+			continue
+		}
+		f := Field{Name: name, Sensitive: true}
+		out = append(out, Conflict{Field: f, Base: base.Hidden[name], Remote: now, Sensitive: true})
+	}
+	return out
+}
+
+// OwnWrite decides a write refused with 412 Precondition Failed: a retried write is refused
+// when its own first attempt landed and changed the ETag. If Konnect now holds every value
+// the write sent (documents compared on the keys it sent), the write was this apply's own and
+// succeeded; anything else is someone else's change, reported as a stale plan.
+func OwnWrite(fields []Field, wrote, now Values) bool {
+	for _, f := range fields {
+		want, ok := wrote[f.Name]
+		if !ok {
+			continue
+		}
+		got := now[f.Name]
+		if f.Document {
+			got = Project(Normalize(got), Normalize(want))
+		}
+		if !Equal(f, want, got) {
+			return false
+		}
+	}
+	return true
+}
+
+// Project keeps, of a remote JSON value, the object keys that shape has (recursively);
+// anything else is returned whole. A key that shape holds as null stays null: configuration
+// that sets a key to null asks for Konnect's default, whatever it is.
+func Project(remote, shape any) any { return ProjectKeys(remote, shape, true) }
+
+// ProjectKeys is Project; with nullIsDefault false a key shape holds as null keeps the
+// remote value, so that a null configured over a value in state reads as a change.
+func ProjectKeys(remote, shape any, nullIsDefault bool) any {
+	if shape == nil && nullIsDefault {
+		return nil
+	}
+	r, ok1 := remote.(map[string]any)
+	s, ok2 := shape.(map[string]any)
+	if !ok1 || !ok2 {
+		return remote
+	}
+	out := make(map[string]any, len(s))
+	for k, sv := range s {
+		if rv, ok := r[k]; ok {
+			out[k] = ProjectKeys(rv, sv, nullIsDefault)
+		}
+	}
+	return out
+}
