@@ -18,7 +18,7 @@ import (
 // so that values recur, and a random interleaving, per object, of:
 //
 //   - oob: someone sets the field in Konnect to a value of the domain;
-//   - cfg: the configuration changes the field to a value of the domain, half of the time
+//   - cfg: the configuration changes the field to a value of the domain, a third of the time
 //     to what Konnect holds (an adoption once applied);
 //   - refresh: `terraform apply -refresh-only`: the state and private state that
 //     ReadResource returns are kept;
@@ -338,7 +338,7 @@ func runAdoptRevertRefresh(t *testing.T, e *env, seed int64, steps int) adoptRes
 		o := objs[rng.IntN(len(objs))]
 		k, exists := konnectValue(o)
 		switch r := rng.IntN(100); {
-		case r < 20: // someone sets the field in Konnect
+		case r < 16: // someone sets the field in Konnect
 			if !exists {
 				continue
 			}
@@ -346,9 +346,9 @@ func runAdoptRevertRefresh(t *testing.T, e *env, seed int64, steps int) adoptRes
 			setInKonnect(o, v)
 			res.oob++
 			o.log(step, "oob      Konnect %s -> %s   (owned %s)", canon(k), canon(v), o.owned)
-		case r < 50: // the configuration changes, half of the time to what Konnect holds
+		case r < 50: // the configuration changes, a third of the time to what Konnect holds
 			v := o.s.domain[rng.IntN(len(o.s.domain))]
-			if exists && rng.IntN(2) == 0 {
+			if exists && rng.IntN(3) == 0 {
 				v = k
 			}
 			o.want = v
@@ -386,7 +386,7 @@ func runAdoptRevertRefresh(t *testing.T, e *env, seed int64, steps int) adoptRes
 			converge(o, step, false)
 			got, _ := konnectValue(o)
 			o.log(step, "         Konnect %s, owned %s", canon(got), o.owned)
-		case r < 96: // terraform apply, and someone writes between its plan and its write
+		case r < 97: // terraform apply, and someone writes between its plan and its write
 			converge(o, step, true)
 			got, _ := konnectValue(o)
 			o.log(step, "         Konnect %s, owned %s", canon(got), o.owned)
