@@ -118,6 +118,7 @@ type adoptResult struct {
 	oob, cfg, refresh, plans, applies  int
 	writes, adoptions, created, noops  int
 	conflicts, stale, refusals, delete int
+	conservative                       int // conflicts while Konnect held the owned value (it moved and came back)
 	silent                             int
 	other                              int // other failed invariants
 }
@@ -129,10 +130,10 @@ func TestAdoptRevertRefresh(t *testing.T) {
 			t.Parallel()
 			start := time.Now()
 			e := newEnv(t, envOptions{})
-			res := runAdoptRevertRefresh(t, e, seed, pick(400, 4000))
-			notes := fmt.Sprintf("steps=%d oob=%d cfg=%d refresh=%d plan=%d applies=%d writes=%d adoptions=%d created=%d noop=%d conflicts=%d stale=%d destroy-refused=%d deleted=%d",
+			res := runAdoptRevertRefresh(t, e, seed, pick(800, 4000))
+			notes := fmt.Sprintf("steps=%d oob=%d cfg=%d refresh=%d plan=%d applies=%d writes=%d adoptions=%d created=%d noop=%d conflicts=%d (conservative=%d) stale=%d destroy-refused=%d deleted=%d",
 				res.steps, res.oob, res.cfg, res.refresh, res.plans, res.applies, res.writes, res.adoptions, res.created, res.noops,
-				res.conflicts, res.stale, res.refusals, res.delete)
+				res.conflicts, res.conservative, res.stale, res.refusals, res.delete)
 			record(t, row{property: "5-adopt-revert", seed: seed, policy: "fail", objects: len(adoptSubjects), ops: e.ops.Load(),
 				requests: e.requestCount(), conflicts: res.conflicts + res.stale + res.refusals, silent: res.silent,
 				notes: notes, elapsed: time.Since(start)})
@@ -194,10 +195,10 @@ func runAdoptRevertRefresh(t *testing.T, e *env, seed int64, steps int) adoptRes
 			t.Fatal(err)
 		}
 	}
-	// providerWrites returns the provider's writes since event n of the recorder.
-	providerWrites := func(n int) []string {
+	// providerWrites returns the provider's writes since the recorder was last reset.
+	providerWrites := func() []string {
 		var out []string
-		for _, ev := range e.rec.snapshot()[n:] {
+		for _, ev := range e.rec.snapshot() {
 			if isWrite(ev.Method) && strings.HasPrefix(ev.Agent, "terraform-provider-konnect/") {
 				out = append(out, ev.Method+" "+ev.Path)
 			}
@@ -239,7 +240,12 @@ func runAdoptRevertRefresh(t *testing.T, e *env, seed int64, steps int) adoptRes
 		res.applies++
 		before, existed := konnectValue(o)
 		e.rec.quiesce()
-		n := len(e.rec.snapshot())
+		e.rec.reset()
+		what := "apply   "
+		if race {
+			what = "apply*  "
+		}
+		o.log(step, "%s configuration %s, Konnect %s, owned %s", what, canon(o.want), canon(before), o.owned)
 		run := e.mustRun(fmt.Sprintf("adopt-%d", step), "fail")
 		diags, err := run.read(ctx, o.in)
 		if err != nil {
@@ -253,11 +259,10 @@ func runAdoptRevertRefresh(t *testing.T, e *env, seed int64, steps int) adoptRes
 			}
 			diags = append(diags, p.diags...)
 			if !hasError(p.diags) && !p.noop {
-				raced := ""
 				if race && o.in.hasState() {
 					v := o.s.domain[rng.IntN(len(o.s.domain))]
 					setInKonnect(o, v)
-					raced = fmt.Sprintf(" (someone set %s between plan and write)", canon(v))
+					o.log(step, "         someone sets %s in Konnect between the plan and the write", canon(v))
 					before, _ = konnectValue(o)
 				}
 				d, err := run.apply(ctx, o.in, p)
@@ -266,10 +271,9 @@ func runAdoptRevertRefresh(t *testing.T, e *env, seed int64, steps int) adoptRes
 				}
 				diags = append(diags, d...)
 				applied = !hasError(d)
-				o.log(step, "apply%s", raced)
 			}
 		}
-		writes := providerWrites(n)
+		writes := providerWrites()
 		adopting := false
 		for _, d := range diags {
 			switch {
@@ -277,6 +281,9 @@ func runAdoptRevertRefresh(t *testing.T, e *env, seed int64, steps int) adoptRes
 				res.stale++
 			case isRemoteEdit(d) && d.Severity == tfprotov6.DiagnosticSeverityError:
 				res.conflicts++
+				if existed && canon(before) == o.owned {
+					res.conservative++
+				}
 			case d.Summary == "Adopting changes made in Konnect":
 				adopting = true
 			case d.Severity == tfprotov6.DiagnosticSeverityError:
@@ -289,7 +296,7 @@ func runAdoptRevertRefresh(t *testing.T, e *env, seed int64, steps int) adoptRes
 		after, exists := konnectValue(o)
 		switch {
 		case hasError(diags):
-			o.log(step, "apply refused: %s", firstSummary(diags))
+			o.log(step, "         refused: %s", firstSummary(diags))
 			return
 		case !exists:
 			res.other++
@@ -302,16 +309,21 @@ func runAdoptRevertRefresh(t *testing.T, e *env, seed int64, steps int) adoptRes
 		// The user agreed: configuration says what Konnect holds, and the apply succeeded.
 		tookOver := existed && canon(before) == canon(after) && canon(after) != ownedBefore
 		o.owned = canon(after)
+		outcome := "no changes"
 		switch {
 		case !existed:
 			res.created++
+			outcome = "created"
 		case canon(before) != canon(after):
 			res.writes++
+			outcome = "wrote"
 		case tookOver:
 			res.adoptions++
+			outcome = "adopted"
 		default:
 			res.noops++
 		}
+		o.log(step, "         %s: Konnect %s, owned %s", outcome, canon(after), o.owned)
 		if tookOver && (!adopting || !applied || len(writes) > 0) {
 			res.other++
 			violation(o, "step %d: configuration took over %s (owned: %s), and the apply should adopt it (a warning, an apply that writes nothing): warning=%v applied=%v writes=%v",
@@ -384,12 +396,8 @@ func runAdoptRevertRefresh(t *testing.T, e *env, seed int64, steps int) adoptRes
 			o.log(step, "plan     %s", planSummary(p))
 		case r < 92: // terraform apply
 			converge(o, step, false)
-			got, _ := konnectValue(o)
-			o.log(step, "         Konnect %s, owned %s", canon(got), o.owned)
 		case r < 97: // terraform apply, and someone writes between its plan and its write
 			converge(o, step, true)
-			got, _ := konnectValue(o)
-			o.log(step, "         Konnect %s, owned %s", canon(got), o.owned)
 		default: // terraform destroy
 			if !o.in.hasState() {
 				continue
@@ -410,18 +418,19 @@ func runAdoptRevertRefresh(t *testing.T, e *env, seed int64, steps int) adoptRes
 				}
 				diags = append(diags, d...)
 			}
+			o.log(step, "destroy  Konnect %s, owned %s", canon(k), o.owned)
 			wrote(o, step, "destroy", k, exists, diags)
 			_, still := konnectValue(o)
 			switch {
 			case hasError(diags) && still:
 				res.refusals++
-				o.log(step, "destroy  refused: %s", firstSummary(diags))
+				o.log(step, "         refused: %s", firstSummary(diags))
 			case hasError(diags) || still:
 				res.other++
 				violation(o, "step %d: destroy: error=%v, object still in Konnect=%v:\n%s", step, hasError(diags), still, indent(diagText(diags)))
 			default:
 				res.delete++
-				o.log(step, "destroy  deleted (Konnect held %s, owned %s)", canon(k), o.owned)
+				o.log(step, "         deleted")
 			}
 		}
 	}
