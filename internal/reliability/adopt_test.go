@@ -47,14 +47,18 @@ import (
 type adoptSubject struct {
 	name, typ, coll, field string
 	domain                 []any // Konnect (JSON) values
-	config                 func(cpID string, v any) map[string]any
-	get                    func(obj map[string]any) any
-	set                    func(obj map[string]any, v any, rng *rand.Rand)
+	// unsettable: configuration may also leave the field out; def is then Konnect's
+	// default, where a field configuration set at the last write or adoption goes back.
+	unsettable bool
+	def        any
+	config     func(cpID string, v any) map[string]any
+	get        func(obj map[string]any) any
+	set        func(obj map[string]any, v any, rng *rand.Rand)
 }
 
 var adoptSubjects = []adoptSubject{
 	{
-		name: "service", typ: typeService, coll: "services", field: "retries", domain: []any{1, 2, 3},
+		name: "service", typ: typeService, coll: "services", field: "retries", domain: []any{1, 2, 3}, unsettable: true, def: 5,
 		config: func(cpID string, v any) map[string]any {
 			return map[string]any{"control_plane_id": cpID, "name": "adopt-svc", "host": "adopt.internal", "retries": v}
 		},
@@ -63,9 +67,9 @@ var adoptSubjects = []adoptSubject{
 	},
 	{
 		name: "route", typ: "konnect_gateway_route", coll: "routes", field: "paths",
-		domain: []any{[]any{"/a"}, []any{"/b"}, []any{"/a", "/b"}},
+		domain: []any{[]any{"/a"}, []any{"/b"}, []any{"/a", "/b"}}, unsettable: true, def: nil,
 		config: func(cpID string, v any) map[string]any {
-			return map[string]any{"control_plane_id": cpID, "name": "adopt-route", "paths": v}
+			return map[string]any{"control_plane_id": cpID, "name": "adopt-route", "hosts": []any{"adopt.example"}, "paths": v}
 		},
 		get: func(obj map[string]any) any { return obj["paths"] },
 		set: func(obj map[string]any, v any, rng *rand.Rand) {
@@ -94,15 +98,25 @@ var adoptSubjects = []adoptSubject{
 
 // adoptObject is one managed object, the oracle's memory of it and its history.
 type adoptObject struct {
-	s       adoptSubject
-	in      *inst
-	want    any    // the value configuration sets
-	owned   string // canon of the value Terraform last wrote or the user adopted
-	history []string
+	s     adoptSubject
+	in    *inst
+	want  any    // the value configuration sets (nil: left out)
+	owned string // canon of the value Terraform last wrote or the user adopted
+	// configured: configuration set the field at the last write or adoption, so leaving it
+	// out resets it to Konnect's default; otherwise the field then follows Konnect.
+	configured bool
+	history    []string
 }
 
 func (o *adoptObject) log(step int, format string, args ...any) {
 	o.history = append(o.history, fmt.Sprintf("  %4d %s", step, fmt.Sprintf(format, args...)))
+}
+
+func (o *adoptObject) wantText() string {
+	if o.want == nil {
+		return "(left out)"
+	}
+	return canon(o.want)
 }
 
 func (o *adoptObject) recent() string {
@@ -116,7 +130,8 @@ func (o *adoptObject) recent() string {
 type adoptResult struct {
 	steps                              int
 	oob, cfg, refresh, plans, applies  int
-	writes, adoptions, created, noops  int
+	writes, resets, adoptions, created int
+	noops                              int
 	conflicts, stale, refusals, delete int
 	conservative                       int // conflicts while Konnect held the owned value (it moved and came back)
 	silent                             int
@@ -131,8 +146,8 @@ func TestAdoptRevertRefresh(t *testing.T) {
 			start := time.Now()
 			e := newEnv(t, envOptions{})
 			res := runAdoptRevertRefresh(t, e, seed, pick(800, 4000))
-			notes := fmt.Sprintf("steps=%d oob=%d cfg=%d refresh=%d plan=%d applies=%d writes=%d adoptions=%d created=%d noop=%d conflicts=%d (conservative=%d) stale=%d destroy-refused=%d deleted=%d",
-				res.steps, res.oob, res.cfg, res.refresh, res.plans, res.applies, res.writes, res.adoptions, res.created, res.noops,
+			notes := fmt.Sprintf("steps=%d oob=%d cfg=%d refresh=%d plan=%d applies=%d writes=%d (resets=%d) adoptions=%d created=%d noop=%d conflicts=%d (conservative=%d) stale=%d destroy-refused=%d deleted=%d",
+				res.steps, res.oob, res.cfg, res.refresh, res.plans, res.applies, res.writes, res.resets, res.adoptions, res.created, res.noops,
 				res.conflicts, res.conservative, res.stale, res.refusals, res.delete)
 			record(t, row{property: "5-adopt-revert", seed: seed, policy: "fail", objects: len(adoptSubjects), ops: e.ops.Load(),
 				requests: e.requestCount(), conflicts: res.conflicts + res.stale + res.refusals, silent: res.silent,
@@ -231,7 +246,7 @@ func runAdoptRevertRefresh(t *testing.T, e *env, seed int64, steps int) adoptRes
 
 	var objs []*adoptObject
 	for _, s := range adoptSubjects {
-		o := &adoptObject{s: s, want: s.domain[0]}
+		o := &adoptObject{s: s, want: s.domain[0], configured: true}
 		o.in = newInst(s.typ, s.name, s.config(cpID, o.want))
 		objs = append(objs, o)
 	}
@@ -245,7 +260,7 @@ func runAdoptRevertRefresh(t *testing.T, e *env, seed int64, steps int) adoptRes
 		if race {
 			what = "apply*  "
 		}
-		o.log(step, "%s configuration %s, Konnect %s, owned %s", what, canon(o.want), canon(before), o.owned)
+		o.log(step, "%s configuration %s, Konnect %s, owned %s", what, o.wantText(), canon(before), o.owned)
 		run := e.mustRun(fmt.Sprintf("adopt-%d", step), "fail")
 		diags, err := run.read(ctx, o.in)
 		if err != nil {
@@ -291,7 +306,7 @@ func runAdoptRevertRefresh(t *testing.T, e *env, seed int64, steps int) adoptRes
 				violation(o, "step %d: apply failed with an error that is not a conflict:\n%s", step, indent(diagText(diags)))
 			}
 		}
-		ownedBefore := o.owned
+		ownedBefore, configuredBefore := o.owned, o.configured
 		wrote(o, step, "apply", before, existed, diags)
 		after, exists := konnectValue(o)
 		switch {
@@ -302,13 +317,25 @@ func runAdoptRevertRefresh(t *testing.T, e *env, seed int64, steps int) adoptRes
 			res.other++
 			violation(o, "step %d: an apply without an error left no object in Konnect", step)
 			return
-		case canon(after) != canon(o.want):
+		case o.want != nil && canon(after) != canon(o.want):
 			res.other++
 			violation(o, "step %d: an apply without an error left Konnect holding %s; configuration says %s", step, canon(after), canon(o.want))
+		case o.want == nil && (!existed || configuredBefore) && canon(after) != canon(o.s.def):
+			res.other++
+			violation(o, "step %d: configuration left the field out after setting it; an apply without an error left Konnect holding %s, not its default %s",
+				step, canon(after), canon(o.s.def))
+		case o.want == nil && existed && !configuredBefore && canon(after) != canon(before):
+			res.other++
+			violation(o, "step %d: configuration never set the field; the apply changed it in Konnect from %s to %s", step, canon(before), canon(after))
 		}
 		// The user agreed: configuration says what Konnect holds, and the apply succeeded.
-		tookOver := existed && canon(before) == canon(after) && canon(after) != ownedBefore
-		o.owned = canon(after)
+		tookOver := existed && o.want != nil && canon(before) == canon(after) && canon(after) != ownedBefore
+		if o.want != nil || canon(after) != canon(before) || !existed {
+			o.owned = canon(after)
+		}
+		if !existed || canon(after) != canon(before) || tookOver {
+			o.configured = o.want != nil
+		}
 		outcome := "no changes"
 		switch {
 		case !existed:
@@ -317,6 +344,10 @@ func runAdoptRevertRefresh(t *testing.T, e *env, seed int64, steps int) adoptRes
 		case canon(before) != canon(after):
 			res.writes++
 			outcome = "wrote"
+			if o.want == nil {
+				res.resets++
+				outcome = "reset to the default"
+			}
 		case tookOver:
 			res.adoptions++
 			outcome = "adopted"
@@ -331,7 +362,8 @@ func runAdoptRevertRefresh(t *testing.T, e *env, seed int64, steps int) adoptRes
 		}
 		if adopting && !tookOver {
 			res.other++
-			violation(o, "step %d: the apply said it adopts a value, but Konnect held %s before and after, and %s was already owned", step, canon(before), ownedBefore)
+			violation(o, "step %d: the apply said it adopts a value, but Konnect held %s before and after, and %s was already owned:\n%s",
+				step, canon(before), ownedBefore, indent(diagText(diags)))
 		}
 		if adopting && len(writes) > 0 {
 			res.other++
@@ -360,13 +392,16 @@ func runAdoptRevertRefresh(t *testing.T, e *env, seed int64, steps int) adoptRes
 			o.log(step, "oob      Konnect %s -> %s   (owned %s)", canon(k), canon(v), o.owned)
 		case r < 50: // the configuration changes, a third of the time to what Konnect holds
 			v := o.s.domain[rng.IntN(len(o.s.domain))]
-			if exists && rng.IntN(3) == 0 {
+			switch {
+			case exists && rng.IntN(3) == 0:
 				v = k
+			case o.s.unsettable && rng.IntN(5) == 0:
+				v = nil
 			}
 			o.want = v
 			o.in.cfg = o.s.config(cpID, v)
 			res.cfg++
-			o.log(step, "cfg      configuration = %s   (Konnect %s, owned %s)", canon(v), canon(k), o.owned)
+			o.log(step, "cfg      configuration = %s   (Konnect %s, owned %s)", o.wantText(), canon(k), o.owned)
 		case r < 62: // terraform apply -refresh-only
 			if !o.in.hasState() {
 				continue
