@@ -19,7 +19,9 @@ import (
 //
 //   - oob: someone sets the field in Konnect to a value of the domain;
 //   - cfg: the configuration changes the field to a value of the domain, a third of the time
-//     to what Konnect holds (an adoption once applied);
+//     to what Konnect holds (an adoption once applied); for the service and the route it
+//     sometimes leaves the field out (back to Konnect's default if configuration set it at
+//     the last write or adoption, otherwise the field follows Konnect);
 //   - refresh: `terraform apply -refresh-only`: the state and private state that
 //     ReadResource returns are kept;
 //   - plan: `terraform plan`: refresh and plan, nothing kept;
@@ -29,19 +31,25 @@ import (
 //     it again).
 //
 // The oracle knows nothing of the provider's private state. Per object it tracks owned: the
-// value Terraform last wrote (create, update) or that the user adopted (an apply that
-// succeeded while configuration said what Konnect holds). Konnect's value is protected
-// when it differs from owned: only an out-of-band write can have put it there since. Then
+// value Terraform last wrote (create, update, reset) or that the user adopted (an apply that
+// succeeded while configuration said what Konnect holds; a refresh-only apply or a plan is
+// not an agreement). Konnect's value is protected when it differs from owned: only an
+// out-of-band write can have put it there since. Then
 //
 //   - a silent overwrite is a provider write that changes a protected value (under policy
 //     fail, with or without a diagnostic: an error must mean nothing was written), or a
 //     delete of an object whose value is protected;
-//   - an apply without an error leaves Konnect holding what configuration says;
+//   - an apply without an error leaves Konnect holding what configuration says (or the
+//     default, or what it held, when configuration leaves the field out);
 //   - an adoption writes nothing to Konnect, says "Adopting changes made in Konnect", and
 //     happens exactly when the oracle sees the user take a protected value over.
 //
 // Zero silent overwrites are required, and the guard must not be useless: some applies
 // write, some adopt, and some are refused with a conflict.
+//
+// The oracle can fail: with adoption switched off in the provider (adoptions in plan.go
+// returning nil), seed 1 of the short run reports 5 silent overwrites, among them the
+// sequence "adopt 2 over 1; Konnect set back to 1; apply -refresh-only; apply writes 2".
 
 // adoptSubject is one object kind with its managed field.
 type adoptSubject struct {
