@@ -488,7 +488,7 @@ func (in *inst) attrValue(s adoptSubject) any {
 		if json.Unmarshal([]byte(c), &m) != nil {
 			return nil
 		}
-		return s.get(m)
+		return s.get(map[string]any{"config": m})
 	}
 	return in.attr(strings.SplitN(s.field, ".", 2)[0])
 }
