@@ -15,6 +15,13 @@
 //     apply with a rate-limit diagnostic in bounded time;
 //  4. cancellation: an apply cancelled mid-way leaves nothing that the next refresh and
 //     plan cannot see (an orphan is reported by the creation guard with an import hint);
+//  5. adopt, revert, refresh: random interleavings, per object (a service's retries, a
+//     route's paths, a plugin's config key), of out-of-band sets, configuration changes
+//     (adoptions, and removals back to Konnect's default), refresh-only applies, plans,
+//     applies (one with a write landing between plan and write) and destroys under policy
+//     fail: no apply or destroy ever overwrites a value changed in Konnect since Terraform
+//     last wrote it or the user adopted it, an adoption writes nothing, and the guard still
+//     lets applies through and refuses some (adopt_test.go);
 //
 // plus a check that the access token never reaches logs (DEBUG), diagnostics or state.
 //

@@ -462,12 +462,15 @@ func proposed(config, prior tftypes.Value) (tftypes.Value, error) {
 	if err := prior.As(&p); err != nil {
 		return tftypes.Value{}, err
 	}
+	// As shares the value's own map: build a new one, or configuration would change too.
+	out := make(map[string]tftypes.Value, len(c))
 	for k, v := range c {
 		if v.IsNull() {
-			c[k] = p[k]
+			v = p[k]
 		}
+		out[k] = v
 	}
-	return tftypes.NewValue(config.Type(), c), nil
+	return tftypes.NewValue(config.Type(), out), nil
 }
 
 // plan validates the configuration and plans the instance towards it (destroy: towards
