@@ -1,7 +1,7 @@
 //go:build knownbugs
 
 // Known bugs, found by this suite and not fixed yet (bugs 1 and 2 are fixed: see
-// regressions_test.go; bug 4 is in knownbugs_adopt_test.go). Each test fails today and passes once
+// regressions_test.go, and bug 4 in regression_refreshed_label_test.go). Each test fails today and passes once
 // the bug is fixed. They are kept out of the default suite (make test, go test ./...) by the
 // knownbugs build tag, so that suite stays green without skipping anything; run them with
 //

@@ -1,5 +1,3 @@
-//go:build knownbugs
-
 package reliability
 
 import (
@@ -9,7 +7,7 @@ import (
 	"github.com/konnectguard/terraform-provider-konnect/internal/konnect"
 )
 
-// Bug 4 (diagnostic wording; found by property 5, adopt_test.go). Guard 2 also reports a
+// Regression (diagnostic wording; found by property 5, adopt_test.go; fixed). Guard 2 also reports a
 // field that moved since the previous refresh even when Konnect now holds the base again;
 // the diagnostic then says "last refreshed: <what that refresh found>", not "last applied",
 // because Terraform never applied that value. For a plugin's config key the conflict is
@@ -21,9 +19,9 @@ import (
 // sets 2 back; configuration says 1; `terraform apply` is refused (correctly) with a
 // diagnostic that names the wrong origin for 3.
 //
-// Fix (internal/guard/secrets.go): expandObjects copies c.Refreshed into the per-key
+// Fixed in internal/guard/secrets.go: ExpandJSON copies c.Refreshed into the per-key
 // conflicts it builds.
-func TestKnownBugPluginConfigRefreshedConflictSaysLastApplied(t *testing.T) {
+func TestRegressionPluginConfigRefreshedConflictSaysLastRefreshed(t *testing.T) {
 	for _, s := range adoptSubjects {
 		if s.name == "route" {
 			continue
