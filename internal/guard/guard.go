@@ -98,17 +98,26 @@ func FormatUpdatedAt(v any) string {
 	}
 }
 
+// Operation is what a plan does to an existing object.
+type Operation string
+
+const (
+	OpUpdate  Operation = "update"
+	OpReplace Operation = "replace"
+	OpDelete  Operation = "delete"
+)
+
 // StalePlanError is Guard 1: the object changed (or vanished) after the plan was made.
 type StalePlanError struct {
 	Object    Object
-	Operation string // "update", "delete", "replace"
+	Operation Operation
 	AtPlan    Version
 	Now       Version
 	Gone      bool // the object no longer exists in Konnect
 }
 
 // CheckStale returns a StalePlanError when the live revision differs from the planned one.
-func CheckStale(obj Object, operation string, atPlan, now Version) *StalePlanError {
+func CheckStale(obj Object, operation Operation, atPlan, now Version) *StalePlanError {
 	if atPlan.Revision == "" || atPlan.Revision == now.Revision {
 		return nil
 	}
@@ -116,7 +125,7 @@ func CheckStale(obj Object, operation string, atPlan, now Version) *StalePlanErr
 }
 
 // Gone reports Guard 1 for an object deleted in Konnect after the plan was made.
-func Gone(obj Object, operation string, atPlan Version) *StalePlanError {
+func Gone(obj Object, operation Operation, atPlan Version) *StalePlanError {
 	return &StalePlanError{Object: obj, Operation: operation, AtPlan: atPlan, Gone: true}
 }
 

@@ -200,7 +200,7 @@ func TestCheckStale(t *testing.T) {
 
 func TestStalePlanDetailContent(t *testing.T) {
 	obj := Object{TypeName: "konnect_gateway_route", ID: "r-1", ControlPlaneID: "cp-1"}
-	for _, op := range []string{"update", "delete", "replace"} {
+	for _, op := range []Operation{OpUpdate, OpDelete, OpReplace} {
 		e := CheckStale(obj, op, Version{Revision: "sha256:old", UpdatedAt: "2026-12-02T09:14:03Z"}, Version{Revision: "sha256:new", UpdatedAt: "2026-12-02T09:20:41Z"})
 		d := e.Detail()
 		for _, want := range []string{
@@ -208,7 +208,7 @@ func TestStalePlanDetailContent(t *testing.T) {
 			"revision at plan:  sha256:old   (updated_at 2026-12-02T09:14:03Z)",
 			"revision now:      sha256:new   (updated_at 2026-12-02T09:20:41Z)",
 			"Nothing was written",
-			"the planned " + op + " was made against an older version",
+			"the planned " + string(op) + " was made against an older version",
 			"Run `terraform plan` again",
 		} {
 			if !strings.Contains(d, want) {

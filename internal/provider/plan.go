@@ -34,7 +34,7 @@ func (r *entityResource) ModifyPlan(ctx context.Context, req resource.ModifyPlan
 	resp.Diagnostics.Append(diags...)
 
 	if req.Plan.Raw.IsNull() {
-		if live, _, ok := r.checkLive(ctx, addr, atPlan, "delete", &resp.Diagnostics); ok {
+		if live, _, ok := r.checkLive(ctx, addr, atPlan, guard.OpDelete, &resp.Diagnostics); ok {
 			r.checkDestroy(ctx, addr, b, prior, live, resp)
 		}
 		return
@@ -62,7 +62,7 @@ func (r *entityResource) ModifyPlan(ctx context.Context, req resource.ModifyPlan
 		if adopted := r.adoptions(b, cfg, prior); len(adopted) > 0 {
 			// Nothing to write, but values to adopt: plan an update that writes nothing,
 			// so that the apply records them in the base (Guard 1 still applies).
-			if _, _, ok := r.checkLive(ctx, addr, atPlan, "update", &resp.Diagnostics); !ok {
+			if _, _, ok := r.checkLive(ctx, addr, atPlan, guard.OpUpdate, &resp.Diagnostics); !ok {
 				return
 			}
 			n := &guard.AdoptionNotice{Object: r.object(addr), Adopted: adopted}
@@ -77,10 +77,10 @@ func (r *entityResource) ModifyPlan(ctx context.Context, req resource.ModifyPlan
 	// unknown too, unless only resets made this plan differ from the prior state).
 	planned[attrRevision] = tftypes.NewValue(tftypes.String, tftypes.UnknownValue)
 	resp.Plan.Raw = tftypes.NewValue(req.Plan.Raw.Type(), map[string]tftypes.Value(planned))
-	op := "update"
+	op := guard.OpUpdate
 	for _, a := range r.kind.Attrs {
 		if (a.ForceNew || a.Parent) && !planned[a.Name].Equal(prior[a.Name]) {
-			op = "replace"
+			op = guard.OpReplace
 		}
 	}
 	live, _, ok := r.checkLive(ctx, addr, atPlan, op, &resp.Diagnostics)

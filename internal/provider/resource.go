@@ -442,7 +442,7 @@ func (r *entityResource) Update(ctx context.Context, req resource.UpdateRequest,
 	}
 	addr := r.address(prior)
 	atPlan := plannedVersion(ctx, prior, req.Private)
-	live, etag, ok := r.checkLive(ctx, addr, atPlan, "update", &resp.Diagnostics)
+	live, etag, ok := r.checkLive(ctx, addr, atPlan, guard.OpUpdate, &resp.Diagnostics)
 	if !ok {
 		return
 	}
@@ -473,7 +473,7 @@ func (r *entityResource) Update(ctx context.Context, req resource.UpdateRequest,
 			r.finishWrite(ctx, now, addr.Parents, planned, configured, &resp.State.Raw, resp.Private, &resp.Diagnostics)
 			return
 		}
-		r.raced(ctx, addr, atPlan, "update", &resp.Diagnostics)
+		r.raced(ctx, addr, atPlan, guard.OpUpdate, &resp.Diagnostics)
 		return
 	}
 	if err != nil {
@@ -491,7 +491,7 @@ func (r *entityResource) Delete(ctx context.Context, req resource.DeleteRequest,
 	}
 	addr := r.address(prior)
 	atPlan := plannedVersion(ctx, prior, req.Private)
-	_, etag, ok := r.checkLive(ctx, addr, atPlan, "delete", &resp.Diagnostics)
+	_, etag, ok := r.checkLive(ctx, addr, atPlan, guard.OpDelete, &resp.Diagnostics)
 	if !ok || !r.checkCascade(ctx, addr, &resp.Diagnostics) {
 		return
 	}
@@ -505,7 +505,7 @@ func (r *entityResource) Delete(ctx context.Context, req resource.DeleteRequest,
 	}
 	switch {
 	case konnect.IsPreconditionFailed(err):
-		r.raced(ctx, addr, atPlan, "delete", &resp.Diagnostics)
+		r.raced(ctx, addr, atPlan, guard.OpDelete, &resp.Diagnostics)
 	case konnect.IsNotFound(err):
 		r.warnAlreadyGone(&resp.Diagnostics, addr)
 	case err != nil:
@@ -533,11 +533,11 @@ func (r *entityResource) holds(live, body konnect.Object) bool {
 // against. ok is true when the operation may go on; it returns the live object and its
 // ETag. A delete of an object already gone is a success with a warning (ok=false, no
 // error).
-func (r *entityResource) checkLive(ctx context.Context, addr Address, atPlan guard.Version, op string, diags *diag.Diagnostics) (konnect.Object, string, bool) {
+func (r *entityResource) checkLive(ctx context.Context, addr Address, atPlan guard.Version, op guard.Operation, diags *diag.Diagnostics) (konnect.Object, string, bool) {
 	planned := atPlan.Revision
 	live, resp, err := r.kind.API.Get(ctx, r.data.client, addr)
 	if konnect.IsNotFound(err) {
-		if op == "delete" {
+		if op == guard.OpDelete {
 			r.logDecision(ctx, "stale_plan", "gone", addr, map[string]any{"revision_at_plan": planned})
 			r.warnAlreadyGone(diags, addr)
 			return nil, "", false
@@ -571,7 +571,7 @@ func (r *entityResource) checkLive(ctx context.Context, addr Address, atPlan gua
 
 // raced reports a write that Konnect refused with 412: someone wrote between our re-read
 // and our write. It is the same conflict as a stale plan.
-func (r *entityResource) raced(ctx context.Context, addr Address, atPlan guard.Version, op string, diags *diag.Diagnostics) {
+func (r *entityResource) raced(ctx context.Context, addr Address, atPlan guard.Version, op guard.Operation, diags *diag.Diagnostics) {
 	planned := atPlan.Revision
 	now := guard.Version{Revision: "(changed while this apply was writing: Konnect answered 412 Precondition Failed)"}
 	if live, _, err := r.kind.API.Get(ctx, r.data.client, addr); err == nil {
