@@ -5,6 +5,8 @@ import (
 	"maps"
 	"slices"
 	"strings"
+
+	"github.com/konnectguard/terraform-provider-konnect/internal/canonjson"
 )
 
 // Adoption and removal: the two ways configuration changes what Terraform manages without
@@ -90,8 +92,8 @@ func RemovedPaths(base, desired any) [][]string {
 	var out [][]string
 	var walk func(b, d any, at []string)
 	walk = func(b, d any, at []string) {
-		bm, ok1 := Normalize(b).(map[string]any)
-		dm, ok2 := Normalize(d).(map[string]any)
+		bm, ok1 := canonjson.Normalize(b).(map[string]any)
+		dm, ok2 := canonjson.Normalize(d).(map[string]any)
 		if !ok1 || !ok2 {
 			return
 		}

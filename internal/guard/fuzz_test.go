@@ -8,6 +8,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/konnectguard/terraform-provider-konnect/internal/canonjson"
 )
 
 // Seeds shared by both fuzz targets (see also testdata/fuzz/<FuzzName>/).
@@ -49,30 +51,30 @@ func FuzzCanonical(f *testing.F) {
 		if err != nil {
 			t.Fatalf("valid JSON %q does not decode: %v", s, err)
 		}
-		c1, err := Canonical(raw)
+		c1, err := canonjson.Canonical(raw)
 		if err != nil {
-			t.Fatalf("Canonical(decoded %q): %v", s, err)
+			t.Fatalf("canonjson.Canonical(decoded %q): %v", s, err)
 		}
 		if !json.Valid(c1) {
-			t.Fatalf("Canonical(%q) = %q is not valid JSON", s, c1)
+			t.Fatalf("canonjson.Canonical(%q) = %q is not valid JSON", s, c1)
 		}
-		norm, err := Canonical(Normalize(raw))
+		norm, err := canonjson.Canonical(canonjson.Normalize(raw))
 		if err != nil || !bytes.Equal(norm, c1) {
-			t.Fatalf("Canonical(Normalize(%q)) = %q, %v; Canonical = %q", s, norm, err, c1)
+			t.Fatalf("canonjson.Canonical(canonjson.Normalize(%q)) = %q, %v; Canonical = %q", s, norm, err, c1)
 		}
-		parsed, err := ParseJSON(s)
+		parsed, err := canonjson.ParseJSON(s)
 		if err != nil {
-			t.Fatalf("ParseJSON(valid %q): %v", s, err)
+			t.Fatalf("canonjson.ParseJSON(valid %q): %v", s, err)
 		}
-		if c, err := Canonical(parsed); err != nil || !bytes.Equal(c, c1) {
-			t.Fatalf("Canonical(ParseJSON(%q)) = %q, %v; want %q", s, c, err, c1)
+		if c, err := canonjson.Canonical(parsed); err != nil || !bytes.Equal(c, c1) {
+			t.Fatalf("canonjson.Canonical(canonjson.ParseJSON(%q)) = %q, %v; want %q", s, c, err, c1)
 		}
 		// Idempotent.
-		again, err := ParseJSON(string(c1))
+		again, err := canonjson.ParseJSON(string(c1))
 		if err != nil {
-			t.Fatalf("ParseJSON(Canonical(%q) = %q): %v", s, c1, err)
+			t.Fatalf("canonjson.ParseJSON(canonjson.Canonical(%q) = %q): %v", s, c1, err)
 		}
-		c2, err := Canonical(again)
+		c2, err := canonjson.Canonical(again)
 		if err != nil || !bytes.Equal(c1, c2) {
 			t.Fatalf("not idempotent: %q -> %q -> %q (%v)", s, c1, c2, err)
 		}
@@ -91,13 +93,13 @@ func FuzzCanonical(f *testing.F) {
 			}
 			// float64 numbers canonicalize to their shortest exact spelling, which decodes
 			// to the same float64.
-			cf, err := Canonical(f1)
+			cf, err := canonjson.Canonical(f1)
 			if err != nil {
-				t.Fatalf("Canonical(float64 form of %q): %v", s, err)
+				t.Fatalf("canonjson.Canonical(float64 form of %q): %v", s, err)
 			}
 			var f3 any
 			if err := json.Unmarshal(cf, &f3); err != nil || !reflect.DeepEqual(f1, f3) {
-				t.Fatalf("Canonical(float64 form of %q) = %q, decoding to %#v (%v)", s, cf, f3, err)
+				t.Fatalf("canonjson.Canonical(float64 form of %q) = %q, decoding to %#v (%v)", s, cf, f3, err)
 			}
 			if !Equal(Field{}, f1, f3) {
 				t.Fatalf("Equal(float64 form of %q, itself) = false", s)
@@ -123,23 +125,23 @@ func FuzzParseJSON(f *testing.F) {
 	f.Add(`[1]]`)
 	f.Add(`{"a":1} `)
 	f.Fuzz(func(t *testing.T, s string) {
-		v, err := ParseJSON(s)
+		v, err := canonjson.ParseJSON(s)
 		if valid := json.Valid([]byte(s)); valid != (err == nil) {
-			t.Fatalf("ParseJSON(%q) error %v, but json.Valid = %v", s, err, valid)
+			t.Fatalf("canonjson.ParseJSON(%q) error %v, but json.Valid = %v", s, err, valid)
 		}
 		if err != nil {
 			return
 		}
-		if !reflect.DeepEqual(Normalize(v), v) {
-			t.Fatalf("ParseJSON(%q) = %#v is not normalized", s, v)
+		if !reflect.DeepEqual(canonjson.Normalize(v), v) {
+			t.Fatalf("canonjson.ParseJSON(%q) = %#v is not normalized", s, v)
 		}
-		c, err := Canonical(v)
+		c, err := canonjson.Canonical(v)
 		if err != nil {
-			t.Fatalf("Canonical(ParseJSON(%q)): %v", s, err)
+			t.Fatalf("canonjson.Canonical(canonjson.ParseJSON(%q)): %v", s, err)
 		}
-		back, err := ParseJSON(string(c))
+		back, err := canonjson.ParseJSON(string(c))
 		if err != nil {
-			t.Fatalf("ParseJSON(Canonical(ParseJSON(%q)) = %q): %v", s, c, err)
+			t.Fatalf("canonjson.ParseJSON(canonjson.Canonical(canonjson.ParseJSON(%q)) = %q): %v", s, c, err)
 		}
 		if !reflect.DeepEqual(back, v) {
 			t.Fatalf("round trip of %q through %q: %#v, want %#v", s, c, back, v)
@@ -178,7 +180,7 @@ func sameNumbers(t *testing.T, raw, v any) {
 		if !ok {
 			t.Fatalf("number %s normalized to %#v", r, v)
 		}
-		if again, ok := canonicalNumber(n); !ok || again != string(n) {
+		if again, ok := canonjson.Number(n); !ok || again != string(n) {
 			t.Fatalf("number %s normalized to %s, which is not canonical (%s)", r, n, again)
 		}
 		if smallExponent(string(r)) && smallExponent(string(n)) {

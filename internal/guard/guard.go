@@ -9,6 +9,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/konnectguard/terraform-provider-konnect/internal/canonjson"
 )
 
 // ConflictPolicy says what a Guard 2 conflict does to a plan.
@@ -72,20 +74,20 @@ const maxUnixSeconds = 253402300799
 // FormatUpdatedAt renders Konnect's updated_at (Unix seconds, possibly fractional, for
 // core entities; RFC 3339 for control planes) as RFC 3339 UTC.
 func FormatUpdatedAt(v any) string {
-	switch t := Normalize(v).(type) {
+	switch t := canonjson.Normalize(v).(type) {
 	case string:
 		if ts, err := time.Parse(time.RFC3339Nano, t); err == nil {
 			return ts.UTC().Format(time.RFC3339)
 		}
 		// Unix seconds sent as a string.
-		if _, ok := canonicalNumber(json.Number(t)); ok {
+		if _, ok := canonjson.Number(json.Number(t)); ok {
 			return FormatUpdatedAt(json.Number(t))
 		}
 		return t
 	case nil:
 		return ""
 	default:
-		n, ok := canonicalNumber(t)
+		n, ok := canonjson.Number(t)
 		if !ok {
 			return fmt.Sprint(t)
 		}
@@ -214,15 +216,15 @@ func Compare(fields []Field, base, remote, desired Values) []Conflict {
 // Equal compares two decoded JSON values of a field by value: numbers by value, object
 // keys in any order, Set fields in any order, and null equal to an empty collection.
 func Equal(f Field, a, b any) bool {
-	a, b = Normalize(a), Normalize(b)
+	a, b = canonjson.Normalize(a), canonjson.Normalize(b)
 	if f.Set {
 		a, b = sortedSet(a), sortedSet(b)
 	}
 	if isEmpty(a) && isEmpty(b) {
 		return true
 	}
-	ca, errA := Canonical(a)
-	cb, errB := Canonical(b)
+	ca, errA := canonjson.Canonical(a)
+	cb, errB := canonjson.Canonical(b)
 	return errA == nil && errB == nil && string(ca) == string(cb)
 }
 
@@ -245,7 +247,7 @@ func sortedSet(v any) any {
 	}
 	keyed := make([]string, len(arr))
 	for i, e := range arr {
-		c, _ := Canonical(e)
+		c, _ := canonjson.Canonical(e)
 		keyed[i] = string(c)
 	}
 	idx := make([]int, len(arr))
@@ -280,14 +282,14 @@ func Show(f Field, v any) string {
 	if _, ok := v.(notSet); ok {
 		return NotSetText
 	}
-	v = Normalize(v)
+	v = canonjson.Normalize(v)
 	if f.Set {
 		v = sortedSet(v)
 	}
 	if s, ok := v.(string); ok {
 		return shorten(fmt.Sprintf("%q", s), s)
 	}
-	c, err := Canonical(v)
+	c, err := canonjson.Canonical(v)
 	if err != nil {
 		return shorten(fmt.Sprint(v), v)
 	}

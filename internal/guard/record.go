@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"maps"
 	"slices"
+
+	"github.com/konnectguard/terraform-provider-konnect/internal/canonjson"
 )
 
 // The guard's memory of one object, kept in the resource's private state under two keys
@@ -186,7 +188,7 @@ func OwnWrite(fields []Field, wrote, now Values) bool {
 		}
 		got := now[f.Name]
 		if f.Document {
-			got = Project(Normalize(got), Normalize(want))
+			got = Project(canonjson.Normalize(got), canonjson.Normalize(want))
 		}
 		if !Equal(f, want, got) {
 			return false

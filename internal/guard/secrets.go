@@ -8,6 +8,8 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/konnectguard/terraform-provider-konnect/internal/canonjson"
 )
 
 // A JSON attribute (a plugin's or a vault's config) can hold secrets that Terraform's
@@ -202,7 +204,7 @@ const NotSetText = "(not set)"
 // Sensitive when any of its versions holds a secret. A conflict on anything but JSON objects
 // is returned as it is.
 func ExpandJSON(c Conflict, isSecret func(path []string) bool) []Conflict {
-	b, r, d := Normalize(c.Base), Normalize(c.Remote), Normalize(c.Desired)
+	b, r, d := canonjson.Normalize(c.Base), canonjson.Normalize(c.Remote), canonjson.Normalize(c.Desired)
 	bm, ok1 := b.(map[string]any)
 	rm, ok2 := r.(map[string]any)
 	dm, ok3 := d.(map[string]any)

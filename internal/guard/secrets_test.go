@@ -5,6 +5,8 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+
+	"github.com/konnectguard/terraform-provider-konnect/internal/canonjson"
 )
 
 func TestSecretName(t *testing.T) {
@@ -68,7 +70,7 @@ func TestSecretName(t *testing.T) {
 
 func mustJSON(t *testing.T, s string) map[string]any {
 	t.Helper()
-	v, err := ParseJSON(s)
+	v, err := canonjson.ParseJSON(s)
 	if err != nil {
 		t.Fatal(err)
 	}

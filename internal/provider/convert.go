@@ -9,7 +9,7 @@ import (
 
 	"github.com/hashicorp/terraform-plugin-go/tftypes"
 
-	"github.com/konnectguard/terraform-provider-konnect/internal/guard"
+	"github.com/konnectguard/terraform-provider-konnect/internal/canonjson"
 )
 
 // The one place that converts between Konnect's JSON and Terraform values.
@@ -63,7 +63,7 @@ func (t Type) toJSON(v tftypes.Value) (any, error) {
 		if err := v.As(&s); err != nil {
 			return nil, err
 		}
-		return guard.ParseJSON(s)
+		return canonjson.ParseJSON(s)
 	case KInt64, KFloat64:
 		var f big.Float
 		if err := v.As(&f); err != nil {
@@ -192,7 +192,7 @@ func (t Type) fromJSON(j any) (tftypes.Value, error) {
 			return tftypes.NewValue(tt, s.String()), nil
 		}
 	case KJSON:
-		c, err := guard.Canonical(guard.Normalize(j))
+		c, err := canonjson.Canonical(canonjson.Normalize(j))
 		if err != nil {
 			return tftypes.Value{}, err
 		}

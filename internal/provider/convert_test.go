@@ -9,7 +9,7 @@ import (
 
 	"github.com/hashicorp/terraform-plugin-go/tftypes"
 
-	"github.com/konnectguard/terraform-provider-konnect/internal/guard"
+	"github.com/konnectguard/terraform-provider-konnect/internal/canonjson"
 )
 
 // decode is JSON as the client decodes Konnect's responses: numbers as json.Number.
@@ -26,7 +26,7 @@ func decode(t *testing.T, s string) any {
 
 func canonical(t *testing.T, v any) string {
 	t.Helper()
-	c, err := guard.Canonical(guard.Normalize(v))
+	c, err := canonjson.Canonical(canonjson.Normalize(v))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -10,6 +10,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/planmodifier"
 	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
 
+	"github.com/konnectguard/terraform-provider-konnect/internal/canonjson"
 	"github.com/konnectguard/terraform-provider-konnect/internal/guard"
 	"github.com/konnectguard/terraform-provider-konnect/internal/konnect"
 )
@@ -127,8 +128,8 @@ func (jsonSemanticEquality) PlanModifyString(_ context.Context, req planmodifier
 	if req.PlanValue.Equal(req.StateValue) {
 		return
 	}
-	planned, err1 := guard.ParseJSON(req.PlanValue.ValueString())
-	stated, err2 := guard.ParseJSON(req.StateValue.ValueString())
+	planned, err1 := canonjson.ParseJSON(req.PlanValue.ValueString())
+	stated, err2 := canonjson.ParseJSON(req.StateValue.ValueString())
 	if err1 == nil && err2 == nil && guard.Equal(guard.Field{}, guard.ProjectKeys(stated, planned, false), planned) {
 		resp.PlanValue = req.StateValue
 	}

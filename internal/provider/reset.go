@@ -5,6 +5,7 @@ import (
 
 	"github.com/hashicorp/terraform-plugin-go/tftypes"
 
+	"github.com/konnectguard/terraform-provider-konnect/internal/canonjson"
 	"github.com/konnectguard/terraform-provider-konnect/internal/guard"
 	"github.com/konnectguard/terraform-provider-konnect/internal/konnect"
 )
@@ -111,7 +112,7 @@ func (p resetPlan) apply(r *entityResource, body konnect.Object) {
 	for _, a := range p.attrs {
 		delete(body, a.jsonName())
 		if def, ok := a.resetValue(); ok && merges {
-			body[a.jsonName()] = guard.Normalize(def) // a copy: the API may edit the body
+			body[a.jsonName()] = canonjson.Normalize(def) // a copy: the API may edit the body
 		}
 	}
 	for name, paths := range p.keys {

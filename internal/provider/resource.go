@@ -16,6 +16,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-go/tftypes"
 	"github.com/hashicorp/terraform-plugin-log/tflog"
 
+	"github.com/konnectguard/terraform-provider-konnect/internal/canonjson"
 	"github.com/konnectguard/terraform-provider-konnect/internal/guard"
 	"github.com/konnectguard/terraform-provider-konnect/internal/konnect"
 )
@@ -152,7 +153,7 @@ func (r *entityResource) stateFromAPI(obj konnect.Object, parents map[string]str
 		if a.Type.Kind == KJSON && pj != nil {
 			// Konnect fills defaults into JSON documents (plugin config): state holds the
 			// keys that configuration manages, with Konnect's values.
-			remote = guard.Project(guard.Normalize(remote), pj)
+			remote = guard.Project(canonjson.Normalize(remote), pj)
 			if v, err := a.Type.fromJSON(remote); err == nil {
 				keep[a.Name] = v
 			}

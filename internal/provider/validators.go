@@ -16,7 +16,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
 	"github.com/hashicorp/terraform-plugin-framework/types/basetypes"
 
-	"github.com/konnectguard/terraform-provider-konnect/internal/guard"
+	"github.com/konnectguard/terraform-provider-konnect/internal/canonjson"
 )
 
 // noPrefix rejects strings that start with any of the reserved prefixes.
@@ -122,7 +122,7 @@ func (v jsonValidator) ValidateString(ctx context.Context, req validator.StringR
 	if req.ConfigValue.IsNull() || req.ConfigValue.IsUnknown() {
 		return
 	}
-	doc, err := guard.ParseJSON(req.ConfigValue.ValueString())
+	doc, err := canonjson.ParseJSON(req.ConfigValue.ValueString())
 	if err != nil {
 		resp.Diagnostics.AddAttributeError(req.Path, "Invalid JSON", fmt.Sprintf("%s %s: %v.", req.Path, v.Description(ctx), err))
 		return
@@ -255,7 +255,7 @@ func (v jwkKidValidator) ValidateString(ctx context.Context, req validator.Strin
 	if req.ConfigValue.IsNull() || req.ConfigValue.IsUnknown() {
 		return
 	}
-	doc, err := guard.ParseJSON(req.ConfigValue.ValueString())
+	doc, err := canonjson.ParseJSON(req.ConfigValue.ValueString())
 	obj, ok := doc.(map[string]any)
 	if err != nil || !ok {
 		// Never echo the document: it holds key material.

@@ -22,6 +22,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-go/tftypes"
 	"github.com/hashicorp/terraform-plugin-log/tflogtest"
 
+	"github.com/konnectguard/terraform-provider-konnect/internal/canonjson"
 	"github.com/konnectguard/terraform-provider-konnect/internal/guard"
 	"github.com/konnectguard/terraform-provider-konnect/internal/konnect"
 	"github.com/konnectguard/terraform-provider-konnect/internal/konnectmock"
@@ -811,7 +812,7 @@ func canon(v any) string {
 		}
 		return canon(items)
 	}
-	c, err := guard.Canonical(guard.Normalize(v))
+	c, err := canonjson.Canonical(canonjson.Normalize(v))
 	if err != nil {
 		return fmt.Sprint(v)
 	}
