@@ -14,6 +14,7 @@ var ConsumerKind = EntityKind{
 	Description: "A gateway consumer in a Konnect control plane: a client of your APIs that credentials, ACL groups and plugins attach to. Set `username`, `custom_id` or both.",
 	API:         coreEntityAPI{Collection: inControlPlane("consumers")},
 	NameAttr:    "username",
+	DataSource:  true,
 	Attrs: []Attr{
 		controlPlaneID,
 		{Name: "username", Default: DefaultNull, Type: String, Description: "The consumer's username, unique in the control plane.",

@@ -15,6 +15,7 @@ var ControlPlaneKind = EntityKind{
 	Description: "A Konnect gateway control plane. `cluster_type` and `cloud_gateway` cannot change in place: changing them replaces the control plane (and everything in it).",
 	API:         controlPlaneAPI{},
 	NameAttr:    "name",
+	DataSource:  true,
 	Attrs: []Attr{
 		{Name: "name", Type: String, Mode: Required, Description: "The control plane's name, unique in the organization.",
 			Validators: []Validator{stringvalidator.LengthBetween(2, 256)}},

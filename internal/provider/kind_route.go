@@ -46,8 +46,9 @@ var RouteKind = EntityKind{
 		"Traditional routes match on `methods`, `hosts`, `paths`, `headers`, `snis`, `sources` and `destinations`; " +
 		"expression routes use `expression` and `priority` instead. To switch a route from one style to the other, " +
 		"declare a new route: an attribute that configuration stops setting keeps the value Konnect holds.",
-	API:      coreEntityAPI{Collection: inControlPlane("routes")},
-	NameAttr: "name",
+	API:        coreEntityAPI{Collection: inControlPlane("routes")},
+	NameAttr:   "name",
+	DataSource: true,
 	Attrs: []Attr{
 		controlPlaneID,
 		{Name: "name", Default: DefaultNull, Type: String, Description: "The route's name, unique in the control plane: letters, digits and `.`, `-`, `_`, `~`.",

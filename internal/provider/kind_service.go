@@ -26,6 +26,7 @@ var ServiceKind = EntityKind{
 	Description: "A gateway service in a Konnect control plane: the upstream API that routes send traffic to.",
 	API:         coreEntityAPI{Collection: inControlPlane("services")},
 	NameAttr:    "name",
+	DataSource:  true,
 	Attrs: []Attr{
 		controlPlaneID,
 		{Name: "name", Default: DefaultNull, Type: String, Description: "The service's name, unique in the control plane: letters, digits and `.`, `-`, `_`, `~`.",

@@ -16,6 +16,7 @@ var UpstreamKind = EntityKind{
 	Description: "A gateway upstream in a Konnect control plane: a virtual hostname balanced over its targets (`konnect_gateway_target`), with active and passive health checks. Health-check settings left out of configuration take Konnect's defaults and follow Konnect.",
 	API:         coreEntityAPI{Collection: inControlPlane("upstreams")},
 	NameAttr:    "name",
+	DataSource:  true,
 	Attrs: []Attr{
 		controlPlaneID,
 		{Name: "name", Type: String, Mode: Required, Description: "The upstream's hostname, unique in the control plane; services use it as their `host`.",
@@ -40,8 +41,7 @@ var UpstreamKind = EntityKind{
 		{Name: "sticky_sessions_cookie_path", Default: "/", Type: String, Description: "Path of the sticky-sessions cookie. Konnect's default is `/`."},
 		{Name: "slots", Default: 10000, Type: Int64, Description: "Slots in the load balancer ring (10 to 65536). Konnect's default is 10000.",
 			Validators: []Validator{int64validator.Between(10, 65536)}},
-		{Name: "healthchecks", Type: upstreamHealthchecks, Description: "Active and passive health checking of the targets. Settings left out take Konnect's defaults.",
-			Validators: []Validator{nestedFloat64("threshold", float64validator.Between(0, 100))}},
+		{Name: "healthchecks", Type: upstreamHealthchecks, Description: "Active and passive health checking of the targets. Settings left out take Konnect's defaults."},
 		{Name: "host_header", Default: DefaultNull, Type: String, Description: "Host header sent to the targets instead of the upstream's name."},
 		{Name: "client_certificate", Default: DefaultNull, Type: RefID("Id of a `konnect_gateway_certificate`."), Description: "Client certificate presented to the targets for mTLS.",
 			Validators: []Validator{refIsUUID()}},
@@ -68,14 +68,12 @@ func counter(name, what string) Attr {
 		Validators: []Validator{int64validator.Between(0, 255)}}
 }
 
-var intervalRange = nestedFloat64("interval", float64validator.Between(0, 65535))
-
 var upstreamHealthchecks = ObjectOf(
 	Attr{Name: "active", Description: "Active checks: the data plane probes the targets.",
-		Validators: []Validator{nestedFloat64("timeout", float64validator.Between(0, 65535))},
 		Type: ObjectOf(
 			healthcheckType(),
-			Attr{Name: "timeout", Type: Float64, Description: "Seconds before a probe times out (0 to 65535). Konnect's default is 1."},
+			Attr{Name: "timeout", Type: Float64, Description: "Seconds before a probe times out (0 to 65535). Konnect's default is 1.",
+				Validators: []Validator{float64validator.Between(0, 65535)}},
 			Attr{Name: "concurrency", Type: Int64, Description: "Targets probed at once. Konnect's default is 10.",
 				Validators: []Validator{int64validator.Between(1, 2147483648)}},
 			Attr{Name: "http_path", Type: String, Description: "Path probed by HTTP checks. Konnect's default is `/`.",
@@ -83,15 +81,17 @@ var upstreamHealthchecks = ObjectOf(
 			Attr{Name: "https_sni", Type: String, Description: "SNI sent by HTTPS probes."},
 			Attr{Name: "https_verify_certificate", Type: Bool, Description: "Verify the target's certificate in HTTPS probes. Konnect's default is true."},
 			Attr{Name: "headers", Type: MapOf(ListOf(String)), Description: "Headers sent with HTTP probes: header name to values."},
-			Attr{Name: "healthy", Description: "When an unhealthy target becomes healthy again.", Validators: []Validator{intervalRange},
+			Attr{Name: "healthy", Description: "When an unhealthy target becomes healthy again.",
 				Type: ObjectOf(
-					Attr{Name: "interval", Type: Float64, Description: "Seconds between probes of healthy targets (0 to 65535; 0 disables)."},
+					Attr{Name: "interval", Type: Float64, Description: "Seconds between probes of healthy targets (0 to 65535; 0 disables).",
+						Validators: []Validator{float64validator.Between(0, 65535)}},
 					httpStatuses("healthy"),
 					counter("successes", "Successful probes that make a target healthy"),
 				)},
-			Attr{Name: "unhealthy", Description: "When a healthy target becomes unhealthy.", Validators: []Validator{intervalRange},
+			Attr{Name: "unhealthy", Description: "When a healthy target becomes unhealthy.",
 				Type: ObjectOf(
-					Attr{Name: "interval", Type: Float64, Description: "Seconds between probes of unhealthy targets (0 to 65535; 0 disables)."},
+					Attr{Name: "interval", Type: Float64, Description: "Seconds between probes of unhealthy targets (0 to 65535; 0 disables).",
+						Validators: []Validator{float64validator.Between(0, 65535)}},
 					httpStatuses("unhealthy"),
 					counter("tcp_failures", "TCP failures that make a target unhealthy"),
 					counter("timeouts", "Probe timeouts that make a target unhealthy"),
@@ -112,5 +112,6 @@ var upstreamHealthchecks = ObjectOf(
 				counter("http_failures", "HTTP failures that make a target unhealthy"),
 			)},
 		)},
-	Attr{Name: "threshold", Type: Float64, Description: "Percentage of healthy target weight below which the upstream counts as unhealthy (0 to 100). Konnect's default is 0."},
+	Attr{Name: "threshold", Type: Float64, Description: "Percentage of healthy target weight below which the upstream counts as unhealthy (0 to 100). Konnect's default is 0.",
+		Validators: []Validator{float64validator.Between(0, 100)}},
 )
