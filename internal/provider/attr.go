@@ -5,6 +5,14 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
 )
 
+// Validator is any framework validator (validator.String, validator.Float64, ...); which
+// one an attribute takes follows its Type.
+type Validator = validator.Describer
+
+// PlanModifier is any framework plan modifier (planmodifier.String, ...); which one an
+// attribute takes follows its Type.
+type PlanModifier = planmodifier.Describer
+
 // Mode says who sets an attribute.
 type Mode int
 
@@ -47,15 +55,14 @@ type Attr struct {
 	// here (the plan says "known after apply").
 	Default any
 
-	StringValidators []validator.String
-	Int64Validators  []validator.Int64
-	BoolValidators   []validator.Bool
-	ListValidators   []validator.List
-	SetValidators    []validator.Set
-	MapValidators    []validator.Map
-	ObjectValidators []validator.Object
-	// PlanModifiers are extra string plan modifiers (e.g. JSON semantic equality).
-	StringPlanModifiers []planmodifier.String
+	// Validators check configured values at plan time. Each is the framework validator of
+	// the attribute's Type: validator.String for String and JSON, validator.Int64,
+	// validator.Float64, validator.Bool, validator.List, validator.Set, validator.Map,
+	// validator.Object; the schema builder refuses any other (checkDeclaration).
+	Validators []Validator
+	// PlanModifiers run after the engine's own (keep the state's value when unset, replace
+	// on ForceNew); each is the framework plan modifier of the attribute's Type, as above.
+	PlanModifiers []PlanModifier
 }
 
 // DefaultNull declares that Konnect's default for an attribute is null (no value).

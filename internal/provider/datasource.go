@@ -8,7 +8,6 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/datasource"
 	"github.com/hashicorp/terraform-plugin-framework/datasource/schema"
 	"github.com/hashicorp/terraform-plugin-framework/path"
-	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
 
 	"github.com/konnectguard/terraform-provider-konnect/internal/konnect"
 )
@@ -16,9 +15,9 @@ import (
 // entityDataSource reads one object of a kind by id or by unique name; like refresh, it
 // reports exactly what Konnect holds.
 type entityDataSource struct {
+	dataSourceWithConfigure
 	kind  EntityKind
 	attrs []Attr
-	data  *providerData
 }
 
 var _ datasource.DataSourceWithConfigure = (*entityDataSource)(nil)
@@ -42,68 +41,17 @@ func (d *entityDataSource) Schema(_ context.Context, _ datasource.SchemaRequest,
 	for _, a := range d.attrs {
 		switch {
 		case a.Parent:
-			attrs[a.Name] = schema.StringAttribute{Required: true, Description: a.Description, MarkdownDescription: a.Description, Validators: a.StringValidators}
+			a.Mode = Required
 		case a.Name == attrID || a.Name == d.kind.NameAttr:
-			v := []validator.String{stringvalidator.ExactlyOneOf(oneOf...)}
-			attrs[a.Name] = schema.StringAttribute{Optional: true, Computed: true, Description: a.Description + " Set this or the other lookup attribute.", MarkdownDescription: a.Description + " Set this or the other lookup attribute.", Validators: v}
+			a.Mode, a.Description = Optional, a.Description+" Set this or the other lookup attribute."
+			a.Validators = []Validator{stringvalidator.ExactlyOneOf(oneOf...)}
 		default:
-			attrs[a.Name] = dataSourceAttribute(a)
+			a = readOnly(a)
 		}
+		attrs[a.Name] = frameworkAttribute(a, forDataSource)
 	}
 	desc := fmt.Sprintf("Reads one %s from Konnect by id or by name.", d.kind.TypeName)
 	resp.Schema = schema.Schema{Description: desc, MarkdownDescription: desc, Attributes: attrs}
-}
-
-// dataSourceAttribute is a read-only attribute of a data source.
-func dataSourceAttribute(a Attr) schema.Attribute {
-	desc := a.Description
-	switch a.Type.Kind {
-	case KString, KJSON:
-		return schema.StringAttribute{Computed: true, Sensitive: a.Sensitive, Description: desc, MarkdownDescription: desc}
-	case KInt64:
-		return schema.Int64Attribute{Computed: true, Sensitive: a.Sensitive, Description: desc, MarkdownDescription: desc}
-	case KFloat64:
-		return schema.Float64Attribute{Computed: true, Sensitive: a.Sensitive, Description: desc, MarkdownDescription: desc}
-	case KBool:
-		return schema.BoolAttribute{Computed: true, Sensitive: a.Sensitive, Description: desc, MarkdownDescription: desc}
-	case KList:
-		if a.Type.Elem.Kind == KObject {
-			return schema.ListNestedAttribute{Computed: true, Sensitive: a.Sensitive, Description: desc, MarkdownDescription: desc,
-				NestedObject: schema.NestedAttributeObject{Attributes: dataSourceAttributes(a.Type.Elem.Attrs)}}
-		}
-		return schema.ListAttribute{Computed: true, Sensitive: a.Sensitive, Description: desc, MarkdownDescription: desc, ElementType: a.Type.Elem.attrType()}
-	case KSet:
-		if a.Type.Elem.Kind == KObject {
-			return schema.SetNestedAttribute{Computed: true, Sensitive: a.Sensitive, Description: desc, MarkdownDescription: desc,
-				NestedObject: schema.NestedAttributeObject{Attributes: dataSourceAttributes(a.Type.Elem.Attrs)}}
-		}
-		return schema.SetAttribute{Computed: true, Sensitive: a.Sensitive, Description: desc, MarkdownDescription: desc, ElementType: a.Type.Elem.attrType()}
-	case KMap:
-		return schema.MapAttribute{Computed: true, Sensitive: a.Sensitive, Description: desc, MarkdownDescription: desc, ElementType: a.Type.Elem.attrType()}
-	case KObject:
-		return schema.SingleNestedAttribute{Computed: true, Sensitive: a.Sensitive, Description: desc, MarkdownDescription: desc, Attributes: dataSourceAttributes(a.Type.Attrs)}
-	}
-	panic(fmt.Sprintf("%s: unknown kind %d", a.Name, a.Type.Kind))
-}
-
-func dataSourceAttributes(attrs []Attr) map[string]schema.Attribute {
-	out := make(map[string]schema.Attribute, len(attrs))
-	for _, a := range attrs {
-		out[a.Name] = dataSourceAttribute(a)
-	}
-	return out
-}
-
-func (d *entityDataSource) Configure(_ context.Context, req datasource.ConfigureRequest, resp *datasource.ConfigureResponse) {
-	if req.ProviderData == nil {
-		return
-	}
-	data, ok := req.ProviderData.(*providerData)
-	if !ok {
-		resp.Diagnostics.AddError("Unexpected provider data", fmt.Sprintf("expected *providerData, got %T", req.ProviderData))
-		return
-	}
-	d.data = data
 }
 
 func (d *entityDataSource) Read(ctx context.Context, req datasource.ReadRequest, resp *datasource.ReadResponse) {

@@ -2,7 +2,6 @@ package provider
 
 import (
 	"context"
-	"fmt"
 
 	"github.com/hashicorp/terraform-plugin-framework/datasource"
 	"github.com/hashicorp/terraform-plugin-framework/datasource/schema"
@@ -14,7 +13,7 @@ import (
 
 // controlPlaneListDataSource lists control planes, every page, filtered by name and labels.
 type controlPlaneListDataSource struct {
-	data  *providerData
+	dataSourceWithConfigure
 	attrs []Attr // a control plane as the resource declares it, plus id and revision
 }
 
@@ -34,18 +33,6 @@ func (d *controlPlaneListDataSource) Schema(_ context.Context, _ datasource.Sche
 		"control_planes": schema.ListNestedAttribute{Computed: true, Description: "The matching control planes, oldest first.", MarkdownDescription: "The matching control planes, oldest first.",
 			NestedObject: schema.NestedAttributeObject{Attributes: dataSourceAttributes(d.attrs)}},
 	}}
-}
-
-func (d *controlPlaneListDataSource) Configure(_ context.Context, req datasource.ConfigureRequest, resp *datasource.ConfigureResponse) {
-	if req.ProviderData == nil {
-		return
-	}
-	data, ok := req.ProviderData.(*providerData)
-	if !ok {
-		resp.Diagnostics.AddError("Unexpected provider data", fmt.Sprintf("expected *providerData, got %T", req.ProviderData))
-		return
-	}
-	d.data = data
 }
 
 func (d *controlPlaneListDataSource) Read(ctx context.Context, req datasource.ReadRequest, resp *datasource.ReadResponse) {

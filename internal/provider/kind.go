@@ -24,6 +24,9 @@ type EntityKind struct {
 	// Dependents are the collections below an object of this kind that Konnect deletes
 	// with it; the cascade guard (cascade.go) lists them before every delete.
 	Dependents []Dependent
+	// DataSource: the kind also has a data source of the same type name that reads one
+	// object by id or by NameAttr.
+	DataSource bool
 }
 
 // Address locates one object: the values of its path parameters and its id.

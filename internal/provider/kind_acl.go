@@ -2,7 +2,6 @@ package provider
 
 import (
 	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
-	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
 )
 
 // ACLKind puts a consumer in an ACL group (…/consumers/{c}/acls), which the acl plugin
@@ -16,7 +15,7 @@ var ACLKind = EntityKind{
 		controlPlaneID,
 		consumerID,
 		{Name: "group", Type: String, Mode: Required, Description: "The ACL group, unique per consumer.",
-			StringValidators: []validator.String{stringvalidator.LengthAtLeast(1)}},
-		{Name: "tags", Default: DefaultNull, Type: SetOf(String), Description: "Tags for filtering and grouping.", SetValidators: []validator.Set{kongTags()}},
+			Validators: []Validator{stringvalidator.LengthAtLeast(1)}},
+		{Name: "tags", Default: DefaultNull, Type: SetOf(String), Description: "Tags for filtering and grouping.", Validators: []Validator{kongTags()}},
 	},
 }

@@ -2,7 +2,6 @@ package provider
 
 import (
 	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
-	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
 )
 
 // BasicAuthKind is a username and password of a consumer (…/consumers/{c}/basic-auth),
@@ -19,9 +18,9 @@ var BasicAuthKind = EntityKind{
 		controlPlaneID,
 		consumerID,
 		{Name: "username", Type: String, Mode: Required, Description: "The username, unique in the control plane.",
-			StringValidators: []validator.String{stringvalidator.LengthAtLeast(1)}},
+			Validators: []Validator{stringvalidator.LengthAtLeast(1)}},
 		{Name: "password", Type: String, Mode: Required, Sensitive: true, NotReturned: true, Description: "The password. Konnect stores it hashed.",
-			StringValidators: []validator.String{stringvalidator.LengthAtLeast(1)}},
-		{Name: "tags", Default: DefaultNull, Type: SetOf(String), Description: "Tags for filtering and grouping.", SetValidators: []validator.Set{kongTags()}},
+			Validators: []Validator{stringvalidator.LengthAtLeast(1)}},
+		{Name: "tags", Default: DefaultNull, Type: SetOf(String), Description: "Tags for filtering and grouping.", Validators: []Validator{kongTags()}},
 	},
 }

@@ -5,7 +5,6 @@ import (
 
 	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/planmodifier"
-	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
 	"github.com/hashicorp/terraform-plugin-framework/types"
 )
 
@@ -20,10 +19,10 @@ var CACertificateKind = EntityKind{
 	Attrs: []Attr{
 		controlPlaneID,
 		{Name: "cert", Type: String, Mode: Required, Description: "PEM-encoded CA certificate (it must carry the CA basic constraint).",
-			StringValidators: []validator.String{pemBlock("CERTIFICATE")}},
+			Validators: []Validator{pemBlock("CERTIFICATE")}},
 		{Name: "cert_digest", Type: String, Mode: Computed, Description: "SHA-256 digest of the certificate, hex-encoded (computed by Konnect).",
-			StringPlanModifiers: []planmodifier.String{unknownWhenChanged("cert")}},
-		{Name: "tags", Default: DefaultNull, Type: SetOf(String), Description: "Tags for filtering and grouping.", SetValidators: []validator.Set{kongTags()}},
+			PlanModifiers: []PlanModifier{unknownWhenChanged("cert")}},
+		{Name: "tags", Default: DefaultNull, Type: SetOf(String), Description: "Tags for filtering and grouping.", Validators: []Validator{kongTags()}},
 	},
 }
 

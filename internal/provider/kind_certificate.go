@@ -3,7 +3,6 @@ package provider
 import (
 	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
 	"github.com/hashicorp/terraform-plugin-framework/path"
-	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
 )
 
 // CertificateKind is a TLS certificate with its private key (…/core-entities/certificates),
@@ -23,14 +22,14 @@ var CertificateKind = EntityKind{
 	Attrs: []Attr{
 		controlPlaneID,
 		{Name: "cert", Type: String, Mode: Required, Description: "PEM-encoded certificate (chain).",
-			StringValidators: []validator.String{pemBlock("CERTIFICATE")}},
+			Validators: []Validator{pemBlock("CERTIFICATE")}},
 		{Name: "key", Type: String, Mode: Required, Sensitive: true, Description: "PEM-encoded private key of `cert`.",
-			StringValidators: []validator.String{pemBlock("PRIVATE KEY")}},
+			Validators: []Validator{pemBlock("PRIVATE KEY")}},
 		{Name: "cert_alt", Default: DefaultNull, Type: String, Description: "PEM-encoded alternate certificate; set together with `key_alt`.",
-			StringValidators: []validator.String{pemBlock("CERTIFICATE"), stringvalidator.AlsoRequires(path.MatchRoot("key_alt"))}},
+			Validators: []Validator{pemBlock("CERTIFICATE"), stringvalidator.AlsoRequires(path.MatchRoot("key_alt"))}},
 		{Name: "key_alt", Default: DefaultNull, Type: String, Sensitive: true, Description: "PEM-encoded private key of `cert_alt`; set together with `cert_alt`.",
-			StringValidators: []validator.String{pemBlock("PRIVATE KEY"), stringvalidator.AlsoRequires(path.MatchRoot("cert_alt"))}},
-		{Name: "tags", Default: DefaultNull, Type: SetOf(String), Description: "Tags for filtering and grouping.", SetValidators: []validator.Set{kongTags()}},
+			Validators: []Validator{pemBlock("PRIVATE KEY"), stringvalidator.AlsoRequires(path.MatchRoot("cert_alt"))}},
+		{Name: "tags", Default: DefaultNull, Type: SetOf(String), Description: "Tags for filtering and grouping.", Validators: []Validator{kongTags()}},
 	},
 	Dependents: []Dependent{snisOf},
 }

@@ -3,7 +3,6 @@ package provider
 import (
 	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
 	"github.com/hashicorp/terraform-plugin-framework/path"
-	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
 
 	"github.com/konnectguard/terraform-provider-konnect/internal/konnect"
 )
@@ -15,14 +14,15 @@ var ConsumerKind = EntityKind{
 	Description: "A gateway consumer in a Konnect control plane: a client of your APIs that credentials, ACL groups and plugins attach to. Set `username`, `custom_id` or both.",
 	API:         coreEntityAPI{Collection: inControlPlane("consumers")},
 	NameAttr:    "username",
+	DataSource:  true,
 	Attrs: []Attr{
 		controlPlaneID,
 		{Name: "username", Default: DefaultNull, Type: String, Description: "The consumer's username, unique in the control plane.",
-			StringValidators: []validator.String{stringvalidator.LengthAtLeast(1),
+			Validators: []Validator{stringvalidator.LengthAtLeast(1),
 				stringvalidator.AtLeastOneOf(path.MatchRoot("custom_id"))}},
 		{Name: "custom_id", Default: DefaultNull, Type: String, Description: "An id from your own systems, unique in the control plane.",
-			StringValidators: []validator.String{stringvalidator.LengthAtLeast(1)}},
-		{Name: "tags", Default: DefaultNull, Type: SetOf(String), Description: "Tags for filtering and grouping.", SetValidators: []validator.Set{kongTags()}},
+			Validators: []Validator{stringvalidator.LengthAtLeast(1)}},
+		{Name: "tags", Default: DefaultNull, Type: SetOf(String), Description: "Tags for filtering and grouping.", Validators: []Validator{kongTags()}},
 	},
 	Dependents: consumerParts,
 }
@@ -30,8 +30,8 @@ var ConsumerKind = EntityKind{
 // consumerID is the path parameter of what lives under a consumer (consumers/{c}/…): its
 // credentials.
 var consumerID = Attr{Name: "consumer_id", Type: String, Mode: Required, Parent: true,
-	Description:      "The id of the `konnect_gateway_consumer` the credential belongs to.",
-	StringValidators: []validator.String{stringvalidator.RegexMatches(uuidRE, "must be a UUID")}}
+	Description: "The id of the `konnect_gateway_consumer` the credential belongs to.",
+	Validators:  []Validator{stringvalidator.RegexMatches(uuidRE, "must be a UUID")}}
 
 // underConsumer is the path of a credential collection of one consumer.
 func underConsumer(collection string) func(map[string]string) string {

@@ -2,7 +2,6 @@ package provider
 
 import (
 	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
-	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
 )
 
 // ConsumerGroupKind is a gateway consumer group (…/core-entities/consumer_groups): a named
@@ -16,8 +15,8 @@ var ConsumerGroupKind = EntityKind{
 	Attrs: []Attr{
 		controlPlaneID,
 		{Name: "name", Type: String, Mode: Required, Description: "The group's name, unique in the control plane.",
-			StringValidators: []validator.String{stringvalidator.LengthBetween(1, 128)}},
-		{Name: "tags", Default: DefaultNull, Type: SetOf(String), Description: "Tags for filtering and grouping.", SetValidators: []validator.Set{kongTags()}},
+			Validators: []Validator{stringvalidator.LengthBetween(1, 128)}},
+		{Name: "tags", Default: DefaultNull, Type: SetOf(String), Description: "Tags for filtering and grouping.", Validators: []Validator{kongTags()}},
 	},
 	Dependents: []Dependent{pluginsOf, groupMembers},
 }

@@ -8,7 +8,6 @@ import (
 	"strings"
 
 	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
-	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
 
 	"github.com/konnectguard/terraform-provider-konnect/internal/konnect"
 )
@@ -26,11 +25,11 @@ var ConsumerGroupMemberKind = EntityKind{
 	Attrs: []Attr{
 		controlPlaneID,
 		{Name: "consumer_group_id", Type: String, Mode: Required, Parent: true,
-			Description:      "The id of the `konnect_gateway_consumer_group`.",
-			StringValidators: []validator.String{stringvalidator.RegexMatches(uuidRE, "must be a UUID")}},
+			Description: "The id of the `konnect_gateway_consumer_group`.",
+			Validators:  []Validator{stringvalidator.RegexMatches(uuidRE, "must be a UUID")}},
 		{Name: "consumer_id", Type: String, Mode: Required, ForceNew: true, JSON: "consumer", ReadFrom: "id",
-			Description:      "The id of the `konnect_gateway_consumer` that is a member.",
-			StringValidators: []validator.String{stringvalidator.RegexMatches(uuidRE, "must be a UUID")}},
+			Description: "The id of the `konnect_gateway_consumer` that is a member.",
+			Validators:  []Validator{stringvalidator.RegexMatches(uuidRE, "must be a UUID")}},
 	},
 }
 

@@ -5,7 +5,6 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework-validators/listvalidator"
 	"github.com/hashicorp/terraform-plugin-framework-validators/mapvalidator"
 	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
-	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
 )
 
 // ControlPlaneKind is a Konnect gateway control plane (/v2/control-planes). Konnect
@@ -16,31 +15,32 @@ var ControlPlaneKind = EntityKind{
 	Description: "A Konnect gateway control plane. `cluster_type` and `cloud_gateway` cannot change in place: changing them replaces the control plane (and everything in it).",
 	API:         controlPlaneAPI{},
 	NameAttr:    "name",
+	DataSource:  true,
 	Attrs: []Attr{
 		{Name: "name", Type: String, Mode: Required, Description: "The control plane's name, unique in the organization.",
-			StringValidators: []validator.String{stringvalidator.LengthBetween(2, 256)}},
+			Validators: []Validator{stringvalidator.LengthBetween(2, 256)}},
 		{Name: "description", Default: "", Type: String, Description: "A description of the control plane.",
-			StringValidators: []validator.String{stringvalidator.LengthAtMost(2048)}},
+			Validators: []Validator{stringvalidator.LengthAtMost(2048)}},
 		{Name: "cluster_type", Default: "CLUSTER_TYPE_CONTROL_PLANE", Type: String, ForceNew: true, ReadFrom: "config.cluster_type",
 			Description: "The kind of control plane. Konnect's default is `CLUSTER_TYPE_CONTROL_PLANE`.",
-			StringValidators: []validator.String{stringvalidator.OneOf("CLUSTER_TYPE_CONTROL_PLANE", "CLUSTER_TYPE_K8S_INGRESS_CONTROLLER",
+			Validators: []Validator{stringvalidator.OneOf("CLUSTER_TYPE_CONTROL_PLANE", "CLUSTER_TYPE_K8S_INGRESS_CONTROLLER",
 				"CLUSTER_TYPE_CONTROL_PLANE_GROUP", "CLUSTER_TYPE_SERVERLESS", "CLUSTER_TYPE_HYBRID")}},
 		{Name: "auth_type", Default: "pinned_client_certs", Type: String, ReadFrom: "config.auth_type",
-			Description:      "How data planes authenticate: `pinned_client_certs` (Konnect's default) or `pki_client_certs`.",
-			StringValidators: []validator.String{stringvalidator.OneOf("pinned_client_certs", "pki_client_certs")}},
+			Description: "How data planes authenticate: `pinned_client_certs` (Konnect's default) or `pki_client_certs`.",
+			Validators:  []Validator{stringvalidator.OneOf("pinned_client_certs", "pki_client_certs")}},
 		{Name: "cloud_gateway", Default: false, Type: Bool, ForceNew: true, ReadFrom: "config.cloud_gateway",
 			Description: "Whether this control plane backs Dedicated Cloud Gateways."},
 		{Name: "proxy_urls", Default: []any{}, ReadFrom: "config.proxy_urls", Description: "Up to five URLs where the data planes proxy traffic.",
-			ListValidators: []validator.List{listvalidator.SizeAtMost(5)},
+			Validators: []Validator{listvalidator.SizeAtMost(5)},
 			Type: ListOf(ObjectOf(
 				Attr{Name: "host", Type: String, Mode: Required, Description: "Host name."},
 				Attr{Name: "port", Type: Int64, Mode: Required, Description: "Port.",
-					Int64Validators: []validator.Int64{int64validator.Between(1, 65535)}},
+					Validators: []Validator{int64validator.Between(1, 65535)}},
 				Attr{Name: "protocol", Type: String, Mode: Required, Description: "Protocol, for example `https`.",
-					StringValidators: []validator.String{stringvalidator.OneOf("http", "https", "grpc", "grpcs", "tcp", "tls", "tls_passthrough", "udp", "ws", "wss")}},
+					Validators: []Validator{stringvalidator.OneOf("http", "https", "grpc", "grpcs", "tcp", "tls", "tls_passthrough", "udp", "ws", "wss")}},
 			))},
 		{Name: "labels", Default: map[string]any{}, Type: MapOf(String), Description: "Labels (at most 50). Keys are 1 to 63 characters and cannot start with `kong`, `konnect`, `mesh`, `kic` or `_`. To remove every label set `labels = {}`.",
-			MapValidators: []validator.Map{mapvalidator.SizeAtMost(50),
+			Validators: []Validator{mapvalidator.SizeAtMost(50),
 				mapvalidator.KeysAre(stringvalidator.LengthBetween(1, 63),
 					noPrefix("kong", "konnect", "mesh", "kic", "_"))}},
 		{Name: "config", Mode: Computed, Description: "Endpoints that data planes connect to.",

@@ -3,7 +3,6 @@ package provider
 import (
 	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
 	"github.com/hashicorp/terraform-plugin-framework/path"
-	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
 )
 
 // KeyKind is one cryptographic key (…/core-entities/keys), given either as a JWK document
@@ -18,21 +17,21 @@ var KeyKind = EntityKind{
 	Attrs: []Attr{
 		controlPlaneID,
 		{Name: "kid", Type: String, Mode: Required, Description: "The key id, unique within the key set; must equal the `kid` inside `jwk`.",
-			StringValidators: []validator.String{stringvalidator.LengthAtLeast(1)}},
+			Validators: []Validator{stringvalidator.LengthAtLeast(1)}},
 		{Name: "name", Default: DefaultNull, Type: String, Description: "The key's name, unique in the control plane.",
-			StringValidators: []validator.String{stringvalidator.LengthAtLeast(1)}},
+			Validators: []Validator{stringvalidator.LengthAtLeast(1)}},
 		{Name: "jwk", Type: String, Sensitive: true, Description: "The key as a JWK JSON document (write it with `jsonencode`); set this or `pem`.",
-			StringValidators: []validator.String{jwkKid("kid"), stringvalidator.ExactlyOneOf(path.MatchRoot("jwk"), path.MatchRoot("pem"))}},
+			Validators: []Validator{jwkKid("kid"), stringvalidator.ExactlyOneOf(path.MatchRoot("jwk"), path.MatchRoot("pem"))}},
 		{Name: "pem", Sensitive: true, Description: "The key as PEM; set this or `jwk`. At least one of `private_key` and `public_key`.",
 			Type: ObjectOf(
 				Attr{Name: "private_key", Type: String, Sensitive: true, Description: "PEM-encoded private key.",
-					StringValidators: []validator.String{pemBlock("PRIVATE KEY"),
+					Validators: []Validator{pemBlock("PRIVATE KEY"),
 						stringvalidator.AtLeastOneOf(path.MatchRoot("pem").AtName("public_key"))}},
 				Attr{Name: "public_key", Type: String, Description: "PEM-encoded public key.",
-					StringValidators: []validator.String{pemBlock("PUBLIC KEY")}},
+					Validators: []Validator{pemBlock("PUBLIC KEY")}},
 			)},
 		{Name: "set", Default: DefaultNull, Type: RefID("Id of the `konnect_gateway_key_set`."), Description: "The key set this key belongs to.",
-			ObjectValidators: []validator.Object{refIsUUID()}},
-		{Name: "tags", Default: DefaultNull, Type: SetOf(String), Description: "Tags for filtering and grouping.", SetValidators: []validator.Set{kongTags()}},
+			Validators: []Validator{refIsUUID()}},
+		{Name: "tags", Default: DefaultNull, Type: SetOf(String), Description: "Tags for filtering and grouping.", Validators: []Validator{kongTags()}},
 	},
 }

@@ -2,7 +2,6 @@ package provider
 
 import (
 	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
-	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
 )
 
 // KeySetKind groups keys (…/core-entities/key-sets), for example the signing keys one
@@ -15,8 +14,8 @@ var KeySetKind = EntityKind{
 	Attrs: []Attr{
 		controlPlaneID,
 		{Name: "name", Default: DefaultNull, Type: String, Description: "The set's name, unique in the control plane.",
-			StringValidators: []validator.String{stringvalidator.LengthAtLeast(1)}},
-		{Name: "tags", Default: DefaultNull, Type: SetOf(String), Description: "Tags for filtering and grouping.", SetValidators: []validator.Set{kongTags()}},
+			Validators: []Validator{stringvalidator.LengthAtLeast(1)}},
+		{Name: "tags", Default: DefaultNull, Type: SetOf(String), Description: "Tags for filtering and grouping.", Validators: []Validator{kongTags()}},
 	},
 	Dependents: []Dependent{keysOf},
 }

@@ -8,7 +8,6 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework-validators/setvalidator"
 	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/planmodifier"
-	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
 
 	"github.com/konnectguard/terraform-provider-konnect/internal/canonjson"
 	"github.com/konnectguard/terraform-provider-konnect/internal/guard"
@@ -19,15 +18,15 @@ import (
 // move to another scope in place.
 func pluginScope(name, what string) Attr {
 	return Attr{Name: name, Type: RefID("Id of the `konnect_gateway_" + name + "`."), ForceNew: true,
-		Description:      "Run the plugin only for this " + what + ". Unset: for every " + what + ".",
-		ObjectValidators: []validator.Object{refIsUUID()}}
+		Description: "Run the plugin only for this " + what + ". Unset: for every " + what + ".",
+		Validators:  []Validator{refIsUUID()}}
 }
 
 // pluginPhase is the `access` phase ordering of a plugin (Kong Enterprise).
 func pluginPhase(name, when string) Attr {
 	return Attr{Name: name, Mode: Required, Description: "Plugins this plugin runs " + when + ", by phase.",
 		Type: ObjectOf(Attr{Name: "access", Type: ListOf(String), Mode: Required, Description: "Plugin names, in the access phase.",
-			ListValidators: []validator.List{listvalidator.ValueStringsAre(stringvalidator.LengthAtLeast(1))}})}
+			Validators: []Validator{listvalidator.ValueStringsAre(stringvalidator.LengthAtLeast(1))}})}
 }
 
 // PluginKind is a gateway plugin (…/core-entities/plugins) of any name: global, or scoped
@@ -46,16 +45,16 @@ var PluginKind = EntityKind{
 	Attrs: []Attr{
 		controlPlaneID,
 		{Name: "name", Type: String, Mode: Required, ForceNew: true, Description: "The plugin, for example `rate-limiting` or `key-auth`.",
-			StringValidators: []validator.String{stringvalidator.RegexMatches(regexp.MustCompile(`^[A-Za-z0-9_-]+$`),
+			Validators: []Validator{stringvalidator.RegexMatches(regexp.MustCompile(`^[A-Za-z0-9_-]+$`),
 				"must be a plugin name: letters, digits, - and _")}},
 		{Name: "instance_name", Default: DefaultNull, Type: String, Description: "A name for this plugin instance, unique in the control plane.",
-			StringValidators: []validator.String{stringvalidator.LengthBetween(1, 128)}},
+			Validators: []Validator{stringvalidator.LengthBetween(1, 128)}},
 		{Name: "config", Type: JSON, Description: "The plugin's configuration as a JSON object, written with `jsonencode({...})`. Keys you leave out take Konnect's values and are not tracked.",
-			StringValidators:    []validator.String{jsonText(true)},
-			StringPlanModifiers: []planmodifier.String{jsonSemanticEquality{}}},
+			Validators:    []Validator{jsonText(true)},
+			PlanModifiers: []PlanModifier{jsonSemanticEquality{}}},
 		{Name: "enabled", Default: true, Type: Bool, Description: "Whether the plugin runs. Konnect's default is true."},
 		{Name: "protocols", Default: []any{"grpc", "grpcs", "http", "https"}, Type: SetOf(String), Description: "Protocols the plugin runs for. Konnect's default is `[\"grpc\", \"grpcs\", \"http\", \"https\"]`.",
-			SetValidators: []validator.Set{setvalidator.SizeAtLeast(1), setvalidator.ValueStringsAre(
+			Validators: []Validator{setvalidator.SizeAtLeast(1), setvalidator.ValueStringsAre(
 				stringvalidator.OneOf("grpc", "grpcs", "http", "https", "tcp", "tls", "tls_passthrough", "udp", "ws", "wss"))}},
 		pluginScope("service", "service"),
 		pluginScope("route", "route"),
@@ -63,7 +62,7 @@ var PluginKind = EntityKind{
 		pluginScope("consumer_group", "consumer group"),
 		{Name: "ordering", Default: DefaultNull, Description: "Dynamic ordering against other plugins (Kong Enterprise). Set both `before` and `after`; use `access = []` for none.",
 			Type: ObjectOf(pluginPhase("before", "before"), pluginPhase("after", "after"))},
-		{Name: "tags", Default: DefaultNull, Type: SetOf(String), Description: "Tags for filtering and grouping.", SetValidators: []validator.Set{kongTags()}},
+		{Name: "tags", Default: DefaultNull, Type: SetOf(String), Description: "Tags for filtering and grouping.", Validators: []Validator{kongTags()}},
 	},
 }
 

@@ -9,7 +9,6 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework-validators/setvalidator"
 	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
 	"github.com/hashicorp/terraform-plugin-framework/path"
-	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
 )
 
 // routeMatchers are the attributes of traditional routes; an expression route uses
@@ -29,11 +28,11 @@ func routeMatcherPaths(names ...string) []path.Expression {
 // attribute left unset inside a list (it would be unknown at plan time).
 func routeEndpoint(name, what string) Attr {
 	return Attr{Name: name, Default: DefaultNull, Description: "Traditional routes for tcp, tls and udp: " + what + " that the route matches, each with both `ip` and `port`.",
-		ListValidators: []validator.List{listvalidator.SizeAtLeast(1)},
+		Validators: []Validator{listvalidator.SizeAtLeast(1)},
 		Type: ListOf(ObjectOf(
 			Attr{Name: "ip", Type: String, Mode: Required, Description: "IP address or CIDR range, for example `10.0.0.0/8`.",
-				StringValidators: []validator.String{stringvalidator.RegexMatches(regexp.MustCompile(`^[0-9A-Fa-f:.]+(/[0-9]{1,3})?$`), "must be an IP address or a CIDR range")}},
-			Attr{Name: "port", Type: Int64, Mode: Required, Description: "Port, 0 to 65535.", Int64Validators: []validator.Int64{int64validator.Between(0, 65535)}},
+				Validators: []Validator{stringvalidator.RegexMatches(regexp.MustCompile(`^[0-9A-Fa-f:.]+(/[0-9]{1,3})?$`), "must be an IP address or a CIDR range")}},
+			Attr{Name: "port", Type: Int64, Mode: Required, Description: "Port, 0 to 65535.", Validators: []Validator{int64validator.Between(0, 65535)}},
 		))}
 }
 
@@ -47,48 +46,49 @@ var RouteKind = EntityKind{
 		"Traditional routes match on `methods`, `hosts`, `paths`, `headers`, `snis`, `sources` and `destinations`; " +
 		"expression routes use `expression` and `priority` instead. To switch a route from one style to the other, " +
 		"declare a new route: an attribute that configuration stops setting keeps the value Konnect holds.",
-	API:      coreEntityAPI{Collection: inControlPlane("routes")},
-	NameAttr: "name",
+	API:        coreEntityAPI{Collection: inControlPlane("routes")},
+	NameAttr:   "name",
+	DataSource: true,
 	Attrs: []Attr{
 		controlPlaneID,
 		{Name: "name", Default: DefaultNull, Type: String, Description: "The route's name, unique in the control plane: letters, digits and `.`, `-`, `_`, `~`.",
-			StringValidators: kongName()},
+			Validators: kongName()},
 		{Name: "service", Type: RefID("Id of the `konnect_gateway_service`."), Description: "The service this route sends traffic to.",
-			ObjectValidators: []validator.Object{refIsUUID()}},
+			Validators: []Validator{refIsUUID()}},
 		{Name: "protocols", Default: []any{"http", "https"}, Type: SetOf(String), Description: "Protocols the route accepts. Konnect's default is `[\"http\", \"https\"]`.",
-			SetValidators: []validator.Set{setvalidator.SizeAtLeast(1), setvalidator.ValueStringsAre(
+			Validators: []Validator{setvalidator.SizeAtLeast(1), setvalidator.ValueStringsAre(
 				stringvalidator.OneOf("grpc", "grpcs", "http", "https", "tcp", "tls", "tls_passthrough", "udp", "ws", "wss"))}},
 		{Name: "methods", Default: DefaultNull, Type: SetOf(String), Description: "Traditional routes: HTTP methods that match, in upper case (`GET`, `POST`, …).",
-			SetValidators: []validator.Set{setvalidator.ValueStringsAre(
+			Validators: []Validator{setvalidator.ValueStringsAre(
 				stringvalidator.RegexMatches(regexp.MustCompile(`^[A-Z]+$`), "must be an HTTP method in upper case"))}},
 		{Name: "hosts", Default: DefaultNull, Type: SetOf(String), Description: "Traditional routes: host names that match; a leading or trailing `*` is a wildcard.",
-			SetValidators: []validator.Set{setvalidator.ValueStringsAre(stringvalidator.LengthAtLeast(1))}},
+			Validators: []Validator{setvalidator.ValueStringsAre(stringvalidator.LengthAtLeast(1))}},
 		{Name: "paths", Default: DefaultNull, Type: SetOf(String), Description: "Traditional routes: path prefixes that match (`/…`), or regular expressions (`~/…`).",
-			SetValidators: []validator.Set{setvalidator.ValueStringsAre(
+			Validators: []Validator{setvalidator.ValueStringsAre(
 				stringvalidator.RegexMatches(regexp.MustCompile(`^~?/`), "must start with / (a prefix) or ~/ (a regular expression)"))}},
 		{Name: "headers", Default: DefaultNull, Type: MapOf(ListOf(String)), Description: "Traditional routes: request headers that match, each with the values accepted.",
-			MapValidators: []validator.Map{mapvalidator.ValueListsAre(listvalidator.SizeAtLeast(1))}},
+			Validators: []Validator{mapvalidator.ValueListsAre(listvalidator.SizeAtLeast(1))}},
 		{Name: "snis", Default: DefaultNull, Type: SetOf(String), Description: "Traditional routes: server names (TLS SNI) that match.",
-			SetValidators: []validator.Set{setvalidator.ValueStringsAre(stringvalidator.LengthAtLeast(1))}},
+			Validators: []Validator{setvalidator.ValueStringsAre(stringvalidator.LengthAtLeast(1))}},
 		routeEndpoint("sources", "client addresses"),
 		routeEndpoint("destinations", "target addresses"),
 		{Name: "regex_priority", Default: 0, Type: Int64, Description: "Traditional routes: order in which regex paths are evaluated, highest first. Konnect's default is 0.",
-			Int64Validators: []validator.Int64{int64validator.ConflictsWith(path.MatchRoot("expression"))}},
+			Validators: []Validator{int64validator.ConflictsWith(path.MatchRoot("expression"))}},
 		{Name: "expression", Type: String, Description: "Expression routes: the matching expression, for example `http.path ^= \"/orders\"`. Cannot be combined with the traditional matching attributes.",
-			StringValidators: []validator.String{stringvalidator.LengthAtLeast(1),
+			Validators: []Validator{stringvalidator.LengthAtLeast(1),
 				stringvalidator.ConflictsWith(routeMatcherPaths(routeMatchers...)...),
 				stringvalidator.AtLeastOneOf(routeMatcherPaths(routeMatchers...)...)}},
 		{Name: "priority", Type: Int64, Description: "Expression routes: order in which expressions are evaluated, highest first. Konnect's default is 0.",
-			Int64Validators: []validator.Int64{int64validator.Between(0, 70368744177663), int64validator.AlsoRequires(path.MatchRoot("expression"))}},
+			Validators: []Validator{int64validator.Between(0, 70368744177663), int64validator.AlsoRequires(path.MatchRoot("expression"))}},
 		{Name: "https_redirect_status_code", Default: 426, Type: Int64, Description: "Status code of the redirect when a route accepts only https and a request comes over http: 301, 302, 307, 308 or 426 (Konnect's default).",
-			Int64Validators: []validator.Int64{int64validator.OneOf(301, 302, 307, 308, 426)}},
+			Validators: []Validator{int64validator.OneOf(301, 302, 307, 308, 426)}},
 		{Name: "strip_path", Default: true, Type: Bool, Description: "Whether the matching path prefix is removed from the upstream request. Konnect's default is true."},
 		{Name: "path_handling", Default: "v0", Type: String, Description: "How the service path and the request path are joined: `v0` (Konnect's default) or `v1`.",
-			StringValidators: []validator.String{stringvalidator.OneOf("v0", "v1")}},
+			Validators: []Validator{stringvalidator.OneOf("v0", "v1")}},
 		{Name: "preserve_host", Default: false, Type: Bool, Description: "Whether the request's Host header is sent upstream unchanged. Konnect's default is false."},
 		{Name: "request_buffering", Default: true, Type: Bool, Description: "Whether request bodies are buffered. Konnect's default is true."},
 		{Name: "response_buffering", Default: true, Type: Bool, Description: "Whether response bodies are buffered. Konnect's default is true."},
-		{Name: "tags", Default: DefaultNull, Type: SetOf(String), Description: "Tags for filtering and grouping.", SetValidators: []validator.Set{kongTags()}},
+		{Name: "tags", Default: DefaultNull, Type: SetOf(String), Description: "Tags for filtering and grouping.", Validators: []Validator{kongTags()}},
 	},
 	Dependents: []Dependent{pluginsOf},
 }

@@ -4,7 +4,6 @@ import (
 	"regexp"
 
 	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
-	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
 )
 
 // SNIKind maps a TLS server name to a certificate (…/core-entities/snis). Names are unique
@@ -17,11 +16,11 @@ var SNIKind = EntityKind{
 	Attrs: []Attr{
 		controlPlaneID,
 		{Name: "name", Type: String, Mode: Required, Description: "The server name, unique in the control plane; one leading or trailing wildcard is allowed (`*.example.com`, `example.*`).",
-			StringValidators: []validator.String{stringvalidator.RegexMatches(
+			Validators: []Validator{stringvalidator.RegexMatches(
 				regexp.MustCompile(`^(\*\.)?[A-Za-z0-9_]([A-Za-z0-9_.-]*[A-Za-z0-9_])?(\.\*)?$`),
 				"must be a host name, optionally with one leading `*.` or trailing `.*` wildcard")}},
 		{Name: "certificate", Type: RefID("Id of the `konnect_gateway_certificate`."), Mode: Required, Description: "The certificate presented for this name.",
-			ObjectValidators: []validator.Object{refIsUUID()}},
-		{Name: "tags", Default: DefaultNull, Type: SetOf(String), Description: "Tags for filtering and grouping.", SetValidators: []validator.Set{kongTags()}},
+			Validators: []Validator{refIsUUID()}},
+		{Name: "tags", Default: DefaultNull, Type: SetOf(String), Description: "Tags for filtering and grouping.", Validators: []Validator{kongTags()}},
 	},
 }

@@ -3,7 +3,6 @@ package provider
 import (
 	"github.com/hashicorp/terraform-plugin-framework-validators/int64validator"
 	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
-	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
 
 	"github.com/konnectguard/terraform-provider-konnect/internal/konnect"
 )
@@ -21,12 +20,12 @@ var TargetKind = EntityKind{
 	Attrs: []Attr{
 		controlPlaneID,
 		{Name: "upstream_id", Type: String, Mode: Required, Parent: true, Description: "The id of the upstream the target belongs to.",
-			StringValidators: []validator.String{stringvalidator.RegexMatches(uuidRE, "must be a UUID")}},
+			Validators: []Validator{stringvalidator.RegexMatches(uuidRE, "must be a UUID")}},
 		{Name: "target", Type: String, Mode: Required, Description: "The target's address, `host:port` or `[ipv6]:port`, unique within the upstream. The port is required here (Konnect would otherwise append 8000).",
-			StringValidators: []validator.String{hostPort()}},
+			Validators: []Validator{hostPort()}},
 		{Name: "weight", Default: 100, Type: Int64, Description: "Share of traffic (0 to 65535; 0 takes the target out of rotation). Konnect's default is 100.",
-			Int64Validators: []validator.Int64{int64validator.Between(0, 65535)}},
+			Validators: []Validator{int64validator.Between(0, 65535)}},
 		{Name: "failover", Default: false, Type: Bool, Description: "Use this target only when the others are unhealthy. Konnect's default is false."},
-		{Name: "tags", Default: DefaultNull, Type: SetOf(String), Description: "Tags for filtering and grouping.", SetValidators: []validator.Set{kongTags()}},
+		{Name: "tags", Default: DefaultNull, Type: SetOf(String), Description: "Tags for filtering and grouping.", Validators: []Validator{kongTags()}},
 	},
 }

@@ -5,7 +5,6 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework-validators/int64validator"
 	"github.com/hashicorp/terraform-plugin-framework-validators/listvalidator"
 	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
-	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
 )
 
 // UpstreamKind is a load-balancing upstream (…/core-entities/upstreams): a virtual
@@ -17,17 +16,18 @@ var UpstreamKind = EntityKind{
 	Description: "A gateway upstream in a Konnect control plane: a virtual hostname balanced over its targets (`konnect_gateway_target`), with active and passive health checks. Health-check settings left out of configuration take Konnect's defaults and follow Konnect.",
 	API:         coreEntityAPI{Collection: inControlPlane("upstreams")},
 	NameAttr:    "name",
+	DataSource:  true,
 	Attrs: []Attr{
 		controlPlaneID,
 		{Name: "name", Type: String, Mode: Required, Description: "The upstream's hostname, unique in the control plane; services use it as their `host`.",
-			StringValidators: []validator.String{stringvalidator.LengthAtLeast(1)}},
+			Validators: []Validator{stringvalidator.LengthAtLeast(1)}},
 		{Name: "algorithm", Default: "round-robin", Type: String, Description: "Load-balancing algorithm: `round-robin` (Konnect's default), `consistent-hashing`, `least-connections`, `latency` or `sticky-sessions`.",
-			StringValidators: []validator.String{stringvalidator.OneOf("round-robin", "consistent-hashing", "least-connections", "latency", "sticky-sessions")}},
+			Validators: []Validator{stringvalidator.OneOf("round-robin", "consistent-hashing", "least-connections", "latency", "sticky-sessions")}},
 		{Name: "hash_on", Default: "none", Type: String, Description: "What consistent hashing hashes on: `none` (Konnect's default), `consumer`, `ip`, `header`, `cookie`, `path`, `query_arg` or `uri_capture`. `header`, `cookie`, `query_arg` and `uri_capture` need the matching `hash_on_*` attribute.",
-			StringValidators: []validator.String{stringvalidator.OneOf("none", "consumer", "ip", "header", "cookie", "path", "query_arg", "uri_capture"),
+			Validators: []Validator{stringvalidator.OneOf("none", "consumer", "ip", "header", "cookie", "path", "query_arg", "uri_capture"),
 				requiresWhen(map[string]string{"header": "hash_on_header", "cookie": "hash_on_cookie", "query_arg": "hash_on_query_arg", "uri_capture": "hash_on_uri_capture"})}},
 		{Name: "hash_fallback", Default: "none", Type: String, Description: "What to hash on when `hash_on` yields nothing: `none` (Konnect's default), `consumer`, `ip`, `header`, `path`, `query_arg` or `uri_capture`. `header`, `query_arg` and `uri_capture` need the matching `hash_fallback_*` attribute.",
-			StringValidators: []validator.String{stringvalidator.OneOf("none", "consumer", "ip", "header", "path", "query_arg", "uri_capture"),
+			Validators: []Validator{stringvalidator.OneOf("none", "consumer", "ip", "header", "path", "query_arg", "uri_capture"),
 				requiresWhen(map[string]string{"header": "hash_fallback_header", "query_arg": "hash_fallback_query_arg", "uri_capture": "hash_fallback_uri_capture"})}},
 		{Name: "hash_on_header", Default: DefaultNull, Type: String, Description: "Header name to hash on when `hash_on = \"header\"`."},
 		{Name: "hash_fallback_header", Default: DefaultNull, Type: String, Description: "Header name to hash on when `hash_fallback = \"header\"`."},
@@ -40,14 +40,13 @@ var UpstreamKind = EntityKind{
 		{Name: "sticky_sessions_cookie", Default: DefaultNull, Type: String, Description: "Cookie name used by the `sticky-sessions` algorithm."},
 		{Name: "sticky_sessions_cookie_path", Default: "/", Type: String, Description: "Path of the sticky-sessions cookie. Konnect's default is `/`."},
 		{Name: "slots", Default: 10000, Type: Int64, Description: "Slots in the load balancer ring (10 to 65536). Konnect's default is 10000.",
-			Int64Validators: []validator.Int64{int64validator.Between(10, 65536)}},
-		{Name: "healthchecks", Type: upstreamHealthchecks, Description: "Active and passive health checking of the targets. Settings left out take Konnect's defaults.",
-			ObjectValidators: []validator.Object{nestedFloat64("threshold", float64validator.Between(0, 100))}},
+			Validators: []Validator{int64validator.Between(10, 65536)}},
+		{Name: "healthchecks", Type: upstreamHealthchecks, Description: "Active and passive health checking of the targets. Settings left out take Konnect's defaults."},
 		{Name: "host_header", Default: DefaultNull, Type: String, Description: "Host header sent to the targets instead of the upstream's name."},
 		{Name: "client_certificate", Default: DefaultNull, Type: RefID("Id of a `konnect_gateway_certificate`."), Description: "Client certificate presented to the targets for mTLS.",
-			ObjectValidators: []validator.Object{refIsUUID()}},
+			Validators: []Validator{refIsUUID()}},
 		{Name: "use_srv_name", Default: false, Type: Bool, Description: "Use the SRV record's target name as the TLS SNI and Host header. Konnect's default is false."},
-		{Name: "tags", Default: DefaultNull, Type: SetOf(String), Description: "Tags for filtering and grouping.", SetValidators: []validator.Set{kongTags()}},
+		{Name: "tags", Default: DefaultNull, Type: SetOf(String), Description: "Tags for filtering and grouping.", Validators: []Validator{kongTags()}},
 	},
 	Dependents: []Dependent{targetsOf},
 }
@@ -56,43 +55,43 @@ var UpstreamKind = EntityKind{
 
 func healthcheckType() Attr {
 	return Attr{Name: "type", Type: String, Description: "Protocol of the check: `http` (Konnect's default), `https`, `tcp`, `grpc` or `grpcs`.",
-		StringValidators: []validator.String{stringvalidator.OneOf("tcp", "http", "https", "grpc", "grpcs")}}
+		Validators: []Validator{stringvalidator.OneOf("tcp", "http", "https", "grpc", "grpcs")}}
 }
 
 func httpStatuses(what string) Attr {
 	return Attr{Name: "http_statuses", Type: ListOf(Int64), Description: "HTTP statuses that count as " + what + " (100 to 999).",
-		ListValidators: []validator.List{listvalidator.ValueInt64sAre(int64validator.Between(100, 999))}}
+		Validators: []Validator{listvalidator.ValueInt64sAre(int64validator.Between(100, 999))}}
 }
 
 func counter(name, what string) Attr {
 	return Attr{Name: name, Type: Int64, Description: what + " (0 to 255; 0 disables).",
-		Int64Validators: []validator.Int64{int64validator.Between(0, 255)}}
+		Validators: []Validator{int64validator.Between(0, 255)}}
 }
-
-var intervalRange = nestedFloat64("interval", float64validator.Between(0, 65535))
 
 var upstreamHealthchecks = ObjectOf(
 	Attr{Name: "active", Description: "Active checks: the data plane probes the targets.",
-		ObjectValidators: []validator.Object{nestedFloat64("timeout", float64validator.Between(0, 65535))},
 		Type: ObjectOf(
 			healthcheckType(),
-			Attr{Name: "timeout", Type: Float64, Description: "Seconds before a probe times out (0 to 65535). Konnect's default is 1."},
+			Attr{Name: "timeout", Type: Float64, Description: "Seconds before a probe times out (0 to 65535). Konnect's default is 1.",
+				Validators: []Validator{float64validator.Between(0, 65535)}},
 			Attr{Name: "concurrency", Type: Int64, Description: "Targets probed at once. Konnect's default is 10.",
-				Int64Validators: []validator.Int64{int64validator.Between(1, 2147483648)}},
+				Validators: []Validator{int64validator.Between(1, 2147483648)}},
 			Attr{Name: "http_path", Type: String, Description: "Path probed by HTTP checks. Konnect's default is `/`.",
-				StringValidators: []validator.String{stringvalidator.LengthAtLeast(1)}},
+				Validators: []Validator{stringvalidator.LengthAtLeast(1)}},
 			Attr{Name: "https_sni", Type: String, Description: "SNI sent by HTTPS probes."},
 			Attr{Name: "https_verify_certificate", Type: Bool, Description: "Verify the target's certificate in HTTPS probes. Konnect's default is true."},
 			Attr{Name: "headers", Type: MapOf(ListOf(String)), Description: "Headers sent with HTTP probes: header name to values."},
-			Attr{Name: "healthy", Description: "When an unhealthy target becomes healthy again.", ObjectValidators: []validator.Object{intervalRange},
+			Attr{Name: "healthy", Description: "When an unhealthy target becomes healthy again.",
 				Type: ObjectOf(
-					Attr{Name: "interval", Type: Float64, Description: "Seconds between probes of healthy targets (0 to 65535; 0 disables)."},
+					Attr{Name: "interval", Type: Float64, Description: "Seconds between probes of healthy targets (0 to 65535; 0 disables).",
+						Validators: []Validator{float64validator.Between(0, 65535)}},
 					httpStatuses("healthy"),
 					counter("successes", "Successful probes that make a target healthy"),
 				)},
-			Attr{Name: "unhealthy", Description: "When a healthy target becomes unhealthy.", ObjectValidators: []validator.Object{intervalRange},
+			Attr{Name: "unhealthy", Description: "When a healthy target becomes unhealthy.",
 				Type: ObjectOf(
-					Attr{Name: "interval", Type: Float64, Description: "Seconds between probes of unhealthy targets (0 to 65535; 0 disables)."},
+					Attr{Name: "interval", Type: Float64, Description: "Seconds between probes of unhealthy targets (0 to 65535; 0 disables).",
+						Validators: []Validator{float64validator.Between(0, 65535)}},
 					httpStatuses("unhealthy"),
 					counter("tcp_failures", "TCP failures that make a target unhealthy"),
 					counter("timeouts", "Probe timeouts that make a target unhealthy"),
@@ -113,5 +112,6 @@ var upstreamHealthchecks = ObjectOf(
 				counter("http_failures", "HTTP failures that make a target unhealthy"),
 			)},
 		)},
-	Attr{Name: "threshold", Type: Float64, Description: "Percentage of healthy target weight below which the upstream counts as unhealthy (0 to 100). Konnect's default is 0."},
+	Attr{Name: "threshold", Type: Float64, Description: "Percentage of healthy target weight below which the upstream counts as unhealthy (0 to 100). Konnect's default is 0.",
+		Validators: []Validator{float64validator.Between(0, 100)}},
 )

@@ -4,7 +4,6 @@ import (
 	"regexp"
 
 	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
-	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
 )
 
 // VaultKind is a secret vault (…/core-entities/vaults): where `{vault://<prefix>/…}`
@@ -19,13 +18,13 @@ var VaultKind = EntityKind{
 	Attrs: []Attr{
 		controlPlaneID,
 		{Name: "name", Type: String, Mode: Required, Description: "The vault type: `env`, `aws`, `gcp`, `hcv`, `azure`, `konnect` or `conjur`.",
-			StringValidators: []validator.String{stringvalidator.OneOf("env", "aws", "gcp", "hcv", "azure", "konnect", "conjur")}},
+			Validators: []Validator{stringvalidator.OneOf("env", "aws", "gcp", "hcv", "azure", "konnect", "conjur")}},
 		{Name: "prefix", Type: String, Mode: Required, Description: "The handle used in `{vault://<prefix>/…}` references, unique in the control plane: a lowercase letter, then lowercase letters, digits and dashes.",
-			StringValidators: []validator.String{stringvalidator.RegexMatches(regexp.MustCompile(`^[a-z][a-z0-9-]*[a-z0-9]+$`),
+			Validators: []Validator{stringvalidator.RegexMatches(regexp.MustCompile(`^[a-z][a-z0-9-]*[a-z0-9]+$`),
 				"must start with a lowercase letter and contain only lowercase letters, digits and dashes (at least two characters, not ending with a dash)")}},
 		{Name: "config", Type: JSON, Description: "The vault type's settings as a JSON object; write it with `jsonencode({...})`. Keys you leave out take Konnect's values and are not tracked.",
-			StringValidators: []validator.String{jsonText(true)}},
+			Validators: []Validator{jsonText(true)}},
 		{Name: "description", Type: String, Description: "A description of the vault."},
-		{Name: "tags", Default: DefaultNull, Type: SetOf(String), Description: "Tags for filtering and grouping.", SetValidators: []validator.Set{kongTags()}},
+		{Name: "tags", Default: DefaultNull, Type: SetOf(String), Description: "Tags for filtering and grouping.", Validators: []Validator{kongTags()}},
 	},
 }

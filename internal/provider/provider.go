@@ -6,7 +6,6 @@ import (
 	"context"
 	"fmt"
 	"os"
-	"slices"
 	"sync/atomic"
 
 	"github.com/hashicorp/terraform-plugin-framework-validators/int64validator"
@@ -170,7 +169,7 @@ func (p *konnectProvider) Resources(context.Context) []func() resource.Resource 
 func (p *konnectProvider) DataSources(context.Context) []func() datasource.DataSource {
 	out := []func() datasource.DataSource{newControlPlaneListDataSource}
 	for _, k := range Kinds {
-		if slices.Contains(DataSourceKinds, k.TypeName) {
+		if k.DataSource {
 			out = append(out, newDataSource(k))
 		}
 	}

@@ -28,9 +28,9 @@ const (
 
 // entityResource is the one engine behind every resource type.
 type entityResource struct {
+	resourceWithConfigure
 	kind   EntityKind
 	attrs  []Attr // id, the kind's attributes, revision
-	data   *providerData
 	fields []guard.Field
 }
 
@@ -72,18 +72,6 @@ func (r *entityResource) Schema(_ context.Context, _ resource.SchemaRequest, res
 	// No UseStateForUnknown: the revision is unknown whenever the plan writes.
 	attrs[attrRevision] = schema.StringAttribute{Computed: true, Description: rev.Description, MarkdownDescription: rev.Description}
 	resp.Schema = schema.Schema{Description: r.kind.Description, MarkdownDescription: r.kind.Description, Attributes: attrs}
-}
-
-func (r *entityResource) Configure(_ context.Context, req resource.ConfigureRequest, resp *resource.ConfigureResponse) {
-	if req.ProviderData == nil {
-		return
-	}
-	data, ok := req.ProviderData.(*providerData)
-	if !ok {
-		resp.Diagnostics.AddError("Unexpected provider data", fmt.Sprintf("expected *providerData, got %T", req.ProviderData))
-		return
-	}
-	r.data = data
 }
 
 // --- values -------------------------------------------------------------------------

@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/hashicorp/terraform-plugin-framework/attr"
+	dschema "github.com/hashicorp/terraform-plugin-framework/datasource/schema"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/boolplanmodifier"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/float64planmodifier"
@@ -11,10 +12,20 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/listplanmodifier"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/mapplanmodifier"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/objectplanmodifier"
-	"github.com/hashicorp/terraform-plugin-framework/resource/schema/planmodifier"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/setplanmodifier"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/stringplanmodifier"
+	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
 	"github.com/hashicorp/terraform-plugin-framework/types"
+)
+
+// schemaFor says which framework schema an attribute is built for.
+type schemaFor int
+
+const (
+	forResource schemaFor = iota
+	// forDataSource: data-source attributes have no plan modifiers, and a path parameter
+	// does not force a replacement.
+	forDataSource
 )
 
 // resourceAttributes builds the framework schema from a kind's declaration. Every optional
@@ -23,9 +34,24 @@ import (
 func resourceAttributes(attrs []Attr) map[string]schema.Attribute {
 	out := make(map[string]schema.Attribute, len(attrs))
 	for _, a := range attrs {
-		out[a.Name] = resourceAttribute(a)
+		out[a.Name] = frameworkAttribute(a, forResource)
 	}
 	return out
+}
+
+// dataSourceAttributes builds read-only data-source attributes from declarations.
+func dataSourceAttributes(attrs []Attr) map[string]dschema.Attribute {
+	out := make(map[string]dschema.Attribute, len(attrs))
+	for _, a := range attrs {
+		out[a.Name] = frameworkAttribute(readOnly(a), forDataSource)
+	}
+	return out
+}
+
+// readOnly is an attribute as a data source reports it: computed, nothing to validate.
+func readOnly(a Attr) Attr {
+	a.Mode, a.Validators, a.PlanModifiers = Computed, nil, nil
+	return a
 }
 
 func (t Type) attrType() attr.Type {
@@ -54,116 +80,173 @@ func (t Type) attrType() attr.Type {
 	panic(fmt.Sprintf("unknown kind %d", t.Kind))
 }
 
-func resourceAttribute(a Attr) schema.Attribute {
-	required := a.Mode == Required
-	optional := a.Mode == Optional
-	computed := a.Mode != Required
-	keep := computed // keep the state's value when unset in configuration
-	replace := a.ForceNew || a.Parent
-	desc := a.Description
-	if replace && a.Mode != Computed {
-		desc += " Changing this forces a new resource to be created."
+// frameworkAttribute is the one place a declared attribute becomes a framework attribute,
+// for a resource or a data source. The result satisfies both packages' Attribute
+// interfaces (both are the framework's one attribute interface).
+func frameworkAttribute(a Attr, target schemaFor) schema.Attribute {
+	f := flags{required: a.Mode == Required, optional: a.Mode == Optional, computed: a.Mode != Required, desc: a.Description}
+	ds := target == forDataSource
+	if !ds && (a.ForceNew || a.Parent) && a.Mode != Computed {
+		f.desc += " Changing this forces a new resource to be created."
 	}
 
 	switch a.Type.Kind {
 	case KString, KJSON:
-		var mods []planmodifier.String
-		if keep {
-			mods = append(mods, stringplanmodifier.UseStateForUnknown())
+		v := typed[validator.String](a, a.Validators)
+		if ds {
+			return dschema.StringAttribute{Description: f.desc, MarkdownDescription: f.desc, Required: f.required, Optional: f.optional, Computed: f.computed, Sensitive: a.Sensitive, Validators: v}
 		}
-		if replace {
-			mods = append(mods, stringplanmodifier.RequiresReplace())
-		}
-		mods = append(mods, a.StringPlanModifiers...)
-		return schema.StringAttribute{Description: desc, MarkdownDescription: desc, Required: required, Optional: optional, Computed: computed, Sensitive: a.Sensitive, Validators: a.StringValidators, PlanModifiers: mods}
+		m := planModifiers(a, stringplanmodifier.UseStateForUnknown(), stringplanmodifier.RequiresReplace())
+		return schema.StringAttribute{Description: f.desc, MarkdownDescription: f.desc, Required: f.required, Optional: f.optional, Computed: f.computed, Sensitive: a.Sensitive, Validators: v, PlanModifiers: m}
 	case KInt64:
-		var mods []planmodifier.Int64
-		if keep {
-			mods = append(mods, int64planmodifier.UseStateForUnknown())
+		v := typed[validator.Int64](a, a.Validators)
+		if ds {
+			return dschema.Int64Attribute{Description: f.desc, MarkdownDescription: f.desc, Required: f.required, Optional: f.optional, Computed: f.computed, Sensitive: a.Sensitive, Validators: v}
 		}
-		if replace {
-			mods = append(mods, int64planmodifier.RequiresReplace())
-		}
-		return schema.Int64Attribute{Description: desc, MarkdownDescription: desc, Required: required, Optional: optional, Computed: computed, Sensitive: a.Sensitive, Validators: a.Int64Validators, PlanModifiers: mods}
+		m := planModifiers(a, int64planmodifier.UseStateForUnknown(), int64planmodifier.RequiresReplace())
+		return schema.Int64Attribute{Description: f.desc, MarkdownDescription: f.desc, Required: f.required, Optional: f.optional, Computed: f.computed, Sensitive: a.Sensitive, Validators: v, PlanModifiers: m}
 	case KFloat64:
-		var mods []planmodifier.Float64
-		if keep {
-			mods = append(mods, float64planmodifier.UseStateForUnknown())
+		v := typed[validator.Float64](a, a.Validators)
+		if ds {
+			return dschema.Float64Attribute{Description: f.desc, MarkdownDescription: f.desc, Required: f.required, Optional: f.optional, Computed: f.computed, Sensitive: a.Sensitive, Validators: v}
 		}
-		if replace {
-			mods = append(mods, float64planmodifier.RequiresReplace())
-		}
-		return schema.Float64Attribute{Description: desc, MarkdownDescription: desc, Required: required, Optional: optional, Computed: computed, Sensitive: a.Sensitive, PlanModifiers: mods}
+		m := planModifiers(a, float64planmodifier.UseStateForUnknown(), float64planmodifier.RequiresReplace())
+		return schema.Float64Attribute{Description: f.desc, MarkdownDescription: f.desc, Required: f.required, Optional: f.optional, Computed: f.computed, Sensitive: a.Sensitive, Validators: v, PlanModifiers: m}
 	case KBool:
-		var mods []planmodifier.Bool
-		if keep {
-			mods = append(mods, boolplanmodifier.UseStateForUnknown())
+		v := typed[validator.Bool](a, a.Validators)
+		if ds {
+			return dschema.BoolAttribute{Description: f.desc, MarkdownDescription: f.desc, Required: f.required, Optional: f.optional, Computed: f.computed, Sensitive: a.Sensitive, Validators: v}
 		}
-		if replace {
-			mods = append(mods, boolplanmodifier.RequiresReplace())
-		}
-		return schema.BoolAttribute{Description: desc, MarkdownDescription: desc, Required: required, Optional: optional, Computed: computed, Sensitive: a.Sensitive, Validators: a.BoolValidators, PlanModifiers: mods}
+		m := planModifiers(a, boolplanmodifier.UseStateForUnknown(), boolplanmodifier.RequiresReplace())
+		return schema.BoolAttribute{Description: f.desc, MarkdownDescription: f.desc, Required: f.required, Optional: f.optional, Computed: f.computed, Sensitive: a.Sensitive, Validators: v, PlanModifiers: m}
 	case KList:
-		var mods []planmodifier.List
-		if keep {
-			mods = append(mods, listplanmodifier.UseStateForUnknown())
+		v := typed[validator.List](a, a.Validators)
+		switch {
+		case ds && a.Type.Elem.Kind == KObject:
+			return dschema.ListNestedAttribute{Description: f.desc, MarkdownDescription: f.desc, Required: f.required, Optional: f.optional, Computed: f.computed, Sensitive: a.Sensitive, Validators: v,
+				NestedObject: dschema.NestedAttributeObject{Attributes: nestedAttributes[dschema.Attribute](a, target)}}
+		case ds:
+			return dschema.ListAttribute{Description: f.desc, MarkdownDescription: f.desc, Required: f.required, Optional: f.optional, Computed: f.computed, Sensitive: a.Sensitive, Validators: v, ElementType: a.Type.Elem.attrType()}
 		}
-		if replace {
-			mods = append(mods, listplanmodifier.RequiresReplace())
-		}
+		m := planModifiers(a, listplanmodifier.UseStateForUnknown(), listplanmodifier.RequiresReplace())
 		if a.Type.Elem.Kind == KObject {
-			return schema.ListNestedAttribute{Description: desc, MarkdownDescription: desc, Required: required, Optional: optional, Computed: computed, Sensitive: a.Sensitive, Validators: a.ListValidators, PlanModifiers: mods,
-				NestedObject: schema.NestedAttributeObject{Attributes: nestedAttributes(a)}}
+			return schema.ListNestedAttribute{Description: f.desc, MarkdownDescription: f.desc, Required: f.required, Optional: f.optional, Computed: f.computed, Sensitive: a.Sensitive, Validators: v, PlanModifiers: m,
+				NestedObject: schema.NestedAttributeObject{Attributes: nestedAttributes[schema.Attribute](a, target)}}
 		}
-		return schema.ListAttribute{Description: desc, MarkdownDescription: desc, Required: required, Optional: optional, Computed: computed, Sensitive: a.Sensitive, Validators: a.ListValidators, PlanModifiers: mods, ElementType: a.Type.Elem.attrType()}
+		return schema.ListAttribute{Description: f.desc, MarkdownDescription: f.desc, Required: f.required, Optional: f.optional, Computed: f.computed, Sensitive: a.Sensitive, Validators: v, PlanModifiers: m, ElementType: a.Type.Elem.attrType()}
 	case KSet:
-		var mods []planmodifier.Set
-		if keep {
-			mods = append(mods, setplanmodifier.UseStateForUnknown())
+		v := typed[validator.Set](a, a.Validators)
+		switch {
+		case ds && a.Type.Elem.Kind == KObject:
+			return dschema.SetNestedAttribute{Description: f.desc, MarkdownDescription: f.desc, Required: f.required, Optional: f.optional, Computed: f.computed, Sensitive: a.Sensitive, Validators: v,
+				NestedObject: dschema.NestedAttributeObject{Attributes: nestedAttributes[dschema.Attribute](a, target)}}
+		case ds:
+			return dschema.SetAttribute{Description: f.desc, MarkdownDescription: f.desc, Required: f.required, Optional: f.optional, Computed: f.computed, Sensitive: a.Sensitive, Validators: v, ElementType: a.Type.Elem.attrType()}
 		}
-		if replace {
-			mods = append(mods, setplanmodifier.RequiresReplace())
-		}
+		m := planModifiers(a, setplanmodifier.UseStateForUnknown(), setplanmodifier.RequiresReplace())
 		if a.Type.Elem.Kind == KObject {
-			return schema.SetNestedAttribute{Description: desc, MarkdownDescription: desc, Required: required, Optional: optional, Computed: computed, Sensitive: a.Sensitive, Validators: a.SetValidators, PlanModifiers: mods,
-				NestedObject: schema.NestedAttributeObject{Attributes: nestedAttributes(a)}}
+			return schema.SetNestedAttribute{Description: f.desc, MarkdownDescription: f.desc, Required: f.required, Optional: f.optional, Computed: f.computed, Sensitive: a.Sensitive, Validators: v, PlanModifiers: m,
+				NestedObject: schema.NestedAttributeObject{Attributes: nestedAttributes[schema.Attribute](a, target)}}
 		}
-		return schema.SetAttribute{Description: desc, MarkdownDescription: desc, Required: required, Optional: optional, Computed: computed, Sensitive: a.Sensitive, Validators: a.SetValidators, PlanModifiers: mods, ElementType: a.Type.Elem.attrType()}
+		return schema.SetAttribute{Description: f.desc, MarkdownDescription: f.desc, Required: f.required, Optional: f.optional, Computed: f.computed, Sensitive: a.Sensitive, Validators: v, PlanModifiers: m, ElementType: a.Type.Elem.attrType()}
 	case KMap:
-		var mods []planmodifier.Map
-		if keep {
-			mods = append(mods, mapplanmodifier.UseStateForUnknown())
+		v := typed[validator.Map](a, a.Validators)
+		if ds {
+			return dschema.MapAttribute{Description: f.desc, MarkdownDescription: f.desc, Required: f.required, Optional: f.optional, Computed: f.computed, Sensitive: a.Sensitive, Validators: v, ElementType: a.Type.Elem.attrType()}
 		}
-		if replace {
-			mods = append(mods, mapplanmodifier.RequiresReplace())
-		}
-		return schema.MapAttribute{Description: desc, MarkdownDescription: desc, Required: required, Optional: optional, Computed: computed, Sensitive: a.Sensitive, Validators: a.MapValidators, PlanModifiers: mods, ElementType: a.Type.Elem.attrType()}
+		m := planModifiers(a, mapplanmodifier.UseStateForUnknown(), mapplanmodifier.RequiresReplace())
+		return schema.MapAttribute{Description: f.desc, MarkdownDescription: f.desc, Required: f.required, Optional: f.optional, Computed: f.computed, Sensitive: a.Sensitive, Validators: v, PlanModifiers: m, ElementType: a.Type.Elem.attrType()}
 	case KObject:
-		var mods []planmodifier.Object
-		if keep {
-			mods = append(mods, objectplanmodifier.UseStateForUnknown())
+		v := typed[validator.Object](a, a.Validators)
+		if ds {
+			return dschema.SingleNestedAttribute{Description: f.desc, MarkdownDescription: f.desc, Required: f.required, Optional: f.optional, Computed: f.computed, Sensitive: a.Sensitive, Validators: v,
+				Attributes: nestedAttributes[dschema.Attribute](a, target)}
 		}
-		if replace {
-			mods = append(mods, objectplanmodifier.RequiresReplace())
-		}
-		return schema.SingleNestedAttribute{Description: desc, MarkdownDescription: desc, Required: required, Optional: optional, Computed: computed, Sensitive: a.Sensitive, Validators: a.ObjectValidators, PlanModifiers: mods, Attributes: nestedAttributes(a)}
+		m := planModifiers(a, objectplanmodifier.UseStateForUnknown(), objectplanmodifier.RequiresReplace())
+		return schema.SingleNestedAttribute{Description: f.desc, MarkdownDescription: f.desc, Required: f.required, Optional: f.optional, Computed: f.computed, Sensitive: a.Sensitive, Validators: v, PlanModifiers: m,
+			Attributes: nestedAttributes[schema.Attribute](a, target)}
 	}
 	panic(fmt.Sprintf("%s: unknown kind %d", a.Name, a.Type.Kind))
 }
 
+// flags are the parts of a framework attribute that follow from Mode and ForceNew alike
+// for every type.
+type flags struct {
+	required, optional, computed bool
+	desc                         string
+}
+
+// planModifiers are the engine's plan modifiers for a resource attribute, then the
+// declared ones: optional and computed attributes keep the state's value when
+// configuration leaves them unset; path parameters and ForceNew attributes replace.
+func planModifiers[T PlanModifier](a Attr, useState, requiresReplace T) []T {
+	var mods []T
+	if a.Mode != Required {
+		mods = append(mods, useState)
+	}
+	if a.ForceNew || a.Parent {
+		mods = append(mods, requiresReplace)
+	}
+	return append(mods, typed[T](a, a.PlanModifiers)...)
+}
+
+// typed returns the declared validators or plan modifiers as the framework type the
+// attribute's Type takes. A declaration that gives another type is a programming error,
+// caught by building the schema (every unit test does, and so does the provider's start).
+func typed[T any, D any](a Attr, declared []D) []T {
+	if len(declared) == 0 {
+		return nil
+	}
+	out := make([]T, 0, len(declared))
+	for _, d := range declared {
+		t, ok := any(d).(T)
+		if !ok {
+			panic(declarationError(fmt.Sprintf("attribute %s: %T is not a %T, which its type takes", a.Name, d, (*T)(nil))))
+		}
+		out = append(out, t)
+	}
+	return out
+}
+
+type declarationError string
+
+func (e declarationError) Error() string { return string(e) }
+
+// checkDeclaration builds the resource and data-source schema of a list of attributes and
+// returns the first declaration error instead of panicking.
+func checkDeclaration(attrs []Attr) (err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			e, ok := r.(declarationError)
+			if !ok {
+				panic(r)
+			}
+			err = e
+		}
+	}()
+	resourceAttributes(attrs)
+	for _, a := range attrs {
+		frameworkAttribute(a, forDataSource)
+	}
+	return nil
+}
+
 // nestedAttributes builds the attributes of a nested object; inside a read-only parent
 // every attribute is read-only too.
-func nestedAttributes(parent Attr) map[string]schema.Attribute {
+func nestedAttributes[A schema.Attribute](parent Attr, target schemaFor) map[string]A {
 	elem := parent.Type
 	if elem.Kind != KObject {
 		elem = *elem.Elem
 	}
-	out := make(map[string]schema.Attribute, len(elem.Attrs))
+	out := make(map[string]A, len(elem.Attrs))
 	for _, a := range elem.Attrs {
-		if parent.Mode == Computed {
+		switch {
+		case target == forDataSource:
+			a = readOnly(a)
+		case parent.Mode == Computed:
 			a.Mode = Computed
 		}
-		out[a.Name] = resourceAttribute(a)
+		out[a.Name] = frameworkAttribute(a, target).(A)
 	}
 	return out
 }

@@ -171,45 +171,6 @@ func (v requiresWhenValidator) ValidateString(ctx context.Context, req validator
 	}
 }
 
-// nestedFloat64 runs Float64 validators on a nested attribute of an object (Attr has no
-// Float64Validators, so ranges of nested numbers are checked from their parent object).
-func nestedFloat64(name string, vs ...validator.Float64) validator.Object {
-	return nestedFloatValidator{name: name, vs: vs}
-}
-
-type nestedFloatValidator struct {
-	name string
-	vs   []validator.Float64
-}
-
-func (v nestedFloatValidator) Description(ctx context.Context) string {
-	parts := make([]string, 0, len(v.vs))
-	for _, x := range v.vs {
-		parts = append(parts, x.Description(ctx))
-	}
-	return v.name + ": " + strings.Join(parts, ", ")
-}
-
-func (v nestedFloatValidator) MarkdownDescription(ctx context.Context) string {
-	return v.Description(ctx)
-}
-
-func (v nestedFloatValidator) ValidateObject(ctx context.Context, req validator.ObjectRequest, resp *validator.ObjectResponse) {
-	if req.ConfigValue.IsNull() || req.ConfigValue.IsUnknown() {
-		return
-	}
-	f, ok := req.ConfigValue.Attributes()[v.name].(basetypes.Float64Value)
-	if !ok {
-		return
-	}
-	sub := validator.Float64Request{Path: req.Path.AtName(v.name), PathExpression: req.PathExpression.AtName(v.name), Config: req.Config, ConfigValue: f}
-	for _, x := range v.vs {
-		r := &validator.Float64Response{}
-		x.ValidateFloat64(ctx, sub, r)
-		resp.Diagnostics.Append(r.Diagnostics...)
-	}
-}
-
 // refIsUUID checks the id of a `{ id = … }` reference.
 func refIsUUID() validator.Object { return refUUIDValidator{} }
 

@@ -15,8 +15,8 @@ var kongNameRE = regexp.MustCompile(`^[A-Za-z0-9.\-_~]+$`)
 
 // kongName is Konnect's rule for the name of a service or a route: 1 to 128 letters,
 // digits and . - _ ~.
-func kongName() []validator.String {
-	return []validator.String{stringvalidator.LengthBetween(1, 128),
+func kongName() []Validator {
+	return []Validator{stringvalidator.LengthBetween(1, 128),
 		stringvalidator.RegexMatches(kongNameRE, "may contain only letters, digits and . - _ ~")}
 }
 

@@ -27,7 +27,7 @@ func validateString(vs []validator.String, attr, value string) (summary, detail,
 }
 
 func TestServiceHostValidator(t *testing.T) {
-	host := attrByName(t, ServiceKind, "host").StringValidators
+	host := stringValidators(attrByName(t, ServiceKind, "host"))
 	for _, ok := range []string{"orders.internal", "a", "h2", "svc-1.internal", "my_svc.internal", "example.com.", "10.0.0.1", "::1", "[2001:db8::1]", "2001:db8::1"} {
 		if s, d, _ := validateString(host, "host", ok); s != "" {
 			t.Errorf("host %q refused: %s: %s", ok, s, d)
@@ -56,7 +56,7 @@ func TestServiceHostValidator(t *testing.T) {
 // Services and routes share Konnect's name rule, and the same validators.
 func TestServiceNameValidatedLikeRouteName(t *testing.T) {
 	for _, kind := range []EntityKind{ServiceKind, RouteKind} {
-		name := attrByName(t, kind, "name").StringValidators
+		name := stringValidators(attrByName(t, kind, "name"))
 		for _, ok := range []string{"orders", "orders-v2.internal_1~x", strings.Repeat("n", 128)} {
 			if s, d, _ := validateString(name, "name", ok); s != "" {
 				t.Errorf("%s name %q refused: %s: %s", kind.TypeName, ok, s, d)
@@ -86,3 +86,6 @@ func attrByName(t *testing.T, kind EntityKind, name string) Attr {
 	t.Fatalf("%s has no attribute %s", kind.TypeName, name)
 	return Attr{}
 }
+
+// stringValidators are a string attribute's declared validators, as its schema holds them.
+func stringValidators(a Attr) []validator.String { return typed[validator.String](a, a.Validators) }
