@@ -103,6 +103,18 @@ func (r *entityResource) unknownAfterWrite(planned objectValues) {
 	}
 }
 
+// keepWritten keeps in a plan that writes nothing the prior state's values of what
+// unknownAfterWrite would mark (the framework marks them unknown when configuration
+// changed only in spelling, a JSON document's key order).
+func (r *entityResource) keepWritten(planned, prior objectValues) {
+	planned[attrRevision] = prior[attrRevision]
+	for _, a := range r.kind.Attrs {
+		if a.ChangesOnWrite {
+			planned[a.Name] = prior[a.Name]
+		}
+	}
+}
+
 // sameExceptWritten reports whether a plan writes nothing: the planned values equal the
 // prior state's but for what unknownAfterWrite marks.
 func (r *entityResource) sameExceptWritten(planned, prior objectValues) bool {

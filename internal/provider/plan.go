@@ -58,7 +58,7 @@ func (r *entityResource) ModifyPlan(ctx context.Context, req resource.ModifyPlan
 		}
 	}
 	if r.sameExceptWritten(planned, prior) {
-		planned[attrRevision] = prior[attrRevision]
+		r.keepWritten(planned, prior) // fields.go: the revision and updated_at stay
 		if adopted := r.adoptions(b, cfg, prior); len(adopted) > 0 {
 			// Nothing to write, but values to adopt: plan an update that writes nothing,
 			// so that the apply records them in the base (Guard 1 still applies).
