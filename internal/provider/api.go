@@ -3,6 +3,7 @@ package provider
 import (
 	"context"
 	"errors"
+	"maps"
 
 	"github.com/google/uuid"
 
@@ -16,17 +17,10 @@ type coreEntityAPI struct {
 	// Collection is the collection path for an object's path parameters.
 	Collection func(parents map[string]string) string
 	// Derived are response fields that Konnect computes from other objects (a
-	// certificate's snis list). They are dropped from every read, so that writing those
-	// other objects never counts as a change of this one.
+	// certificate's snis list). They are left out of the object's revision
+	// (entityResource.revision), so that writing those other objects never counts as a
+	// change of this one; a computed attribute may still show them.
 	Derived []string
-}
-
-// own removes the derived fields from an object read from Konnect.
-func (c coreEntityAPI) own(obj konnect.Object) konnect.Object {
-	for _, f := range c.Derived {
-		delete(obj, f)
-	}
-	return obj
 }
 
 // inControlPlane is the collection path of a top-level core entity collection.
@@ -37,8 +31,7 @@ func inControlPlane(collection string) func(map[string]string) string {
 }
 
 func (c coreEntityAPI) Get(ctx context.Context, cl *konnect.Client, a Address) (konnect.Object, *konnect.Response, error) {
-	obj, resp, err := cl.GetEntity(ctx, c.Collection(a.Parents), a.ID)
-	return c.own(obj), resp, err
+	return cl.GetEntity(ctx, c.Collection(a.Parents), a.ID)
 }
 
 func (c coreEntityAPI) FindByName(ctx context.Context, cl *konnect.Client, parents map[string]string, name string) (konnect.Object, error) {
@@ -46,17 +39,23 @@ func (c coreEntityAPI) FindByName(ctx context.Context, cl *konnect.Client, paren
 	if konnect.IsNotFound(err) {
 		return nil, nil
 	}
-	return c.own(obj), err
+	return obj, err
 }
 
+// Create puts the object under the id configuration chose (the body's "id", see chosenID)
+// or a random one.
 func (c coreEntityAPI) Create(ctx context.Context, cl *konnect.Client, parents map[string]string, body konnect.Object) (konnect.Object, *konnect.Response, error) {
-	obj, resp, err := cl.PutEntity(ctx, c.Collection(parents), uuid.NewString(), body, "")
-	return c.own(obj), resp, err
+	id := uuid.NewString()
+	if chosen, ok := body["id"].(string); ok && chosen != "" {
+		id = chosen
+		body = maps.Clone(body)
+		delete(body, "id")
+	}
+	return cl.PutEntity(ctx, c.Collection(parents), id, body, "")
 }
 
 func (c coreEntityAPI) Update(ctx context.Context, cl *konnect.Client, a Address, body, _ konnect.Object, ifMatch string) (konnect.Object, *konnect.Response, error) {
-	obj, resp, err := cl.PutEntity(ctx, c.Collection(a.Parents), a.ID, body, ifMatch)
-	return c.own(obj), resp, err
+	return cl.PutEntity(ctx, c.Collection(a.Parents), a.ID, body, ifMatch)
 }
 
 func (c coreEntityAPI) Delete(ctx context.Context, cl *konnect.Client, a Address, ifMatch string) (*konnect.Response, error) {

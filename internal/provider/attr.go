@@ -46,6 +46,11 @@ type Attr struct {
 	Sensitive bool
 	// ForceNew: Konnect cannot change it in place, so a change plans a replace.
 	ForceNew bool
+	// ChangesOnWrite: Konnect may give it a new value whenever the object is written
+	// (updated_at), or it may change without the object's revision changing (a
+	// certificate's derived snis). Computed only. A plan that writes shows it as known
+	// after apply, like the revision, so the value the write returns is never a surprise.
+	ChangesOnWrite bool
 	// NotReturned: Konnect never returns what was written (a password it stores hashed),
 	// so state keeps the written value and Konnect's rendering of it is ignored.
 	NotReturned bool

@@ -17,5 +17,6 @@ var ACLKind = EntityKind{
 		{Name: "group", Type: String, Mode: Required, Description: "The ACL group, unique per consumer.",
 			Validators: []Validator{stringvalidator.LengthAtLeast(1)}},
 		{Name: "tags", Default: DefaultNull, Type: SetOf(String), Description: "Tags for filtering and grouping.", Validators: []Validator{kongTags()}},
+		coreTimestamps[0], coreTimestamps[1],
 	},
 }

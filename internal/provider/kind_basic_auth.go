@@ -22,5 +22,6 @@ var BasicAuthKind = EntityKind{
 		{Name: "password", Type: String, Mode: Required, Sensitive: true, NotReturned: true, Description: "The password. Konnect stores it hashed.",
 			Validators: []Validator{stringvalidator.LengthAtLeast(1)}},
 		{Name: "tags", Default: DefaultNull, Type: SetOf(String), Description: "Tags for filtering and grouping.", Validators: []Validator{kongTags()}},
+		coreTimestamps[0], coreTimestamps[1],
 	},
 }

@@ -23,6 +23,7 @@ var CACertificateKind = EntityKind{
 		{Name: "cert_digest", Type: String, Mode: Computed, Description: "SHA-256 digest of the certificate, hex-encoded (computed by Konnect).",
 			PlanModifiers: []PlanModifier{unknownWhenChanged("cert")}},
 		{Name: "tags", Default: DefaultNull, Type: SetOf(String), Description: "Tags for filtering and grouping.", Validators: []Validator{kongTags()}},
+		coreTimestamps[0], coreTimestamps[1],
 	},
 }
 

@@ -12,12 +12,14 @@ import (
 // Konnect also returns a read-only `snis` list, derived from the SNI objects that point
 // at the certificate. It changes whenever an SNI is created, renamed or deleted, also by
 // the same apply (destroying a certificate with its SNIs deletes the SNIs first), so it
-// is no part of the certificate as this provider sees it: it is declared Derived, and
-// the certificate's revision changes only when the certificate itself changes. The SNIs
-// of a certificate are the konnect_gateway_sni resources.
+// is declared Derived: left out of the certificate's revision, which changes only when
+// the certificate itself changes. The computed `snis` attribute shows it as last read;
+// it is ChangesOnWrite, so a write of the certificate that returns another list (an SNI
+// created in Konnect since the plan) is no inconsistent result. The SNIs of a certificate
+// are the konnect_gateway_sni resources.
 var CertificateKind = EntityKind{
 	TypeName:    "konnect_gateway_certificate",
-	Description: "A TLS certificate and its private key in a Konnect control plane, optionally with an alternate certificate and key of another key type. SNIs (`konnect_gateway_sni`) select it by server name; the read-only list of SNI names that Konnect derives from them is not part of this resource, so creating or deleting an SNI never counts as a change of its certificate.",
+	Description: "A TLS certificate and its private key in a Konnect control plane, optionally with an alternate certificate and key of another key type. SNIs (`konnect_gateway_sni`) select it by server name; `snis` shows their names as Konnect derives them (read-only), and creating or deleting an SNI never counts as a change of its certificate.",
 	API:         coreEntityAPI{Collection: inControlPlane("certificates"), Derived: []string{"snis"}},
 	Attrs: []Attr{
 		controlPlaneID,
@@ -29,7 +31,10 @@ var CertificateKind = EntityKind{
 			Validators: []Validator{pemBlock("CERTIFICATE"), stringvalidator.AlsoRequires(path.MatchRoot("key_alt"))}},
 		{Name: "key_alt", Default: DefaultNull, Type: String, Sensitive: true, Description: "PEM-encoded private key of `cert_alt`; set together with `cert_alt`.",
 			Validators: []Validator{pemBlock("PRIVATE KEY"), stringvalidator.AlsoRequires(path.MatchRoot("cert_alt"))}},
+		{Name: "snis", Type: ListOf(String), Mode: Computed, ChangesOnWrite: true,
+			Description: "Names of the SNIs (`konnect_gateway_sni`) that select this certificate, as Konnect derives them. Read-only; not part of the certificate's revision, so creating or deleting an SNI never counts as a change of its certificate."},
 		{Name: "tags", Default: DefaultNull, Type: SetOf(String), Description: "Tags for filtering and grouping.", Validators: []Validator{kongTags()}},
+		coreTimestamps[0], coreTimestamps[1],
 	},
 	Dependents: []Dependent{snisOf},
 }

@@ -23,6 +23,7 @@ var ConsumerKind = EntityKind{
 		{Name: "custom_id", Default: DefaultNull, Type: String, Description: "An id from your own systems, unique in the control plane.",
 			Validators: []Validator{stringvalidator.LengthAtLeast(1)}},
 		{Name: "tags", Default: DefaultNull, Type: SetOf(String), Description: "Tags for filtering and grouping.", Validators: []Validator{kongTags()}},
+		coreTimestamps[0], coreTimestamps[1],
 	},
 	Dependents: consumerParts,
 }

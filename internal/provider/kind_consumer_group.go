@@ -17,6 +17,7 @@ var ConsumerGroupKind = EntityKind{
 		{Name: "name", Type: String, Mode: Required, Description: "The group's name, unique in the control plane.",
 			Validators: []Validator{stringvalidator.LengthBetween(1, 128)}},
 		{Name: "tags", Default: DefaultNull, Type: SetOf(String), Description: "Tags for filtering and grouping.", Validators: []Validator{kongTags()}},
+		coreTimestamps[0], coreTimestamps[1],
 	},
 	Dependents: []Dependent{pluginsOf, groupMembers},
 }

@@ -48,5 +48,6 @@ var ControlPlaneKind = EntityKind{
 				Attr{Name: "control_plane_endpoint", Type: String, Description: "Where data planes fetch configuration."},
 				Attr{Name: "telemetry_endpoint", Type: String, Description: "Where data planes send telemetry."},
 			)},
+		controlPlaneTimestamps[0], controlPlaneTimestamps[1],
 	},
 }

@@ -43,5 +43,6 @@ var JWTKind = EntityKind{
 		{Name: "rsa_public_key", Default: DefaultNull, Type: String, Description: "The PEM public key that verifies tokens of the non-HS algorithms.",
 			Validators: []Validator{pemBlock("PUBLIC KEY")}},
 		{Name: "tags", Default: DefaultNull, Type: SetOf(String), Description: "Tags for filtering and grouping.", Validators: []Validator{kongTags()}},
+		coreTimestamps[0], coreTimestamps[1],
 	},
 }

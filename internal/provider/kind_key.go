@@ -32,6 +32,8 @@ var KeyKind = EntityKind{
 			)},
 		{Name: "set", Default: DefaultNull, Type: RefID("Id of the `konnect_gateway_key_set`."), Description: "The key set this key belongs to.",
 			Validators: []Validator{refIsUUID()}},
+		{Name: "x5t", Default: DefaultNull, Type: String, Description: "The X.509 certificate SHA-1 thumbprint of the key (JWK `x5t`)."},
 		{Name: "tags", Default: DefaultNull, Type: SetOf(String), Description: "Tags for filtering and grouping.", Validators: []Validator{kongTags()}},
+		coreTimestamps[0], coreTimestamps[1],
 	},
 }

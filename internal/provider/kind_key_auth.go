@@ -21,5 +21,6 @@ var KeyAuthKind = EntityKind{
 		{Name: "ttl", Default: DefaultNull, Type: Int64, Description: "Seconds the key stays valid after it is created; unset or 0: forever.",
 			Validators: []Validator{int64validator.Between(0, 100000000)}},
 		{Name: "tags", Default: DefaultNull, Type: SetOf(String), Description: "Tags for filtering and grouping.", Validators: []Validator{kongTags()}},
+		coreTimestamps[0], coreTimestamps[1],
 	},
 }

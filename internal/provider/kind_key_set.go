@@ -16,6 +16,7 @@ var KeySetKind = EntityKind{
 		{Name: "name", Default: DefaultNull, Type: String, Description: "The set's name, unique in the control plane.",
 			Validators: []Validator{stringvalidator.LengthAtLeast(1)}},
 		{Name: "tags", Default: DefaultNull, Type: SetOf(String), Description: "Tags for filtering and grouping.", Validators: []Validator{kongTags()}},
+		coreTimestamps[0], coreTimestamps[1],
 	},
 	Dependents: []Dependent{keysOf},
 }

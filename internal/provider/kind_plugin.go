@@ -62,7 +62,16 @@ var PluginKind = EntityKind{
 		pluginScope("consumer_group", "consumer group"),
 		{Name: "ordering", Default: DefaultNull, Description: "Dynamic ordering against other plugins (Kong Enterprise). Set both `before` and `after`; use `access = []` for none.",
 			Type: ObjectOf(pluginPhase("before", "before"), pluginPhase("after", "after"))},
+		{Name: "condition", Default: DefaultNull, Type: String, Description: "An expression that decides, request by request, whether the plugin runs (at most 1024 characters).",
+			Validators: []Validator{stringvalidator.LengthBetween(1, 1024)}},
+		{Name: "partials", Default: DefaultNull, Description: "Shared pieces of configuration (a Redis connection, ...) the plugin uses, by partial id; Konnect fills in each one's `name` and `path`.",
+			Type: ListOf(ObjectOf(
+				Attr{Name: "id", Type: String, Mode: Required, Description: "Id of the partial.",
+					Validators: []Validator{stringvalidator.RegexMatches(uuidRE, "must be a UUID")}},
+				Attr{Name: "name", Type: String, Description: "The partial's name (Konnect fills it in)."},
+				Attr{Name: "path", Type: String, Description: "The plugin configuration path the partial fills, for example `config.redis` (Konnect fills it in)."}))},
 		{Name: "tags", Default: DefaultNull, Type: SetOf(String), Description: "Tags for filtering and grouping.", Validators: []Validator{kongTags()}},
+		coreTimestamps[0], coreTimestamps[1],
 	},
 }
 

@@ -89,6 +89,7 @@ var RouteKind = EntityKind{
 		{Name: "request_buffering", Default: true, Type: Bool, Description: "Whether request bodies are buffered. Konnect's default is true."},
 		{Name: "response_buffering", Default: true, Type: Bool, Description: "Whether response bodies are buffered. Konnect's default is true."},
 		{Name: "tags", Default: DefaultNull, Type: SetOf(String), Description: "Tags for filtering and grouping.", Validators: []Validator{kongTags()}},
+		coreTimestamps[0], coreTimestamps[1],
 	},
 	Dependents: []Dependent{pluginsOf},
 }

@@ -50,7 +50,12 @@ var ServiceKind = EntityKind{
 			Validators: []Validator{int64validator.Between(0, 64)}},
 		{Name: "ca_certificates", Default: DefaultNull, Type: SetOf(String), Description: "Ids of CA certificates used to verify the upstream's certificate."},
 		{Name: "client_certificate", Default: DefaultNull, Type: RefID("Id of the certificate presented to the upstream."), Description: "The client certificate presented to the upstream for mTLS."},
+		{Name: "tls_sans", Default: DefaultNull, Description: "Additional names the upstream's TLS certificate may carry besides `host`, checked when `tls_verify` is on.",
+			Type: ObjectOf(
+				Attr{Name: "dnsnames", Type: ListOf(String), Description: "DNS names (`subjectAltName` DNS entries)."},
+				Attr{Name: "uris", Type: ListOf(String), Description: "URIs (`subjectAltName` URI entries)."})},
 		{Name: "tags", Default: DefaultNull, Type: SetOf(String), Description: "Tags for filtering and grouping."},
+		coreTimestamps[0], coreTimestamps[1],
 	},
 	Dependents: []Dependent{pluginsOf},
 }

@@ -22,5 +22,6 @@ var SNIKind = EntityKind{
 		{Name: "certificate", Type: RefID("Id of the `konnect_gateway_certificate`."), Mode: Required, Description: "The certificate presented for this name.",
 			Validators: []Validator{refIsUUID()}},
 		{Name: "tags", Default: DefaultNull, Type: SetOf(String), Description: "Tags for filtering and grouping.", Validators: []Validator{kongTags()}},
+		coreTimestamps[0], coreTimestamps[1],
 	},
 }

@@ -27,5 +27,6 @@ var TargetKind = EntityKind{
 			Validators: []Validator{int64validator.Between(0, 65535)}},
 		{Name: "failover", Default: false, Type: Bool, Description: "Use this target only when the others are unhealthy. Konnect's default is false."},
 		{Name: "tags", Default: DefaultNull, Type: SetOf(String), Description: "Tags for filtering and grouping.", Validators: []Validator{kongTags()}},
+		targetTimestamps[0], targetTimestamps[1],
 	},
 }

@@ -47,6 +47,7 @@ var UpstreamKind = EntityKind{
 			Validators: []Validator{refIsUUID()}},
 		{Name: "use_srv_name", Default: false, Type: Bool, Description: "Use the SRV record's target name as the TLS SNI and Host header. Konnect's default is false."},
 		{Name: "tags", Default: DefaultNull, Type: SetOf(String), Description: "Tags for filtering and grouping.", Validators: []Validator{kongTags()}},
+		coreTimestamps[0], coreTimestamps[1],
 	},
 	Dependents: []Dependent{targetsOf},
 }

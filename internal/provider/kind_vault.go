@@ -26,5 +26,6 @@ var VaultKind = EntityKind{
 			Validators: []Validator{jsonText(true)}},
 		{Name: "description", Type: String, Description: "A description of the vault."},
 		{Name: "tags", Default: DefaultNull, Type: SetOf(String), Description: "Tags for filtering and grouping.", Validators: []Validator{kongTags()}},
+		coreTimestamps[0], coreTimestamps[1],
 	},
 }

@@ -57,8 +57,8 @@ func (r *entityResource) ModifyPlan(ctx context.Context, req resource.ModifyPlan
 			resp.RequiresReplace = append(resp.RequiresReplace, path.Root(a.Name))
 		}
 	}
-	if sameExceptRevision(planned, prior) {
-		planned[attrRevision] = prior[attrRevision]
+	if r.sameExceptWritten(planned, prior) {
+		r.keepWritten(planned, prior) // fields.go: the revision and updated_at stay
 		if adopted := r.adoptions(b, cfg, prior); len(adopted) > 0 {
 			// Nothing to write, but values to adopt: plan an update that writes nothing,
 			// so that the apply records them in the base (Guard 1 still applies).
@@ -68,14 +68,14 @@ func (r *entityResource) ModifyPlan(ctx context.Context, req resource.ModifyPlan
 			n := &guard.AdoptionNotice{Object: r.object(addr), Adopted: adopted}
 			r.logDecision(ctx, "remote_edit", "adopt", addr, map[string]any{"fields": strings.Join(n.Names(), ",")})
 			resp.Diagnostics.AddWarning(n.Summary(), n.Detail())
-			planned[attrRevision] = tftypes.NewValue(tftypes.String, tftypes.UnknownValue)
+			r.unknownAfterWrite(planned)
 		}
 		resp.Plan.Raw = tftypes.NewValue(req.Plan.Raw.Type(), map[string]tftypes.Value(planned))
 		return
 	}
 	// The plan writes: the revision is Konnect's after the write (the framework marks it
 	// unknown too, unless only resets made this plan differ from the prior state).
-	planned[attrRevision] = tftypes.NewValue(tftypes.String, tftypes.UnknownValue)
+	r.unknownAfterWrite(planned) // fields.go: the revision and updated_at
 	resp.Plan.Raw = tftypes.NewValue(req.Plan.Raw.Type(), map[string]tftypes.Value(planned))
 	op := guard.OpUpdate
 	for _, a := range r.kind.Attrs {
@@ -88,18 +88,6 @@ func (r *entityResource) ModifyPlan(ctx context.Context, req resource.ModifyPlan
 		return
 	}
 	r.checkRemoteEdits(ctx, req, addr, b, resets, prior, planned, live, resp)
-}
-
-func sameExceptRevision(a, b objectValues) bool {
-	for k, v := range a {
-		if k == attrRevision {
-			continue
-		}
-		if !v.Equal(b[k]) {
-			return false
-		}
-	}
-	return true
 }
 
 // adoptions are the values configuration now sets to what Konnect holds, where Konnect

@@ -11,8 +11,6 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/resource"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema"
-	"github.com/hashicorp/terraform-plugin-framework/resource/schema/planmodifier"
-	"github.com/hashicorp/terraform-plugin-framework/resource/schema/stringplanmodifier"
 	"github.com/hashicorp/terraform-plugin-go/tftypes"
 	"github.com/hashicorp/terraform-plugin-log/tflog"
 
@@ -66,8 +64,7 @@ func (r *entityResource) Metadata(_ context.Context, _ resource.MetadataRequest,
 
 func (r *entityResource) Schema(_ context.Context, _ resource.SchemaRequest, resp *resource.SchemaResponse) {
 	attrs := resourceAttributes(r.kind.Attrs)
-	attrs[attrID] = schema.StringAttribute{Computed: true, Description: "The object's id in Konnect.", MarkdownDescription: "The object's id in Konnect.",
-		PlanModifiers: []planmodifier.String{stringplanmodifier.UseStateForUnknown()}}
+	attrs[attrID] = frameworkAttribute(idAttr(r.kind), forResource) // fields.go
 	rev := r.attrs[len(r.attrs)-1]
 	// No UseStateForUnknown: the revision is unknown whenever the plan writes.
 	attrs[attrRevision] = schema.StringAttribute{Computed: true, Description: rev.Description, MarkdownDescription: rev.Description}
@@ -116,7 +113,7 @@ func (r *entityResource) object(a Address) guard.Object {
 // value by meaning (null and [] for tags, set order, JSON key order), the previous
 // spelling is kept so that no diff appears where nothing differs.
 func (r *entityResource) stateFromAPI(obj konnect.Object, parents map[string]string, previous objectValues) (tftypes.Value, string, error) {
-	rev, err := guard.Revision(obj)
+	rev, err := r.revision(obj)
 	if err != nil {
 		return tftypes.Value{}, "", err
 	}
@@ -317,6 +314,9 @@ func (r *entityResource) Create(ctx context.Context, req resource.CreateRequest,
 		resp.Diagnostics.AddError("Invalid configuration", err.Error())
 		return
 	}
+	if id := chosenID(m, body); id != "" && !r.checkChosenID(ctx, addr, id, &resp.Diagnostics) {
+		return
+	}
 	obj, _, err := r.kind.API.Create(ctx, r.data.client, addr.Parents, body)
 	r.wrote(addr)
 	if err != nil {
@@ -404,7 +404,7 @@ func (r *entityResource) refreshRead(ctx context.Context, addr Address) (konnect
 	if l, ok := r.kind.API.(listable); ok && r.data.snapshots != nil {
 		c := l.listing()
 		if obj, ok := r.data.snapshots.lookup(ctx, r.data.client, c.Collection(addr.Parents), addr.ID); ok {
-			return c.own(maps.Clone(obj)), nil
+			return maps.Clone(obj), nil
 		}
 	}
 	obj, _, err := r.kind.API.Get(ctx, r.data.client, addr)
@@ -436,7 +436,7 @@ func (r *entityResource) Update(ctx context.Context, req resource.UpdateRequest,
 		return
 	}
 	configured := r.configured(req.Config.Raw)
-	if sameExceptRevision(planned, prior) {
+	if r.sameExceptWritten(planned, prior) {
 		// An adoption: configuration agrees with what Konnect holds. Nothing is written;
 		// the object just read live (Guard 1 passed) becomes the base.
 		r.logDecision(ctx, "remote_edit", "adopted", addr, nil)
@@ -540,7 +540,7 @@ func (r *entityResource) checkLive(ctx context.Context, addr Address, atPlan gua
 		r.apiError(diags, "Could not read "+r.kind.TypeName+" to check it is unchanged", err)
 		return nil, "", false
 	}
-	now, err := guard.Revision(live)
+	now, err := r.revision(live)
 	if err != nil {
 		diags.AddError("Unexpected response from Konnect", err.Error())
 		return nil, "", false
@@ -564,7 +564,7 @@ func (r *entityResource) raced(ctx context.Context, addr Address, atPlan guard.V
 	planned := atPlan.Revision
 	now := guard.Version{Revision: "(changed while this apply was writing: Konnect answered 412 Precondition Failed)"}
 	if live, _, err := r.kind.API.Get(ctx, r.data.client, addr); err == nil {
-		if rev, err := guard.Revision(live); err == nil {
+		if rev, err := r.revision(live); err == nil {
 			now = guard.Version{Revision: rev, UpdatedAt: guard.FormatUpdatedAt(live["updated_at"])}
 		}
 	}

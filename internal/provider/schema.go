@@ -178,10 +178,11 @@ type flags struct {
 
 // planModifiers are the engine's plan modifiers for a resource attribute, then the
 // declared ones: optional and computed attributes keep the state's value when
-// configuration leaves them unset; path parameters and ForceNew attributes replace.
+// configuration leaves them unset (but for ChangesOnWrite ones, unknown whenever the plan
+// writes, like the revision); path parameters and ForceNew attributes replace.
 func planModifiers[T PlanModifier](a Attr, useState, requiresReplace T) []T {
 	var mods []T
-	if a.Mode != Required {
+	if a.Mode != Required && !a.ChangesOnWrite {
 		mods = append(mods, useState)
 	}
 	if a.ForceNew || a.Parent {

@@ -5,6 +5,8 @@ resource "konnect_gateway_plugin" "orders_rate_limit" {
   name             = "rate-limiting"
   instance_name    = "orders-rate-limit"
   service          = { id = konnect_gateway_service.orders.id }
+  # Only requests under /v1/checkout count (an expression evaluated per request).
+  condition = "http.path ^= \"/v1/checkout\""
   config = jsonencode({
     minute = 100
     policy = "local"

@@ -1,0 +1,423 @@
+package provider
+
+import (
+	"context"
+	"fmt"
+	"net/http"
+	"regexp"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/hashicorp/terraform-plugin-testing/compare"
+	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
+	"github.com/hashicorp/terraform-plugin-testing/knownvalue"
+	"github.com/hashicorp/terraform-plugin-testing/plancheck"
+	"github.com/hashicorp/terraform-plugin-testing/statecheck"
+	"github.com/hashicorp/terraform-plugin-testing/terraform"
+	"github.com/hashicorp/terraform-plugin-testing/tfjsonpath"
+
+	"github.com/konnectguard/terraform-provider-konnect/internal/konnect"
+	"github.com/konnectguard/terraform-provider-konnect/internal/konnectmock"
+)
+
+// Acceptance tests of the fields Konnect's current API has (issue 12 #2): service tls_sans,
+// plugin condition and partials, key x5t, certificate snis, created_at/updated_at, and an
+// id chosen in configuration.
+
+// tickingClock is the mock's clock: every reading is one second after the last, so every
+// write gets a new updated_at without the test waiting.
+func tickingClock() func() time.Time {
+	var mu sync.Mutex
+	t := time.Date(2025, 1, 1, 0, 0, 0, 0, time.UTC)
+	return func() time.Time {
+		mu.Lock()
+		defer mu.Unlock()
+		t = t.Add(time.Second)
+		return t
+	}
+}
+
+const (
+	fieldsServiceID  = "6f5a3c1e-0b7d-4c1a-9e2f-3a4b5c6d7e8f"
+	fieldsServiceID2 = "0e1d2c3b-4a59-4687-9a0b-1c2d3e4f5a6b"
+)
+
+func (e *konnectEnv) fieldsServiceConfig(id, extra string) string {
+	idLine := ""
+	if id != "" {
+		idLine = fmt.Sprintf("  id               = %q\n", id)
+	}
+	return e.providerBlock("") + tlsCP("fields") + `
+resource "konnect_gateway_service" "s" {
+  control_plane_id = konnect_gateway_control_plane.cp.id
+` + idLine + `  name             = "orders"
+  host             = "orders.internal"
+` + extra + `}
+`
+}
+
+// A service created under a chosen id with tls_sans: Konnect holds that id; the timestamps
+// are known after the create, stable in an empty plan, and updated_at moves on an update
+// (no inconsistent result); removing tls_sans resets it; import by the chosen id; a new id
+// replaces the service.
+func TestAccFields_ServiceIDTLSSANsTimestamps(t *testing.T) {
+	env := newKonnectEnv(t, konnectmock.Options{Now: tickingClock()})
+	const addr = "konnect_gateway_service.s"
+	sameCreated := statecheck.CompareValue(compare.ValuesSame())
+	updated := statecheck.CompareValue(compare.ValuesDiffer())
+	sans1 := "  tls_sans         = { dnsnames = [\"orders.example.com\"] }\n"
+	sans2 := "  tls_sans         = { dnsnames = [\"orders.example.com\", \"b.example.com\"], uris = [\"spiffe://orders\"] }\n"
+	svc := func(id string) konnect.Object { return env.get(env.corePath("fields", "services", id)) }
+	resource.ParallelTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: protoV6Factories,
+		Steps: []resource.TestStep{
+			{
+				Config: env.fieldsServiceConfig(fieldsServiceID, sans1),
+				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
+					plancheck.ExpectResourceAction(addr, plancheck.ResourceActionCreate),
+					plancheck.ExpectKnownValue(addr, tfjsonpath.New("id"), knownvalue.StringExact(fieldsServiceID)),
+					plancheck.ExpectUnknownValue(addr, tfjsonpath.New("created_at")),
+					plancheck.ExpectUnknownValue(addr, tfjsonpath.New("updated_at")),
+				}},
+				ConfigStateChecks: []statecheck.StateCheck{
+					statecheck.ExpectKnownValue(addr, tfjsonpath.New("id"), knownvalue.StringExact(fieldsServiceID)),
+					statecheck.ExpectKnownValue(addr, tfjsonpath.New("tls_sans").AtMapKey("dnsnames"), knownvalue.ListExact([]knownvalue.Check{knownvalue.StringExact("orders.example.com")})),
+					statecheck.ExpectKnownValue(addr, tfjsonpath.New("tls_sans").AtMapKey("uris"), knownvalue.Null()),
+					statecheck.ExpectKnownValue(addr, tfjsonpath.New("created_at"), knownvalue.Int64Func(func(v int64) error {
+						if v < 1735689600 {
+							return fmt.Errorf("created_at %d is not the mock's time", v)
+						}
+						return nil
+					})),
+					sameCreated.AddStateValue(addr, tfjsonpath.New("created_at")),
+					updated.AddStateValue(addr, tfjsonpath.New("updated_at")),
+				},
+				Check: func(*terraform.State) error {
+					s := svc(fieldsServiceID)
+					wantField(t, "service under the chosen id", s, "name", "orders")
+					wantField(t, "service", s, "tls_sans", map[string]any{"dnsnames": []any{"orders.example.com"}, "uris": nil})
+					return nil
+				},
+			},
+			{
+				// an empty plan: the timestamps are stable
+				Config:   env.fieldsServiceConfig(fieldsServiceID, sans1),
+				PlanOnly: true,
+			},
+			{
+				Config: env.fieldsServiceConfig(fieldsServiceID, sans2),
+				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
+					plancheck.ExpectResourceAction(addr, plancheck.ResourceActionUpdate),
+					plancheck.ExpectUnknownValue(addr, tfjsonpath.New("updated_at")),
+					plancheck.ExpectKnownValue(addr, tfjsonpath.New("created_at"), knownvalue.NotNull()),
+				}},
+				ConfigStateChecks: []statecheck.StateCheck{
+					sameCreated.AddStateValue(addr, tfjsonpath.New("created_at")),
+					updated.AddStateValue(addr, tfjsonpath.New("updated_at")),
+					statecheck.ExpectKnownValue(addr, tfjsonpath.New("tls_sans").AtMapKey("uris"), knownvalue.ListExact([]knownvalue.Check{knownvalue.StringExact("spiffe://orders")})),
+				},
+				Check: func(*terraform.State) error {
+					wantField(t, "service", svc(fieldsServiceID), "tls_sans", map[string]any{"dnsnames": []any{"orders.example.com", "b.example.com"}, "uris": []any{"spiffe://orders"}})
+					return nil
+				},
+			},
+			{
+				// configuration stops setting tls_sans: Konnect's default (null) again
+				Config: env.fieldsServiceConfig(fieldsServiceID, ""),
+				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
+					plancheck.ExpectResourceAction(addr, plancheck.ResourceActionUpdate),
+					plancheck.ExpectKnownValue(addr, tfjsonpath.New("tls_sans"), knownvalue.Null()),
+				}},
+				ConfigStateChecks: []statecheck.StateCheck{updated.AddStateValue(addr, tfjsonpath.New("updated_at"))},
+				Check: func(*terraform.State) error {
+					wantField(t, "service after removing tls_sans", svc(fieldsServiceID), "tls_sans", nil)
+					return nil
+				},
+			},
+			{
+				// removing the id from configuration keeps the object and its id
+				Config: env.fieldsServiceConfig("", ""),
+				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
+					plancheck.ExpectEmptyPlan(),
+				}},
+			},
+			{
+				ResourceName:      addr,
+				ImportState:       true,
+				ImportStateIdFunc: tlsImportID(addr, "control_plane_id"),
+				ImportStateVerify: true,
+				ImportStateCheck: func(s []*terraform.InstanceState) error {
+					if len(s) != 1 || s[0].ID != fieldsServiceID {
+						return fmt.Errorf("imported %v, want the id %s", s, fieldsServiceID)
+					}
+					return nil
+				},
+			},
+			{
+				// another id replaces the service
+				Config: env.fieldsServiceConfig(fieldsServiceID2, ""),
+				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
+					plancheck.ExpectResourceAction(addr, plancheck.ResourceActionReplace),
+				}},
+				ConfigStateChecks: []statecheck.StateCheck{
+					statecheck.ExpectKnownValue(addr, tfjsonpath.New("id"), knownvalue.StringExact(fieldsServiceID2)),
+				},
+				Check: func(*terraform.State) error {
+					if svc(fieldsServiceID) != nil {
+						return fmt.Errorf("the service under the old id is still in Konnect")
+					}
+					wantField(t, "service under the new id", svc(fieldsServiceID2), "name", "orders")
+					return nil
+				},
+			},
+		},
+	})
+}
+
+// A chosen id that another object already has: the create stops, naming it and the import
+// block, and that object is left as it was (a PUT would have replaced it).
+func TestAccFields_ChosenIDTaken(t *testing.T) {
+	env := newKonnectEnv(t, konnectmock.Options{})
+	resource.ParallelTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: protoV6Factories,
+		Steps: []resource.TestStep{
+			{Config: env.providerBlock("") + tlsCP("fields")},
+			{
+				PreConfig: func() {
+					path := env.corePath("fields", "services", fieldsServiceID)
+					if _, err := env.client.Do(context.Background(), http.MethodPut, path, nil, konnect.Object{"name": "legacy", "host": "legacy.internal"}, nil); err != nil {
+						t.Fatal(err)
+					}
+				},
+				Config:      env.fieldsServiceConfig(fieldsServiceID, ""),
+				ExpectError: regexp.MustCompile(`(?s)A Konnect object with this id already exists.*konnect_gateway_service with id ` + fieldsServiceID + `\s+already\s+exists.*Nothing\s+was\s+written.*import \{.*id = "[0-9a-f-]{36}/` + fieldsServiceID + `"`),
+			},
+			{
+				Config: env.providerBlock("") + tlsCP("fields"),
+				Check: func(*terraform.State) error {
+					s := env.get(env.corePath("fields", "services", fieldsServiceID))
+					wantField(t, "the existing service", s, "name", "legacy")
+					wantField(t, "the existing service", s, "host", "legacy.internal")
+					return nil
+				},
+			},
+		},
+	})
+}
+
+func (e *konnectEnv) fieldsPluginConfig(extra string) string {
+	return e.providerBlock("") + tlsCP("fields-plugin") + `
+resource "konnect_gateway_plugin" "rl" {
+  control_plane_id = konnect_gateway_control_plane.cp.id
+  name             = "rate-limiting"
+  config           = jsonencode({ minute = 5 })
+` + extra + `}
+`
+}
+
+// condition and partials (the partial created out of band: there is no partial resource
+// yet): Konnect fills in the partial's name and path, an empty plan follows, a change of
+// condition updates without an inconsistent result, and removing both resets them.
+func TestAccFields_PluginConditionPartials(t *testing.T) {
+	env := newKonnectEnv(t, konnectmock.Options{Now: tickingClock()})
+	const addr = "konnect_gateway_plugin.rl"
+	const partialID = "7a8b9c0d-1e2f-4a3b-8c4d-5e6f7a8b9c0d"
+	extra := func(cond string) string {
+		return fmt.Sprintf("  condition        = %q\n  partials         = [{ id = %q }]\n", cond, partialID)
+	}
+	plugin := func() konnect.Object { return env.only(env.corePath("fields-plugin", "plugins")) }
+	updated := statecheck.CompareValue(compare.ValuesDiffer())
+	resource.ParallelTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: protoV6Factories,
+		Steps: []resource.TestStep{
+			{Config: env.providerBlock("") + tlsCP("fields-plugin")},
+			{
+				PreConfig: func() {
+					path := env.corePath("fields-plugin", "partials", partialID)
+					if _, err := env.client.Do(context.Background(), http.MethodPut, path, nil,
+						konnect.Object{"name": "shared-redis", "type": "redis-ce", "config": map[string]any{"host": "redis.internal"}}, nil); err != nil {
+						t.Fatal(err)
+					}
+				},
+				Config: env.fieldsPluginConfig(extra(`http.path == "/orders"`)),
+				ConfigStateChecks: []statecheck.StateCheck{
+					statecheck.ExpectKnownValue(addr, tfjsonpath.New("condition"), knownvalue.StringExact(`http.path == "/orders"`)),
+					statecheck.ExpectKnownValue(addr, tfjsonpath.New("partials"), knownvalue.ListExact([]knownvalue.Check{knownvalue.ObjectExact(map[string]knownvalue.Check{
+						"id": knownvalue.StringExact(partialID), "name": knownvalue.StringExact("shared-redis"), "path": knownvalue.StringExact("config.redis")})})),
+					updated.AddStateValue(addr, tfjsonpath.New("updated_at")),
+				},
+				Check: func(*terraform.State) error {
+					p := plugin()
+					wantField(t, "plugin", p, "condition", `http.path == "/orders"`)
+					wantField(t, "plugin", p, "partials", []any{map[string]any{"id": partialID, "name": "shared-redis", "path": "config.redis"}})
+					return nil
+				},
+			},
+			{Config: env.fieldsPluginConfig(extra(`http.path == "/orders"`)), PlanOnly: true},
+			{
+				Config: env.fieldsPluginConfig(extra(`http.path ^= "/orders"`)),
+				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
+					plancheck.ExpectResourceAction(addr, plancheck.ResourceActionUpdate),
+					plancheck.ExpectUnknownValue(addr, tfjsonpath.New("updated_at")),
+				}},
+				ConfigStateChecks: []statecheck.StateCheck{updated.AddStateValue(addr, tfjsonpath.New("updated_at"))},
+				Check: func(*terraform.State) error {
+					wantField(t, "plugin", plugin(), "condition", `http.path ^= "/orders"`)
+					return nil
+				},
+			},
+			{
+				Config: env.fieldsPluginConfig(""),
+				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
+					plancheck.ExpectKnownValue(addr, tfjsonpath.New("condition"), knownvalue.Null()),
+					plancheck.ExpectKnownValue(addr, tfjsonpath.New("partials"), knownvalue.Null()),
+				}},
+				Check: func(*terraform.State) error {
+					p := plugin()
+					wantField(t, "plugin after removing both", p, "condition", nil)
+					if ps, _ := p["partials"].([]any); len(ps) != 0 {
+						return fmt.Errorf("Konnect still links partials %v", ps)
+					}
+					return nil
+				},
+			},
+		},
+	})
+}
+
+// A condition over 1024 characters is refused at plan time, naming the attribute.
+func TestAccFields_PluginConditionTooLong(t *testing.T) {
+	env := newKonnectEnv(t, konnectmock.Options{})
+	resource.ParallelTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: protoV6Factories,
+		Steps: []resource.TestStep{{
+			Config:      env.fieldsPluginConfig(fmt.Sprintf("  condition        = %q\n", strings.Repeat("a", 1025))),
+			PlanOnly:    true,
+			ExpectError: regexp.MustCompile(`(?s)Attribute condition string length must be between 1 and 1024`),
+		}},
+	})
+}
+
+func (e *konnectEnv) fieldsKeyConfig(x5t string) string {
+	line := ""
+	if x5t != "" {
+		line = fmt.Sprintf("  x5t              = %q\n", x5t)
+	}
+	return e.providerBlock("") + tlsCP("fields-key") + `
+resource "konnect_gateway_key" "k" {
+  control_plane_id = konnect_gateway_control_plane.cp.id
+  kid              = "k1"
+  jwk              = jsonencode({ kty = "oct", kid = "k1", k = "c2VjcmV0" })
+` + line + `}
+`
+}
+
+func TestAccFields_KeyX5t(t *testing.T) {
+	env := newKonnectEnv(t, konnectmock.Options{Now: tickingClock()})
+	const addr = "konnect_gateway_key.k"
+	key := func() konnect.Object { return env.only(env.corePath("fields-key", "keys")) }
+	resource.ParallelTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: protoV6Factories,
+		Steps: []resource.TestStep{
+			{
+				Config:            env.fieldsKeyConfig("dGh1bWJwcmludA"),
+				ConfigStateChecks: []statecheck.StateCheck{statecheck.ExpectKnownValue(addr, tfjsonpath.New("x5t"), knownvalue.StringExact("dGh1bWJwcmludA"))},
+				Check: func(*terraform.State) error {
+					wantField(t, "key", key(), "x5t", "dGh1bWJwcmludA")
+					return nil
+				},
+			},
+			{Config: env.fieldsKeyConfig("dGh1bWJwcmludA"), PlanOnly: true},
+			{
+				Config:            env.fieldsKeyConfig("b3RoZXI"),
+				ConfigStateChecks: []statecheck.StateCheck{statecheck.ExpectKnownValue(addr, tfjsonpath.New("x5t"), knownvalue.StringExact("b3RoZXI"))},
+				Check: func(*terraform.State) error {
+					wantField(t, "key", key(), "x5t", "b3RoZXI")
+					return nil
+				},
+			},
+			{
+				Config: env.fieldsKeyConfig(""),
+				Check: func(*terraform.State) error {
+					wantField(t, "key after removing x5t", key(), "x5t", nil)
+					return nil
+				},
+			},
+		},
+	})
+}
+
+func (e *konnectEnv) fieldsCertConfig(p tlsPair, tag string) string {
+	return e.providerBlock("") + tlsCP("fields-cert") + fmt.Sprintf(`
+resource "konnect_gateway_certificate" "c" {
+  control_plane_id = konnect_gateway_control_plane.cp.id
+  cert             = %q
+  key              = %q
+  tags             = [%q]
+}
+
+resource "konnect_gateway_sni" "s" {
+  control_plane_id = konnect_gateway_control_plane.cp.id
+  name             = "api.example.com"
+  certificate      = { id = konnect_gateway_certificate.c.id }
+}
+`, p.Cert, p.Key, tag)
+}
+
+// A certificate's snis: read from Konnect, not part of its revision (creating an SNI plans
+// nothing for the certificate), and an SNI created in Konnect between a plan and its apply
+// that updates the certificate is no inconsistent result.
+func TestAccFields_CertificateSNIs(t *testing.T) {
+	env := newKonnectEnv(t, konnectmock.Options{Now: tickingClock()})
+	p := tlsTestPEM(t, "api.example.com", false)
+	const addr = "konnect_gateway_certificate.c"
+	certID := func() string {
+		return env.only(env.corePath("fields-cert", "certificates"))["id"].(string)
+	}
+	strs := func(ss ...string) knownvalue.Check {
+		var c []knownvalue.Check
+		for _, s := range ss {
+			c = append(c, knownvalue.StringExact(s))
+		}
+		return knownvalue.ListExact(c)
+	}
+	resource.ParallelTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: protoV6Factories,
+		Steps: []resource.TestStep{
+			{Config: env.fieldsCertConfig(p, "one")},
+			{
+				// the refresh reads the SNI's name; the certificate plans nothing
+				Config: env.fieldsCertConfig(p, "one"),
+				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
+					plancheck.ExpectResourceAction(addr, plancheck.ResourceActionNoop),
+				}},
+				ConfigStateChecks: []statecheck.StateCheck{statecheck.ExpectKnownValue(addr, tfjsonpath.New("snis"), strs("api.example.com"))},
+			},
+			{
+				Config: env.fieldsCertConfig(p, "two"),
+				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
+					plancheck.ExpectResourceAction(addr, plancheck.ResourceActionUpdate),
+					plancheck.ExpectUnknownValue(addr, tfjsonpath.New("snis")),
+					outOfBand(func() {
+						env.create(env.corePath("fields-cert", "snis"), konnect.Object{"name": "ui.example.com", "certificate": map[string]any{"id": certID()}})
+					}),
+				}},
+				ConfigStateChecks: []statecheck.StateCheck{statecheck.ExpectKnownValue(addr, tfjsonpath.New("snis"), strs("api.example.com", "ui.example.com"))},
+				Check: func(*terraform.State) error {
+					wantField(t, "certificate", env.get(env.corePath("fields-cert", "certificates", certID())), "tags", []any{"two"})
+					return nil
+				},
+			},
+			{
+				// the SNI made in the UI goes again, so that the destroy may delete the certificate
+				PreConfig: func() { env.remove(env.corePath("fields-cert", "snis", "ui.example.com")) },
+				Config:    env.fieldsCertConfig(p, "two"),
+				ConfigStateChecks: []statecheck.StateCheck{
+					statecheck.ExpectKnownValue(addr, tfjsonpath.New("snis"), strs("api.example.com")),
+				},
+			},
+		},
+	})
+}
