@@ -20,7 +20,9 @@ func TestPostCreatesNeverDuplicate(t *testing.T) {
 		{"config store", func(ctx context.Context, cl *konnect.Client, cp, _ string) (konnect.Object, error) {
 			obj, _, err := ConfigStoreKind.API.Create(ctx, cl, map[string]string{"control_plane_id": cp}, konnect.Object{"name": "app"})
 			return obj, err
-		}, func(cp, _ string) string { return controlPlaneSub("config-stores")(map[string]string{"control_plane_id": cp}) }},
+		}, func(cp, _ string) string {
+			return controlPlaneSub("config-stores")(map[string]string{"control_plane_id": cp})
+		}},
 		{"custom plugin schema", func(ctx context.Context, cl *konnect.Client, cp, _ string) (konnect.Object, error) {
 			obj, _, err := CustomPluginSchemaKind.API.Create(ctx, cl, map[string]string{"control_plane_id": cp}, konnect.Object{"lua_schema": luaSchema("1")})
 			return obj, err
@@ -28,7 +30,9 @@ func TestPostCreatesNeverDuplicate(t *testing.T) {
 		{"mtls-auth", func(ctx context.Context, cl *konnect.Client, cp, consumer string) (konnect.Object, error) {
 			obj, _, err := MTLSAuthKind.API.Create(ctx, cl, map[string]string{"control_plane_id": cp, "consumer_id": consumer}, konnect.Object{"subject_name": "a.example.com"})
 			return obj, err
-		}, func(cp, consumer string) string { return konnect.CoreEntitiesPath(cp, "consumers", consumer, "mtls-auth") }},
+		}, func(cp, consumer string) string {
+			return konnect.CoreEntitiesPath(cp, "consumers", consumer, "mtls-auth")
+		}},
 	}
 	for _, c := range cases {
 		for _, applied := range []bool{false, true} {
