@@ -132,6 +132,9 @@ func (e *konnectEnv) get(path string) konnect.Object {
 	if err != nil {
 		e.t.Fatalf("get %s: %v", path, err)
 	}
+	if item, ok := obj["item"].(map[string]any); ok && len(obj) == 1 {
+		obj = item // platform collections that answer {"item": …}
+	}
 	return obj
 }
 
@@ -155,8 +158,19 @@ func (e *konnectEnv) edit(path string, change func(body konnect.Object)) {
 	_ = json.Unmarshal(before, &was)
 	change(body)
 	collection := path[:strings.LastIndex(path, "/")]
+	id, _ := obj["id"].(string)
+	if id == "" {
+		// addressed by a name or key (a custom plugin schema, a config store secret): PUT to
+		// it, without that field
+		id = path[strings.LastIndex(path, "/")+1:]
+		for k, v := range body {
+			if v == id {
+				delete(body, k)
+			}
+		}
+	}
 	method := http.MethodPut
-	if !strings.Contains(path, "/core-entities/") {
+	if strings.Count(path, "/") == 3 && strings.HasPrefix(path, "/v2/control-planes/") { // a control plane is PATCHed
 		method = http.MethodPatch
 		for k, v := range body {
 			if reflect.DeepEqual(v, was[k]) {
@@ -164,7 +178,7 @@ func (e *konnectEnv) edit(path string, change func(body konnect.Object)) {
 			}
 		}
 	}
-	if _, err := e.client.Do(context.Background(), method, collection+"/"+url.PathEscape(obj["id"].(string)), nil, body, nil); err != nil {
+	if _, err := e.client.Do(context.Background(), method, collection+"/"+url.PathEscape(id), nil, body, nil); err != nil {
 		e.t.Fatalf("out-of-band edit of %s: %v", path, err)
 	}
 }

@@ -212,6 +212,10 @@ func objectPath(k EntityKind, attrs map[string]string) string {
 		return "/v2/control-planes/" + attrs["id"]
 	case groupMemberAPI:
 		return api.members(parents) + "/" + attrs["id"]
+	case platformAPI:
+		return api.path(parents, attrs["id"])
+	case membershipAPI:
+		return membershipPath(attrs["id"])
 	case listable:
 		return api.listing().Collection(parents) + "/" + attrs["id"]
 	}
@@ -273,15 +277,19 @@ func (u *kindUpdate) konnectField(k EntityKind) string {
 	return u.attr
 }
 
+// kindIDRE is an object's id in a diagnostic: a UUID, or the name or key that addresses a kind
+// without one (a custom plugin schema, a config store secret).
+const kindIDRE = `(?:[0-9a-f-]{36}|[a-z0-9_-]+)`
+
 // kindStaleDiag is Guard 1's error for a type and operation.
 func kindStaleDiag(typeName, op string) *regexp.Regexp {
-	return regexp.MustCompile(`(?s)Konnect object changed since this plan was made.*` + typeName + ` \(id [0-9a-f-]{36}` +
+	return regexp.MustCompile(`(?s)Konnect object changed since this plan was made.*` + typeName + ` \(id ` + kindIDRE +
 		`.*revision now:\s+sha256:[0-9a-f]{64}.*Nothing was written: the planned ` + op)
 }
 
 // kindConflictDiag is Guard 2's error: its summary, the object, and the field's line.
 func kindConflictDiag(typeName, attr string) *regexp.Regexp {
-	return regexp.MustCompile(`(?s)Applying this plan would overwrite changes made in Konnect.*` + typeName + ` \(id [0-9a-f-]{36}` +
+	return regexp.MustCompile(`(?s)Applying this plan would overwrite changes made in Konnect.*` + typeName + ` \(id ` + kindIDRE +
 		`.*\n[\s│]*` + regexp.QuoteMeta(attr) + `\s+last applied: [^\n]*in Konnect now: [^\n]*planned: `)
 }
 
@@ -455,6 +463,14 @@ var kindRows = map[string]kindRow{
 	VaultKind.TypeName:               vaultRow,
 	KeySetKind.TypeName:              keySetRow,
 	KeyKind.TypeName:                 keyRow,
+	// issue 12 #3 (kinds7)
+	PartialKind.TypeName:                    partialRow,
+	CustomPluginSchemaKind.TypeName:         customPluginSchemaRow,
+	MTLSAuthKind.TypeName:                   mtlsAuthRow,
+	DataPlaneClientCertificateKind.TypeName: dataPlaneClientCertificateRow,
+	ConfigStoreKind.TypeName:                configStoreRow,
+	ConfigStoreSecretKind.TypeName:          configStoreSecretRow,
+	ControlPlaneMembershipKind.TypeName:     controlPlaneMembershipRow,
 }
 
 // Objects that rows depend on.

@@ -12,4 +12,8 @@ var Kinds = []EntityKind{
 	UpstreamKind, TargetKind,
 	CertificateKind, CACertificateKind, SNIKind,
 	VaultKind, KeySetKind, KeyKind,
+	// shared plugin configuration, custom plugins, mTLS consumers, data planes, config stores
+	// and control plane groups
+	PartialKind, CustomPluginSchemaKind, MTLSAuthKind, DataPlaneClientCertificateKind,
+	ConfigStoreKind, ConfigStoreSecretKind, ControlPlaneMembershipKind,
 }

@@ -1,0 +1,2 @@
+# <control_plane_id>/<config_store_id>/<key>
+terraform import konnect_gateway_config_store_secret.db_password "9d2e4f1a-7c3b-4e8d-a1f0-3b2c1d0e9f8a/6a7b8c9d-0e1f-4a2b-83c4-d5e6f7a8b9c0/db-password"

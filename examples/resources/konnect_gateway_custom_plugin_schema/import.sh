@@ -1,0 +1,2 @@
+# <control_plane_id>/<plugin name>
+terraform import konnect_gateway_custom_plugin_schema.greeter "9d2e4f1a-7c3b-4e8d-a1f0-3b2c1d0e9f8a/greeter"

@@ -1,0 +1,20 @@
+package provider
+
+import (
+	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
+)
+
+// ConfigStoreKind is a config store of a control plane (/v2/control-planes/{cp}/config-stores):
+// a place for secrets that a `konnect` vault reads.
+var ConfigStoreKind = EntityKind{
+	TypeName: "konnect_gateway_config_store",
+	Description: "A config store in a Konnect control plane: it holds `konnect_gateway_config_store_secret`s, and a " +
+		"`konnect_gateway_vault` with `name = \"konnect\"` reads them through `config.config_store_id`. " +
+		"Konnect does not require config store names to be unique, so the create-time name check does not apply.",
+	API: platformAPI{Collection: controlPlaneSub("config-stores")},
+	Attrs: []Attr{
+		controlPlaneID,
+		{Name: "name", Type: String, Mode: Required, Description: "The config store's name.",
+			Validators: []Validator{stringvalidator.LengthBetween(1, 255)}},
+	},
+}

@@ -1,0 +1,34 @@
+package provider
+
+import (
+	"regexp"
+
+	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
+)
+
+// ConfigStoreSecretKind is one secret of a config store
+// (/v2/control-planes/{cp}/config-stores/{store}/secrets/{key}). Konnect never returns the
+// value, so state keeps what Terraform wrote (NotReturned) and the guards see a change of
+// the value in Konnect only through the secret's updated_at.
+var ConfigStoreSecretKind = EntityKind{
+	TypeName: "konnect_gateway_config_store_secret",
+	Description: "A secret in a Konnect config store, read by a `konnect` vault as `{vault://<prefix>/<key>}`. " +
+		"The id is the key. Konnect never returns a secret's value, so Terraform cannot see what it holds: " +
+		"state keeps the value Terraform wrote, and a change of the value made in Konnect is detected only by the secret's " +
+		"`updated_at` moving (the stale-plan guard and the conflict check compare the secret's revision, not its value); " +
+		"the value is never shown in plans, logs or diagnostics. Adding a key that already exists fails with the `import` block that adopts it.",
+	API: platformAPI{Collection: controlPlaneSub("config-stores", "{config_store_id}", "secrets"), Key: "key",
+		PutBody: without("key")},
+	NameAttr: "key",
+	Attrs: []Attr{
+		controlPlaneID,
+		{Name: "config_store_id", Type: String, Mode: Required, Parent: true,
+			Description: "The id of the `konnect_gateway_config_store`.",
+			Validators:  []Validator{stringvalidator.RegexMatches(uuidRE, "must be a UUID")}},
+		{Name: "key", Type: String, Mode: Required, ForceNew: true, Description: "The secret's key, unique in the config store.",
+			Validators: []Validator{stringvalidator.LengthBetween(1, 255), stringvalidator.RegexMatches(regexp.MustCompile(`^[^/\s]+$`),
+				"must not contain `/` or white space")}},
+		{Name: "value", Type: String, Mode: Required, Sensitive: true, NotReturned: true,
+			Description: "The secret's value. Konnect never returns it: Terraform keeps what it wrote, and cannot see a value changed in Konnect (only that the secret changed)."},
+	},
+}

@@ -1,0 +1,88 @@
+package provider
+
+import (
+	"fmt"
+	"slices"
+
+	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
+	"github.com/hashicorp/terraform-plugin-testing/plancheck"
+	"github.com/hashicorp/terraform-plugin-testing/terraform"
+)
+
+// configStoreSecretRow takes part in TestAccKinds (acc_kinds_test.go) without the usual update
+// rows: Konnect never returns a secret's value, so what Konnect holds cannot be checked (rows 1,
+// 3 and 5 as written compare it) and an edit of the value is visible only as the secret's
+// updated_at moving. What applies: row 1 and row 5 (stale saved plans, through that revision),
+// and an update that writes the new value.
+var configStoreSecretRow = kindRow{
+	noUpdate:  "Konnect never returns the value: the rows that compare what Konnect holds cannot apply; the stale-plan rows do, through the secret's updated_at",
+	noRemoval: "key and value are required: nothing to remove from configuration",
+	deps: func(*kindFixture) string {
+		return "\nresource \"konnect_gateway_config_store\" \"s\" {\n  control_plane_id = konnect_gateway_control_plane.cp.id\n  name = \"app\"\n}\n"
+	},
+	block: "config_store_id = konnect_gateway_config_store.s.id\n  key = \"db-password\"\n  value = %q",
+	steps: configStoreSecretSteps,
+}
+
+func configStoreSecretSteps(f *kindFixture) []resource.TestStep {
+	config := func(policy, v string) string { return f.withBlock(policy, fmt.Sprintf(f.row.block, v)) }
+	action := func(a plancheck.ResourceActionType) plancheck.PlanCheck {
+		return plancheck.ExpectResourceAction(f.address(), a)
+	}
+	uiEdit := outOfBand(func() { f.env.edit(f.path, set("value", "set-in-the-ui")) })
+	return []resource.TestStep{
+		{
+			Config: config("", "first-value"),
+			Check: func(s *terraform.State) error {
+				if err := f.remember(s); err != nil {
+					return err
+				}
+				obj := f.env.get(f.path)
+				if obj == nil || obj["key"] != "db-password" {
+					return fmt.Errorf("Konnect holds %v, want the secret db-password", obj)
+				}
+				if _, returned := obj["value"]; returned {
+					return fmt.Errorf("Konnect returned the secret's value: %v", obj)
+				}
+				return resource.TestCheckResourceAttr(f.address(), "value", "first-value")(s)
+			},
+		},
+		{
+			// Row 1: someone sets the value in Konnect after the plan: the saved plan is stale.
+			Config:           config("", "second-value"),
+			ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{action(plancheck.ResourceActionUpdate), uiEdit}},
+			ExpectError:      kindStaleDiag(f.kind.TypeName, "update"),
+		},
+		{
+			// A new plan writes the configured value.
+			PreConfig:        f.env.resetRequests,
+			Config:           config("", "second-value"),
+			ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{action(plancheck.ResourceActionUpdate)}},
+			Check: func(*terraform.State) error {
+				if want := "PUT " + f.path; !slices.Contains(f.env.requests(), want) {
+					return fmt.Errorf("no %s in %v", want, f.env.requests())
+				}
+				return nil
+			},
+		},
+		{
+			// Row 5: a saved destroy plan, and someone sets the value first.
+			Config:           config("", "second-value"),
+			Destroy:          true,
+			ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{action(plancheck.ResourceActionDestroy), uiEdit}},
+			ExpectError:      kindStaleDiag(f.kind.TypeName, "delete"),
+		},
+		{
+			PreConfig: func() {
+				if f.env.get(f.path) == nil {
+					f.t.Error("the refused destroy deleted the secret")
+				}
+			},
+			// Konnect cannot show the value set in the UI, so configuration that still says
+			// second-value plans nothing (the limit the description states). Teardown: the
+			// destroy deletes a secret changed in Konnect; overwrite lets it.
+			Config:           config("overwrite", "second-value"),
+			ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()}},
+		},
+	}
+}

@@ -1,0 +1,28 @@
+package provider
+
+import (
+	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
+
+	"github.com/konnectguard/terraform-provider-konnect/internal/konnect"
+)
+
+// CustomPluginSchemaKind is a custom plugin's schema (…/core-entities/plugin-schemas/{name}):
+// once uploaded, a `konnect_gateway_plugin` of that name can be created. The name comes
+// from the schema's Lua source; it is the object's id.
+var CustomPluginSchemaKind = EntityKind{
+	TypeName: "konnect_gateway_custom_plugin_schema",
+	Description: "The schema of a custom plugin in a Konnect control plane, uploaded as the plugin's `schema.lua` source. " +
+		"Once it exists, a `konnect_gateway_plugin` whose `name` is the schema's name can be created (reference `name` from this resource " +
+		"so that Terraform creates the schema first). The id is the plugin's name, taken from the `name = \"…\"` of the table the source returns; " +
+		"Konnect refuses source that is not a valid schema, and a change of that name (upload a new schema instead). " +
+		"Konnect refuses to delete a schema that a plugin still uses.",
+	API: platformAPI{Collection: func(p map[string]string) string {
+		return konnect.CoreEntitiesPath(p["control_plane_id"], "plugin-schemas")
+	}, Item: true, Key: "name"},
+	Attrs: []Attr{
+		controlPlaneID,
+		{Name: "lua_schema", Type: String, Mode: Required, Description: "The plugin's `schema.lua` source, for example `file(\"${path.module}/my-plugin/schema.lua\")`.",
+			Validators: []Validator{stringvalidator.LengthAtLeast(1)}},
+		{Name: "name", Type: String, Mode: Computed, Description: "The plugin's name, from the schema."},
+	},
+}
