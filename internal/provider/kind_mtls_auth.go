@@ -32,6 +32,7 @@ var MTLSAuthKind = EntityKind{
 			Validators:  []Validator{refIsUUID()}},
 		{Name: "tags", Default: DefaultNull, ForceNew: true, Type: SetOf(String), Description: "Tags for filtering and grouping. Changing them replaces the credential.",
 			Validators: []Validator{kongTags()}},
+		coreTimestamps[0], coreTimestamps[1],
 	},
 }
 

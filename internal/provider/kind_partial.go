@@ -30,5 +30,6 @@ var PartialKind = EntityKind{
 			Validators:    []Validator{jsonText(true)},
 			PlanModifiers: []PlanModifier{jsonSemanticEquality{}}},
 		{Name: "tags", Default: DefaultNull, Type: SetOf(String), Description: "Tags for filtering and grouping.", Validators: []Validator{kongTags()}},
+		coreTimestamps[0], coreTimestamps[1],
 	},
 }
