@@ -105,8 +105,8 @@ const kongRateLimitingState = `{
 
 func TestMoveKongPlugin(t *testing.T) {
 	for _, address := range []string{
-		"registry.terraform.io/kong/konnect",        // Kong's, with Terraform
-		"registry.opentofu.org/kong/konnect",        // Kong's, with OpenTofu
+		"registry.terraform.io/kong/konnect",         // Kong's, with Terraform
+		"registry.opentofu.org/kong/konnect",         // Kong's, with OpenTofu
 		"registry.terraform.io/konnectguard/konnect", // after `state replace-provider`
 	} {
 		t.Run(address, func(t *testing.T) {
