@@ -259,8 +259,21 @@ resource "konnect_gateway_target" "one" {
 	state.write(t, c.dir)
 	c.write(header + sameNamed)
 	replace()
-	if out := plan(0); !strings.Contains(out, "No changes.") {
-		t.Fatalf("first plan after replace-provider:\n%s", out)
+	logPath := filepath.Join(t.TempDir(), "plan.log")
+	out, code := c.run([]string{"TF_LOG=info", "TF_LOG_PATH=" + logPath}, "plan", "-input=false", "-no-color", "-detailed-exitcode")
+	if code != 0 || !strings.Contains(out, "No changes.") {
+		t.Fatalf("first plan after replace-provider (exit %d):\n%s", code, out)
+	}
+	// Kong's state has no guard records: the refresh makes what Konnect holds the base.
+	log, err := os.ReadFile(logPath)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := strings.Count(string(log), "guard record established from Konnect"); n != 7 {
+		t.Errorf("the log says %d times that a guard record was established from Konnect, want 7 (one per object)", n)
+	}
+	if strings.Contains(string(log), "alice-key-0123456789") {
+		t.Error("a credential in the log")
 	}
 
 	// 2. Kong's plugin types and expression route too: moved blocks, the worked example's
@@ -300,7 +313,7 @@ resource "konnect_gateway_target" "one" {
 	e.resetRequests()
 
 	// The first plan shows the moves and nothing else.
-	out := plan(2)
+	out = plan(2)
 	for _, m := range moved {
 		if !strings.Contains(out, m) {
 			t.Errorf("plan does not show %q", m)
@@ -332,7 +345,7 @@ resource "konnect_gateway_target" "one" {
 	// From now on the guards hold: someone changes the moved plugin in Konnect, and the
 	// configuration would undo it.
 	e.edit(core("plugins", limit["id"].(string)), set("config.minute", 7))
-	out, code := c.run(nil, "plan", "-input=false", "-no-color")
+	out, code = c.run(nil, "plan", "-input=false", "-no-color")
 	if code != 1 || !strings.Contains(out, "Applying this plan would overwrite changes made in Konnect") || !strings.Contains(out, "minute") {
 		t.Fatalf("plan after a change in Konnect (exit %d):\n%s", code, out)
 	}
