@@ -2,20 +2,23 @@
 # Installs the Terraform and OpenTofu CLIs that the acceptance tests and the demo drive,
 # built from the Go module proxy into .tools/bin (gitignored). Skips what is already built.
 #
-#   tools/install-clis.sh [terraform|tofu|all]      (default: all)
+#   tools/install-clis.sh [terraform|terraform-1.8|tofu|all]      (default: all)
 #
-# TERRAFORM_VERSION and OPENTOFU_VERSION override the pinned versions.
+# terraform-1.8 is a second Terraform, .tools/bin/terraform-1.8: the oldest release with
+# `moved` blocks across resource types (the migration tests from Kong's provider need it).
+# TERRAFORM_VERSION, TERRAFORM18_VERSION and OPENTOFU_VERSION override the pinned versions.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 bin="$root/.tools/bin"
 mkdir -p "$bin"
 TERRAFORM_VERSION=${TERRAFORM_VERSION:-1.5.7}
+TERRAFORM18_VERSION=${TERRAFORM18_VERSION:-1.8.5}
 OPENTOFU_VERSION=${OPENTOFU_VERSION:-1.12.6}
 
 want=${1:-all}
 case $want in
-  terraform | tofu | all) ;;
-  *) echo "usage: $0 [terraform|tofu|all]" >&2; exit 2 ;;
+  terraform | terraform-1.8 | tofu | all) ;;
+  *) echo "usage: $0 [terraform|terraform-1.8|tofu|all]" >&2; exit 2 ;;
 esac
 command -v go >/dev/null || { echo "install-clis: go is not on PATH" >&2; exit 1; }
 
@@ -48,18 +51,20 @@ with_lock() {
   )
 }
 
+# install_terraform NAME VERSION: Terraform VERSION as .tools/bin/NAME.
 install_terraform() {
-  if has_version "$bin/terraform" "$TERRAFORM_VERSION"; then
-    echo "terraform $TERRAFORM_VERSION already in $bin"
+  local name=$1 version=$2
+  if has_version "$bin/$name" "$version"; then
+    echo "terraform $version already in $bin/$name"
     return
   fi
-  echo "building terraform $TERRAFORM_VERSION (a few minutes)"
+  echo "building terraform $version as $name (a few minutes)"
   local tmp
   tmp=$(mktemp -d "$root/.tools/.terraform.XXXXXX")
-  GOBIN="$tmp" GOFLAGS=-buildvcs=false go install "github.com/hashicorp/terraform@v$TERRAFORM_VERSION"
-  mv "$tmp/terraform" "$bin/terraform"
+  GOBIN="$tmp" GOFLAGS=-buildvcs=false go install "github.com/hashicorp/terraform@v$version"
+  mv "$tmp/terraform" "$bin/$name"
   rm -rf "$tmp"
-  has_version "$bin/terraform" "$TERRAFORM_VERSION" || { echo "built terraform does not report v$TERRAFORM_VERSION" >&2; exit 1; }
+  has_version "$bin/$name" "$version" || { echo "built $name does not report v$version" >&2; exit 1; }
 }
 
 install_tofu() {
@@ -79,7 +84,10 @@ install_tofu() {
 }
 
 if [[ $want == all || $want == terraform ]]; then
-  with_lock terraform install_terraform
+  with_lock terraform install_terraform terraform "$TERRAFORM_VERSION"
+fi
+if [[ $want == all || $want == terraform-1.8 ]]; then
+  with_lock terraform-1.8 install_terraform terraform-1.8 "$TERRAFORM18_VERSION"
 fi
 if [[ $want == all || $want == tofu ]]; then
   with_lock tofu install_tofu

@@ -387,6 +387,10 @@ func (r *entityResource) read(ctx context.Context, current tftypes.Value, privat
 	var before, baseValues guard.Values
 	if b, _ := loadBase(ctx, private); b != nil {
 		baseValues = b.Values
+	} else if raw, _ := private.GetKey(ctx, guard.PrivateBaseKey); len(raw) == 0 {
+		// No record (an object moved from another type or provider): what Konnect holds
+		// becomes the base, as after an import.
+		baseValues, diags = r.establishBase(ctx, newPrivate, val, obj, rev, diags)
 	}
 	if prev := decodeSeen(ctx, private); prev != nil {
 		before = prev.Values

@@ -1,0 +1,241 @@
+package provider
+
+import (
+	"context"
+	"encoding/json"
+	"math/big"
+	"strings"
+	"testing"
+
+	"github.com/hashicorp/terraform-plugin-go/tfprotov6"
+	"github.com/hashicorp/terraform-plugin-go/tftypes"
+)
+
+// moveState asks the provider's protocol server, never configured (a move runs before the
+// provider is), to move a raw source state to target.
+func moveState(t *testing.T, address, source, target, raw string) (map[string]any, []*tfprotov6.Diagnostic) {
+	t.Helper()
+	srv := NewServer("test")()
+	resp, err := srv.MoveResourceState(context.Background(), &tfprotov6.MoveResourceStateRequest{
+		SourceProviderAddress: address, SourceTypeName: source, SourceSchemaVersion: 0,
+		SourceState: &tfprotov6.RawState{JSON: []byte(raw)}, TargetTypeName: target,
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if resp.TargetState == nil {
+		return nil, resp.Diagnostics
+	}
+	v, err := resp.TargetState.Unmarshal(resourceTypes[target].typ)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return goValue(t, v).(map[string]any), resp.Diagnostics
+}
+
+// goValue turns a state value into plain Go values (numbers as float64) to compare.
+func goValue(t *testing.T, v tftypes.Value) any {
+	t.Helper()
+	if v.IsNull() {
+		return nil
+	}
+	switch {
+	case v.Type().Is(tftypes.String):
+		var s string
+		_ = v.As(&s)
+		return s
+	case v.Type().Is(tftypes.Bool):
+		var b bool
+		_ = v.As(&b)
+		return b
+	case v.Type().Is(tftypes.Number):
+		var f big.Float
+		_ = v.As(&f)
+		x, _ := f.Float64()
+		return x
+	case v.Type().Is(tftypes.List{}), v.Type().Is(tftypes.Set{}):
+		var elems []tftypes.Value
+		_ = v.As(&elems)
+		out := []any{}
+		for _, e := range elems {
+			out = append(out, goValue(t, e))
+		}
+		return out
+	default: // objects and maps
+		var fields map[string]tftypes.Value
+		if err := v.As(&fields); err != nil {
+			t.Fatal(err)
+		}
+		out := map[string]any{}
+		for k, e := range fields {
+			out[k] = goValue(t, e)
+		}
+		return out
+	}
+}
+
+// kongRateLimitingState is a konnect_gateway_plugin_rate_limiting as Kong's provider
+// stores it: every config key of its schema (null where unset), references as objects,
+// tags as a list, Konnect's timestamps.
+const kongRateLimitingState = `{
+  "condition": null,
+  "config": {
+    "day": null, "error_code": 429, "error_message": "API rate limit exceeded", "fault_tolerant": true,
+    "header_name": null, "hide_client_headers": false, "hour": 500, "limit_by": "consumer", "minute": 5,
+    "month": null, "path": null, "policy": "redis",
+    "redis": {"cloud_authentication": null, "database": 0, "host": "redis.internal", "password": "s3cret-redis",
+      "port": 6379, "server_name": null, "ssl": false, "ssl_verify": false, "timeout": 2000, "username": null},
+    "second": null, "sync_rate": -1, "year": null
+  },
+  "consumer": null,
+  "consumer_group": null,
+  "control_plane_id": "9524ec7d-36d9-465d-a8c5-83a3c9390458",
+  "created_at": 1700000000,
+  "enabled": true,
+  "id": "3473c251-5b6c-4f45-b1ff-7ede735a366d",
+  "instance_name": "limits",
+  "ordering": {"after": null, "before": {"access": ["key-auth"]}},
+  "partials": [],
+  "protocols": ["http", "https"],
+  "route": null,
+  "service": {"id": "0f1c4a3b-5d2e-4f60-8a7b-9c0d1e2f3a4b"},
+  "tags": ["team-a", "prod"],
+  "updated_at": 1700000001
+}`
+
+func TestMoveKongPlugin(t *testing.T) {
+	for _, address := range []string{
+		"registry.terraform.io/kong/konnect",         // Kong's, with Terraform
+		"registry.opentofu.org/kong/konnect",         // Kong's, with OpenTofu
+		"registry.terraform.io/konnectguard/konnect", // after `state replace-provider`
+	} {
+		t.Run(address, func(t *testing.T) {
+			got, diags := moveState(t, address, "konnect_gateway_plugin_rate_limiting", "konnect_gateway_plugin", kongRateLimitingState)
+			if got == nil {
+				t.Fatalf("no state moved:\n%s", diagText(diags))
+			}
+			want := map[string]any{
+				"id": "3473c251-5b6c-4f45-b1ff-7ede735a366d", "control_plane_id": "9524ec7d-36d9-465d-a8c5-83a3c9390458",
+				"name": "rate-limiting", "instance_name": "limits", "enabled": true, "revision": nil,
+				"service": map[string]any{"id": "0f1c4a3b-5d2e-4f60-8a7b-9c0d1e2f3a4b"}, "route": nil, "consumer": nil, "consumer_group": nil,
+				"ordering": map[string]any{"after": nil, "before": map[string]any{"access": []any{"key-auth"}}},
+			}
+			for k, w := range want {
+				if g, _ := json.Marshal(got[k]); string(g) != mustJSON(t, w) {
+					t.Errorf("%s = %s, want %s", k, g, mustJSON(t, w))
+				}
+			}
+			// config: Kong's typed object as a JSON document, its nulls left out
+			var cfg map[string]any
+			if err := json.Unmarshal([]byte(got["config"].(string)), &cfg); err != nil {
+				t.Fatalf("config is not JSON: %v (%v)", err, got["config"])
+			}
+			if _, ok := cfg["day"]; ok || cfg["minute"] != 5.0 || cfg["policy"] != "redis" {
+				t.Errorf("config = %v", cfg)
+			}
+			if r := cfg["redis"].(map[string]any); r["host"] != "redis.internal" || r["port"] != 6379.0 || r["username"] != nil {
+				t.Errorf("config.redis = %v", r)
+			}
+			if len(got["tags"].([]any)) != 2 || len(got["protocols"].([]any)) != 2 {
+				t.Errorf("tags %v, protocols %v", got["tags"], got["protocols"])
+			}
+			if strings.Contains(diagText(diags), "s3cret") {
+				t.Errorf("a secret in diagnostics: %s", diagText(diags))
+			}
+		})
+	}
+}
+
+func mustJSON(t *testing.T, v any) string {
+	t.Helper()
+	b, err := json.Marshal(v)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(b)
+}
+
+func TestMoveKongPluginNames(t *testing.T) {
+	for source, name := range map[string]string{
+		"konnect_gateway_plugin_key_auth":       "key-auth",
+		"konnect_gateway_plugin_openid_connect": "openid-connect",
+		"konnect_gateway_plugin_ai_proxy":       "ai-proxy",
+		"konnect_gateway_plugin_acl":            "acl",
+	} {
+		got, diags := moveState(t, "registry.terraform.io/kong/konnect", source, "konnect_gateway_plugin",
+			`{"id":"a","control_plane_id":"b","config":{"x":1},"enabled":true,"protocols":["http"]}`)
+		if got == nil || got["name"] != name {
+			t.Errorf("%s: name %v, want %s\n%s", source, got["name"], name, diagText(diags))
+		}
+	}
+}
+
+// Attributes this provider cannot hold fail the move, named, and nothing is moved.
+func TestMoveKongPluginRefusesWhatItCannotCarry(t *testing.T) {
+	var src map[string]any
+	_ = json.Unmarshal([]byte(kongRateLimitingState), &src)
+	src["condition"] = `request.headers["x-canary"] == "1"`
+	src["partials"] = []any{map[string]any{"id": "p1", "name": "redis-shared", "path": "config.redis"}}
+	src["brand_new_attribute"] = "x"
+	b, _ := json.Marshal(src)
+	got, diags := moveState(t, "registry.terraform.io/kong/konnect", "konnect_gateway_plugin_rate_limiting", "konnect_gateway_plugin", string(b))
+	if got != nil {
+		t.Fatalf("moved anyway: %v", got)
+	}
+	text := diagText(diags)
+	for _, want := range []string{"Cannot move konnect_gateway_plugin_rate_limiting to konnect_gateway_plugin", "brand_new_attribute, condition, partials"} {
+		if !strings.Contains(text, want) {
+			t.Errorf("diagnostics lack %q:\n%s", want, text)
+		}
+	}
+	if strings.Contains(text, "s3cret") || strings.Contains(text, "x-canary") {
+		t.Errorf("diagnostics show values:\n%s", text)
+	}
+}
+
+// Kong keeps some config values as JSON text ("Parsed as JSON"); Konnect holds JSON.
+func TestMoveKongPluginParsedJSON(t *testing.T) {
+	got, diags := moveState(t, "registry.terraform.io/kong/konnect", "konnect_gateway_plugin_datakit", "konnect_gateway_plugin",
+		`{"id":"a","control_plane_id":"b","config":{"nodes":[{"name":"n","static":{"values":"{\"a\":[1,2]}"},"type":"static"}]}}`)
+	if got == nil {
+		t.Fatal(diagText(diags))
+	}
+	if want := `{"nodes":[{"name":"n","static":{"values":{"a":[1,2]}},"type":"static"}]}`; got["config"] != want {
+		t.Errorf("config = %v, want %s", got["config"], want)
+	}
+}
+
+func TestMoveKongRouteExpression(t *testing.T) {
+	src := `{
+  "control_plane_id": "9524ec7d-36d9-465d-a8c5-83a3c9390458", "created_at": 1700000000,
+  "expression": "http.path ^= \"/orders\"", "https_redirect_status_code": 426,
+  "id": "a4326a41-aa12-44e3-93e4-6b6e58bfb9d7", "name": "orders", "path_handling": "v0", "preserve_host": false,
+  "priority": 10, "protocols": ["http", "https"], "request_buffering": true, "response_buffering": true,
+  "service": {"id": "0f1c4a3b-5d2e-4f60-8a7b-9c0d1e2f3a4b"}, "strip_path": true, "tags": null, "updated_at": 1700000001
+}`
+	got, diags := moveState(t, "registry.opentofu.org/kong/konnect", "konnect_gateway_route_expression", "konnect_gateway_route", src)
+	if got == nil {
+		t.Fatal(diagText(diags))
+	}
+	for k, w := range map[string]any{"expression": `http.path ^= "/orders"`, "priority": 10.0, "name": "orders", "paths": nil,
+		"id": "a4326a41-aa12-44e3-93e4-6b6e58bfb9d7", "revision": nil} {
+		if mustJSON(t, got[k]) != mustJSON(t, w) {
+			t.Errorf("%s = %v, want %v", k, got[k], w)
+		}
+	}
+}
+
+// Other sources and other targets are not moves this provider knows: the framework's
+// "Unable to Move Resource State", as before.
+func TestMoveUnsupported(t *testing.T) {
+	for _, c := range []struct{ address, source, target string }{
+		{"registry.terraform.io/kong/konnect", "konnect_gateway_service", "konnect_gateway_plugin"},
+		{"registry.terraform.io/hashicorp/aws", "konnect_gateway_plugin_acl", "konnect_gateway_plugin"},
+		{"registry.terraform.io/kong/konnect", "konnect_gateway_plugin_acl", "konnect_gateway_service"},
+	} {
+		got, diags := moveState(t, c.address, c.source, c.target, `{"id":"a","control_plane_id":"b"}`)
+		if got != nil || !strings.Contains(diagText(diags), "Unable to Move Resource State") {
+			t.Errorf("%+v: state %v, diagnostics %s", c, got, diagText(diags))
+		}
+	}
+}
