@@ -88,13 +88,6 @@ func (r *entityResource) moveKongPlugin(ctx context.Context, req resource.MoveSt
 		return
 	}
 	obj, problems := takeKnown(src, kongPluginAttrs)
-	for _, name := range []string{"condition", "partials"} {
-		// Kong's provider has them; this provider does not manage them yet.
-		if !emptyJSON(obj[name]) {
-			problems = append(problems, name)
-		}
-		delete(obj, name)
-	}
 	if len(problems) > 0 {
 		r.moveError(resp, req, problems)
 		return

@@ -170,20 +170,38 @@ func TestMoveKongPluginNames(t *testing.T) {
 	}
 }
 
+// A plugin's condition and partials are carried over.
+func TestMoveKongPluginCarriesConditionAndPartials(t *testing.T) {
+	var src map[string]any
+	_ = json.Unmarshal([]byte(kongRateLimitingState), &src)
+	src["condition"] = `request.headers["x-canary"] == "1"`
+	src["partials"] = []any{map[string]any{"id": "5b1c0000-0000-4000-8000-000000000009", "name": "redis-shared", "path": "config.redis"}}
+	b, _ := json.Marshal(src)
+	got, diags := moveState(t, "registry.terraform.io/kong/konnect", "konnect_gateway_plugin_rate_limiting", "konnect_gateway_plugin", string(b))
+	if got == nil {
+		t.Fatal(diagText(diags))
+	}
+	if got["condition"] != src["condition"] {
+		t.Errorf("condition = %v, want %v", got["condition"], src["condition"])
+	}
+	if p, _ := got["partials"].([]any); len(p) != 1 || p[0].(map[string]any)["name"] != "redis-shared" {
+		t.Errorf("partials = %v", got["partials"])
+	}
+}
+
 // Attributes this provider cannot hold fail the move, named, and nothing is moved.
 func TestMoveKongPluginRefusesWhatItCannotCarry(t *testing.T) {
 	var src map[string]any
 	_ = json.Unmarshal([]byte(kongRateLimitingState), &src)
-	src["condition"] = `request.headers["x-canary"] == "1"`
-	src["partials"] = []any{map[string]any{"id": "p1", "name": "redis-shared", "path": "config.redis"}}
-	src["brand_new_attribute"] = "x"
+	src["brand_new_attribute"] = `request.headers["x-canary"] == "1"`
+	src["other_new_attribute"] = "x"
 	b, _ := json.Marshal(src)
 	got, diags := moveState(t, "registry.terraform.io/kong/konnect", "konnect_gateway_plugin_rate_limiting", "konnect_gateway_plugin", string(b))
 	if got != nil {
 		t.Fatalf("moved anyway: %v", got)
 	}
 	text := diagText(diags)
-	for _, want := range []string{"Cannot move konnect_gateway_plugin_rate_limiting to konnect_gateway_plugin", "brand_new_attribute, condition, partials"} {
+	for _, want := range []string{"Cannot move konnect_gateway_plugin_rate_limiting to konnect_gateway_plugin", "brand_new_attribute, other_new_attribute"} {
 		if !strings.Contains(text, want) {
 			t.Errorf("diagnostics lack %q:\n%s", want, text)
 		}
