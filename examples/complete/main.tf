@@ -1,7 +1,9 @@
 # A complete gateway configuration for one team: a control plane, two services with their
-# routes and plugins, consumers with credentials and a consumer group, an upstream with
-# targets, and a certificate served by SNI. `make test` applies it against the mock Konnect
-# with Terraform and with OpenTofu, plans again (empty) and destroys it.
+# routes and plugins (one runs only under a condition), a partial with shared Redis settings,
+# consumers with credentials and a consumer group, an upstream with targets, a certificate
+# served by SNI, the client certificate of the data planes, and a control plane group with an
+# edge control plane in it. `make test` applies it against the mock Konnect with Terraform and
+# with OpenTofu, plans again (empty) and destroys it.
 
 variable "checkout_password" {
   type      = string
@@ -103,6 +105,16 @@ resource "konnect_gateway_plugin" "correlation_id" {
   control_plane_id = konnect_gateway_control_plane.shop.id
   name             = "correlation-id"
   config           = jsonencode({ header_name = "X-Request-ID", generator = "uuid#counter" })
+  # Runs only for the orders API.
+  condition = "http.path ^= \"/orders\""
+}
+
+# Redis settings shared by the plugins that link to them through `partials`.
+resource "konnect_gateway_partial" "redis" {
+  control_plane_id = konnect_gateway_control_plane.shop.id
+  name             = "shop-redis"
+  type             = "redis-ce"
+  config           = jsonencode({ host = "redis.shop.internal", port = 6379 })
 }
 
 # --- consumers ----------------------------------------------------------------------------
@@ -164,4 +176,29 @@ resource "konnect_gateway_sni" "api" {
 
 output "data_plane_endpoint" {
   value = konnect_gateway_control_plane.shop.config.control_plane_endpoint
+}
+
+# --- data planes and control plane groups ------------------------------------------------
+
+# The certificate the shop's data planes present (pinned_client_certs).
+resource "konnect_gateway_data_plane_client_certificate" "shop_dp" {
+  control_plane_id = konnect_gateway_control_plane.shop.id
+  cert             = file("${path.module}/certs/api.example.com.crt.pem")
+  title            = "shop data planes"
+}
+
+# An edge control plane, managed with others through a control plane group.
+resource "konnect_gateway_control_plane" "shop_edge" {
+  name         = "shop-edge"
+  cluster_type = "CLUSTER_TYPE_HYBRID"
+}
+
+resource "konnect_gateway_control_plane" "shop_group" {
+  name         = "shop-group"
+  cluster_type = "CLUSTER_TYPE_CONTROL_PLANE_GROUP"
+}
+
+resource "konnect_gateway_control_plane_membership" "shop_group" {
+  control_plane_id = konnect_gateway_control_plane.shop_group.id
+  members          = [{ id = konnect_gateway_control_plane.shop_edge.id }]
 }

@@ -38,8 +38,10 @@ func TestAccCompleteExample(t *testing.T) {
 	resource.ParallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: protoV6Factories,
 		CheckDestroy: func(*terraform.State) error {
-			if env.controlPlaneByName("shop") != nil {
-				t.Error("control plane shop still in Konnect after destroy")
+			for _, name := range []string{"shop", "shop-edge", "shop-group"} {
+				if env.controlPlaneByName(name) != nil {
+					t.Errorf("control plane %s still in Konnect after destroy", name)
+				}
 			}
 			return nil
 		},
@@ -48,7 +50,7 @@ func TestAccCompleteExample(t *testing.T) {
 				Config: config,
 				Check: func(*terraform.State) error {
 					for collection, want := range map[string]int{"services": 2, "routes": 2, "plugins": 4, "consumers": 2,
-						"consumer_groups": 1, "upstreams": 1, "certificates": 1, "snis": 1} {
+						"consumer_groups": 1, "upstreams": 1, "certificates": 1, "snis": 1, "partials": 1} {
 						if got := count(collection); got != want {
 							t.Errorf("Konnect holds %d %s, want %d", got, collection, want)
 						}
