@@ -57,18 +57,14 @@ type Server struct {
 	read, plan, upgrade atomic.Int64 // calls each shortcut answered
 }
 
-// New returns the server factory for p: the framework's server for p, with the
-// context-release workaround, and with the shortcuts unless SwitchEnv is "off".
-func New(p provider.Provider, engine Engine) func() tfprotov6.ProviderServer {
-	return func() tfprotov6.ProviderServer { return NewServer(p, engine, ShortcutsFromEnv()) }
-}
-
 // ShortcutsFromEnv reports whether the environment leaves the shortcuts on.
 func ShortcutsFromEnv() bool {
 	return !strings.EqualFold(strings.TrimSpace(os.Getenv(SwitchEnv)), "off")
 }
 
-// NewServer builds the server; shortcuts false sends every call to the framework.
+// NewServer returns the server for p: the framework's server for p, with the
+// context-release workaround, and with the shortcuts when shortcuts is true (callers pass
+// ShortcutsFromEnv()); false sends every call to the framework.
 func NewServer(p provider.Provider, engine Engine, shortcuts bool) *Server {
 	ctx := context.Background()
 	s := &Server{ProviderServer: providerserver.NewProtocol6(p)(), engine: engine, on: shortcuts, types: map[string]resourceType{}}

@@ -260,7 +260,7 @@ func TestSwitch(t *testing.T) {
 		}
 	}
 	t.Setenv(SwitchEnv, "off")
-	s := New(testProvider{}, nil)().(*Server)
+	s := NewServer(testProvider{}, nil, ShortcutsFromEnv())
 	req := &tfprotov6.UpgradeResourceStateRequest{TypeName: "test_plain", RawState: &tfprotov6.RawState{JSON: []byte(`{"id":"i","name":"n"}`)}}
 	if _, err := s.GetProviderSchema(context.Background(), &tfprotov6.GetProviderSchemaRequest{}); err != nil {
 		t.Fatal(err)

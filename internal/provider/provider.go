@@ -28,7 +28,7 @@ const SourceAddress = "registry.terraform.io/konnectguard/konnect"
 
 type konnectProvider struct {
 	version string
-	data    atomic.Pointer[providerData] // set by Configure, for releasingServer.ReadResource
+	data    atomic.Pointer[providerData] // set by Configure, for the protocol fast path (server.go)
 }
 
 // providerData is what every resource receives from Configure.
