@@ -28,11 +28,17 @@ import (
 // its framework schema. A kind that stops qualifying (it gained a framework default, a
 // write-only attribute, a custom type, an identity, an unknown plan modifier) is served by
 // the framework alone, which is correct but slower: this test says so, so that it is a
-// decision and not an accident.
+// decision and not an accident. Attr.Default (what Konnect applies when a write leaves an
+// attribute out, used by ModifyPlan for resets) is no framework default: kinds that
+// declare one qualify, since eligibility reads the framework schema.
 func TestShortcutEligibility(t *testing.T) {
 	s := newServer("test", true)
 	got := s.Shortcuts()
+	withKonnectDefault := 0
 	for _, k := range Kinds {
+		if slices.ContainsFunc(k.Attrs, func(a Attr) bool { return a.Default != nil }) {
+			withKonnectDefault++
+		}
 		why, ok := got[k.TypeName]
 		if !ok {
 			t.Errorf("%s: not known to the fast path", k.TypeName)
@@ -46,6 +52,9 @@ func TestShortcutEligibility(t *testing.T) {
 	}
 	if len(got) != len(Kinds) {
 		t.Errorf("the fast path knows %d resource types, the provider has %d", len(got), len(Kinds))
+	}
+	if withKonnectDefault == 0 {
+		t.Error("no kind declares Attr.Default any more: this test no longer shows that it is not a framework default")
 	}
 }
 
