@@ -24,11 +24,10 @@ type UnchangedPlanNoop interface {
 // resourceType is what the shortcuts know of one managed resource type, all of it derived
 // from the resource's framework schema and interfaces when the server is built.
 type resourceType struct {
-	name    string
-	typ     tftypes.Object // the schema's value type
-	version int64          // the schema's version
+	name string
+	typ  tftypes.Object // the schema's value type
 	// why the type is not eligible for each shortcut (empty: eligible)
-	notRead, notPlan, notUpgrade string
+	notRead, notPlan string
 }
 
 // inspect derives a resource type's eligibility from its framework schema (not from any
@@ -40,18 +39,20 @@ type resourceType struct {
 // shortcuts skip (identity handling, defaults, write-only nulling, semantic equality).
 // The read shortcut also needs the engine's read; the plan shortcut also needs every plan
 // modifier to do nothing on an unchanged plan, and, when the resource has ModifyPlan, the
-// engine's word that it keeps an unchanged plan as it is.
+// engine's word that it keeps an unchanged plan as it is. The schema version does not
+// matter to either: a state reaches them only after UpgradeResourceState (the framework's,
+// always) has brought it to the current version.
 func inspect(ctx context.Context, r resource.Resource, name string, engine Engine) resourceType {
 	var resp resource.SchemaResponse
 	r.Schema(ctx, resource.SchemaRequest{}, &resp)
-	rt := resourceType{name: name, version: resp.Schema.Version}
+	rt := resourceType{name: name}
 	if resp.Diagnostics.HasError() {
-		rt.notRead, rt.notPlan, rt.notUpgrade = "schema error", "schema error", "schema error"
+		rt.notRead, rt.notPlan = "schema error", "schema error"
 		return rt
 	}
 	typ, ok := resp.Schema.Type().TerraformType(ctx).(tftypes.Object)
 	if !ok {
-		rt.notRead, rt.notPlan, rt.notUpgrade = "schema type", "schema type", "schema type"
+		rt.notRead, rt.notPlan = "schema type", "schema type"
 		return rt
 	}
 	rt.typ = typ
@@ -91,7 +92,7 @@ func inspect(ctx context.Context, r resource.Resource, name string, engine Engin
 	sort.Strings(common)
 	sort.Strings(modifiers)
 	why := strings.Join(common, "; ")
-	rt.notRead, rt.notPlan, rt.notUpgrade = why, why, why
+	rt.notRead, rt.notPlan = why, why
 	if why != "" {
 		return rt
 	}

@@ -54,7 +54,7 @@ type Server struct {
 	types                    map[string]resourceType // eligible or not, by type name
 	on                       bool
 
-	read, plan, upgrade atomic.Int64 // calls each shortcut answered
+	read, plan atomic.Int64 // calls each shortcut answered
 }
 
 // ShortcutsFromEnv reports whether the environment leaves the shortcuts on.
@@ -79,57 +79,25 @@ func NewServer(p provider.Provider, engine Engine, shortcuts bool) *Server {
 	return s
 }
 
-// Shortcuts reports, per resource type, why each shortcut does not take it (an empty
-// string: it does): for tests and for the reader.
-func (s *Server) Shortcuts() map[string][3]string {
-	out := make(map[string][3]string, len(s.types))
+// Shortcuts reports, per resource type, why each shortcut (read, plan) does not take it
+// (an empty string: it does): for tests and for the reader.
+func (s *Server) Shortcuts() map[string][2]string {
+	out := make(map[string][2]string, len(s.types))
 	for name, rt := range s.types {
-		out[name] = [3]string{rt.notRead, rt.notPlan, rt.notUpgrade}
+		out[name] = [2]string{rt.notRead, rt.notPlan}
 	}
 	return out
 }
 
 // Answered counts the calls each shortcut answered itself.
-type Answered struct{ Read, Plan, Upgrade int64 }
+type Answered struct{ Read, Plan int64 }
 
 // Answered returns how many calls each shortcut answered so far.
 func (s *Server) Answered() Answered {
-	return Answered{Read: s.read.Load(), Plan: s.plan.Load(), Upgrade: s.upgrade.Load()}
+	return Answered{Read: s.read.Load(), Plan: s.plan.Load()}
 }
 
 // --- the shortcuts ---------------------------------------------------------------------
-
-// UpgradeResourceState: a state saved with the schema's current version is decoded
-// directly. Preconditions: the shortcuts are on; the type is eligible (see inspect); the
-// request's version is the schema's version (the framework then only decodes the JSON with
-// the schema's type, ignoring attributes the schema no longer has: its passthrough, which
-// calls no provider code); the state is JSON and decodes. Anything else (another version,
-// the legacy flatmap form, a state that does not decode) goes to the framework, which also
-// words the errors.
-func (s *Server) UpgradeResourceState(ctx context.Context, req *tfprotov6.UpgradeResourceStateRequest) (*tfprotov6.UpgradeResourceStateResponse, error) {
-	if state, ok := s.upgradeCurrent(req); ok {
-		s.upgrade.Add(1)
-		return &tfprotov6.UpgradeResourceStateResponse{UpgradedState: state}, nil
-	}
-	return released(ctx, req, s.ProviderServer.UpgradeResourceState)
-}
-
-func (s *Server) upgradeCurrent(req *tfprotov6.UpgradeResourceStateRequest) (*tfprotov6.DynamicValue, bool) {
-	rt, ok := s.types[req.TypeName]
-	if !s.on || !ok || rt.notUpgrade != "" || req.Version != rt.version || req.RawState == nil || len(req.RawState.JSON) == 0 {
-		return nil, false
-	}
-	v, err := req.RawState.UnmarshalWithOpts(rt.typ, tfprotov6.UnmarshalOpts{
-		ValueFromJSONOpts: tftypes.ValueFromJSONOpts{IgnoreUndefinedAttributes: true}})
-	if err != nil {
-		return nil, false
-	}
-	dv, err := tfprotov6.NewDynamicValue(rt.typ, v)
-	if err != nil {
-		return nil, false
-	}
-	return &dv, true
-}
 
 // ReadResource: a refresh calls the engine's read, the one the framework would call,
 // without the framework's conversions and schema walks. Preconditions: the shortcuts are
@@ -233,6 +201,10 @@ func (s *Server) planUnchanged(ctx context.Context, req *tfprotov6.PlanResourceC
 func bytesEqual(a, b []byte) bool { return string(a) == string(b) }
 
 // --- everything else goes to the framework, with a releasable context -------------------
+
+func (s *Server) UpgradeResourceState(ctx context.Context, req *tfprotov6.UpgradeResourceStateRequest) (*tfprotov6.UpgradeResourceStateResponse, error) {
+	return released(ctx, req, s.ProviderServer.UpgradeResourceState)
+}
 
 func (s *Server) ValidateResourceConfig(ctx context.Context, req *tfprotov6.ValidateResourceConfigRequest) (*tfprotov6.ValidateResourceConfigResponse, error) {
 	return released(ctx, req, s.ProviderServer.ValidateResourceConfig)

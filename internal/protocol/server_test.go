@@ -111,20 +111,20 @@ func testResources() map[string]schema.Schema {
 // the resource's interfaces alone: an identity, a block, or an attribute (at any depth)
 // with a default, the write-only flag or a custom type rules a type out of every shortcut;
 // a plan modifier not known to do nothing on an unchanged plan rules it out of the plan
-// shortcut. A schema version other than 0 does not (the upgrade shortcut handles the
-// schema's own version).
+// shortcut; the read shortcut needs an engine. A schema version other than 0 does not
+// matter.
 func TestEligibility(t *testing.T) {
 	s := NewServer(testProvider{}, nil, true)
-	want := map[string][3]string{
-		"test_plain":         {"no engine read", "", ""},
-		"test_version2":      {"no engine read", "", ""},
-		"test_identity":      {"has an identity", "has an identity", "has an identity"},
-		"test_default":       {"d has a default", "d has a default", "d has a default"},
-		"test_writeonly":     {"w is write-only", "w is write-only", "w is write-only"},
-		"test_customtype":    {"c has a custom type", "c has a custom type", "c has a custom type"},
-		"test_block":         {"has blocks", "has blocks", "has blocks"},
-		"test_nesteddefault": {"n.d has a default", "n.d has a default", "n.d has a default"},
-		"test_modifier":      {"no engine read", "m: plan modifier protocol.otherModifier", ""},
+	want := map[string][2]string{
+		"test_plain":         {"no engine read", ""},
+		"test_version2":      {"no engine read", ""},
+		"test_identity":      {"has an identity", "has an identity"},
+		"test_default":       {"d has a default", "d has a default"},
+		"test_writeonly":     {"w is write-only", "w is write-only"},
+		"test_customtype":    {"c has a custom type", "c has a custom type"},
+		"test_block":         {"has blocks", "has blocks"},
+		"test_nesteddefault": {"n.d has a default", "n.d has a default"},
+		"test_modifier":      {"no engine read", "m: plan modifier protocol.otherModifier"},
 	}
 	got := s.Shortcuts()
 	if len(got) != len(want) {
@@ -132,56 +132,7 @@ func TestEligibility(t *testing.T) {
 	}
 	for name, w := range want {
 		if got[name] != w {
-			t.Errorf("%s: why not (read, plan, upgrade) = %q, want %q", name, got[name], w)
-		}
-	}
-}
-
-// TestUpgradeVersions: the upgrade shortcut decodes a state saved with the schema's own
-// version (0 or 2 here), as the framework does, and leaves every other version, and every
-// ineligible type, to the framework; both answers are the framework's.
-func TestUpgradeVersions(t *testing.T) {
-	ctx := context.Background()
-	ours, framework := NewServer(testProvider{}, nil, true), providerserver.NewProtocol6(testProvider{})()
-	if _, err := framework.GetProviderSchema(ctx, &tfprotov6.GetProviderSchemaRequest{}); err != nil {
-		t.Fatal(err)
-	}
-	cases := []struct {
-		typ     string
-		version int64
-		taken   bool
-	}{
-		{"test_plain", 0, true}, {"test_plain", 1, false}, {"test_version2", 2, true}, {"test_version2", 0, false},
-		{"test_version2", 1, false}, {"test_default", 0, false}, {"test_identity", 0, false},
-	}
-	for _, c := range cases {
-		req := &tfprotov6.UpgradeResourceStateRequest{TypeName: c.typ, Version: c.version,
-			RawState: &tfprotov6.RawState{JSON: []byte(`{"id":"i-1","name":"n","gone":"x"}`)}}
-		before := ours.Answered().Upgrade
-		got, err := ours.UpgradeResourceState(ctx, req)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if taken := ours.Answered().Upgrade > before; taken != c.taken {
-			t.Errorf("%s version %d: shortcut took it %v, want %v", c.typ, c.version, taken, c.taken)
-		}
-		want, err := framework.UpgradeResourceState(ctx, req)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if g, w := diagSummaries(got.Diagnostics), diagSummaries(want.Diagnostics); g != w {
-			t.Errorf("%s version %d: diagnostics ours %q, framework %q", c.typ, c.version, g, w)
-		}
-		if (got.UpgradedState == nil) != (want.UpgradedState == nil) {
-			t.Fatalf("%s version %d: state ours %v, framework %v", c.typ, c.version, got.UpgradedState, want.UpgradedState)
-		}
-		if want.UpgradedState != nil {
-			typ := ours.types[c.typ].typ
-			g, err1 := got.UpgradedState.Unmarshal(typ)
-			w, err2 := want.UpgradedState.Unmarshal(typ)
-			if err1 != nil || err2 != nil || !g.Equal(w) {
-				t.Errorf("%s version %d: state ours %v (%v), framework %v (%v)", c.typ, c.version, g, err1, w, err2)
-			}
+			t.Errorf("%s: why not (read, plan) = %q, want %q", name, got[name], w)
 		}
 	}
 }
@@ -259,18 +210,26 @@ func TestSwitch(t *testing.T) {
 			t.Errorf("%s=%q: shortcuts on %v, want %v", SwitchEnv, env, !on, on)
 		}
 	}
-	t.Setenv(SwitchEnv, "off")
-	s := NewServer(testProvider{}, nil, ShortcutsFromEnv())
-	req := &tfprotov6.UpgradeResourceStateRequest{TypeName: "test_plain", RawState: &tfprotov6.RawState{JSON: []byte(`{"id":"i","name":"n"}`)}}
-	if _, err := s.GetProviderSchema(context.Background(), &tfprotov6.GetProviderSchemaRequest{}); err != nil {
-		t.Fatal(err)
-	}
-	resp, err := s.UpgradeResourceState(context.Background(), req)
-	if err != nil || resp.UpgradedState == nil || len(resp.Diagnostics) > 0 {
-		t.Fatalf("upgrade: %v %v", err, resp)
-	}
-	if a := s.Answered(); a != (Answered{}) {
-		t.Errorf("shortcuts off, yet they answered %+v", a)
+	for _, env := range []string{"on", "off"} {
+		t.Setenv(SwitchEnv, env)
+		s := NewServer(testProvider{}, nil, ShortcutsFromEnv())
+		if _, err := s.GetProviderSchema(context.Background(), &tfprotov6.GetProviderSchemaRequest{}); err != nil {
+			t.Fatal(err)
+		}
+		typ := s.types["test_plain"].typ
+		state, err := tfprotov6.NewDynamicValue(typ, tftypes.NewValue(typ, map[string]tftypes.Value{
+			"id": tftypes.NewValue(tftypes.String, "i"), "name": tftypes.NewValue(tftypes.String, "n")}))
+		if err != nil {
+			t.Fatal(err)
+		}
+		resp, err := s.PlanResourceChange(context.Background(), &tfprotov6.PlanResourceChangeRequest{TypeName: "test_plain",
+			PriorState: &state, ProposedNewState: &state, Config: &state})
+		if err != nil || resp.PlannedState == nil || len(resp.Diagnostics) > 0 {
+			t.Fatalf("%s: plan: %v %v", env, err, resp)
+		}
+		if got, want := s.Answered().Plan, map[string]int64{"on": 1, "off": 0}[env]; got != want {
+			t.Errorf("%s=%s: the plan shortcut answered %d calls, want %d", SwitchEnv, env, got, want)
+		}
 	}
 }
 

@@ -4,7 +4,6 @@ import (
 	"context"
 	"encoding/json"
 	"maps"
-	"math/big"
 	"net/http/httptest"
 	"slices"
 	"testing"
@@ -19,12 +18,12 @@ import (
 	"github.com/konnectguard/terraform-provider-konnect/internal/protocol"
 )
 
-// The protocol fast path (internal/protocol) answers three calls without the framework.
+// The protocol fast path (internal/protocol) answers two calls without the framework.
 // These tests hold its answers to the framework's for every resource type: same state,
 // private state, diagnostics (text, severity and attribute path), replacement; and show
 // what it leaves to the framework.
 
-// TestShortcutEligibility: every kind qualifies for all three shortcuts, as derived from
+// TestShortcutEligibility: every kind qualifies for both shortcuts, as derived from
 // its framework schema. A kind that stops qualifying (it gained a framework default, a
 // write-only attribute, a custom type, an identity, an unknown plan modifier) is served by
 // the framework alone, which is correct but slower: this test says so, so that it is a
@@ -44,7 +43,7 @@ func TestShortcutEligibility(t *testing.T) {
 			t.Errorf("%s: not known to the fast path", k.TypeName)
 			continue
 		}
-		for i, name := range []string{"read", "plan", "upgrade"} {
+		for i, name := range []string{"read", "plan"} {
 			if why[i] != "" {
 				t.Errorf("%s: the %s shortcut does not take it: %s", k.TypeName, name, why[i])
 			}
@@ -305,130 +304,6 @@ func TestPlanUnchangedShortcut(t *testing.T) {
 		if ours.Answered().Plan != before {
 			t.Errorf("%s: the shortcut answered it; the framework must", name)
 		}
-	}
-}
-
-// jsonOf renders a value the way Terraform saves it in a state file.
-func jsonOf(v tftypes.Value) any {
-	if v.IsNull() {
-		return nil
-	}
-	typ := v.Type()
-	switch {
-	case typ.Is(tftypes.String):
-		var s string
-		_ = v.As(&s)
-		return s
-	case typ.Is(tftypes.Number):
-		var f big.Float
-		_ = v.As(&f)
-		n, _ := f.Float64()
-		return n
-	case typ.Is(tftypes.Bool):
-		var b bool
-		_ = v.As(&b)
-		return b
-	case typ.Is(tftypes.List{}), typ.Is(tftypes.Set{}):
-		var elems []tftypes.Value
-		_ = v.As(&elems)
-		out := []any{}
-		for _, e := range elems {
-			out = append(out, jsonOf(e))
-		}
-		return out
-	case typ.Is(tftypes.Map{}), typ.Is(tftypes.Object{}):
-		var m map[string]tftypes.Value
-		_ = v.As(&m)
-		out := map[string]any{}
-		for k, e := range m {
-			out[k] = jsonOf(e)
-		}
-		return out
-	}
-	panic("jsonOf: unexpected type " + typ.String())
-}
-
-// TestUpgradeStateShortcut: a state saved with the current schema version is read by the
-// fast path exactly as the framework reads it, for every resource type, with every
-// attribute set, with nulls, and with an attribute the schema no longer has. Another schema
-// version, the legacy flatmap form and JSON that does not fit go to the framework, and the
-// answer (an error for another version: these resources have no upgraders) is the
-// framework's.
-func TestUpgradeStateShortcut(t *testing.T) {
-	ctx := context.Background()
-	ours, framework := newServer("test", true), providerserver.NewProtocol6(New("test")())()
-	schemas, err := framework.GetProviderSchema(ctx, &tfprotov6.GetProviderSchemaRequest{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := ours.GetProviderSchema(ctx, &tfprotov6.GetProviderSchemaRequest{}); err != nil {
-		t.Fatal(err)
-	}
-	for _, k := range Kinds {
-		t.Run(k.TypeName, func(t *testing.T) {
-			sch := schemas.ResourceSchemas[k.TypeName]
-			schemaType := sch.ValueType()
-			full := filled(objectType(newEntityResource(k).attrs), "")
-			withNulls := jsonOf(full).(map[string]any)
-			for name := range withNulls {
-				if name != attrID && name != attrRevision {
-					withNulls[name] = nil
-				}
-			}
-			withGone := jsonOf(full).(map[string]any)
-			withGone["attribute_of_an_older_version"] = "x"
-			raw := func(v any) []byte {
-				b, err := json.Marshal(v)
-				if err != nil {
-					t.Fatal(err)
-				}
-				return b
-			}
-			for _, c := range []struct {
-				name  string
-				req   *tfprotov6.UpgradeResourceStateRequest
-				taken bool
-			}{
-				{"filled", &tfprotov6.UpgradeResourceStateRequest{Version: sch.Version, RawState: &tfprotov6.RawState{JSON: raw(jsonOf(full))}}, true},
-				{"nulls", &tfprotov6.UpgradeResourceStateRequest{Version: sch.Version, RawState: &tfprotov6.RawState{JSON: raw(withNulls)}}, true},
-				{"removed attribute", &tfprotov6.UpgradeResourceStateRequest{Version: sch.Version, RawState: &tfprotov6.RawState{JSON: raw(withGone)}}, true},
-				{"another version", &tfprotov6.UpgradeResourceStateRequest{Version: sch.Version + 1, RawState: &tfprotov6.RawState{JSON: raw(jsonOf(full))}}, false},
-				{"flatmap", &tfprotov6.UpgradeResourceStateRequest{Version: sch.Version, RawState: &tfprotov6.RawState{Flatmap: map[string]string{"id": "x"}}}, false},
-				{"not the type", &tfprotov6.UpgradeResourceStateRequest{Version: sch.Version, RawState: &tfprotov6.RawState{JSON: []byte(`{"id":{"a":1}}`)}}, false},
-			} {
-				c.req.TypeName = k.TypeName
-				before := ours.Answered().Upgrade
-				got, err := ours.UpgradeResourceState(ctx, c.req)
-				if err != nil {
-					t.Fatal(err)
-				}
-				if took := ours.Answered().Upgrade > before; took != c.taken {
-					t.Errorf("%s: the shortcut took it: %v, want %v", c.name, took, c.taken)
-				}
-				want, err := framework.UpgradeResourceState(ctx, c.req)
-				if err != nil {
-					t.Fatal(err)
-				}
-				sameDiagnostics(t, c.name, got.Diagnostics, want.Diagnostics)
-				if (got.UpgradedState == nil) != (want.UpgradedState == nil) {
-					t.Fatalf("%s: state ours %v, framework %v", c.name, got.UpgradedState, want.UpgradedState)
-				}
-				if want.UpgradedState == nil {
-					continue
-				}
-				w, err := want.UpgradedState.Unmarshal(schemaType)
-				if err != nil {
-					t.Fatal(err)
-				}
-				g, err := got.UpgradedState.Unmarshal(schemaType)
-				if err != nil {
-					t.Fatalf("%s: our state does not decode with the schema's type: %v", c.name, err)
-				}
-				if !g.Equal(w) {
-					t.Errorf("%s: upgraded state differs:\n ours      %s\n framework %s", c.name, g, w)
-				}
-			}
-		})
 	}
 }
 
