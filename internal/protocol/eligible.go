@@ -21,38 +21,36 @@ type UnchangedPlanNoop interface {
 	UnchangedPlanNoop()
 }
 
-// resourceType is what the shortcuts know of one managed resource type, all of it derived
+// resourceType is what the shortcut knows of one managed resource type, all of it derived
 // from the resource's framework schema and interfaces when the server is built.
 type resourceType struct {
-	name string
-	typ  tftypes.Object // the schema's value type
-	// why the type is not eligible for each shortcut (empty: eligible)
-	notRead, notPlan string
+	name    string
+	typ     tftypes.Object // the schema's value type
+	notPlan string         // why the plan shortcut does not take the type (empty: it does)
 }
 
 // inspect derives a resource type's eligibility from its framework schema (not from any
 // declaration the provider keeps beside it).
 //
-// For every shortcut, the type is not eligible when the resource has an identity, or when
-// its schema has a block or an attribute (at any depth) with a framework default, the
-// write-only flag or a custom type: the framework's answer then depends on work the
-// shortcuts skip (identity handling, defaults, write-only nulling, semantic equality).
-// The read shortcut also needs the engine's read; the plan shortcut also needs every plan
-// modifier to do nothing on an unchanged plan, and, when the resource has ModifyPlan, the
-// engine's word that it keeps an unchanged plan as it is. The schema version does not
-// matter to either: a state reaches them only after UpgradeResourceState (the framework's,
-// always) has brought it to the current version.
+// The type is not eligible when the resource has an identity, or when its schema has a
+// block or an attribute (at any depth) with a framework default, the write-only flag or a
+// custom type: the framework's answer then depends on work the shortcut skips (identity
+// handling, defaults, write-only nulling, semantic equality). Every plan modifier must do
+// nothing on an unchanged plan, and, when the resource has ModifyPlan, the engine must be
+// there to vouch for it. The schema version does not matter: a state reaches a plan only
+// after UpgradeResourceState (the framework's, always) has brought it to the current
+// version.
 func inspect(ctx context.Context, r resource.Resource, name string, engine Engine) resourceType {
 	var resp resource.SchemaResponse
 	r.Schema(ctx, resource.SchemaRequest{}, &resp)
 	rt := resourceType{name: name}
 	if resp.Diagnostics.HasError() {
-		rt.notRead, rt.notPlan = "schema error", "schema error"
+		rt.notPlan = "schema error"
 		return rt
 	}
 	typ, ok := resp.Schema.Type().TerraformType(ctx).(tftypes.Object)
 	if !ok {
-		rt.notRead, rt.notPlan = "schema type", "schema type"
+		rt.notPlan = "schema type"
 		return rt
 	}
 	rt.typ = typ
@@ -91,15 +89,9 @@ func inspect(ctx context.Context, r resource.Resource, name string, engine Engin
 	})
 	sort.Strings(common)
 	sort.Strings(modifiers)
-	why := strings.Join(common, "; ")
-	rt.notRead, rt.notPlan = why, why
-	if why != "" {
-		return rt
-	}
-	if engine == nil {
-		rt.notRead = "no engine read"
-	}
-	if len(modifiers) > 0 {
+	if len(common) > 0 {
+		rt.notPlan = strings.Join(common, "; ")
+	} else if len(modifiers) > 0 {
 		rt.notPlan = strings.Join(modifiers, "; ")
 	} else if _, ok := r.(resource.ResourceWithModifyPlan); ok && engine == nil {
 		rt.notPlan = "ModifyPlan without the engine's word on unchanged plans"

@@ -4,26 +4,21 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"maps"
 	"strings"
 	"unicode/utf8"
 
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 )
 
-// importBeforeReadKey is the framework's own private state key that ImportResourceState
-// sets and the next ReadResource removes (terraform-plugin-framework v1.19.0,
-// internal/privatestate.ImportBeforeReadKey). The read shortcut removes it too.
-const importBeforeReadKey = ".import_before_read"
-
 // Private is private state in the framework's format: a JSON object of keys to JSON
-// values. Keys starting with "." are the framework's own: GetKey and SetKey refuse them,
-// as the framework does for providers, and they pass through.
+// values. Keys starting with "." are the framework's own: GetKey refuses them, as the
+// framework does for providers.
 type Private map[string][]byte
 
 // ParsePrivate reads private state as the framework does, or fails where the framework
 // would answer differently (it drops private state of the older SDK's format, and errs on
-// values that are not UTF-8 JSON): callers then leave the call to the framework.
+// values that are not UTF-8 JSON): callers then leave the call to the framework. Keys
+// starting with "." (the framework's own, such as ".import_before_read") pass through.
 func ParsePrivate(raw []byte) (Private, error) {
 	p := Private{}
 	if len(raw) == 0 {
@@ -43,34 +38,12 @@ func ParsePrivate(raw []byte) (Private, error) {
 	return p, nil
 }
 
-// Clone returns a copy that can be changed on its own.
-func (p Private) Clone() Private { return maps.Clone(p) }
-
 // GetKey returns the value of a provider key.
 func (p Private) GetKey(_ context.Context, key string) ([]byte, diag.Diagnostics) {
 	if strings.HasPrefix(key, ".") {
 		return nil, reservedKey(key)
 	}
 	return p[key], nil
-}
-
-// SetKey stores a value as the framework does: no reserved key, an empty value deletes, and
-// the value must be UTF-8 JSON.
-func (p Private) SetKey(_ context.Context, key string, value []byte) diag.Diagnostics {
-	if strings.HasPrefix(key, ".") {
-		return reservedKey(key)
-	}
-	if len(value) == 0 {
-		delete(p, key)
-		return nil
-	}
-	if !utf8.Valid(value) || !json.Valid(value) {
-		var d diag.Diagnostics
-		d.AddError("Invalid private state value", fmt.Sprintf("The value for key %q is not valid UTF-8 JSON.", key))
-		return d
-	}
-	p[key] = value
-	return nil
 }
 
 func reservedKey(key string) diag.Diagnostics {

@@ -107,32 +107,31 @@ func testResources() map[string]schema.Schema {
 	}
 }
 
-// TestEligibility: which shortcut takes which type follows from the framework schema and
-// the resource's interfaces alone: an identity, a block, or an attribute (at any depth)
-// with a default, the write-only flag or a custom type rules a type out of every shortcut;
-// a plan modifier not known to do nothing on an unchanged plan rules it out of the plan
-// shortcut; the read shortcut needs an engine. A schema version other than 0 does not
-// matter.
+// TestEligibility: which types the plan shortcut takes follows from the framework schema
+// and the resource's interfaces alone: an identity, a block, or an attribute (at any
+// depth) with a framework default, the write-only flag or a custom type rules a type out,
+// and so does a plan modifier not known to do nothing on an unchanged plan. A schema
+// version other than 0 does not matter.
 func TestEligibility(t *testing.T) {
 	s := NewServer(testProvider{}, nil, true)
-	want := map[string][2]string{
-		"test_plain":         {"no engine read", ""},
-		"test_version2":      {"no engine read", ""},
-		"test_identity":      {"has an identity", "has an identity"},
-		"test_default":       {"d has a default", "d has a default"},
-		"test_writeonly":     {"w is write-only", "w is write-only"},
-		"test_customtype":    {"c has a custom type", "c has a custom type"},
-		"test_block":         {"has blocks", "has blocks"},
-		"test_nesteddefault": {"n.d has a default", "n.d has a default"},
-		"test_modifier":      {"no engine read", "m: plan modifier protocol.otherModifier"},
+	want := map[string]string{
+		"test_plain":         "",
+		"test_version2":      "",
+		"test_identity":      "has an identity",
+		"test_default":       "d has a default",
+		"test_writeonly":     "w is write-only",
+		"test_customtype":    "c has a custom type",
+		"test_block":         "has blocks",
+		"test_nesteddefault": "n.d has a default",
+		"test_modifier":      "m: plan modifier protocol.otherModifier",
 	}
-	got := s.Shortcuts()
+	got := s.NotEligible()
 	if len(got) != len(want) {
 		t.Errorf("types: %v", got)
 	}
 	for name, w := range want {
 		if got[name] != w {
-			t.Errorf("%s: why not (read, plan) = %q, want %q", name, got[name], w)
+			t.Errorf("%s: not eligible because %q, want %q", name, got[name], w)
 		}
 	}
 }
@@ -162,7 +161,7 @@ func TestPlanShortcutPreconditions(t *testing.T) {
 		t.Fatal(err)
 	}
 	identity := &tfprotov6.ResourceIdentityData{IdentityData: val("i", "n")}
-	private := []byte(`{"k":"eyJhIjoxfQ==","` + importBeforeReadKey + `":"dHJ1ZQ=="}`)
+	private := []byte(`{"k":"eyJhIjoxfQ==",".import_before_read":"dHJ1ZQ=="}`)
 	for name, c := range map[string]struct {
 		req   *tfprotov6.PlanResourceChangeRequest
 		taken bool
@@ -175,12 +174,12 @@ func TestPlanShortcutPreconditions(t *testing.T) {
 		"private, an empty value": {&tfprotov6.PlanResourceChangeRequest{TypeName: "test_plain", PriorState: val("i", "n"), ProposedNewState: val("i", "n"), Config: &cfg, PriorPrivate: []byte(`{"e":""}`)}, false},
 		"private of the SDK":      {&tfprotov6.PlanResourceChangeRequest{TypeName: "test_plain", PriorState: val("i", "n"), ProposedNewState: val("i", "n"), Config: &cfg, PriorPrivate: []byte(`{"timeouts":{"create":1}}`)}, false},
 	} {
-		before := ours.Answered().Plan
+		before := ours.PlansAnswered()
 		got, err := ours.PlanResourceChange(ctx, c.req)
 		if err != nil {
 			t.Fatal(err)
 		}
-		if taken := ours.Answered().Plan > before; taken != c.taken {
+		if taken := ours.PlansAnswered() > before; taken != c.taken {
 			t.Errorf("%s: shortcut took it %v, want %v", name, taken, c.taken)
 		}
 		want, err := framework.PlanResourceChange(ctx, c.req)
@@ -227,7 +226,7 @@ func TestSwitch(t *testing.T) {
 		if err != nil || resp.PlannedState == nil || len(resp.Diagnostics) > 0 {
 			t.Fatalf("%s: plan: %v %v", env, err, resp)
 		}
-		if got, want := s.Answered().Plan, map[string]int64{"on": 1, "off": 0}[env]; got != want {
+		if got, want := s.PlansAnswered(), map[string]int64{"on": 1, "off": 0}[env]; got != want {
 			t.Errorf("%s=%s: the plan shortcut answered %d calls, want %d", SwitchEnv, env, got, want)
 		}
 	}

@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"os"
 	"slices"
-	"sync/atomic"
 
 	"github.com/hashicorp/terraform-plugin-framework-validators/int64validator"
 	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
@@ -28,7 +27,6 @@ const SourceAddress = "registry.terraform.io/konnectguard/konnect"
 
 type konnectProvider struct {
 	version string
-	data    atomic.Pointer[providerData] // set by Configure, for the protocol fast path (server.go)
 }
 
 // providerData is what every resource receives from Configure.
@@ -147,7 +145,6 @@ func (p *konnectProvider) Configure(ctx context.Context, req provider.ConfigureR
 	data := &providerData{client: client, policy: policy, snapshots: newSnapshots()}
 	resp.ResourceData = data
 	resp.DataSourceData = data
-	p.data.Store(data)
 }
 
 func firstSet(vals ...string) string {

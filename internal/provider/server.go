@@ -3,7 +3,6 @@ package provider
 import (
 	"context"
 
-	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-go/tfprotov6"
 	"github.com/hashicorp/terraform-plugin-go/tftypes"
 
@@ -11,44 +10,28 @@ import (
 )
 
 // NewServer returns the provider's plugin protocol 6 server: the framework's, behind
-// internal/protocol (a context-release workaround, and the protocol fast path, off with
-// KONNECT_PROTOCOL_SHORTCUTS=off). main serves it; the acceptance tests run it in process.
+// internal/protocol (a context-release workaround, and the protocol fast path for
+// unchanged plans, off with KONNECT_PROTOCOL_SHORTCUTS=off). main serves it; the
+// acceptance tests run it in process.
 func NewServer(version string) func() tfprotov6.ProviderServer {
 	return func() tfprotov6.ProviderServer { return newServer(version, protocol.ShortcutsFromEnv()) }
 }
 
 func newServer(version string, shortcuts bool) *protocol.Server {
 	p := &konnectProvider{version: version}
-	return protocol.NewServer(p, engine{p}, shortcuts)
+	return protocol.NewServer(p, engine{}, shortcuts)
 }
 
-// engine is what the protocol fast path uses of the provider: the engine's read, and its
-// word on ModifyPlan for an unchanged plan.
-type engine struct{ provider *konnectProvider }
-
-// Read is entityResource.Read without the framework: the same read, on a copy of the
-// declaration's resource configured with the provider's data.
-func (e engine) Read(ctx context.Context, typeName string, current tftypes.Value, prior, next protocol.Private) (tftypes.Value, diag.Diagnostics, bool) {
-	rt, ok := resourceTypes[typeName]
-	if !ok {
-		return current, nil, false
-	}
-	data := e.provider.data.Load()
-	if data == nil {
-		return current, nil, false
-	}
-	r := *rt.resource
-	r.data = data
-	state, diags := r.read(ctx, current, prior, next)
-	return state, diags, true
-}
+// engine is what the protocol fast path uses of the provider: its word on ModifyPlan for
+// an unchanged plan.
+type engine struct{}
 
 // KeepsUnchangedPlan reports that ModifyPlan would keep an unchanged plan as it is:
 // Konnect held the base's values at the last refresh (so there is nothing to adopt), and
 // configuration still sets every attribute it set at the last write (so nothing goes back
 // to Konnect's default). When in doubt it says no, and the framework answers.
-func (e engine) KeepsUnchangedPlan(ctx context.Context, typeName string, config tftypes.Value, p protocol.Private) bool {
-	if _, ok := resourceTypes[typeName]; !ok {
+func (engine) KeepsUnchangedPlan(ctx context.Context, typeName string, config tftypes.Value, p protocol.Private) bool {
+	if !resourceTypes[typeName] {
 		return false
 	}
 	if s := decodeSeen(ctx, p); s != nil && s.Values != nil {
@@ -70,19 +53,14 @@ func (e engine) KeepsUnchangedPlan(ctx context.Context, typeName string, config 
 	return true
 }
 
-// resourceTypes are the managed resource types by name, with their declaration's resource
-// (not configured: a copy gets the provider's data).
-var resourceTypes = func() map[string]resourceType {
-	m := make(map[string]resourceType, len(Kinds))
+// resourceTypes are the managed resource types' names.
+var resourceTypes = func() map[string]bool {
+	m := make(map[string]bool, len(Kinds))
 	for _, k := range Kinds {
-		m[k.TypeName] = resourceType{resource: newEntityResource(k)}
+		m[k.TypeName] = true
 	}
 	return m
 }()
-
-type resourceType struct {
-	resource *entityResource
-}
 
 // The plan modifiers of the kinds' own that do nothing when the planned value is the
 // prior state's (see each PlanModify*): the protocol fast path's plan shortcut takes types

@@ -18,21 +18,20 @@ import (
 	"github.com/konnectguard/terraform-provider-konnect/internal/protocol"
 )
 
-// The protocol fast path (internal/protocol) answers two calls without the framework.
-// These tests hold its answers to the framework's for every resource type: same state,
-// private state, diagnostics (text, severity and attribute path), replacement; and show
-// what it leaves to the framework.
+// The protocol fast path (internal/protocol) answers unchanged plans without the
+// framework. These tests hold its answers to the framework's for every resource type: same
+// planned state, private state, diagnostics (text, severity and attribute path),
+// replacement, identity; and show what it leaves to the framework.
 
-// TestShortcutEligibility: every kind qualifies for both shortcuts, as derived from
-// its framework schema. A kind that stops qualifying (it gained a framework default, a
+// TestShortcutEligibility: every kind qualifies for the plan shortcut, as derived from its
+// framework schema. A kind that stops qualifying (it gained a framework default, a
 // write-only attribute, a custom type, an identity, an unknown plan modifier) is served by
 // the framework alone, which is correct but slower: this test says so, so that it is a
 // decision and not an accident. Attr.Default (what Konnect applies when a write leaves an
 // attribute out, used by ModifyPlan for resets) is no framework default: kinds that
 // declare one qualify, since eligibility reads the framework schema.
 func TestShortcutEligibility(t *testing.T) {
-	s := newServer("test", true)
-	got := s.Shortcuts()
+	got := newServer("test", true).NotEligible()
 	withKonnectDefault := 0
 	for _, k := range Kinds {
 		if slices.ContainsFunc(k.Attrs, func(a Attr) bool { return a.Default != nil }) {
@@ -41,12 +40,8 @@ func TestShortcutEligibility(t *testing.T) {
 		why, ok := got[k.TypeName]
 		if !ok {
 			t.Errorf("%s: not known to the fast path", k.TypeName)
-			continue
-		}
-		for i, name := range []string{"read", "plan"} {
-			if why[i] != "" {
-				t.Errorf("%s: the %s shortcut does not take it: %s", k.TypeName, name, why[i])
-			}
+		} else if why != "" {
+			t.Errorf("%s: the plan shortcut does not take it: %s", k.TypeName, why)
 		}
 	}
 	if len(got) != len(Kinds) {
@@ -157,12 +152,12 @@ func sameDiagnostics(t *testing.T, what string, got, want []*tfprotov6.Diagnosti
 func comparePlan(t *testing.T, what string, ours *protocol.Server, framework tfprotov6.ProviderServer, typ tftypes.Type, req *tfprotov6.PlanResourceChangeRequest, taken bool) *tfprotov6.PlanResourceChangeResponse {
 	t.Helper()
 	ctx := context.Background()
-	before := ours.Answered().Plan
+	before := ours.PlansAnswered()
 	got, err := ours.PlanResourceChange(ctx, req)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if took := ours.Answered().Plan > before; took != taken {
+	if took := ours.PlansAnswered() > before; took != taken {
 		t.Errorf("%s: the plan shortcut took it: %v, want %v", what, took, taken)
 	}
 	want, err := framework.PlanResourceChange(ctx, req)
@@ -274,8 +269,8 @@ func TestPlanUnchangedShortcut(t *testing.T) {
 			if _, err := ours.PlanResourceChange(context.Background(), req); err != nil {
 				t.Fatal(err)
 			}
-			before := ours.Answered().Plan
-			if _, err := ours.PlanResourceChange(context.Background(), req); err != nil || ours.Answered().Plan != before {
+			before := ours.PlansAnswered()
+			if _, err := ours.PlanResourceChange(context.Background(), req); err != nil || ours.PlansAnswered() != before {
 				t.Errorf("prior identity: the shortcut took it (%v)", err)
 			}
 		})
@@ -297,11 +292,11 @@ func TestPlanUnchangedShortcut(t *testing.T) {
 		"delete":      {TypeName: ServiceKind.TypeName, PriorState: dynamic(t, prior), ProposedNewState: dynamic(t, null), Config: dynamic(t, null)},
 		"no proposal": {TypeName: ServiceKind.TypeName, PriorState: dynamic(t, prior), Config: config},
 	} {
-		before := ours.Answered().Plan
+		before := ours.PlansAnswered()
 		if _, err := ours.PlanResourceChange(context.Background(), req); err != nil {
 			t.Fatal(err)
 		}
-		if ours.Answered().Plan != before {
+		if ours.PlansAnswered() != before {
 			t.Errorf("%s: the shortcut answered it; the framework must", name)
 		}
 	}
@@ -365,83 +360,27 @@ func fixtures(t *testing.T, client *konnect.Client) map[string]string {
 	return ids
 }
 
-// readPair compares one ReadResource answer of the fast path to the framework's and
-// returns ours. taken says whether the read shortcut must answer it.
-func readPair(t *testing.T, what string, ours *protocol.Server, framework tfprotov6.ProviderServer, typ tftypes.Type, req *tfprotov6.ReadResourceRequest, taken bool) *tfprotov6.ReadResourceResponse {
-	t.Helper()
-	ctx := context.Background()
-	before := ours.Answered().Read
-	got, err := ours.ReadResource(ctx, req)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if took := ours.Answered().Read > before; took != taken {
-		t.Errorf("%s: the read shortcut took it: %v, want %v", what, took, taken)
-	}
-	want, err := framework.ReadResource(ctx, req)
-	if err != nil {
-		t.Fatal(err)
-	}
-	sameDiagnostics(t, what, got.Diagnostics, want.Diagnostics)
-	if (got.NewState == nil) != (want.NewState == nil) {
-		t.Fatalf("%s: state ours %v, framework %v", what, got.NewState, want.NewState)
-	}
-	if want.NewState != nil {
-		g, err := got.NewState.Unmarshal(typ)
-		if err != nil {
-			t.Fatalf("%s: our state does not decode with the schema's type: %v", what, err)
-		}
-		w, err := want.NewState.Unmarshal(typ)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if !g.Equal(w) {
-			t.Errorf("%s: state differs:\n ours      %s\n framework %s", what, g, w)
-		}
-	}
-	if !samePrivate(t, got.Private, want.Private) {
-		t.Errorf("%s: private state differs:\n ours      %s\n framework %s", what, got.Private, want.Private)
-	}
-	if (got.NewIdentity == nil) != (want.NewIdentity == nil) {
-		t.Errorf("%s: identity ours %v, framework %v", what, got.NewIdentity, want.NewIdentity)
-	}
-	return got
-}
-
-// TestReadShortcutEveryKind: for one object of every kind, imported as Terraform imports
-// it, the fast path refreshes it exactly as the framework does: the first read after the
-// import (which drops the framework's ".import_before_read" key), the next read, a read
-// with no private state, an unchanged plan after the read, and a read once the object is
-// gone from Konnect. Each pair of servers stands for one CLI run.
-func TestReadShortcutEveryKind(t *testing.T) {
+// TestPlanShortcutEveryKindAfterImport: one object of every kind, imported as Terraform
+// imports it and refreshed (the framework drops its ".import_before_read" key on that
+// first read), is then planned with configuration equal to its state: the fast path
+// answers exactly as the framework does with the private state the provider really
+// writes, with none, and with the import marker still there; a prior identity goes to the
+// framework.
+func TestPlanShortcutEveryKindAfterImport(t *testing.T) {
 	ctx := context.Background()
 	h := newProtoHarness(t, "fail")
 	ids := fixtures(t, h.client)
-	pair := func() (*protocol.Server, tfprotov6.ProviderServer) {
-		ours, framework := newServer("test", true), providerserver.NewProtocol6(New("test")())()
-		configureServer(t, ours, h.url, "fail")
-		configureServer(t, framework, h.url, "fail")
-		return ours, framework
-	}
-	ours, framework := pair()
+	ours, framework := newServer("test", true), providerserver.NewProtocol6(New("test")())()
+	configureServer(t, ours, h.url, "fail")
+	configureServer(t, framework, h.url, "fail")
 	schemas, err := framework.GetProviderSchema(ctx, &tfprotov6.GetProviderSchemaRequest{})
 	if err != nil {
 		t.Fatal(err)
 	}
-	type imported struct {
-		state   *tfprotov6.DynamicValue
-		private []byte
-	}
-	after := map[string]imported{}
-	// Control planes last: deleting one takes everything in it.
-	kinds := slices.Clone(Kinds)
-	slices.SortStableFunc(kinds, func(a, b EntityKind) int {
-		return boolInt(a.TypeName == ControlPlaneKind.TypeName) - boolInt(b.TypeName == ControlPlaneKind.TypeName)
-	})
-	for _, k := range kinds {
+	for _, k := range Kinds {
 		t.Run(k.TypeName, func(t *testing.T) {
 			typ := schemas.ResourceSchemas[k.TypeName].ValueType()
-			imp, err := framework.ImportResourceState(ctx, &tfprotov6.ImportResourceStateRequest{TypeName: k.TypeName, ID: ids[k.TypeName]})
+			imp, err := ours.ImportResourceState(ctx, &tfprotov6.ImportResourceStateRequest{TypeName: k.TypeName, ID: ids[k.TypeName]})
 			if err != nil || len(imp.Diagnostics) > 0 || len(imp.ImportedResources) != 1 {
 				t.Fatalf("import %s: %v %s", ids[k.TypeName], err, diagText(imp.Diagnostics))
 			}
@@ -449,162 +388,24 @@ func TestReadShortcutEveryKind(t *testing.T) {
 			if p, _ := protocol.ParsePrivate(priv); p[".import_before_read"] == nil {
 				t.Fatalf("the import left no .import_before_read key: %s", priv)
 			}
-			first := readPair(t, "first read after import", ours, framework, typ, &tfprotov6.ReadResourceRequest{TypeName: k.TypeName, CurrentState: st, Private: priv}, true)
-			if p, _ := protocol.ParsePrivate(first.Private); p[".import_before_read"] != nil || p[baseKey] == nil {
-				t.Errorf("first read after import: private state %s, want the base and no .import_before_read", first.Private)
+			plan := func(state *tfprotov6.DynamicValue, private []byte) *tfprotov6.PlanResourceChangeRequest {
+				return &tfprotov6.PlanResourceChangeRequest{TypeName: k.TypeName, PriorState: state, ProposedNewState: state,
+					Config: state, PriorPrivate: private}
 			}
-			if len(first.Diagnostics) > 0 {
-				t.Errorf("first read after import: %s", diagText(first.Diagnostics))
-			}
-			second := readPair(t, "next read", ours, framework, typ, &tfprotov6.ReadResourceRequest{TypeName: k.TypeName, CurrentState: first.NewState, Private: first.Private}, true)
-			readPair(t, "no private state", ours, framework, typ, &tfprotov6.ReadResourceRequest{TypeName: k.TypeName, CurrentState: first.NewState}, true)
-			readPair(t, "a current identity", ours, framework, typ, &tfprotov6.ReadResourceRequest{TypeName: k.TypeName, CurrentState: first.NewState,
-				Private: first.Private, CurrentIdentity: &tfprotov6.ResourceIdentityData{IdentityData: first.NewState}}, false)
+			comparePlan(t, "straight after the import", ours, framework, typ, plan(st, priv), true)
 
-			// Terraform's next plan, with configuration equal to the state: no change.
-			plan := &tfprotov6.PlanResourceChangeRequest{TypeName: k.TypeName, PriorState: second.NewState, ProposedNewState: second.NewState,
-				Config: second.NewState, PriorPrivate: second.Private}
-			comparePlan(t, "unchanged plan after import", ours, framework, typ, plan, true)
-			after[k.TypeName] = imported{second.NewState, second.Private}
+			read, err := ours.ReadResource(ctx, &tfprotov6.ReadResourceRequest{TypeName: k.TypeName, CurrentState: st, Private: priv})
+			if err != nil || len(read.Diagnostics) > 0 {
+				t.Fatalf("first read after import: %v %s", err, diagText(read.Diagnostics))
+			}
+			if p, _ := protocol.ParsePrivate(read.Private); p[".import_before_read"] != nil || p[baseKey] == nil {
+				t.Errorf("first read after import: private state %s, want the base and no .import_before_read", read.Private)
+			}
+			comparePlan(t, "after the first read", ours, framework, typ, plan(read.NewState, read.Private), true)
+			comparePlan(t, "no private state", ours, framework, typ, plan(read.NewState, nil), true)
+			withIdentity := plan(read.NewState, read.Private)
+			withIdentity.PriorIdentity = &tfprotov6.ResourceIdentityData{IdentityData: read.NewState}
+			comparePlan(t, "a prior identity", ours, framework, typ, withIdentity, false)
 		})
-	}
-
-	// Everything is deleted in Konnect; a new run reads it (control plane last, so the
-	// others are read as missing from their own collections).
-	left := slices.DeleteFunc(slices.Clone(kinds), func(k EntityKind) bool { return k.TypeName == ControlPlaneKind.TypeName })
-	for pass := 0; len(left) > 0; pass++ { // dependents first: what Konnect refuses now goes next pass
-		if pass > len(kinds) {
-			t.Fatalf("could not delete %v", left)
-		}
-		left = slices.DeleteFunc(left, func(k EntityKind) bool {
-			addr, err := newEntityResource(k).parseImportID(ids[k.TypeName])
-			if err != nil {
-				t.Fatal(err)
-			}
-			_, err = k.API.Delete(ctx, h.client, addr, "")
-			return err == nil || konnect.IsNotFound(err)
-		})
-	}
-	ours, framework = pair()
-	for _, k := range kinds {
-		if k.TypeName == ControlPlaneKind.TypeName {
-			continue
-		}
-		typ := schemas.ResourceSchemas[k.TypeName].ValueType()
-		got := readPair(t, k.TypeName+" deleted in Konnect", ours, framework, typ,
-			&tfprotov6.ReadResourceRequest{TypeName: k.TypeName, CurrentState: after[k.TypeName].state, Private: after[k.TypeName].private}, true)
-		if len(got.Diagnostics) != 1 || got.Diagnostics[0].Severity != tfprotov6.DiagnosticSeverityWarning {
-			t.Errorf("%s deleted in Konnect: %s; want one warning", k.TypeName, diagText(got.Diagnostics))
-		}
-	}
-}
-
-func boolInt(b bool) int {
-	if b {
-		return 1
-	}
-	return 0
-}
-
-// TestReadShortcut: for a service, the fast path answers what the framework answers for
-// an unchanged object, one read from a collection listing, one whose state came from a
-// provider that kept no private state, one edited in Konnect and one deleted in Konnect.
-// What it leaves to the framework: an unconfigured provider, a type that is not ours, a
-// state or private state it cannot decode, the shortcuts switched off.
-func TestReadShortcut(t *testing.T) {
-	ctx := context.Background()
-	h := newProtoHarness(t, "fail")
-	// A pair of servers per CLI run: each keeps its refresh snapshots for the run.
-	pair := func() (*protocol.Server, tfprotov6.ProviderServer) {
-		ours, framework := newServer("test", true), providerserver.NewProtocol6(New("test")())()
-		configureServer(t, ours, h.url, "fail")
-		configureServer(t, framework, h.url, "fail")
-		return ours, framework
-	}
-	ours, framework := pair()
-	schemas, err := framework.GetProviderSchema(ctx, &tfprotov6.GetProviderSchemaRequest{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	schemaType := schemas.ResourceSchemas[ServiceKind.TypeName].ValueType()
-
-	cp, _, err := h.client.CreateControlPlane(ctx, konnect.Object{"name": "read-shortcut"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	cpID := cp["id"].(string)
-	str := func(s string) tftypes.Value { return tftypes.NewValue(tftypes.String, s) }
-	var states []tftypes.Value
-	var privates [][]byte
-	for _, name := range []string{"orders", "billing", "search"} {
-		st, pr := h.apply(h.config(map[string]tftypes.Value{"control_plane_id": str(cpID), "name": str(name),
-			"host": str(name + ".internal"), "retries": tftypes.NewValue(tftypes.Number, 4)}), tftypes.NewValue(h.typ, nil), nil)
-		states, privates = append(states, st), append(privates, pr)
-	}
-
-	compare := func(what string, state tftypes.Value, private []byte) (tftypes.Value, []*tfprotov6.Diagnostic) {
-		t.Helper()
-		got := readPair(t, what, ours, framework, schemaType, &tfprotov6.ReadResourceRequest{TypeName: ServiceKind.TypeName, CurrentState: dynamic(t, state), Private: private}, true)
-		g, err := got.NewState.Unmarshal(schemaType)
-		if err != nil {
-			t.Fatal(err)
-		}
-		return g, got.Diagnostics
-	}
-
-	compare("unchanged", states[0], privates[0])
-	compare("from the listing", states[1], privates[1]) // the second read of the collection
-	compare("no private state", states[2], nil)
-
-	// Konnect changes; a new run (new servers, no snapshot yet) reads it.
-	svc, _, err := h.client.GetService(ctx, cpID, "billing")
-	if err != nil {
-		t.Fatal(err)
-	}
-	svc["retries"] = 9
-	delete(svc, "created_at")
-	delete(svc, "updated_at")
-	if _, _, err := h.client.PutService(ctx, cpID, svc["id"].(string), svc, ""); err != nil {
-		t.Fatal(err)
-	}
-	orders, _ := asObject(states[0])
-	var ordersID string
-	_ = orders[attrID].As(&ordersID)
-	if _, err := h.client.DeleteService(ctx, cpID, ordersID, ""); err != nil {
-		t.Fatal(err)
-	}
-	ours, framework = pair()
-	edited, _ := compare("edited in Konnect", states[1], privates[1])
-	if v, _ := asObject(edited); !v["retries"].Equal(tftypes.NewValue(tftypes.Number, 9)) {
-		t.Errorf("edited in Konnect: retries %v, want 9", v["retries"])
-	}
-	gone, diags := compare("deleted in Konnect", states[0], privates[0]) // missing from the listing
-	if !gone.IsNull() || len(diags) != 1 || diags[0].Severity != tfprotov6.DiagnosticSeverityWarning {
-		t.Errorf("deleted in Konnect: state %v, diagnostics %s; want null and one warning", gone, diagText(diags))
-	}
-
-	// Before ConfigureProvider, the engine cannot read: the framework answers.
-	if _, _, ok := (engine{&konnectProvider{}}).Read(ctx, ServiceKind.TypeName, states[1], protocol.Private{}, protocol.Private{}); ok {
-		t.Error("unconfigured provider: the engine read")
-	}
-	off := newServer("test", false)
-	configureServer(t, off, h.url, "fail")
-	for name, c := range map[string]struct {
-		srv *protocol.Server
-		req *tfprotov6.ReadResourceRequest
-	}{
-		"not our type": {ours, &tfprotov6.ReadResourceRequest{TypeName: "konnect_nothing", CurrentState: dynamic(t, states[1])}},
-		"JSON state":   {ours, &tfprotov6.ReadResourceRequest{TypeName: ServiceKind.TypeName, CurrentState: &tfprotov6.DynamicValue{JSON: []byte(`{}`)}}},
-		"private of another format": {ours, &tfprotov6.ReadResourceRequest{TypeName: ServiceKind.TypeName, CurrentState: dynamic(t, states[1]),
-			Private: []byte(`{"timeouts":{"create":1}}`)}},
-		"shortcuts off": {off, &tfprotov6.ReadResourceRequest{TypeName: ServiceKind.TypeName, CurrentState: dynamic(t, states[1]), Private: privates[1]}},
-	} {
-		before := c.srv.Answered().Read
-		if _, err := c.srv.ReadResource(ctx, c.req); err != nil {
-			t.Fatal(err)
-		}
-		if c.srv.Answered().Read != before {
-			t.Errorf("%s: the shortcut took it; the framework must", name)
-		}
 	}
 }
