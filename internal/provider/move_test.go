@@ -26,7 +26,7 @@ func moveState(t *testing.T, address, source, target, raw string) (map[string]an
 	if resp.TargetState == nil {
 		return nil, resp.Diagnostics
 	}
-	v, err := resp.TargetState.Unmarshal(resourceTypes[target].typ)
+	v, err := resp.TargetState.Unmarshal(objectType(newEntityResource(kindByType(t, target)).attrs))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -256,4 +256,15 @@ func TestMoveUnsupported(t *testing.T) {
 			t.Errorf("%+v: state %v, diagnostics %s", c, got, diagText(diags))
 		}
 	}
+}
+
+func kindByType(t *testing.T, typeName string) EntityKind {
+	t.Helper()
+	for _, k := range Kinds {
+		if k.TypeName == typeName {
+			return k
+		}
+	}
+	t.Fatalf("no kind %s", typeName)
+	return EntityKind{}
 }

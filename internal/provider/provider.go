@@ -6,7 +6,6 @@ import (
 	"context"
 	"fmt"
 	"os"
-	"sync/atomic"
 
 	"github.com/hashicorp/terraform-plugin-framework-validators/int64validator"
 	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
@@ -27,7 +26,6 @@ const SourceAddress = "registry.terraform.io/konnectguard/konnect"
 
 type konnectProvider struct {
 	version string
-	data    atomic.Pointer[providerData] // set by Configure, for releasingServer.ReadResource
 }
 
 // providerData is what every resource receives from Configure.
@@ -146,7 +144,6 @@ func (p *konnectProvider) Configure(ctx context.Context, req provider.ConfigureR
 	data := &providerData{client: client, policy: policy, snapshots: newSnapshots()}
 	resp.ResourceData = data
 	resp.DataSourceData = data
-	p.data.Store(data)
 }
 
 func firstSet(vals ...string) string {

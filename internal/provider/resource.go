@@ -360,7 +360,7 @@ func (r *entityResource) Read(ctx context.Context, req resource.ReadRequest, res
 
 // read refreshes one object: it returns the new state (the current one when the read
 // failed, null when the object is gone from Konnect) and records the read in private
-// state. Read (through the framework) and releasingServer.ReadResource (without it) share it.
+// state.
 func (r *entityResource) read(ctx context.Context, current tftypes.Value, private privateGetter, newPrivate privateSetter) (tftypes.Value, diag.Diagnostics) {
 	var diags diag.Diagnostics
 	m, err := asObject(current)

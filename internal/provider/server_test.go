@@ -3,12 +3,11 @@ package provider
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"maps"
-	"math/big"
 	"net/http/httptest"
-	"runtime"
+	"slices"
 	"testing"
-	"weak"
 
 	"github.com/hashicorp/terraform-plugin-framework/providerserver"
 	"github.com/hashicorp/terraform-plugin-go/tfprotov6"
@@ -17,84 +16,40 @@ import (
 	"github.com/konnectguard/terraform-provider-konnect/internal/guard"
 	"github.com/konnectguard/terraform-provider-konnect/internal/konnect"
 	"github.com/konnectguard/terraform-provider-konnect/internal/konnectmock"
+	"github.com/konnectguard/terraform-provider-konnect/internal/protocol"
 )
 
-type markerKey struct{}
+// The protocol fast path (internal/protocol) answers unchanged plans without the
+// framework. These tests hold its answers to the framework's for every resource type: same
+// planned state, private state, diagnostics (text, severity and attribute path),
+// replacement, identity; and show what it leaves to the framework.
 
-// callsKeepContext makes n ValidateResourceConfig calls on srv, each with its own context
-// carrying a marker, ends each call's context as gRPC does when a call returns, and
-// reports how many markers are still reachable after a full collection.
-func callsKeepContext(t *testing.T, srv tfprotov6.ProviderServer, n int) int {
-	t.Helper()
-	r := newEntityResource(ServiceKind)
-	typ := objectType(r.attrs)
-	vals := map[string]tftypes.Value{}
-	for name, at := range typ.AttributeTypes {
-		vals[name] = tftypes.NewValue(at, nil)
-	}
-	vals["name"] = tftypes.NewValue(tftypes.String, "orders")
-	vals["host"] = tftypes.NewValue(tftypes.String, "orders.internal")
-	vals["control_plane_id"] = tftypes.NewValue(tftypes.String, "9524ec7d-36d9-465d-a8c5-83a3c9390458")
-	config := dynamic(t, tftypes.NewValue(typ, vals))
-
-	markers := make([]weak.Pointer[[1024]byte], n)
-	for i := range markers {
-		func() {
-			m := new([1024]byte)
-			markers[i] = weak.Make(m)
-			ctx, cancel := context.WithCancel(context.WithValue(context.Background(), markerKey{}, m))
-			defer cancel()
-			resp, err := srv.ValidateResourceConfig(ctx, &tfprotov6.ValidateResourceConfigRequest{TypeName: ServiceKind.TypeName, Config: config})
-			if err != nil || len(resp.Diagnostics) > 0 {
-				t.Fatalf("validate: %v %s", err, diagText(resp.Diagnostics))
-			}
-		}()
-	}
-	runtime.GC()
-	alive := 0
-	for _, w := range markers {
-		if w.Value() != nil {
-			alive++
+// TestShortcutEligibility: every kind qualifies for the plan shortcut, as derived from its
+// framework schema. A kind that stops qualifying (it gained a framework default, a
+// write-only attribute, a custom type, an identity, an unknown plan modifier) is served by
+// the framework alone, which is correct but slower: this test says so, so that it is a
+// decision and not an accident. Attr.Default (what Konnect applies when a write leaves an
+// attribute out, used by ModifyPlan for resets) is no framework default: kinds that
+// declare one qualify, since eligibility reads the framework schema.
+func TestShortcutEligibility(t *testing.T) {
+	got := newServer("test", true).NotEligible()
+	withKonnectDefault := 0
+	for _, k := range Kinds {
+		if slices.ContainsFunc(k.Attrs, func(a Attr) bool { return a.Default != nil }) {
+			withKonnectDefault++
+		}
+		why, ok := got[k.TypeName]
+		if !ok {
+			t.Errorf("%s: not known to the fast path", k.TypeName)
+		} else if why != "" {
+			t.Errorf("%s: the plan shortcut does not take it: %s", k.TypeName, why)
 		}
 	}
-	runtime.KeepAlive(srv) // the server lives on between calls, as in a CLI run
-	return alive
-}
-
-// TestServerReleasesRequestContexts: the framework's protocol server keeps every request's
-// context until the provider stops (the control below shows it); through NewServer it
-// keeps none, so a plan of thousands of objects does not hold thousands of contexts.
-func TestServerReleasesRequestContexts(t *testing.T) {
-	const n = 50
-	if alive := callsKeepContext(t, NewServer("test")(), n); alive != 0 {
-		t.Errorf("NewServer: %d of %d request contexts still reachable after the calls returned", alive, n)
+	if len(got) != len(Kinds) {
+		t.Errorf("the fast path knows %d resource types, the provider has %d", len(got), len(Kinds))
 	}
-	// Control: the framework's own server holds on to them. If this starts failing, the
-	// framework has fixed the leak and releasingServer can go.
-	if alive := callsKeepContext(t, providerserver.NewProtocol6(New("test")())(), n); alive != n {
-		t.Errorf("framework server: %d of %d request contexts reachable, want all %d (the leak releasingServer works around)", alive, n, n)
-	}
-}
-
-// TestReleasableContext: the view forwards to its parent during the call (values,
-// cancellation, and a context derived from it is canceled with the parent), and after
-// release it holds nothing and reports itself ended.
-func TestReleasableContext(t *testing.T) {
-	parent, cancel := context.WithCancel(context.WithValue(context.Background(), markerKey{}, "v"))
-	rc := &releasableContext{parent: parent, done: parent.Done()}
-	if rc.Value(markerKey{}) != "v" || rc.Err() != nil {
-		t.Fatalf("during the call: value %v, err %v", rc.Value(markerKey{}), rc.Err())
-	}
-	child, childCancel := context.WithCancel(rc)
-	defer childCancel()
-	cancel()
-	<-child.Done() // a derived context ends with the request
-	if rc.Err() != context.Canceled {
-		t.Fatalf("err after the parent ended: %v", rc.Err())
-	}
-	rc.release()
-	if rc.Value(markerKey{}) != nil || rc.Err() != context.Canceled {
-		t.Fatalf("after release: value %v, err %v", rc.Value(markerKey{}), rc.Err())
+	if withKonnectDefault == 0 {
+		t.Error("no kind declares Attr.Default any more: this test no longer shows that it is not a framework default")
 	}
 }
 
@@ -128,7 +83,7 @@ func filled(typ tftypes.Type, name string) tftypes.Value {
 // these attributes, as the apply that wrote values would have recorded.
 func withConfigured(t *testing.T, private []byte, values guard.Values, names []string) []byte {
 	t.Helper()
-	p, err := parsePrivate(private)
+	p, err := protocol.ParsePrivate(private)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -143,23 +98,114 @@ func withConfigured(t *testing.T, private []byte, values guard.Values, names []s
 		t.Fatal(err)
 	}
 	p[guard.PrivateBaseKey] = raw
-	out, err := p.bytes()
+	out, err := p.Bytes()
 	if err != nil {
 		t.Fatal(err)
 	}
 	return out
 }
 
+// samePrivate compares private states as the framework reads them (a JSON object of keys).
+func samePrivate(t *testing.T, a, b []byte) bool {
+	t.Helper()
+	if len(a) == 0 || len(b) == 0 {
+		return len(a) == len(b)
+	}
+	var ma, mb map[string]json.RawMessage
+	if err := json.Unmarshal(a, &ma); err != nil {
+		t.Fatalf("private state %q: %v", a, err)
+	}
+	if err := json.Unmarshal(b, &mb); err != nil {
+		t.Fatalf("private state %q: %v", b, err)
+	}
+	if len(ma) != len(mb) {
+		return false
+	}
+	for k, v := range ma {
+		if string(mb[k]) != string(v) {
+			return false
+		}
+	}
+	return true
+}
+
+// sameDiagnostics compares diagnostics as the CLI shows them: severity, summary, detail
+// and attribute path, in order.
+func sameDiagnostics(t *testing.T, what string, got, want []*tfprotov6.Diagnostic) {
+	t.Helper()
+	if g, w := diagText(got), diagText(want); g != w || len(got) != len(want) {
+		t.Errorf("%s: diagnostics differ:\n ours      %s\n framework %s", what, g, w)
+		return
+	}
+	for i := range got {
+		g, w := got[i], want[i]
+		if g.Severity != w.Severity || g.Detail != w.Detail {
+			t.Errorf("%s: diagnostic %d: ours %v %q, framework %v %q", what, i, g.Severity, g.Detail, w.Severity, w.Detail)
+		}
+		if (g.Attribute == nil) != (w.Attribute == nil) || (g.Attribute != nil && !g.Attribute.Equal(w.Attribute)) {
+			t.Errorf("%s: diagnostic %d attribute: ours %v, framework %v", what, i, g.Attribute, w.Attribute)
+		}
+	}
+}
+
+// comparePlan sends req to ours and to the framework and compares the answers; taken says
+// whether the plan shortcut must answer it.
+func comparePlan(t *testing.T, what string, ours *protocol.Server, framework tfprotov6.ProviderServer, typ tftypes.Type, req *tfprotov6.PlanResourceChangeRequest, taken bool) *tfprotov6.PlanResourceChangeResponse {
+	t.Helper()
+	ctx := context.Background()
+	before := ours.PlansAnswered()
+	got, err := ours.PlanResourceChange(ctx, req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if took := ours.PlansAnswered() > before; took != taken {
+		t.Errorf("%s: the plan shortcut took it: %v, want %v", what, took, taken)
+	}
+	want, err := framework.PlanResourceChange(ctx, req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sameDiagnostics(t, what, got.Diagnostics, want.Diagnostics)
+	if (got.PlannedState == nil) != (want.PlannedState == nil) {
+		t.Fatalf("%s: planned state ours %v, framework %v", what, got.PlannedState, want.PlannedState)
+	}
+	if want.PlannedState != nil {
+		g, err := got.PlannedState.Unmarshal(typ)
+		if err != nil {
+			t.Fatal(err)
+		}
+		w, err := want.PlannedState.Unmarshal(typ)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !g.Equal(w) {
+			t.Errorf("%s: planned state differs:\n ours      %s\n framework %s", what, g, w)
+		}
+	}
+	if len(want.RequiresReplace) > 0 || len(got.RequiresReplace) > 0 {
+		t.Errorf("%s: requires replace: framework %v, ours %v", what, want.RequiresReplace, got.RequiresReplace)
+	}
+	if (got.PlannedIdentity == nil) != (want.PlannedIdentity == nil) {
+		t.Errorf("%s: planned identity: ours %v, framework %v", what, got.PlannedIdentity, want.PlannedIdentity)
+	}
+	if !samePrivate(t, got.PlannedPrivate, want.PlannedPrivate) {
+		t.Errorf("%s: planned private state differs:\n ours      %s\n framework %s", what, got.PlannedPrivate, want.PlannedPrivate)
+	}
+	return got
+}
+
 // TestPlanUnchangedShortcut: for every resource type, a plan whose proposed new state is
-// the prior state gets from NewServer exactly what the framework answers (same planned
-// state, private state, no replacement, no diagnostic) without going through it, and with
-// no API call. Adding a default, a write-only attribute, or a plan modifier that acts on an
-// unchanged plan to any kind makes this fail, and the shortcut must then go.
+// the prior state gets from the fast path exactly what the framework answers, without
+// going through it and with no API call: with no private state, with the guard's private
+// state, and with the framework's import marker in it. A prior identity, a change, a
+// create, a delete go to the framework. Adding a framework default, a write-only
+// attribute, or a plan modifier that acts on an unchanged plan to any kind makes the
+// shortcut leave that kind to the framework (TestShortcutEligibility then says so).
 func TestPlanUnchangedShortcut(t *testing.T) {
 	m := konnectmock.New(konnectmock.Options{Tokens: []string{testToken}})
 	mock := httptest.NewServer(m)
 	t.Cleanup(mock.Close)
-	ours, framework := NewServer("test")(), providerserver.NewProtocol6(New("test")())()
+	ours, framework := newServer("test", true), providerserver.NewProtocol6(New("test")())()
 	configureServer(t, ours, mock.URL, "fail")
 	configureServer(t, framework, mock.URL, "fail")
 
@@ -199,47 +245,34 @@ func TestPlanUnchangedShortcut(t *testing.T) {
 				}
 			}
 			kindPrivate := withConfigured(t, private, r.managedValues(priorVals), required)
-			for _, priv := range [][]byte{nil, kindPrivate} {
+			p, _ := protocol.ParsePrivate(kindPrivate)
+			p[".import_before_read"] = []byte("true") // a framework key passes through
+			imported, err := p.Bytes()
+			if err != nil {
+				t.Fatal(err)
+			}
+			for name, priv := range map[string][]byte{"no private state": nil, "private state": kindPrivate, "framework key": imported} {
 				req := &tfprotov6.PlanResourceChangeRequest{TypeName: k.TypeName, PriorState: dynamic(t, prior),
 					ProposedNewState: dynamic(t, prior), Config: dynamic(t, tftypes.NewValue(typ, config)), PriorPrivate: priv}
-				if !planUnchanged(req) {
-					t.Fatal("the shortcut does not take an unchanged plan")
-				}
 				m.ResetCounts()
-				got, err := ours.PlanResourceChange(context.Background(), req)
-				if err != nil {
-					t.Fatal(err)
-				}
+				got := comparePlan(t, name, ours, framework, typ, req, true)
 				if c := m.Counts(); len(c) > 0 {
-					t.Errorf("an unchanged plan made API calls: %v", c)
+					t.Errorf("%s: an unchanged plan made API calls: %v", name, c)
 				}
-				want, err := framework.PlanResourceChange(context.Background(), req)
-				if err != nil {
-					t.Fatal(err)
+				if g, _ := got.PlannedState.Unmarshal(typ); !g.Equal(prior) {
+					t.Errorf("%s: an unchanged object planned as %s", name, g)
 				}
-				if len(want.Diagnostics) > 0 || len(got.Diagnostics) > 0 {
-					t.Fatalf("diagnostics: framework %s; ours %s", diagText(want.Diagnostics), diagText(got.Diagnostics))
-				}
-				wantState, err := want.PlannedState.Unmarshal(typ)
-				if err != nil {
-					t.Fatal(err)
-				}
-				gotState, err := got.PlannedState.Unmarshal(typ)
-				if err != nil {
-					t.Fatal(err)
-				}
-				if !gotState.Equal(wantState) {
-					t.Errorf("planned state differs from the framework's:\n ours      %s\n framework %s", gotState, wantState)
-				}
-				if !gotState.Equal(prior) {
-					t.Errorf("the framework plans a change to an unchanged object (a default? a plan modifier?):\n prior   %s\n planned %s", prior, wantState)
-				}
-				if len(want.RequiresReplace) > 0 || len(got.RequiresReplace) > 0 {
-					t.Errorf("requires replace: framework %v, ours %v", want.RequiresReplace, got.RequiresReplace)
-				}
-				if !samePrivate(t, got.PlannedPrivate, want.PlannedPrivate) {
-					t.Errorf("planned private state differs:\n ours      %q\n framework %q", got.PlannedPrivate, want.PlannedPrivate)
-				}
+			}
+			// A prior identity (these resources have none): the framework answers.
+			req := &tfprotov6.PlanResourceChangeRequest{TypeName: k.TypeName, PriorState: dynamic(t, prior),
+				ProposedNewState: dynamic(t, prior), Config: dynamic(t, tftypes.NewValue(typ, config)), PriorPrivate: kindPrivate,
+				PriorIdentity: &tfprotov6.ResourceIdentityData{IdentityData: dynamic(t, prior)}}
+			if _, err := ours.PlanResourceChange(context.Background(), req); err != nil {
+				t.Fatal(err)
+			}
+			before := ours.PlansAnswered()
+			if _, err := ours.PlanResourceChange(context.Background(), req); err != nil || ours.PlansAnswered() != before {
+				t.Errorf("prior identity: the shortcut took it (%v)", err)
 			}
 		})
 	}
@@ -253,274 +286,137 @@ func TestPlanUnchangedShortcut(t *testing.T) {
 	vals["retries"] = tftypes.NewValue(tftypes.Number, 8)
 	changed := tftypes.NewValue(typ, map[string]tftypes.Value(vals))
 	null := tftypes.NewValue(typ, nil)
+	config := dynamic(t, prior)
 	for name, req := range map[string]*tfprotov6.PlanResourceChangeRequest{
-		"update":       {TypeName: ServiceKind.TypeName, PriorState: dynamic(t, prior), ProposedNewState: dynamic(t, changed)},
-		"create":       {TypeName: ServiceKind.TypeName, PriorState: dynamic(t, null), ProposedNewState: dynamic(t, prior)},
-		"delete":       {TypeName: ServiceKind.TypeName, PriorState: dynamic(t, prior), ProposedNewState: dynamic(t, null)},
-		"unknown type": {TypeName: "konnect_nothing", PriorState: dynamic(t, prior), ProposedNewState: dynamic(t, prior)},
-		"no proposal":  {TypeName: ServiceKind.TypeName, PriorState: dynamic(t, prior)},
+		"update":      {TypeName: ServiceKind.TypeName, PriorState: dynamic(t, prior), ProposedNewState: dynamic(t, changed), Config: config},
+		"create":      {TypeName: ServiceKind.TypeName, PriorState: dynamic(t, null), ProposedNewState: dynamic(t, prior), Config: config},
+		"delete":      {TypeName: ServiceKind.TypeName, PriorState: dynamic(t, prior), ProposedNewState: dynamic(t, null), Config: dynamic(t, null)},
+		"no proposal": {TypeName: ServiceKind.TypeName, PriorState: dynamic(t, prior), Config: config},
 	} {
-		if planUnchanged(req) {
+		before := ours.PlansAnswered()
+		if _, err := ours.PlanResourceChange(context.Background(), req); err != nil {
+			t.Fatal(err)
+		}
+		if ours.PlansAnswered() != before {
 			t.Errorf("%s: the shortcut answered it; the framework must", name)
 		}
 	}
 }
 
-// samePrivate compares private states as the framework reads them (a JSON object of keys).
-func samePrivate(t *testing.T, a, b []byte) bool {
+// fixtures creates one Konnect object of every kind in the mock and returns, per type,
+// the JSON import id of that object.
+func fixtures(t *testing.T, client *konnect.Client) map[string]string {
 	t.Helper()
-	if len(a) == 0 || len(b) == 0 {
-		return len(a) == len(b)
-	}
-	var ma, mb map[string]json.RawMessage
-	if err := json.Unmarshal(a, &ma); err != nil {
-		t.Fatalf("private state %q: %v", a, err)
-	}
-	if err := json.Unmarshal(b, &mb); err != nil {
-		t.Fatalf("private state %q: %v", b, err)
-	}
-	if len(ma) != len(mb) {
-		return false
-	}
-	for k, v := range ma {
-		if string(mb[k]) != string(v) {
-			return false
-		}
-	}
-	return true
-}
-
-// jsonOf renders a value the way Terraform saves it in a state file.
-func jsonOf(v tftypes.Value) any {
-	if v.IsNull() {
-		return nil
-	}
-	typ := v.Type()
-	switch {
-	case typ.Is(tftypes.String):
-		var s string
-		_ = v.As(&s)
-		return s
-	case typ.Is(tftypes.Number):
-		var f big.Float
-		_ = v.As(&f)
-		n, _ := f.Float64()
-		return n
-	case typ.Is(tftypes.Bool):
-		var b bool
-		_ = v.As(&b)
-		return b
-	case typ.Is(tftypes.List{}), typ.Is(tftypes.Set{}):
-		var elems []tftypes.Value
-		_ = v.As(&elems)
-		out := []any{}
-		for _, e := range elems {
-			out = append(out, jsonOf(e))
-		}
-		return out
-	case typ.Is(tftypes.Map{}), typ.Is(tftypes.Object{}):
-		var m map[string]tftypes.Value
-		_ = v.As(&m)
-		out := map[string]any{}
-		for k, e := range m {
-			out[k] = jsonOf(e)
-		}
-		return out
-	}
-	panic("jsonOf: unexpected type " + typ.String())
-}
-
-// TestUpgradeStateShortcut: a state saved with the current schema is read by NewServer
-// exactly as the framework reads it, for every resource type, with every attribute set,
-// with nulls, and with an attribute the schema no longer has. What it does not read
-// (another schema version, the legacy flatmap form, JSON that does not fit) goes to the
-// framework.
-func TestUpgradeStateShortcut(t *testing.T) {
 	ctx := context.Background()
-	ours, framework := NewServer("test")(), providerserver.NewProtocol6(New("test")())()
+	ids := map[string]string{}
+	create := func(k EntityKind, parents map[string]string, body konnect.Object) string {
+		t.Helper()
+		obj, _, err := k.API.Create(ctx, client, parents, body)
+		if err != nil {
+			t.Fatalf("%s: %v", k.TypeName, err)
+		}
+		id, _ := obj["id"].(string)
+		if k.TypeName == ConsumerGroupMemberKind.TypeName {
+			id = body["consumer"].(string)
+		}
+		importID := maps.Clone(parents)
+		importID["id"] = id
+		b, _ := json.Marshal(importID)
+		ids[k.TypeName] = string(b)
+		return id
+	}
+	cpID := create(ControlPlaneKind, map[string]string{}, konnect.Object{"name": "fast-path"})
+	cp := map[string]string{"control_plane_id": cpID}
+	with := func(k, v string) map[string]string { m := maps.Clone(cp); m[k] = v; return m }
+	byName := map[string]EntityKind{}
+	for _, k := range Kinds {
+		byName[k.TypeName] = k
+	}
+	kind := func(name string) EntityKind { return byName["konnect_gateway_"+name] }
+	svc := create(kind("service"), cp, konnect.Object{"name": "orders", "host": "orders.internal", "retries": 4})
+	create(kind("route"), cp, konnect.Object{"name": "orders", "paths": []any{"/orders"}, "service": map[string]any{"id": svc}})
+	create(kind("plugin"), cp, konnect.Object{"name": "rate-limiting", "config": map[string]any{"minute": 10}, "service": map[string]any{"id": svc}})
+	consumer := create(kind("consumer"), cp, konnect.Object{"username": "alice"})
+	group := create(kind("consumer_group"), cp, konnect.Object{"name": "gold"})
+	create(kind("consumer_group_member"), with("consumer_group_id", group), konnect.Object{"consumer": consumer})
+	create(kind("key_auth"), with("consumer_id", consumer), konnect.Object{"key": "alice-key-0123456789"})
+	create(kind("basic_auth"), with("consumer_id", consumer), konnect.Object{"username": "alice", "password": "s3cret-pw"})
+	create(kind("acl"), with("consumer_id", consumer), konnect.Object{"group": "admins"})
+	create(kind("jwt"), with("consumer_id", consumer), konnect.Object{"key": "alice-jwt", "secret": "jwt-secret-0123456789"})
+	create(kind("hmac_auth"), with("consumer_id", consumer), konnect.Object{"username": "alice-hmac", "secret": "hmac-secret-0123456789"})
+	up := create(kind("upstream"), cp, konnect.Object{"name": "orders.upstream"})
+	create(kind("target"), with("upstream_id", up), konnect.Object{"target": "10.0.0.1:8080", "weight": 100})
+	leaf, ca := tlsTestPEM(t, "orders.example.test", false), tlsTestPEM(t, "Fast Path CA", true)
+	cert := create(kind("certificate"), cp, konnect.Object{"cert": leaf.Cert, "key": leaf.Key})
+	create(kind("ca_certificate"), cp, konnect.Object{"cert": ca.Cert})
+	create(kind("sni"), cp, konnect.Object{"name": "orders.example.test", "certificate": map[string]any{"id": cert}})
+	create(kind("vault"), cp, konnect.Object{"name": "env", "prefix": "my-env", "config": map[string]any{"prefix": "APP_"}})
+	set := create(kind("key_set"), cp, konnect.Object{"name": "signing"})
+	create(kind("key"), cp, konnect.Object{"kid": "k1", "name": "k1", "pem": map[string]any{"public_key": leaf.Public}, "set": map[string]any{"id": set}})
+	create(kind("partial"), cp, konnect.Object{"name": "cache", "type": "redis-ce", "config": map[string]any{"host": "r.internal"}})
+	create(kind("custom_plugin_schema"), cp, konnect.Object{"lua_schema": luaSchema("10")})
+	create(kind("mtls_auth"), with("consumer_id", consumer), konnect.Object{"subject_name": "alice.example.test"})
+	create(kind("data_plane_client_certificate"), cp, konnect.Object{"cert": leaf.Cert})
+	store := create(kind("config_store"), cp, konnect.Object{"name": "app"})
+	create(kind("config_store_secret"), with("config_store_id", store), konnect.Object{"key": "db-password", "value": "s3cret"})
+	grp := create(ControlPlaneKind, map[string]string{}, konnect.Object{"name": "fast-path-group", "cluster_type": "CLUSTER_TYPE_CONTROL_PLANE_GROUP"})
+	member := create(ControlPlaneKind, map[string]string{}, konnect.Object{"name": "fast-path-member", "cluster_type": "CLUSTER_TYPE_HYBRID"})
+	create(kind("control_plane_membership"), map[string]string{}, konnect.Object{"control_plane_id": grp, "members": []any{map[string]any{"id": member}}})
+	ids[ControlPlaneKind.TypeName] = fmt.Sprintf(`{"id":%q}`, cpID)
+	for _, k := range Kinds {
+		if ids[k.TypeName] == "" {
+			t.Fatalf("no fixture for %s", k.TypeName)
+		}
+	}
+	return ids
+}
+
+// TestPlanShortcutEveryKindAfterImport: one object of every kind, imported as Terraform
+// imports it and refreshed (the framework drops its ".import_before_read" key on that
+// first read), is then planned with configuration equal to its state: the fast path
+// answers exactly as the framework does with the private state the provider really
+// writes, with none, and with the import marker still there; a prior identity goes to the
+// framework.
+func TestPlanShortcutEveryKindAfterImport(t *testing.T) {
+	ctx := context.Background()
+	h := newProtoHarness(t, "fail")
+	ids := fixtures(t, h.client)
+	ours, framework := newServer("test", true), providerserver.NewProtocol6(New("test")())()
+	configureServer(t, ours, h.url, "fail")
+	configureServer(t, framework, h.url, "fail")
 	schemas, err := framework.GetProviderSchema(ctx, &tfprotov6.GetProviderSchemaRequest{})
 	if err != nil {
 		t.Fatal(err)
 	}
 	for _, k := range Kinds {
 		t.Run(k.TypeName, func(t *testing.T) {
-			sch := schemas.ResourceSchemas[k.TypeName]
-			if sch == nil || sch.Version != 0 {
-				t.Fatalf("schema %v: the shortcut reads version 0 only", sch)
+			typ := schemas.ResourceSchemas[k.TypeName].ValueType()
+			imp, err := ours.ImportResourceState(ctx, &tfprotov6.ImportResourceStateRequest{TypeName: k.TypeName, ID: ids[k.TypeName]})
+			if err != nil || len(imp.Diagnostics) > 0 || len(imp.ImportedResources) != 1 {
+				t.Fatalf("import %s: %v %s", ids[k.TypeName], err, diagText(imp.Diagnostics))
 			}
-			schemaType := sch.ValueType()
-			full := filled(objectType(newEntityResource(k).attrs), "")
-			withNulls := jsonOf(full).(map[string]any)
-			for name := range withNulls {
-				if name != attrID && name != attrRevision {
-					withNulls[name] = nil
-				}
+			st, priv := imp.ImportedResources[0].State, imp.ImportedResources[0].Private
+			if p, _ := protocol.ParsePrivate(priv); p[".import_before_read"] == nil {
+				t.Fatalf("the import left no .import_before_read key: %s", priv)
 			}
-			withGone := jsonOf(full).(map[string]any)
-			withGone["attribute_of_an_older_version"] = "x"
-			for name, state := range map[string]any{"filled": jsonOf(full), "nulls": withNulls, "removed attribute": withGone} {
-				raw, err := json.Marshal(state)
-				if err != nil {
-					t.Fatal(err)
-				}
-				req := &tfprotov6.UpgradeResourceStateRequest{TypeName: k.TypeName, RawState: &tfprotov6.RawState{JSON: raw}}
-				if _, ok := upgradeCurrent(req); !ok {
-					t.Fatalf("%s: the shortcut does not read it", name)
-				}
-				got, err := ours.UpgradeResourceState(ctx, req)
-				if err != nil {
-					t.Fatal(err)
-				}
-				want, err := framework.UpgradeResourceState(ctx, req)
-				if err != nil {
-					t.Fatal(err)
-				}
-				if len(want.Diagnostics) > 0 || len(got.Diagnostics) > 0 {
-					t.Fatalf("%s: diagnostics: framework %s; ours %s", name, diagText(want.Diagnostics), diagText(got.Diagnostics))
-				}
-				w, err := want.UpgradedState.Unmarshal(schemaType)
-				if err != nil {
-					t.Fatal(err)
-				}
-				g, err := got.UpgradedState.Unmarshal(schemaType)
-				if err != nil {
-					t.Fatalf("%s: our state does not decode with the schema's type: %v", name, err)
-				}
-				if !g.Equal(w) {
-					t.Errorf("%s: upgraded state differs:\n ours      %s\n framework %s", name, g, w)
-				}
+			plan := func(state *tfprotov6.DynamicValue, private []byte) *tfprotov6.PlanResourceChangeRequest {
+				return &tfprotov6.PlanResourceChangeRequest{TypeName: k.TypeName, PriorState: state, ProposedNewState: state,
+					Config: state, PriorPrivate: private}
 			}
+			comparePlan(t, "straight after the import", ours, framework, typ, plan(st, priv), true)
+
+			read, err := ours.ReadResource(ctx, &tfprotov6.ReadResourceRequest{TypeName: k.TypeName, CurrentState: st, Private: priv})
+			if err != nil || len(read.Diagnostics) > 0 {
+				t.Fatalf("first read after import: %v %s", err, diagText(read.Diagnostics))
+			}
+			if p, _ := protocol.ParsePrivate(read.Private); p[".import_before_read"] != nil || p[guard.PrivateBaseKey] == nil {
+				t.Errorf("first read after import: private state %s, want the base and no .import_before_read", read.Private)
+			}
+			comparePlan(t, "after the first read", ours, framework, typ, plan(read.NewState, read.Private), true)
+			comparePlan(t, "no private state", ours, framework, typ, plan(read.NewState, nil), true)
+			withIdentity := plan(read.NewState, read.Private)
+			withIdentity.PriorIdentity = &tfprotov6.ResourceIdentityData{IdentityData: read.NewState}
+			comparePlan(t, "a prior identity", ours, framework, typ, withIdentity, false)
 		})
-	}
-	for name, req := range map[string]*tfprotov6.UpgradeResourceStateRequest{
-		"older version": {TypeName: ServiceKind.TypeName, Version: 1, RawState: &tfprotov6.RawState{JSON: []byte(`{"id":"x"}`)}},
-		"flatmap":       {TypeName: ServiceKind.TypeName, RawState: &tfprotov6.RawState{Flatmap: map[string]string{"id": "x"}}},
-		"not the type":  {TypeName: ServiceKind.TypeName, RawState: &tfprotov6.RawState{JSON: []byte(`{"retries":"many"}`)}},
-		"unknown type":  {TypeName: "konnect_nothing", RawState: &tfprotov6.RawState{JSON: []byte(`{"id":"x"}`)}},
-	} {
-		if _, ok := upgradeCurrent(req); ok {
-			t.Errorf("%s: the shortcut read it; the framework must", name)
-		}
-	}
-}
-
-// TestReadShortcut: NewServer refreshes a managed resource without the framework, and
-// answers what the framework answers (state, diagnostics, private state) for an unchanged
-// object, one edited in Konnect, one read from a collection listing, one whose state came
-// from a provider that kept no private state, and one deleted in Konnect. What it leaves
-// to the framework: an unconfigured provider, a type that is not ours, a state or private
-// state it cannot decode.
-func TestReadShortcut(t *testing.T) {
-	ctx := context.Background()
-	h := newProtoHarness(t, "fail")
-	// A pair of servers per CLI run: each keeps its refresh snapshots for the run.
-	pair := func() (releasingServer, tfprotov6.ProviderServer) {
-		ours, framework := NewServer("test")(), providerserver.NewProtocol6(New("test")())()
-		configureServer(t, ours, h.url, "fail")
-		configureServer(t, framework, h.url, "fail")
-		return ours.(releasingServer), framework
-	}
-	ours, framework := pair()
-	schemas, err := framework.GetProviderSchema(ctx, &tfprotov6.GetProviderSchemaRequest{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	schemaType := schemas.ResourceSchemas[ServiceKind.TypeName].ValueType()
-
-	cp, _, err := h.client.CreateControlPlane(ctx, konnect.Object{"name": "read-shortcut"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	cpID := cp["id"].(string)
-	str := func(s string) tftypes.Value { return tftypes.NewValue(tftypes.String, s) }
-	var states []tftypes.Value
-	var privates [][]byte
-	for _, name := range []string{"orders", "billing", "search"} {
-		st, pr := h.apply(h.config(map[string]tftypes.Value{"control_plane_id": str(cpID), "name": str(name),
-			"host": str(name + ".internal"), "retries": tftypes.NewValue(tftypes.Number, 4)}), tftypes.NewValue(h.typ, nil))
-		states, privates = append(states, st), append(privates, pr)
-	}
-
-	compare := func(what string, state tftypes.Value, private []byte) (tftypes.Value, []*tfprotov6.Diagnostic) {
-		t.Helper()
-		req := &tfprotov6.ReadResourceRequest{TypeName: ServiceKind.TypeName, CurrentState: dynamic(t, state), Private: private}
-		got, ok := ours.readDirect(ctx, req)
-		if !ok {
-			t.Fatalf("%s: the shortcut did not take the read", what)
-		}
-		want, err := framework.ReadResource(ctx, req)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if g, w := diagText(got.Diagnostics), diagText(want.Diagnostics); g != w {
-			t.Errorf("%s: diagnostics differ:\n ours      %s\n framework %s", what, g, w)
-		}
-		for i := range min(len(got.Diagnostics), len(want.Diagnostics)) {
-			if g, w := got.Diagnostics[i].Attribute, want.Diagnostics[i].Attribute; (g == nil) != (w == nil) || (g != nil && !g.Equal(w)) {
-				t.Errorf("%s: diagnostic %d attribute: ours %v, framework %v", what, i, g, w)
-			}
-		}
-		g, err := got.NewState.Unmarshal(schemaType)
-		if err != nil {
-			t.Fatalf("%s: our state does not decode with the schema's type: %v", what, err)
-		}
-		w, err := want.NewState.Unmarshal(schemaType)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if !g.Equal(w) {
-			t.Errorf("%s: state differs:\n ours      %s\n framework %s", what, g, w)
-		}
-		if !samePrivate(t, got.Private, want.Private) {
-			t.Errorf("%s: private state differs:\n ours      %s\n framework %s", what, got.Private, want.Private)
-		}
-		return g, got.Diagnostics
-	}
-
-	compare("unchanged", states[0], privates[0])
-	compare("from the listing", states[1], privates[1]) // the second read of the collection
-	compare("no private state", states[2], nil)
-
-	// Konnect changes; a new run (new servers, no snapshot yet) reads it.
-	svc, _, err := h.client.GetService(ctx, cpID, "billing")
-	if err != nil {
-		t.Fatal(err)
-	}
-	svc["retries"] = 9
-	delete(svc, "created_at")
-	delete(svc, "updated_at")
-	if _, _, err := h.client.PutService(ctx, cpID, svc["id"].(string), svc, ""); err != nil {
-		t.Fatal(err)
-	}
-	orders, _ := asObject(states[0])
-	var ordersID string
-	_ = orders[attrID].As(&ordersID)
-	if _, err := h.client.DeleteEntity(ctx, konnect.CoreEntitiesPath(cpID, "services"), ordersID, ""); err != nil {
-		t.Fatal(err)
-	}
-	ours, framework = pair()
-	edited, _ := compare("edited in Konnect", states[1], privates[1])
-	if v, _ := asObject(edited); !v["retries"].Equal(tftypes.NewValue(tftypes.Number, 9)) {
-		t.Errorf("edited in Konnect: retries %v, want 9", v["retries"])
-	}
-	gone, diags := compare("deleted in Konnect", states[0], privates[0]) // missing from the listing
-	if !gone.IsNull() || len(diags) != 1 || diags[0].Severity != tfprotov6.DiagnosticSeverityWarning {
-		t.Errorf("deleted in Konnect: state %v, diagnostics %s; want null and one warning", gone, diagText(diags))
-	}
-
-	unconfigured := NewServer("test")().(releasingServer)
-	for name, c := range map[string]struct {
-		srv releasingServer
-		req *tfprotov6.ReadResourceRequest
-	}{
-		"unconfigured provider": {unconfigured, &tfprotov6.ReadResourceRequest{TypeName: ServiceKind.TypeName, CurrentState: dynamic(t, states[1])}},
-		"not our type":          {ours, &tfprotov6.ReadResourceRequest{TypeName: "konnect_nothing", CurrentState: dynamic(t, states[1])}},
-		"JSON state":            {ours, &tfprotov6.ReadResourceRequest{TypeName: ServiceKind.TypeName, CurrentState: &tfprotov6.DynamicValue{JSON: []byte(`{}`)}}},
-		"private of another format": {ours, &tfprotov6.ReadResourceRequest{TypeName: ServiceKind.TypeName, CurrentState: dynamic(t, states[1]),
-			Private: []byte(`{"timeouts":{"create":1}}`)}},
-	} {
-		if _, ok := c.srv.readDirect(ctx, c.req); ok {
-			t.Errorf("%s: the shortcut took it; the framework must", name)
-		}
 	}
 }

@@ -168,11 +168,17 @@ func tail(b []byte, lines int) string {
 }
 
 // cliEnv is the environment every CLI runs with: the caller's, minus anything that would
-// change what the CLI does (TF_*, KONNECT_*, CHECKPOINT_*), plus the bench's own.
+// change what the CLI does (TF_*, KONNECT_*, CHECKPOINT_*), plus the bench's own. The one
+// KONNECT_* kept is KONNECT_PROTOCOL_SHORTCUTS (make bench SHORTCUTS=off), which the CLI
+// hands to the provider.
 func cliEnv(extra ...string) []string {
 	var env []string
 	for _, kv := range os.Environ() {
 		name, _, _ := strings.Cut(kv, "=")
+		if name == shortcutsEnv {
+			env = append(env, kv)
+			continue
+		}
 		if strings.HasPrefix(name, "TF_") || strings.HasPrefix(name, "KONNECT_") || strings.HasPrefix(name, "CHECKPOINT_") {
 			continue
 		}
@@ -180,3 +186,6 @@ func cliEnv(extra ...string) []string {
 	}
 	return append(env, extra...)
 }
+
+// shortcutsEnv turns the provider's protocol fast path off when "off" (internal/protocol).
+const shortcutsEnv = "KONNECT_PROTOCOL_SHORTCUTS"

@@ -255,6 +255,7 @@ func (b *bench) run(ctx context.Context) (rc int) {
 	started := time.Now()
 	b.results = newResults(o)
 	fmt.Printf("$ %s\n", strings.Join(append([]string{"go run ./tools/bench"}, os.Args[1:]...), " "))
+	fmt.Printf("provider protocol shortcuts: %s (%s)\n", shortcutsSetting(), shortcutsEnv)
 	var plan []string
 	for _, c := range o.clis {
 		plan = append(plan, c+" N="+joinInts(o.runs[c]))

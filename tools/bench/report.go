@@ -25,6 +25,7 @@ type results struct {
 	CPUs         int               `json:"cpus"`
 	Latency      string            `json:"mock_latency"`
 	Layout       string            `json:"layout"`
+	Shortcuts    string            `json:"protocol_shortcuts"` // on, or off (KONNECT_PROTOCOL_SHORTCUTS=off)
 	Ns           []int             `json:"n"`
 	CLIs         []string          `json:"clis"`
 	CLIVersions  map[string]string `json:"cli_versions"`
@@ -85,7 +86,7 @@ func newResults(o options) results {
 	return results{
 		Schema: 1, Args: os.Args[1:], StartedAt: time.Now().UTC(), Git: git, GoVersion: runtime.Version(),
 		GOOS: runtime.GOOS, GOARCH: runtime.GOARCH, CPUs: runtime.NumCPU(),
-		Latency: o.latency.String(), Layout: o.layout, Ns: o.ns, CLIs: o.clis, CLIVersions: map[string]string{},
+		Latency: o.latency.String(), Layout: o.layout, Shortcuts: shortcutsSetting(), Ns: o.ns, CLIs: o.clis, CLIVersions: map[string]string{},
 	}
 }
 
@@ -268,4 +269,12 @@ func writeJSON(dir string, res results) (string, error) {
 		return "", err
 	}
 	return path, os.WriteFile(path, append(raw, '\n'), 0o644)
+}
+
+// shortcutsSetting is the provider's protocol fast path as the CLIs will run it.
+func shortcutsSetting() string {
+	if strings.EqualFold(strings.TrimSpace(os.Getenv(shortcutsEnv)), "off") {
+		return "off"
+	}
+	return "on"
 }
