@@ -19,15 +19,6 @@ type partialType struct {
 
 var partialTypes = map[string]*partialType{}
 
-func partialTypeNames() []string {
-	names := make([]string, 0, len(partialTypes))
-	for n := range partialTypes {
-		names = append(names, n)
-	}
-	slices.Sort(names)
-	return names
-}
-
 func redisCEFields() []*field {
 	return []*field{
 		fld("host", tString), fld("port", tInt, def(6379), between(0, 65535)),

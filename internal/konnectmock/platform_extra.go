@@ -176,7 +176,8 @@ func (s *Server) serveConfigStores(r *http.Request, cp *controlPlane, rest []str
 				return *bad
 			}
 			now := s.now()
-			st := &configStore{ID: newUUID(), Name: in["name"].(string), CreatedAt: now, UpdatedAt: now, Secrets: []*storeSecret{}}
+			name, _ := in["name"].(string) // platformBody checked it is a string
+			st := &configStore{ID: newUUID(), Name: name, CreatedAt: now, UpdatedAt: now, Secrets: []*storeSecret{}}
 			cp.configStores = append(cp.configStores, st)
 			return coreJSON(http.StatusCreated, st.json())
 		}
@@ -201,7 +202,8 @@ func (s *Server) serveConfigStores(r *http.Request, cp *controlPlane, rest []str
 		if bad != nil {
 			return *bad
 		}
-		st.Name, st.UpdatedAt = in["name"].(string), s.now()
+		name, _ := in["name"].(string) // platformBody checked it is a string
+		st.Name, st.UpdatedAt = name, s.now()
 		return coreJSON(http.StatusOK, st.json())
 	case http.MethodDelete:
 		cp.configStores = slices.Delete(cp.configStores, i, i+1)
@@ -224,12 +226,13 @@ func (s *Server) serveSecrets(r *http.Request, st *configStore, rest []string, b
 			if bad != nil {
 				return *bad
 			}
-			key := in["key"].(string)
+			key, _ := in["key"].(string) // platformBody checked both are strings
+			value, _ := in["value"].(string)
 			if slices.ContainsFunc(st.Secrets, func(sec *storeSecret) bool { return sec.Key == key }) {
 				return s.problem(http.StatusConflict, "a secret with key '"+key+"' already exists in this config store", nil)
 			}
 			now := s.now()
-			sec := &storeSecret{Key: key, Value: in["value"].(string), CreatedAt: now, UpdatedAt: now}
+			sec := &storeSecret{Key: key, Value: value, CreatedAt: now, UpdatedAt: now}
 			st.Secrets = append(st.Secrets, sec)
 			return coreJSON(http.StatusCreated, sec.json())
 		}
@@ -255,7 +258,8 @@ func (s *Server) serveSecrets(r *http.Request, st *configStore, rest []string, b
 			st.Secrets = append(st.Secrets, &storeSecret{Key: rest[0], CreatedAt: now})
 			i = len(st.Secrets) - 1
 		}
-		st.Secrets[i].Value, st.Secrets[i].UpdatedAt = in["value"].(string), now
+		value, _ := in["value"].(string) // platformBody checked it is a string
+		st.Secrets[i].Value, st.Secrets[i].UpdatedAt = value, now
 		return coreJSON(http.StatusOK, st.Secrets[i].json())
 	case http.MethodDelete:
 		if i < 0 {

@@ -263,7 +263,7 @@ func luaTokens(src string) ([]luaToken, error) {
 			stack = stack[:len(stack)-1]
 			toks = append(toks, luaToken{kind: ch})
 			i++
-		case ch == '=' && !(i+1 < len(src) && src[i+1] == '='):
+		case ch == '=' && (i+1 >= len(src) || src[i+1] != '='):
 			toks = append(toks, luaToken{kind: '='})
 			i++
 		case ch == '_' || ch >= 'a' && ch <= 'z' || ch >= 'A' && ch <= 'Z':

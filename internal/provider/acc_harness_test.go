@@ -228,7 +228,7 @@ func (e *konnectEnv) only(collection string) konnect.Object {
 func set(field string, value any) func(konnect.Object) {
 	return func(b konnect.Object) {
 		keys := strings.Split(field, ".")
-		m := map[string]any(b)
+		m := b
 		for _, k := range keys[:len(keys)-1] {
 			m = m[k].(map[string]any)
 		}
@@ -256,7 +256,7 @@ func (e *konnectEnv) corePath(cpName string, segments ...string) string {
 
 // field returns the value at a dotted field of an object (nil when absent).
 func field(obj konnect.Object, dotted string) any {
-	var v any = map[string]any(obj)
+	var v any = obj
 	for _, k := range strings.Split(dotted, ".") {
 		m, _ := v.(map[string]any)
 		v = m[k]

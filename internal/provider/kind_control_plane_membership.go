@@ -75,7 +75,7 @@ func (api membershipAPI) FindByName(ctx context.Context, cl *konnect.Client, _ m
 	if err != nil {
 		return nil, mapMembersError(err)
 	}
-	if len(obj["members"].([]any)) == 0 {
+	if members, _ := obj["members"].([]any); len(members) == 0 {
 		return nil, nil
 	}
 	return obj, nil

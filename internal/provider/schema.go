@@ -247,7 +247,11 @@ func nestedAttributes[A schema.Attribute](parent Attr, target schemaFor) map[str
 		case parent.Mode == Computed:
 			a.Mode = Computed
 		}
-		out[a.Name] = frameworkAttribute(a, target).(A)
+		fa, ok := frameworkAttribute(a, target).(A)
+		if !ok {
+			panic(fmt.Sprintf("attribute %s: frameworkAttribute built the wrong attribute type for its target", a.Name))
+		}
+		out[a.Name] = fa
 	}
 	return out
 }
