@@ -400,6 +400,7 @@ func (r *entityResource) read(ctx context.Context, current tftypes.Value, privat
 		}
 	}
 	diags.Append(r.saveSeen(ctx, newPrivate, val, rev, obj, before, baseValues)...)
+	r.saveRefreshMark(ctx, newPrivate, obj, rev)
 	return val, diags
 }
 
