@@ -492,6 +492,9 @@ func (r *entityResource) Delete(ctx context.Context, req resource.DeleteRequest,
 	}
 	_, err = r.kind.API.Delete(ctx, r.data.client, addr, etag)
 	r.wrote(addr)
+	if err == nil || konnect.IsNotFound(err) {
+		r.data.snapshots.deleted(addr.ID) // cascade_snapshot.go
+	}
 	if konnect.IsPreconditionFailed(err) {
 		// Refused because an earlier attempt of this delete landed? Then it is done.
 		if _, _, gerr := r.kind.API.Get(ctx, r.data.client, addr); konnect.IsNotFound(gerr) {
