@@ -33,7 +33,7 @@ type cascadeSnapshots struct {
 
 type cascadeList struct {
 	ready    chan struct{}
-	byParent map[string][]konnect.Object // parent id -> objects referencing it
+	byParent map[string][]konnect.Object // parent id (of any kind) -> objects referencing it
 	err      error
 }
 
@@ -55,6 +55,9 @@ var parentRef = map[string]string{
 	"certificates": "certificate", "key-sets": "set",
 }
 
+// parentRefFields are parentRef's values, in a fixed order.
+var parentRefFields = []string{"service", "route", "consumer", "consumer_group", "certificate", "set"}
+
 // dependentsOf lists the objects of collection d below the parent at self: from this run's
 // listing of the whole control plane when Konnect has one, else per parent (one page).
 func (r *entityResource) dependentsOf(ctx context.Context, addr Address, self string, d Dependent) ([]konnect.Object, bool, error) {
@@ -67,22 +70,26 @@ func (r *entityResource) dependentsOf(ctx context.Context, addr Address, self st
 	cs := r.data.snapshots.cascade()
 	all := konnect.CoreEntitiesPath(cp, d.All)
 	cs.mu.Lock()
-	l := cs.lists[all+"#"+ref]
+	l := cs.lists[all]
 	if l == nil {
 		l = &cascadeList{ready: make(chan struct{})}
-		cs.lists[all+"#"+ref] = l
+		cs.lists[all] = l
 		cs.mu.Unlock()
 		objs, err := r.data.client.ListEntities(ctx, all, url.Values{"size": {"1000"}})
 		l.err = err
 		l.byParent = map[string][]konnect.Object{}
 		for _, o := range objs {
-			if p := refID(o[ref]); p != "" {
-				l.byParent[p] = append(l.byParent[p], o)
+			// Under every parent it references (a plugin of a service and a consumer goes
+			// with either): one listing serves every kind of parent.
+			for _, f := range parentRefFields {
+				if p := refID(o[f]); p != "" {
+					l.byParent[p] = append(l.byParent[p], o)
+				}
 			}
 		}
 		if err != nil {
 			cs.mu.Lock()
-			delete(cs.lists, all+"#"+ref) // not kept: the next parent lists again
+			delete(cs.lists, all) // not kept: the next parent lists again
 			cs.mu.Unlock()
 		}
 		close(l.ready)
