@@ -50,6 +50,9 @@ type refreshMark struct {
 var commandID = sync.OnceValue(cliCommandID)
 
 func cliCommandID() string {
+	if os.Getenv("TF_PLUGIN_MAGIC_COOKIE") == "" {
+		return "" // not launched by a CLI as a plugin (in-process, reattached): no command to name
+	}
 	boot, err := os.ReadFile("/proc/sys/kernel/random/boot_id")
 	if err != nil {
 		return ""

@@ -2,6 +2,7 @@ package provider
 
 import (
 	"context"
+	"os"
 	"net/http/httptest"
 	"strings"
 	"testing"
@@ -116,4 +117,29 @@ func (h *protoHarness) decodeID(state tftypes.Value) string {
 		h.t.Fatal(err)
 	}
 	return str(m[attrID])
+}
+
+// In-process (the acceptance tests, a reattached provider) there is no CLI command that
+// launched the provider: no command id, so every destroy plan reads live.
+func TestCommandIDInProcess(t *testing.T) {
+	t.Setenv("TF_PLUGIN_MAGIC_COOKIE", "")
+	if id := cliCommandID(); id != "" {
+		t.Errorf("command id in process = %q, want none", id)
+	}
+}
+
+// Launched as a plugin (the cookie in its environment), the provider names the nearest
+// ancestor that was not: here the process that ran this test binary. Linux only (/proc).
+func TestCommandIDNamesTheLaunchingProcess(t *testing.T) {
+	t.Setenv("TF_PLUGIN_MAGIC_COOKIE", "d602bf8f470bc67ca7faa0386276bbdd4330efaf76d1a219cb4d6991ca9872b2")
+	a, b := cliCommandID(), cliCommandID()
+	if _, err := os.Stat("/proc/self/stat"); err != nil {
+		if a != "" {
+			t.Errorf("command id %q without /proc, want none (read live)", a)
+		}
+		return
+	}
+	if a == "" || a != b {
+		t.Errorf("command id %q then %q, want one stable id", a, b)
+	}
 }
