@@ -20,7 +20,7 @@ import (
 // before the POST was sent, on Konnect's clock (its Date header) whatever the local clock.
 func TestCreatedSince(t *testing.T) {
 	konnectNow := time.Date(2030, 1, 2, 3, 4, 5, 0, time.UTC) // Konnect's clock, far from ours
-	sent := time.Now().Add(-2 * time.Second)                   // the POST left 2 s ago (local clock)
+	sent := time.Now().Add(-2 * time.Second)                  // the POST left 2 s ago (local clock)
 	dated := &konnect.Response{Header: http.Header{"Date": {konnectNow.Format(http.TimeFormat)}}}
 	at := func(d time.Duration) konnect.Object {
 		return konnect.Object{"created_at": konnectNow.Add(d).Format("2006-01-02T15:04:05.000Z")}

@@ -2,8 +2,8 @@ package provider
 
 import (
 	"context"
-	"os"
 	"net/http/httptest"
+	"os"
 	"strings"
 	"testing"
 
