@@ -22,7 +22,9 @@ import (
 // listing was taken, during the same apply, is not seen by the guard for the parents
 // deleted later in that apply; Konnect deletes it with its parent. A listing that fails is
 // not kept (the next parent tries again), and the guard treats the failure like a
-// conflict, as before. Dependents with no control-plane-wide listing (an upstream's
+// conflict, as before. When the listing shows dependents of a parent, that parent's
+// collection is listed live before anything is reported (a refusal is rare; its diagnostic
+// names what Konnect holds now). Dependents with no control-plane-wide listing (an upstream's
 // targets, a group's members) are still listed per parent.
 
 type cascadeSnapshots struct {
@@ -112,10 +114,13 @@ func (r *entityResource) dependentsOf(ctx context.Context, addr Address, self st
 			out = append(out, o)
 		}
 	}
-	if len(out) > cascadePageSize {
-		return out[:cascadePageSize], true, nil
+	if len(out) > 0 {
+		// Something to report: what the diagnostic names comes from a live listing of this
+		// parent's collection, so that an object deleted since the listing is never
+		// reported (and one added since, to this parent, is).
+		return r.data.client.ListFirstPage(ctx, self+"/"+d.Collection, cascadePageSize)
 	}
-	return out, false, nil
+	return nil, false, nil
 }
 
 // deleted records an object this run deleted (or found already gone).
