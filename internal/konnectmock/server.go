@@ -209,6 +209,8 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	}
 	fam, key := route(segs)
 	s.count(r.Method + " " + key)
+	// Every answer is dated by the mock's clock, as Konnect dates its own.
+	w.Header().Set("Date", s.now().UTC().Format(http.TimeFormat))
 	if !s.authorized(r) {
 		if fam == famCore {
 			coreJSON(http.StatusUnauthorized, map[string]any{"message": "Unauthorized", "status": 401}).write(w)

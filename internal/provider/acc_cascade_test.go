@@ -90,7 +90,7 @@ func (e *cascadeEnv) holds(what string, cp string, want bool, objects ...[]strin
 	}
 }
 
-// listCalls counts, per path, the GETs of the given collection paths since the last
+// wantOneListEach counts, per path, the GETs of the given collection paths since the last
 // resetRequests, and fails unless each was listed exactly once.
 func (e *cascadeEnv) wantOneListEach(paths ...string) {
 	e.t.Helper()
@@ -100,18 +100,23 @@ func (e *cascadeEnv) wantOneListEach(paths ...string) {
 	}
 	for _, p := range paths {
 		if n := count["GET "+p]; n != 1 {
-			e.t.Errorf("GET %s: %d calls, want exactly 1 (one list call per dependent collection per parent)", p, n)
+			e.t.Errorf("GET %s: %d calls, want exactly 1 (one listing per dependent collection per control plane per apply)", p, n)
 		}
 	}
 }
 
-// consumerCollections are the collections the guard lists before deleting a consumer.
-var consumerCollections = []string{"plugins", "key-auth", "basic-auth", "acls", "jwt", "hmac-auth"}
+// consumerCollections are the control plane's listings of what Konnect deletes with a
+// consumer; plugins is also what it deletes with a service.
+var consumerCollections = []string{"plugins", "key-auths", "basic-auths", "acls", "jwts", "hmac-auths"}
 
-func (e *cascadeEnv) guardListings(cp, svcID, consumerID string) []string {
-	paths := []string{konnect.CoreEntitiesPath(e.cps[cp], "services", svcID, "plugins")}
+// guardListings are the listings the cascade guard makes for a destroy of a service and a
+// consumer: each control-plane-wide collection once for the whole apply
+// (cascade_snapshot.go), no longer one per parent (the service's and the consumer's
+// plugins come from the same listing).
+func (e *cascadeEnv) guardListings(cp, _, _ string) []string {
+	var paths []string
 	for _, c := range consumerCollections {
-		paths = append(paths, konnect.CoreEntitiesPath(e.cps[cp], "consumers", consumerID, c))
+		paths = append(paths, konnect.CoreEntitiesPath(e.cps[cp], c))
 	}
 	return paths
 }

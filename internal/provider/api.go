@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"maps"
+	"time"
 
 	"github.com/google/uuid"
 
@@ -87,10 +88,14 @@ func (controlPlaneAPI) FindByName(ctx context.Context, cl *konnect.Client, _ map
 	return nil, nil
 }
 
-// Create posts a control plane. The engine's creation guard has just confirmed that the
-// name was free, so after an ambiguous failure (connection lost, 5xx) a control plane
-// with this name is the one this POST created: it is adopted instead of posting again.
+// Create posts a control plane. Konnect refuses a taken name (409), which the engine
+// reports with the existing control plane's import block. After an ambiguous failure
+// (connection lost, 5xx) the name is looked up before anything is posted again: a control
+// plane with the name that Konnect created after this POST was sent is the one it made
+// and is returned; one created before is someone else's, reported like a 409 (never
+// adopted); when that cannot be told, nothing is posted and it is reported too.
 func (api controlPlaneAPI) Create(ctx context.Context, cl *konnect.Client, _ map[string]string, body konnect.Object) (konnect.Object, *konnect.Response, error) {
+	sent := time.Now()
 	obj, resp, err := cl.CreateControlPlane(ctx, body)
 	if err == nil || !ambiguous(err) {
 		return obj, resp, err
@@ -100,10 +105,20 @@ func (api controlPlaneAPI) Create(ctx context.Context, cl *konnect.Client, _ map
 	switch {
 	case lookErr != nil:
 		return nil, nil, err // still unknown: report the original failure, post nothing
-	case existing != nil:
-		return existing, nil, nil
+	case existing == nil:
+		return cl.CreateControlPlane(ctx, body)
 	}
-	return cl.CreateControlPlane(ctx, body)
+	id, _ := existing["id"].(string)
+	fresh, fresp, gerr := cl.GetControlPlane(ctx, id)
+	ours, known := createdSince(fresh, fresp, sent)
+	if gerr == nil && ours {
+		return fresh, fresp, nil
+	}
+	note := "Konnect's answer to this apply's request to create it was lost (" + err.Error() + "), and the control plane above was created before that request reached Konnect."
+	if gerr != nil || !known {
+		note = "Konnect's answer to this apply's request to create it was lost (" + err.Error() + "), and it could not be told whether the control plane above is the one that request created: if it is, import it."
+	}
+	return nil, nil, &nameTakenError{Existing: existing, Note: note, cause: err}
 }
 
 // ambiguous errors leave it unknown whether the server applied the request.

@@ -42,20 +42,24 @@ type Dependent struct {
 	// NotCreated: the collection lists the linked objects, not the links (a group's
 	// members are consumers), so their created_at says nothing about the link.
 	NotCreated bool
+	// All is the control plane's listing of every such object ("" when Konnect has none:
+	// targets, group members), each naming its parent in a reference field: the guard
+	// lists it once per apply (cascade_snapshot.go) instead of once per parent.
+	All string
 }
 
 // The dependent collections, declared once and named by each parent kind.
 var (
-	pluginsOf     = Dependent{Collection: "plugins", TypeName: "konnect_gateway_plugin", NameFields: []string{"name"}}
-	keyAuthsOf    = Dependent{Collection: "key-auth", TypeName: "konnect_gateway_key_auth", Nested: true} // its only name, the key, is a secret
-	basicAuthsOf  = Dependent{Collection: "basic-auth", TypeName: "konnect_gateway_basic_auth", NameFields: []string{"username"}, Nested: true}
-	aclsOf        = Dependent{Collection: "acls", TypeName: "konnect_gateway_acl", NameFields: []string{"group"}, Nested: true}
-	jwtsOf        = Dependent{Collection: "jwt", TypeName: "konnect_gateway_jwt", NameFields: []string{"key"}, Nested: true}
-	hmacAuthsOf   = Dependent{Collection: "hmac-auth", TypeName: "konnect_gateway_hmac_auth", NameFields: []string{"username"}, Nested: true}
+	pluginsOf     = Dependent{Collection: "plugins", All: "plugins", TypeName: "konnect_gateway_plugin", NameFields: []string{"name"}}
+	keyAuthsOf    = Dependent{Collection: "key-auth", All: "key-auths", TypeName: "konnect_gateway_key_auth", Nested: true} // its only name, the key, is a secret
+	basicAuthsOf  = Dependent{Collection: "basic-auth", All: "basic-auths", TypeName: "konnect_gateway_basic_auth", NameFields: []string{"username"}, Nested: true}
+	aclsOf        = Dependent{Collection: "acls", All: "acls", TypeName: "konnect_gateway_acl", NameFields: []string{"group"}, Nested: true}
+	jwtsOf        = Dependent{Collection: "jwt", All: "jwts", TypeName: "konnect_gateway_jwt", NameFields: []string{"key"}, Nested: true}
+	hmacAuthsOf   = Dependent{Collection: "hmac-auth", All: "hmac-auths", TypeName: "konnect_gateway_hmac_auth", NameFields: []string{"username"}, Nested: true}
 	groupMembers  = Dependent{Collection: "consumers", TypeName: "konnect_gateway_consumer_group_member", NameFields: []string{"username", "custom_id"}, Nested: true, NotCreated: true}
 	targetsOf     = Dependent{Collection: "targets", TypeName: "konnect_gateway_target", NameFields: []string{"target"}, Nested: true}
-	snisOf        = Dependent{Collection: "snis", TypeName: "konnect_gateway_sni", NameFields: []string{"name"}}
-	keysOf        = Dependent{Collection: "keys", TypeName: "konnect_gateway_key", NameFields: []string{"name", "kid"}}
+	snisOf        = Dependent{Collection: "snis", All: "snis", TypeName: "konnect_gateway_sni", NameFields: []string{"name"}}
+	keysOf        = Dependent{Collection: "keys", All: "keys", TypeName: "konnect_gateway_key", NameFields: []string{"name", "kid"}}
 	consumerParts = []Dependent{pluginsOf, keyAuthsOf, basicAuthsOf, aclsOf, jwtsOf, hmacAuthsOf}
 )
 
@@ -75,7 +79,7 @@ func (r *entityResource) checkCascade(ctx context.Context, addr Address, diags *
 	var found []guard.Dependent
 	truncated := false
 	for _, d := range r.kind.Dependents {
-		objs, more, err := r.data.client.ListFirstPage(ctx, self+"/"+d.Collection, cascadePageSize)
+		objs, more, err := r.dependentsOf(ctx, addr, self, d)
 		if konnect.IsNotFound(err) {
 			continue // the object itself is gone since Guard 1's read: nothing cascades
 		}

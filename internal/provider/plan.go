@@ -34,8 +34,11 @@ func (r *entityResource) ModifyPlan(ctx context.Context, req resource.ModifyPlan
 	resp.Diagnostics.Append(diags...)
 
 	if req.Plan.Raw.IsNull() {
-		if live, _, ok := r.checkLive(ctx, addr, atPlan, guard.OpDelete, &resp.Diagnostics); ok {
-			r.checkDestroy(ctx, addr, b, prior, live, resp)
+		if m := refreshedNow(ctx, req.Private, prior); m != nil { // refreshmark.go
+			r.logDecision(ctx, "stale_plan", "refreshed_by_this_command", addr, map[string]any{"revision_at_plan": atPlan.Revision})
+			r.checkDestroy(ctx, addr, b, prior, konnect.Object{"updated_at": m.UpdatedAt}, m.Hidden, resp)
+		} else if live, _, ok := r.checkLive(ctx, addr, atPlan, guard.OpDelete, &resp.Diagnostics); ok {
+			r.checkDestroy(ctx, addr, b, prior, live, r.hidden(live), resp)
 		}
 		return
 	}
@@ -125,11 +128,11 @@ func (r *entityResource) hidden(live konnect.Object) guard.Values {
 
 // checkDestroy is Guard 2 for a delete (guard.DestroyEdits): destroying an object that
 // someone changed in Konnect since Terraform last wrote or adopted it deletes their changes.
-func (r *entityResource) checkDestroy(ctx context.Context, addr Address, b *guard.Base, prior objectValues, live konnect.Object, resp *resource.ModifyPlanResponse) {
+func (r *entityResource) checkDestroy(ctx context.Context, addr Address, b *guard.Base, prior objectValues, live konnect.Object, hidden guard.Values, resp *resource.ModifyPlanResponse) {
 	if b == nil {
 		return
 	}
-	conflicts := guard.DestroyEdits(r.fields, b, r.managedValues(prior), r.hidden(live))
+	conflicts := guard.DestroyEdits(r.fields, b, r.managedValues(prior), hidden)
 	r.report(ctx, addr, b, prior, live, conflicts, true, &resp.Diagnostics)
 }
 

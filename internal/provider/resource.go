@@ -293,21 +293,23 @@ func (r *entityResource) Create(ctx context.Context, req resource.CreateRequest,
 		return
 	}
 	addr := r.address(m)
+	name := ""
 	if r.kind.NameAttr != "" {
-		if name := str(m[r.kind.NameAttr]); name != "" {
-			existing, err := r.kind.API.FindByName(ctx, r.data.client, addr.Parents, name)
-			if err != nil {
-				r.apiError(&resp.Diagnostics, "Could not check whether the name is taken", err)
-				return
-			}
-			if existing != nil {
-				e := r.nameExists(addr, name, existing)
-				r.logDecision(ctx, "create_exists", "conflict", addr, map[string]any{"existing_id": e.ExistingID})
-				resp.Diagnostics.AddError(e.Summary(), e.Detail())
-				return
-			}
-			r.logDecision(ctx, "create_exists", "ok", addr, nil)
+		name = str(m[r.kind.NameAttr])
+	}
+	if name != "" && r.checkNameFirst() { // else Konnect refuses a taken name: create.go
+		existing, err := r.kind.API.FindByName(ctx, r.data.client, addr.Parents, name)
+		if err != nil {
+			r.apiError(&resp.Diagnostics, "Could not check whether the name is taken", err)
+			return
 		}
+		if existing != nil {
+			e := r.nameExists(addr, name, existing)
+			r.logDecision(ctx, "create_exists", "conflict", addr, map[string]any{"existing_id": e.ExistingID})
+			resp.Diagnostics.AddError(e.Summary(), e.Detail())
+			return
+		}
+		r.logDecision(ctx, "create_exists", "ok", addr, nil)
 	}
 	body, err := r.body(m)
 	if err != nil {
@@ -319,6 +321,9 @@ func (r *entityResource) Create(ctx context.Context, req resource.CreateRequest,
 	}
 	obj, _, err := r.kind.API.Create(ctx, r.data.client, addr.Parents, body)
 	r.wrote(addr)
+	if err != nil && r.takenName(ctx, addr, name, err, &resp.Diagnostics) {
+		return
+	}
 	if err != nil {
 		r.apiError(&resp.Diagnostics, "Could not create "+r.kind.TypeName, err)
 		return
@@ -399,6 +404,7 @@ func (r *entityResource) read(ctx context.Context, current tftypes.Value, privat
 		}
 	}
 	diags.Append(r.saveSeen(ctx, newPrivate, val, rev, obj, before, baseValues)...)
+	r.saveRefreshMark(ctx, newPrivate, obj, rev)
 	return val, diags
 }
 
@@ -490,6 +496,9 @@ func (r *entityResource) Delete(ctx context.Context, req resource.DeleteRequest,
 	}
 	_, err = r.kind.API.Delete(ctx, r.data.client, addr, etag)
 	r.wrote(addr)
+	if err == nil || konnect.IsNotFound(err) {
+		r.data.snapshots.deleted(addr.ID) // cascade_snapshot.go
+	}
 	if konnect.IsPreconditionFailed(err) {
 		// Refused because an earlier attempt of this delete landed? Then it is done.
 		if _, _, gerr := r.kind.API.Get(ctx, r.data.client, addr); konnect.IsNotFound(gerr) {

@@ -23,6 +23,7 @@ const snapshotAfter = 1
 type snapshots struct {
 	mu   sync.Mutex
 	cols map[string]*collectionSnapshot
+	casc *cascadeSnapshots // the cascade guard's listings (cascade_snapshot.go)
 }
 
 type collectionSnapshot struct {

@@ -171,6 +171,8 @@ func findStep(r runResult, key string) (stepResult, bool) {
 //   - the no-change plan of 1000 objects makes at most 10 API calls in all, and takes at
 //     most 2× the floor;
 //   - the apply of the saved 10% plan makes at most 3 API calls per changed object (every N);
+//   - the first apply makes at most 1.01 and the destroy at most 2.01 API calls per object
+//     (every N);
 //   - the provider's peak RSS stays under 200 MB at N = 5000 (every step).
 func evaluateTargets(runs []runResult) []target {
 	var ts []target
@@ -227,6 +229,28 @@ func evaluateTargets(runs []runResult) []target {
 			per := float64(s.Calls.Total) / float64(s.ChangedObjects)
 			check(cli, name, s.Calls.Total <= 3*s.ChangedObjects,
 				fmt.Sprintf("%d calls for %d objects = %.2f per object (%s)", s.Calls.Total, s.ChangedObjects, per, s.Calls.pathSummary()))
+		}
+		// The first apply and the destroy, per object (the control plane counts as one):
+		// one write per create; the guard's re-read and the delete per destroy, with the
+		// refresh's and the cascade guard's listings spread over N.
+		for _, r := range runs {
+			if r.CLI != cli {
+				continue
+			}
+			for _, pt := range []struct {
+				step, what string
+				max        float64
+			}{{"apply", "first apply", 1.01}, {"destroy", "destroy", 2.01}} {
+				name := fmt.Sprintf("%s, N=%d: ≤ %.2f API calls per object", pt.what, r.N, pt.max)
+				s, ok := findStep(r, pt.step)
+				if !ok || s.WallSeconds == 0 || r.Resources == 0 {
+					check(cli, name, false, "the step did not complete: "+r.Error)
+					continue
+				}
+				per := float64(s.Calls.Total) / float64(r.Resources)
+				check(cli, name, per <= pt.max,
+					fmt.Sprintf("%d calls for %d objects = %.3f per object (%s)", s.Calls.Total, r.Resources, per, s.Calls.pathSummary()))
+			}
 		}
 		const rssName = "provider peak RSS, N=5000: < 200 MB"
 		if r, ok := byCLI(cli, 5000); !ok {

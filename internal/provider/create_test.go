@@ -1,0 +1,103 @@
+package provider
+
+import (
+	"context"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/google/uuid"
+	"github.com/hashicorp/terraform-plugin-go/tfprotov6"
+	"github.com/hashicorp/terraform-plugin-go/tftypes"
+
+	"github.com/konnectguard/terraform-provider-konnect/internal/konnect"
+	"github.com/konnectguard/terraform-provider-konnect/internal/konnectmock"
+)
+
+// createdSince tells a control plane that an ambiguous POST created from one that existed
+// before the POST was sent, on Konnect's clock (its Date header) whatever the local clock.
+func TestCreatedSince(t *testing.T) {
+	konnectNow := time.Date(2030, 1, 2, 3, 4, 5, 0, time.UTC) // Konnect's clock, far from ours
+	sent := time.Now().Add(-2 * time.Second)                  // the POST left 2 s ago (local clock)
+	dated := &konnect.Response{Header: http.Header{"Date": {konnectNow.Format(http.TimeFormat)}}}
+	at := func(d time.Duration) konnect.Object {
+		return konnect.Object{"created_at": konnectNow.Add(d).Format("2006-01-02T15:04:05.000Z")}
+	}
+	for _, tc := range []struct {
+		name        string
+		obj         konnect.Object
+		resp        *konnect.Response
+		since, know bool
+	}{
+		{"created after the POST was sent", at(-1 * time.Second), dated, true, true},
+		{"created just now", at(0), dated, true, true},
+		{"created long before", at(-time.Hour), dated, false, true},
+		{"created 10 s before", at(-10 * time.Second), dated, false, true},
+		{"no Date header", at(0), &konnect.Response{Header: http.Header{}}, false, false},
+		{"no response", at(0), nil, false, false},
+		{"no created_at", konnect.Object{}, dated, false, false},
+	} {
+		since, known := createdSince(tc.obj, tc.resp, sent)
+		if since != tc.since || known != tc.know {
+			t.Errorf("%s: createdSince = (%v, %v), want (%v, %v)", tc.name, since, known, tc.since, tc.know)
+		}
+	}
+}
+
+// Create costs one call when the name is free; a taken name is refused by Konnect, then
+// looked up and named with its import block, and the existing object is left as it was.
+func TestProtocolCreateWritesFirst(t *testing.T) {
+	mock := konnectmock.New(konnectmock.Options{Tokens: []string{testToken}})
+	ts := httptest.NewServer(mock)
+	t.Cleanup(ts.Close)
+	client, err := konnect.New(konnect.Config{ServerURL: ts.URL, Token: testToken})
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv := NewServer("test")()
+	configureServer(t, srv, ts.URL, "fail")
+	r := newResource(ServiceKind)().(*entityResource)
+	h := &protoHarness{t: t, srv: srv, client: client, typ: objectType(r.attrs), r: r, url: ts.URL}
+	cp, _, err := client.CreateControlPlane(context.Background(), konnect.Object{"name": "write-first"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	cpID := cp["id"].(string)
+	s := func(v string) tftypes.Value { return tftypes.NewValue(tftypes.String, v) }
+	null := tftypes.NewValue(h.typ, nil)
+
+	mock.ResetCounts()
+	h.apply(h.config(map[string]tftypes.Value{"control_plane_id": s(cpID), "name": s("free"), "host": s("free.internal")}), null)
+	if got := mock.Counts(); len(got) != 1 || got["PUT core-entities/services/{id}"] != 1 {
+		t.Errorf("create with a free name: calls %v, want one PUT", got)
+	}
+
+	existing, _, err := client.PutService(context.Background(), cpID, uuid.NewString(), konnect.Object{"name": "taken", "host": "theirs.internal"}, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg := h.config(map[string]tftypes.Value{"control_plane_id": s(cpID), "name": s("taken"), "host": s("ours.internal")})
+	plan := h.plan(cfg, null, nil)
+	mock.ResetCounts()
+	resp, err := srv.ApplyResourceChange(context.Background(), &tfprotov6.ApplyResourceChangeRequest{
+		TypeName: ServiceKind.TypeName, PriorState: dynamic(t, null), PlannedState: plan.PlannedState,
+		Config: dynamic(t, cfg), PlannedPrivate: plan.PlannedPrivate})
+	if err != nil {
+		t.Fatal(err)
+	}
+	text := diagText(resp.Diagnostics)
+	for _, want := range []string{"A Konnect object with this name already exists", `konnect_gateway_service with name "taken" already exists in Konnect: id ` + existing["id"].(string),
+		"import {", `id = "` + cpID + "/" + existing["id"].(string) + `"`} {
+		if !strings.Contains(text, want) {
+			t.Errorf("diagnostic lacks %q:\n%s", want, text)
+		}
+	}
+	if got := mock.Counts(); got["PUT core-entities/services/{id}"] != 1 || got["GET core-entities/services/{id}"] != 1 || len(got) != 2 {
+		t.Errorf("create with a taken name: calls %v, want the refused PUT and one look-up", got)
+	}
+	if now, _, _ := client.GetService(context.Background(), cpID, "taken"); now["host"] != "theirs.internal" || now["id"] != existing["id"] {
+		t.Errorf("the existing service changed: %v", now)
+	}
+}
