@@ -63,8 +63,11 @@ var parentRefFields = []string{"service", "route", "consumer", "consumer_group",
 // dependentsOf lists the objects of collection d below the parent at self: from this run's
 // listing of the whole control plane when Konnect has one, else per parent (one page).
 func (r *entityResource) dependentsOf(ctx context.Context, addr Address, self string, d Dependent) ([]konnect.Object, bool, error) {
-	parentCol := r.kind.API.(listable).listing().Collection(addr.Parents)
-	ref := parentRef[parentCol[strings.LastIndexByte(parentCol, '/')+1:]]
+	var ref string
+	if l, ok := r.kind.API.(listable); ok {
+		parentCol := l.listing().Collection(addr.Parents)
+		ref = parentRef[parentCol[strings.LastIndexByte(parentCol, '/')+1:]]
+	}
 	cp := addr.Parents["control_plane_id"]
 	if d.All == "" || ref == "" || cp == "" || r.data.snapshots == nil {
 		return r.data.client.ListFirstPage(ctx, self+"/"+d.Collection, cascadePageSize)
