@@ -421,6 +421,42 @@ func TestKindRowsCoverEveryKind(t *testing.T) {
 	}
 }
 
+// goneBeforeSavedDestroy is row 5 for a kind with nothing to edit in Konnect: a saved destroy
+// plan, and someone deletes the object first; the apply warns that it is already deleted and
+// writes nothing. (Asserted in the next step: a destroy step with a Check refreshes and plans
+// again before applying, which is not the saved plan.) The next step recreates it with config
+// and check.
+func (f *kindFixture) goneBeforeSavedDestroy(config string, check resource.TestCheckFunc) []resource.TestStep {
+	return []resource.TestStep{
+		{
+			PreConfig: func() {
+				f.rec.reset()
+				f.env.resetRequests()
+			},
+			Config:  config,
+			Destroy: true,
+			ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
+				plancheck.ExpectResourceAction(f.address(), plancheck.ResourceActionDestroy),
+				outOfBand(func() { f.env.remove(f.path) }),
+			}},
+		},
+		{
+			PreConfig: func() {
+				for _, r := range f.env.requests() {
+					if strings.HasPrefix(r, "POST ") || strings.HasPrefix(r, "PUT ") {
+						f.t.Errorf("the destroy wrote to Konnect: %s", r)
+					}
+				}
+				if err := f.rec.wantWarning("Konnect object already deleted", f.kind.TypeName); err != nil {
+					f.t.Error(err)
+				}
+			},
+			Config: config,
+			Check:  check,
+		},
+	}
+}
+
 // dropLine removes the lines of s that contain sub.
 func dropLine(s, sub string) string {
 	var keep []string

@@ -5,7 +5,6 @@ import (
 	"path"
 	"regexp"
 	"slices"
-	"strings"
 
 	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
 	"github.com/hashicorp/terraform-plugin-testing/plancheck"
@@ -59,38 +58,11 @@ func memberSteps(f *kindFixture) []resource.TestStep {
 		}
 		return f.remember(s)
 	}
-	return []resource.TestStep{
+	steps := []resource.TestStep{
 		{Config: config("alice"), Check: created},
-		{
-			// Row 5: a saved destroy plan, and someone removes the membership first. The
-			// object is already where the plan wanted it: the apply warns, and adds nothing.
-			PreConfig: func() {
-				f.rec.reset()
-				f.env.resetRequests()
-			},
-			Config:  config("alice"),
-			Destroy: true,
-			ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
-				plancheck.ExpectResourceAction(f.address(), plancheck.ResourceActionDestroy),
-				outOfBand(func() { f.env.remove(f.path) }),
-			}},
-		},
-		{
-			// (Asserted here: a destroy step with a Check refreshes and plans again before
-			// applying, which is not the saved plan.)
-			PreConfig: func() {
-				for _, r := range f.env.requests() {
-					if strings.HasPrefix(r, "POST ") || strings.HasPrefix(r, "PUT ") {
-						f.t.Errorf("the destroy wrote to Konnect: %s", r)
-					}
-				}
-				if err := f.rec.wantWarning("Konnect object already deleted", ConsumerGroupMemberKind.TypeName); err != nil {
-					f.t.Error(err)
-				}
-			},
-			Config: config("alice"),
-			Check:  created,
-		},
+	}
+	steps = append(steps, f.goneBeforeSavedDestroy(config("alice"), created)...)
+	return append(steps, []resource.TestStep{
 		{
 			// Row 1: a saved plan moves the membership to bob, and someone adds bob in
 			// Konnect first. The apply refuses to take over that membership and says how.
@@ -123,5 +95,5 @@ func memberSteps(f *kindFixture) []resource.TestStep {
 				return nil
 			},
 		},
-	}
+	}...)
 }

@@ -34,36 +34,11 @@ func mtlsAuthSteps(f *kindFixture) []resource.TestStep {
 			f.t.Errorf("%s: Konnect holds mtls-auth subjects %v, want %v", what, got, want)
 		}
 	}
-	return []resource.TestStep{
+	steps := []resource.TestStep{
 		{Config: config("alice.example.com"), Check: f.remember},
-		{
-			// Row 5: a saved destroy plan, and someone deletes the credential first: the apply
-			// warns and writes nothing.
-			PreConfig: func() {
-				f.rec.reset()
-				f.env.resetRequests()
-			},
-			Config:  config("alice.example.com"),
-			Destroy: true,
-			ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
-				plancheck.ExpectResourceAction(f.address(), plancheck.ResourceActionDestroy),
-				outOfBand(func() { f.env.remove(f.path) }),
-			}},
-		},
-		{
-			PreConfig: func() {
-				for _, r := range f.env.requests() {
-					if strings.HasPrefix(r, "POST ") || strings.HasPrefix(r, "PUT ") {
-						f.t.Errorf("the destroy wrote to Konnect: %s", r)
-					}
-				}
-				if err := f.rec.wantWarning("Konnect object already deleted", MTLSAuthKind.TypeName); err != nil {
-					f.t.Error(err)
-				}
-			},
-			Config: config("alice.example.com"),
-			Check:  f.remember,
-		},
+	}
+	steps = append(steps, f.goneBeforeSavedDestroy(config("alice.example.com"), f.remember)...)
+	return append(steps, []resource.TestStep{
 		{
 			// A new subject replaces the credential: Konnect holds the new one only.
 			Config: config("alice2.example.com"),
@@ -85,5 +60,5 @@ func mtlsAuthSteps(f *kindFixture) []resource.TestStep {
 				return a["control_plane_id"] + "/" + a["consumer_id"] + "/" + a["id"], nil
 			},
 		},
-	}
+	}...)
 }
