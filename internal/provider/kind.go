@@ -2,6 +2,7 @@ package provider
 
 import (
 	"context"
+	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
 
 	"github.com/konnectguard/terraform-provider-konnect/internal/konnect"
 )
@@ -46,4 +47,10 @@ type EntityAPI interface {
 	// Update writes the desired values over the object that was just read as live.
 	Update(ctx context.Context, c *konnect.Client, a Address, body, live konnect.Object, ifMatch string) (konnect.Object, *konnect.Response, error)
 	Delete(ctx context.Context, c *konnect.Client, a Address, ifMatch string) (*konnect.Response, error)
+}
+
+// parentID declares the path parameter that holds the id of the object a kind lives under.
+func parentID(name, description string) Attr {
+	return Attr{Name: name, Type: String, Mode: Required, Parent: true, Description: description,
+		Validators: []Validator{stringvalidator.RegexMatches(uuidRE, "must be a UUID")}}
 }

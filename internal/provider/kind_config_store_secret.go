@@ -22,9 +22,7 @@ var ConfigStoreSecretKind = EntityKind{
 	NameAttr: "key",
 	Attrs: []Attr{
 		controlPlaneID,
-		{Name: "config_store_id", Type: String, Mode: Required, Parent: true,
-			Description: "The id of the `konnect_gateway_config_store`.",
-			Validators:  []Validator{stringvalidator.RegexMatches(uuidRE, "must be a UUID")}},
+		parentID("config_store_id", "The id of the `konnect_gateway_config_store`."),
 		{Name: "key", Type: String, Mode: Required, ForceNew: true, Description: "The secret's key, unique in the config store.",
 			Validators: []Validator{stringvalidator.LengthBetween(1, 255), stringvalidator.RegexMatches(regexp.MustCompile(`^[^/\s]+$`),
 				"must not contain `/` or white space")}},

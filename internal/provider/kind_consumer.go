@@ -30,9 +30,7 @@ var ConsumerKind = EntityKind{
 
 // consumerID is the path parameter of what lives under a consumer (consumers/{c}/…): its
 // credentials.
-var consumerID = Attr{Name: "consumer_id", Type: String, Mode: Required, Parent: true,
-	Description: "The id of the `konnect_gateway_consumer` the credential belongs to.",
-	Validators:  []Validator{stringvalidator.RegexMatches(uuidRE, "must be a UUID")}}
+var consumerID = parentID("consumer_id", "The id of the `konnect_gateway_consumer` the credential belongs to.")
 
 // underConsumer is the path of a credential collection of one consumer.
 func underConsumer(collection string) func(map[string]string) string {

@@ -24,9 +24,7 @@ var ConsumerGroupMemberKind = EntityKind{
 	NameAttr: "consumer_id",
 	Attrs: []Attr{
 		controlPlaneID,
-		{Name: "consumer_group_id", Type: String, Mode: Required, Parent: true,
-			Description: "The id of the `konnect_gateway_consumer_group`.",
-			Validators:  []Validator{stringvalidator.RegexMatches(uuidRE, "must be a UUID")}},
+		parentID("consumer_group_id", "The id of the `konnect_gateway_consumer_group`."),
 		{Name: "consumer_id", Type: String, Mode: Required, ForceNew: true, JSON: "consumer", ReadFrom: "id",
 			Description: "The id of the `konnect_gateway_consumer` that is a member.",
 			Validators:  []Validator{stringvalidator.RegexMatches(uuidRE, "must be a UUID")}},

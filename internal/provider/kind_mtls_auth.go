@@ -22,9 +22,7 @@ var MTLSAuthKind = EntityKind{
 	}}},
 	Attrs: []Attr{
 		controlPlaneID,
-		{Name: "consumer_id", Type: String, Mode: Required, Parent: true,
-			Description: "The id of the `konnect_gateway_consumer`.",
-			Validators:  []Validator{stringvalidator.RegexMatches(uuidRE, "must be a UUID")}},
+		parentID("consumer_id", "The id of the `konnect_gateway_consumer`."),
 		{Name: "subject_name", Type: String, Mode: Required, ForceNew: true, Description: "The certificate subject (common name or SAN) that identifies the consumer.",
 			Validators: []Validator{stringvalidator.LengthAtLeast(1)}},
 		{Name: "ca_certificate", Default: DefaultNull, ForceNew: true, Type: RefID("Id of the `konnect_gateway_ca_certificate`."),

@@ -2,7 +2,6 @@ package provider
 
 import (
 	"github.com/hashicorp/terraform-plugin-framework-validators/int64validator"
-	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
 
 	"github.com/konnectguard/terraform-provider-konnect/internal/konnect"
 )
@@ -19,8 +18,7 @@ var TargetKind = EntityKind{
 	NameAttr: "target",
 	Attrs: []Attr{
 		controlPlaneID,
-		{Name: "upstream_id", Type: String, Mode: Required, Parent: true, Description: "The id of the upstream the target belongs to.",
-			Validators: []Validator{stringvalidator.RegexMatches(uuidRE, "must be a UUID")}},
+		parentID("upstream_id", "The id of the upstream the target belongs to."),
 		{Name: "target", Type: String, Mode: Required, Description: "The target's address, `host:port` or `[ipv6]:port`, unique within the upstream. The port is required here (Konnect would otherwise append 8000).",
 			Validators: []Validator{hostPort()}},
 		{Name: "weight", Default: 100, Type: Int64, Description: "Share of traffic (0 to 65535; 0 takes the target out of rotation). Konnect's default is 100.",
