@@ -192,6 +192,67 @@ resource "konnect_gateway_partial" "redis" {
 	})
 }
 
+// A plugin linked to a partial that does not exist is refused by Konnect on `partials`, and no
+// plugin is created; linked to one that exists, the same plugin is created.
+func TestAccKinds7PluginMissingPartial(t *testing.T) {
+	env := newKonnectEnv(t, konnectmock.Options{})
+	const missing = "6f1c2b8e-7d44-4a53-9a2e-1c0d5b7e9f31"
+	plugin := func(link string) string {
+		return cpBlock(env) + `
+resource "konnect_gateway_partial" "redis" {
+  control_plane_id = konnect_gateway_control_plane.cp.id
+  name             = "shared-redis"
+  type             = "redis-ce"
+  config           = jsonencode({ host = "redis.internal" })
+}
+
+resource "konnect_gateway_plugin" "rl" {
+  control_plane_id = konnect_gateway_control_plane.cp.id
+  name             = "rate-limiting"
+  config           = jsonencode({ minute = 10 })
+  partials         = [{ id = ` + link + ` }]
+}
+`
+	}
+	plugins := func() []konnect.Object {
+		t.Helper()
+		list, err := listPlatform(context.Background(), env.client, konnect.CoreEntitiesPath(env.cpID(inputCP), "plugins"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return list
+	}
+	resource.ParallelTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: protoV6Factories,
+		Steps: []resource.TestStep{
+			{
+				Config: plugin(fmt.Sprintf("%q", missing)),
+				ExpectError: regexp.MustCompile(`(?s)Could not create konnect_gateway_plugin.*with konnect_gateway_plugin.rl.*` +
+					wrappedText(`Konnect rejected partials: partial `+missing+` does not exist`).String()),
+			},
+			{
+				PreConfig: func() {
+					if got := plugins(); len(got) != 0 {
+						t.Errorf("the refused plugin left %d plugin(s) in Konnect: %v", len(got), got)
+					}
+				},
+				Config: plugin("konnect_gateway_partial.redis.id"),
+				Check: func(*terraform.State) error {
+					got := plugins()
+					if len(got) != 1 {
+						return fmt.Errorf("Konnect holds %d plugins, want 1", len(got))
+					}
+					links, _ := got[0]["partials"].([]any)
+					if len(links) != 1 || links[0].(map[string]any)["name"] != "shared-redis" {
+						return fmt.Errorf("the plugin links %v, want the partial shared-redis", links)
+					}
+					return nil
+				},
+			},
+		},
+	})
+}
+
 // A group member that is not a hybrid control plane, or that is in another group, is refused
 // by Konnect on `members`, and the group gets no member at all.
 func TestAccKinds7GroupMemberRefused(t *testing.T) {
