@@ -20,7 +20,11 @@ type fixture struct {
 }
 
 // fixtures creates the parents the nested collections need and returns one
-// fixture per kind.
+// fixture per kind. Every core collection with POST, GET, PUT and DELETE by id is here;
+// the collections whose contract differs are pinned in collections_test.go: mtls-auth
+// (no PUT: TestMTLSAuth), plugin schemas (addressed by the name inside the Lua schema:
+// TestPluginSchemas) and the platform-style collections, data-plane client certificates,
+// config stores and their secrets, group memberships (TestPlatformCollections).
 func fixtures(t *testing.T, c *client, cp string) []fixture {
 	t.Helper()
 	c.do("POST", core(cp, "upstreams"), map[string]any{"name": "parent-up"}).expect(t, 201, ctJSON)
