@@ -61,6 +61,7 @@ type recorder struct {
 	// Hooks; set before the server starts.
 	before       func(r *http.Request) time.Duration // wait before the mock sees the request
 	hold         func(r *http.Request) time.Duration // wait before the response is delivered
+	onHeld       func(r *http.Request)               // called once a held response's write was applied
 	intercept    func(w http.ResponseWriter, r *http.Request) bool
 	serialWrites bool
 	afterWrite   func(ev *event) // with serialWrites, under the write lock
@@ -176,6 +177,9 @@ func (rc *recorder) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	}
 	if cw.buffer && !ev.Dropped {
 		ev.Held = true
+		if rc.onHeld != nil {
+			rc.onHeld(r)
+		}
 		if !sleepCtx(r, holdFor) {
 			ev.Lost = true
 			ev.Written = time.Now()

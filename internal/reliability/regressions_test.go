@@ -108,12 +108,20 @@ func TestRegressionStaleBaseAfterAdoption(t *testing.T) {
 // value is then reverted silently. Same fix as above.
 func TestRegressionStaleBaseAfterCancelledUpdate(t *testing.T) {
 	var hold atomic.Bool
+	var cancelApply atomic.Pointer[context.CancelFunc]
 	e := newEnv(t, envOptions{rec: func(rc *recorder) {
 		rc.hold = func(r *http.Request) time.Duration {
 			if hold.Load() && r.Method == http.MethodPut {
-				return 3 * time.Second
+				return time.Minute
 			}
 			return 0
+		}
+		// The apply is cancelled once Konnect has applied its PUT and holds the response:
+		// no timer, so a loaded machine cannot cancel it before the PUT is sent.
+		rc.onHeld = func(*http.Request) {
+			if c := cancelApply.Load(); c != nil {
+				(*c)()
+			}
 		}
 	}})
 	cp, _, err := e.client("setup").CreateControlPlane(e.ctx, konnect.Object{"name": "aba-cancel"})
@@ -125,8 +133,10 @@ func TestRegressionStaleBaseAfterCancelledUpdate(t *testing.T) {
 	mustConverge(t, e, in)
 	in.cfg["retries"] = 2
 	hold.Store(true)
-	ctx, cancel := context.WithTimeout(e.ctx, 300*time.Millisecond)
+	ctx, cancel := context.WithCancel(e.ctx)
+	cancelApply.Store(&cancel)
 	d, _, err := e.mustRun("cancelled", "fail").converge(ctx, in)
+	cancelApply.Store(nil)
 	cancel()
 	hold.Store(false)
 	e.rec.quiesce()
