@@ -20,6 +20,11 @@ import (
 // (docs/resources/gateway_basic_auth.md), written once by the next apply, and the plan
 // after its import cannot be empty. TestEngineAgreesWithProviderApply covers it: the
 // provider creates it and the engine finds the password it expects.
+//
+// Kinds the provider manages that the files do not hold, so neither does this
+// configuration: partials (the engine needs a partial schema endpoint and the plugin
+// schema's supported_partials, which the mock does not serve) and mTLS credentials (the
+// engine creates them with PUT …/mtls-auth/{id}, which Konnect's API does not have).
 const providerConfigTemplate = `terraform {
   required_providers {
     konnect = { source = "konnectguard/konnect" }
