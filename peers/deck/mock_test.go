@@ -39,12 +39,18 @@ func runMain(m *testing.M) int {
 	}
 	defer os.RemoveAll(dir)
 	binDir = dir
-	build := exec.Command("go", "build", "-o", filepath.Join(dir, "konnect-mock"), "./internal/konnectmock/cmd/konnect-mock")
-	build.Dir = repoRoot
-	build.Stdout, build.Stderr = os.Stderr, os.Stderr
-	if err := build.Run(); err != nil {
-		fmt.Fprintln(os.Stderr, "building the mock Konnect:", err)
-		return 1
+	// The mock, and the provider that the Terraform CLI runs (provider_test.go).
+	for _, b := range []struct{ what, out, pkg string }{
+		{"the mock Konnect", "konnect-mock", "./internal/konnectmock/cmd/konnect-mock"},
+		{"the provider", "terraform-provider-konnect", "."},
+	} {
+		build := exec.Command("go", "build", "-o", filepath.Join(dir, b.out), b.pkg)
+		build.Dir = repoRoot
+		build.Stdout, build.Stderr = os.Stderr, os.Stderr
+		if err := build.Run(); err != nil {
+			fmt.Fprintf(os.Stderr, "building %s: %v\n", b.what, err)
+			return 1
+		}
 	}
 	return m.Run()
 }
