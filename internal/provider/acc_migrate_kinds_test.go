@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"net/http"
+	"os"
 	"regexp"
 	"strings"
 	"testing"
@@ -415,4 +416,37 @@ func conflictsFor(out string, edits []kongMigrationEdit) []string {
 		}
 	}
 	return missing
+}
+
+// Every resource type of this provider but konnect_gateway_plugin has a same-named type in
+// Kong's provider: TestMigrateAccFromKong switches each one (kongAttrs), and the migration
+// guide's table lists each one as switching with `state replace-provider` alone.
+func TestKongSameNamedTypesCovered(t *testing.T) {
+	guide, err := os.ReadFile("../../templates/guides/migrating-from-kong-konnect.md.tmpl")
+	if err != nil {
+		t.Fatal(err)
+	}
+	row := regexp.MustCompile("(?m)^\\| `konnect_gateway_control_plane`, .*\\| the same type name \\|.*$").Find(guide)
+	if row == nil {
+		t.Fatal("the guide has no row of the types named the same in both providers")
+	}
+	listed := map[string]bool{}
+	for _, m := range regexp.MustCompile("`(?:konnect_gateway)?(_[a-z_]+)`").FindAllSubmatch(row, -1) {
+		listed["konnect_gateway"+string(m[1])] = true
+	}
+	for _, k := range Kinds {
+		if k.TypeName == PluginKind.TypeName {
+			continue
+		}
+		if _, ok := kongAttrs[k.TypeName]; !ok {
+			t.Errorf("%s: not in the Kong-format state of TestMigrateAccFromKong", k.TypeName)
+		}
+		if !listed[k.TypeName] {
+			t.Errorf("%s: not in the guide's row of same-named types", k.TypeName)
+		}
+		delete(listed, k.TypeName)
+	}
+	for typ := range listed {
+		t.Errorf("the guide lists %s as named the same, and this provider has no such type", typ)
+	}
 }
