@@ -368,6 +368,20 @@ resource "konnect_gateway_target" "one" {
 		edit(2, "konnect_gateway_upstream.orders", "algorithm", core("upstreams", up["id"].(string)), set("algorithm", "round-robin")),
 		edit(3, "konnect_gateway_service.orders", "host", core("services", svc["id"].(string)), set("host", "ui.internal")),
 	}, others.edits...)
+	// Every type has an object changed here, or cannot be changed in place (its guard record
+	// was shown established above).
+	covered := map[string]bool{}
+	for _, ed := range edits {
+		covered[ed.typeName] = true
+	}
+	for _, typ := range others.notEditable {
+		covered[typ] = true
+	}
+	for _, k := range Kinds {
+		if !covered[k.TypeName] {
+			t.Errorf("%s: no object of it is changed in Konnect after the migration", k.TypeName)
+		}
+	}
 	for round := 1; round <= 3; round++ {
 		var these []kongMigrationEdit
 		for _, ed := range edits {
