@@ -193,6 +193,10 @@ func TestMigrateAccFromKong(t *testing.T) {
 	state.add("konnect_gateway_key_auth", "alice", cred, map[string]any{"control_plane_id": cpID, "consumer_id": consumer["id"]})
 	state.add("konnect_gateway_upstream", "orders", up, withCP)
 	state.add("konnect_gateway_target", "one", target, map[string]any{"control_plane_id": cpID, "upstream_id": up["id"]})
+	// Every other type both providers name alike (acc_migrate_kinds_test.go).
+	others := addKongSameNamed(t, e, state, cpID, consumer)
+	objects := len(state.resources)
+	secrets := append([]string{"alice-key-0123456789"}, others.secrets...)
 
 	sameNamed := e.providerBlock("") + `
 resource "konnect_gateway_control_plane" "prod" {
@@ -237,7 +241,7 @@ resource "konnect_gateway_target" "one" {
   target           = "10.0.0.1:8080"
   weight           = 50
 }
-`
+` + others.config
 	header := "terraform {\n  required_providers {\n    konnect = { source = \"konnectguard/konnect\" }\n  }\n}\n\n"
 	replace := func() {
 		t.Helper()
@@ -269,11 +273,13 @@ resource "konnect_gateway_target" "one" {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if n := strings.Count(string(log), "guard record established from Konnect"); n != 7 {
-		t.Errorf("the log says %d times that a guard record was established from Konnect, want 7 (one per object)", n)
+	if n := strings.Count(string(log), "guard record established from Konnect"); n != objects {
+		t.Errorf("the log says %d times that a guard record was established from Konnect, want %d (one per object)", n, objects)
 	}
-	if strings.Contains(string(log), "alice-key-0123456789") {
-		t.Error("a credential in the log")
+	for _, secret := range secrets {
+		if strings.Contains(string(log), secret) || strings.Contains(out, secret) {
+			t.Errorf("a secret (%d characters) in the log or the plan output", len(secret))
+		}
 	}
 
 	// 2. Kong's plugin types and expression route too: moved blocks, the worked example's
@@ -323,8 +329,10 @@ resource "konnect_gateway_target" "one" {
 		regexp.MustCompile(`will be (created|updated|destroyed)|must be replaced|Error`).MatchString(out) {
 		t.Fatalf("the first plan changes objects:\n%s", out)
 	}
-	if strings.Contains(out, "alice-key-0123456789") {
-		t.Error("a credential in plan output")
+	for _, secret := range secrets {
+		if strings.Contains(out, secret) {
+			t.Errorf("a secret (%d characters) in plan output", len(secret))
+		}
 	}
 
 	// Applying it writes nothing to Konnect and saves the moved state, with guard records.
@@ -342,11 +350,57 @@ resource "konnect_gateway_target" "one" {
 		t.Fatalf("state after the migration:\n%s", list)
 	}
 
-	// From now on the guards hold: someone changes the moved plugin in Konnect, and the
-	// configuration would undo it.
-	e.edit(core("plugins", limit["id"].(string)), set("config.minute", 7))
-	out, code = c.run(nil, "plan", "-input=false", "-no-color")
-	if code != 1 || !strings.Contains(out, "Applying this plan would overwrite changes made in Konnect") || !strings.Contains(out, "minute") {
-		t.Fatalf("plan after a change in Konnect (exit %d):\n%s", code, out)
+	// From now on the guards hold: someone changes the moved plugin and an object of every
+	// same-named type that Konnect can change in place, and the configuration would undo
+	// each change. Terraform plans nothing that depends on a resource whose plan failed, so
+	// the objects others depend on are changed in later rounds (the service, which routes
+	// and plugins depend on, last).
+	edit := func(round int, address, attr, path string, change func(konnect.Object)) kongMigrationEdit {
+		return kongMigrationEdit{round: round, address: address, typeName: address[:strings.Index(address, ".")], attr: attr,
+			do: func() { e.edit(path, change) }}
+	}
+	edits := append([]kongMigrationEdit{
+		edit(1, "konnect_gateway_plugin.orders_limit", "config.minute", core("plugins", limit["id"].(string)), set("config.minute", 7)),
+		edit(1, "konnect_gateway_key_auth.alice", "key", core("consumers", consumer["id"].(string), "key-auth", cred["id"].(string)), set("key", "changed-in-the-ui")),
+		edit(1, "konnect_gateway_target.one", "weight", core("upstreams", up["id"].(string), "targets", target["id"].(string)), set("weight", 70)),
+		edit(2, "konnect_gateway_consumer.alice", "tags", core("consumers", consumer["id"].(string)), set("tags", []any{"ui"})),
+		edit(2, "konnect_gateway_route.legacy", "paths", core("routes", route["id"].(string)), set("paths", []any{"/ui"})),
+		edit(2, "konnect_gateway_upstream.orders", "algorithm", core("upstreams", up["id"].(string)), set("algorithm", "round-robin")),
+		edit(3, "konnect_gateway_service.orders", "host", core("services", svc["id"].(string)), set("host", "ui.internal")),
+	}, others.edits...)
+	// Every type has an object changed here, or cannot be changed in place (its guard record
+	// was shown established above).
+	covered := map[string]bool{}
+	for _, ed := range edits {
+		covered[ed.typeName] = true
+	}
+	for _, typ := range others.notEditable {
+		covered[typ] = true
+	}
+	for _, k := range Kinds {
+		if !covered[k.TypeName] {
+			t.Errorf("%s: no object of it is changed in Konnect after the migration", k.TypeName)
+		}
+	}
+	for round := 1; round <= 3; round++ {
+		var these []kongMigrationEdit
+		for _, ed := range edits {
+			if ed.round == round {
+				ed.do()
+				these = append(these, ed)
+			}
+		}
+		out, code = c.run(nil, "plan", "-input=false", "-no-color")
+		if code != 1 {
+			t.Fatalf("plan after changes in Konnect (round %d) exit %d, want 1:\n%s", round, code, out)
+		}
+		if missing := conflictsFor(out, these); len(missing) > 0 {
+			t.Errorf("round %d: no conflict reported for %v:\n%s", round, missing, out)
+		}
+		for _, secret := range secrets {
+			if strings.Contains(out, secret) {
+				t.Errorf("a secret (%d characters) in plan output", len(secret))
+			}
+		}
 	}
 }

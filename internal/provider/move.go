@@ -57,6 +57,25 @@ var kongJSONStrings = map[string][][]string{
 	"datakit":      {{"nodes", "static", "values"}},
 }
 
+// kongKeyAttrs name, for the same-named types whose state in Kong's provider has no `id`,
+// the attribute that holds what this provider keeps as the id (Konnect addresses these
+// objects by it). After `state replace-provider` their id is null: the refresh addresses
+// the object by that attribute, and writes the id.
+var kongKeyAttrs = map[string]string{
+	"konnect_gateway_custom_plugin_schema":  "name",
+	"konnect_gateway_config_store_secret":   "key",
+	"konnect_gateway_consumer_group_member": "consumer_id",
+}
+
+// kongStateID is the id of an object in a state without one (see kongKeyAttrs), "" for
+// other types.
+func kongStateID(typeName string, m objectValues) string {
+	if a, ok := kongKeyAttrs[typeName]; ok {
+		return str(m[a])
+	}
+	return ""
+}
+
 var _ resource.ResourceWithMoveState = (*entityResource)(nil)
 
 // MoveState accepts Kong's plugin types for konnect_gateway_plugin and Kong's expression

@@ -374,6 +374,9 @@ func (r *entityResource) read(ctx context.Context, current tftypes.Value, privat
 		return current, diags
 	}
 	addr := r.address(m)
+	if addr.ID == "" {
+		addr.ID = kongStateID(r.kind.TypeName, m) // a state switched from Kong's provider
+	}
 	obj, err := r.refreshRead(ctx, addr)
 	if konnect.IsNotFound(err) {
 		diags.AddWarning("Konnect object deleted outside Terraform",
