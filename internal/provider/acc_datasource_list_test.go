@@ -24,6 +24,11 @@ func names(want ...string) knownvalue.Check {
 	return knownvalue.ListExact(checks)
 }
 
+// both matches a diagnostic's summary and then a part of its detail, as the CLI wraps them.
+func both(summary, detail string) *regexp.Regexp {
+	return regexp.MustCompile("(?s)" + wrappedText(summary).String() + ".*" + wrappedText(detail).String())
+}
+
 // mkCP creates a control plane out of band and returns its id.
 func (e *konnectEnv) mkCP(body konnect.Object) string {
 	e.t.Helper()
@@ -105,40 +110,41 @@ data "konnect_gateway_control_plane" "newest_pay" {
 			},
 			{
 				Config:      e.providerBlock("") + `data "konnect_gateway_control_plane" "two" { filter = { name = { contains = "pay" } } }`,
-				ExpectError: regexp.MustCompile(`(?s)More than one control plane matches.*2 control planes in Konnect match\s+filter.name.contains = "pay": pay-prod \(.*\), pay-dev`),
+				ExpectError: regexp.MustCompile(`(?s)More than one control plane matches.*2 control planes in Konnect match\s+filter.name.contains = "pay": pay-prod\s+\(` + payProd + `\), pay-dev\s+\(`),
 			},
 			{
 				Config:      e.providerBlock("") + `data "konnect_gateway_control_plane" "none" { filter_labels = "env:staging" }`,
-				ExpectError: regexp.MustCompile(`No konnect_gateway_control_plane with filter_labels = "env:staging" exists in\s+Konnect`),
+				ExpectError: wrappedText(`No konnect_gateway_control_plane with filter_labels = "env:staging" exists in Konnect.`),
 			},
 			{
-				Config:      e.providerBlock("") + `data "konnect_gateway_control_plane" "both" { name = "pay-prod"` + "\n" + `filter = { name = { eq = "pay-prod" } } }`,
-				ExpectError: regexp.MustCompile(`These attributes cannot be configured together: \[name,filter\]`),
+				Config:      e.providerBlock("") + "data \"konnect_gateway_control_plane\" \"both\" {\n  name   = \"pay-prod\"\n  filter = { name = { eq = \"pay-prod\" } }\n}\n",
+				ExpectError: wrappedText(`These attributes cannot be configured together: [name,filter]`),
 			},
 			{
-				Config:      e.providerBlock("") + `data "konnect_gateway_control_plane_list" "both" { name = "pay-prod"` + "\n" + `filter = { name = { contains = "pay" } } }`,
-				ExpectError: regexp.MustCompile(`These attributes cannot be configured together: \[name,filter\]`),
+				Config:      e.providerBlock("") + "data \"konnect_gateway_control_plane_list\" \"both\" {\n  name   = \"pay-prod\"\n  filter = { name = { contains = \"pay\" } }\n}\n",
+				ExpectError: wrappedText(`These attributes cannot be configured together: [name,filter]`),
 			},
 			{
 				Config:      e.providerBlock("") + `data "konnect_gateway_control_plane_list" "paged" { page_size = 10 }`,
-				ExpectError: regexp.MustCompile(`(?s)Unsupported argument page_size.*always returns every matching control plane; remove\s+` + "`page_size`"),
+				ExpectError: both(`Unsupported argument page_size`, "This data source always returns every matching control plane; remove `page_size`."),
 			},
 			{
-				Config:      e.providerBlock("") + `data "konnect_gateway_control_plane" "paged" { name = "pay-prod"` + "\n" + `page_number = 2 }`,
-				ExpectError: regexp.MustCompile(`Unsupported argument page_number`),
+				Config:      e.providerBlock("") + "data \"konnect_gateway_control_plane\" \"paged\" {\n  name        = \"pay-prod\"\n  page_number = 2\n}\n",
+				ExpectError: both(`Unsupported argument page_number`, "earlier releases of Kong's provider, whose list returned one page"),
 			},
 			{
 				Config:      e.providerBlock("") + `data "konnect_gateway_control_plane_list" "two_ops" { filter = { name = { eq = "a", contains = "b" } } }`,
-				ExpectError: regexp.MustCompile(`(?s)Attribute "filter.name.contains" cannot be specified when "filter.name.eq" is\s+specified`),
+				ExpectError: wrappedText(`Attribute "filter.name.contains" cannot be specified when "filter.name.eq" is specified`),
 			},
 			{
 				Config:      e.providerBlock("") + `data "konnect_gateway_control_plane_list" "bad_sort" { sort = "name" }`,
-				ExpectError: regexp.MustCompile(`(?s)Attribute sort value must be one of: \["created_at" "created_at desc"\]`),
+				ExpectError: wrappedText(`Attribute sort value must be one of: ["created_at" "created_at desc"]`),
 			},
 			{
 				Config:      e.providerBlock("") + `data "konnect_gateway_control_plane" "nothing" {}`,
-				ExpectError: regexp.MustCompile(`(?s)At least one attribute out of \[id,name,filter,filter_labels\] must be specified`),
+				ExpectError: wrappedText(`At least one of these attributes must be configured: [id,name,filter,filter_labels]`),
 			},
+			{Config: e.providerBlock("")}, // a configuration the closing destroy can plan
 		},
 	})
 }
@@ -236,12 +242,13 @@ output "route_count" {
 			},
 			{
 				Config:      e.providerBlock("") + `data "konnect_gateway_service_list" "bad" { control_plane_id = "not-a-uuid" }`,
-				ExpectError: regexp.MustCompile(`(?s)Attribute control_plane_id must be a UUID`),
+				ExpectError: wrappedText(`Attribute control_plane_id must be a UUID`),
 			},
 			{
-				Config:      e.providerBlock("") + `data "konnect_gateway_service_list" "bad" { control_plane_id = "` + cp + `"` + "\n" + `tags = ["a,b"] }`,
-				ExpectError: regexp.MustCompile("(?s)Attribute tags\\[Value\\(\"a,b\"\\)\\] must not contain `,` or `/`"),
+				Config:      e.providerBlock("") + "data \"konnect_gateway_service_list\" \"bad\" {\n  control_plane_id = \"" + cp + "\"\n  tags             = [\"a,b\"]\n}\n",
+				ExpectError: wrappedText("Attribute tags[Value(\"a,b\")] must not contain `,` or `/`, got: a,b"),
 			},
+			{Config: e.providerBlock("")}, // a configuration the closing destroy can plan
 		},
 	})
 }
