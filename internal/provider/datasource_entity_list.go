@@ -13,6 +13,9 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
 	"github.com/hashicorp/terraform-plugin-framework/types"
 	"github.com/hashicorp/terraform-plugin-go/tftypes"
+
+	"github.com/konnectguard/terraform-provider-konnect/internal/guard"
+	"github.com/konnectguard/terraform-provider-konnect/internal/konnect"
 )
 
 // entityLists are the kinds with a list data source (konnect_gateway_<kind>_list): the
@@ -41,16 +44,13 @@ func entityListDataSources() []func() datasource.DataSource {
 }
 
 // entityListAttrs is an object of a kind as its list reports it: as the resource reads it,
-// except that a JSON document (a plugin's config) is sensitive as a whole. It is all of
-// Konnect's document, secrets included (a redis password, a client secret), and a list
-// has no configuration saying which keys are the user's; the resource shows those keys
-// because configuration wrote them.
+// except that a JSON document (a plugin's config) comes without its secrets (withoutSecrets).
 func entityListAttrs(k EntityKind) []Attr {
 	attrs := append([]Attr(nil), newEntityResource(k).attrs...)
 	for i, a := range attrs {
 		if a.Type.Kind == KJSON {
-			attrs[i].Sensitive = true
-			attrs[i].Description += " Sensitive: it may hold secrets."
+			attrs[i].Description += " Without the secrets it holds: the keys that the plugin's schema in Konnect marks encrypted or referenceable, " +
+				"and keys whose names say they hold a secret (`password`, `client_secret`, ...). A resource written from it leaves them as Konnect holds them."
 		}
 	}
 	return attrs
@@ -139,7 +139,10 @@ func (d *entityListDataSource) Read(ctx context.Context, req datasource.ReadRequ
 	r := &entityResource{kind: d.kind, attrs: d.attrs}
 	items := make([]tftypes.Value, 0, len(found))
 	for _, obj := range found {
-		v, _, err := r.stateFromAPI(obj, parents, nil)
+		v, _, err := r.stateFromAPI(obj, parents, nil) // the revision is the whole object's
+		if err == nil {
+			v, err = d.withoutSecrets(ctx, v, obj, parents)
+		}
 		if err != nil {
 			resp.Diagnostics.AddError("Unexpected response from Konnect", err.Error())
 			return
@@ -155,3 +158,63 @@ func (d *entityListDataSource) Read(ctx context.Context, req datasource.ReadRequ
 func (c coreEntityAPI) collection(parents map[string]string) string { return c.Collection(parents) }
 
 func what(k EntityKind) string { return strings.TrimPrefix(k.TypeName, "konnect_gateway_") }
+
+// withoutSecrets takes the secrets out of an object's JSON documents: a list has no
+// configuration saying which keys are the user's, so unlike the resource it cannot show
+// only those; and a secret must not reach plan output, state shown with `terraform show`,
+// or an output. The rule is the one conflict diagnostics follow (secrets.go): a plugin's
+// schema in Konnect, and key names.
+func (d *entityListDataSource) withoutSecrets(ctx context.Context, v tftypes.Value, obj konnect.Object, parents map[string]string) (tftypes.Value, error) {
+	var vals objectValues
+	for _, a := range d.attrs {
+		doc, ok := lookup(obj, a).(map[string]any)
+		if a.Type.Kind != KJSON || !ok {
+			continue
+		}
+		var paths guard.SecretPaths
+		if _, isPlugin := d.kind.API.(pluginAPI); isPlugin && a.Name == "config" {
+			paths = d.data.secrets.paths(ctx, d.data.client, parents["control_plane_id"], str2(obj["name"]))
+		}
+		if vals == nil {
+			var err error
+			if vals, err = asObject(v); err != nil {
+				return v, err
+			}
+		}
+		clean, err := a.Type.fromJSON(dropSecrets(nil, doc, paths.IsSecret))
+		if err != nil {
+			return v, err
+		}
+		vals[a.Name] = clean
+	}
+	if vals == nil {
+		return v, nil
+	}
+	return tftypes.NewValue(v.Type(), map[string]tftypes.Value(vals)), nil
+}
+
+// dropSecrets returns a copy of doc without the keys at secret paths.
+func dropSecrets(path []string, doc map[string]any, isSecret func([]string) bool) map[string]any {
+	out := make(map[string]any, len(doc))
+	for k, val := range doc {
+		p := append(append([]string(nil), path...), k)
+		if isSecret(p) {
+			continue
+		}
+		switch t := val.(type) {
+		case map[string]any:
+			val = dropSecrets(p, t, isSecret)
+		case []any: // records in an array: the same path (holdsSecret's rule)
+			elems := make([]any, len(t))
+			for i, e := range t {
+				if m, ok := e.(map[string]any); ok {
+					e = dropSecrets(p, m, isSecret)
+				}
+				elems[i] = e
+			}
+			val = elems
+		}
+		out[k] = val
+	}
+	return out
+}
