@@ -21,6 +21,13 @@ type ControlPlaneFilter struct {
 	Name     string            // filter[name][eq]
 	Labels   map[string]string // every label must match (labels=key:value)
 	PageSize int               // page[size]; default 100
+
+	// Konnect's own filters (Kong's provider's `filter`, `filter_labels` and `sort`), sent
+	// as query parameters and applied by Konnect only; see filterQuery.
+	NameMatch, IDMatch, ClusterTypeMatch Match
+	CloudGateway                         *bool  // filter[cloud_gateway]
+	LabelSelector                        string // labels=key:value,key (a bare key: the label is set)
+	Sort                                 string // sort=created_at[ desc]
 }
 
 // DefaultControlPlanePageSize is the page[size] used when the filter sets none.
@@ -102,6 +109,7 @@ func (c *Client) ListControlPlanes(ctx context.Context, f ControlPlaneFilter) ([
 		sort.Strings(keys)
 		base.Set("labels", keys[0]+":"+f.Labels[keys[0]])
 	}
+	f.filterQuery(base)
 
 	all := []Object{}
 	read := 0

@@ -190,6 +190,10 @@ func TestControlPlaneList(t *testing.T) {
 		"labels=env:prod":                                              5,
 		"labels=env:dev":                                               0,
 		"filter[name][contains]=cp-2&labels=env:prod":                  2,
+		"labels=env":                  5,
+		"labels=env:prod,team":        0,
+		"filter[cloud_gateway]=false": 25,
+		"filter[cloud_gateway]=true":  0,
 	}
 	for q, want := range checks {
 		if got := count(q); got != want {
@@ -202,6 +206,7 @@ func TestControlPlaneList(t *testing.T) {
 	}
 	c.do("GET", "/v2/control-planes?page[size]=0", nil).expect(t, 400, ctProblem)
 	c.do("GET", "/v2/control-planes?filter[colour][eq]=x", nil).expect(t, 400, ctProblem)
+	c.do("GET", "/v2/control-planes?labels=:prod", nil).expect(t, 400, ctProblem)
 
 	c.do("GET", "/konnect-api/api/runtime_groups", nil).expect(t, 200, ctJSON)
 }

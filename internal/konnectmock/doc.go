@@ -81,7 +81,8 @@
 //     certificate's key must match it.
 //   - Control planes: a non-UUID id in the path is a 400 (rule is_uuid); PATCH
 //     merges labels (a null value removes one) and replaces proxy_urls;
-//     page[size] outside 1..100 and unknown filters are 400s.
+//     page[size] outside 1..100 and unknown filters are 400s; labels=env:prod,team
+//     lists those labelled env=prod that also carry a team label.
 //   - Core lists: size outside 1..1000 or a malformed offset is a 400.
 //   - There are no permissions: every accepted token may do everything, so the
 //     documented 403s never occur.

@@ -519,12 +519,13 @@ func (s *Server) listControlPlanes(r *http.Request) response {
 		return s.badRequest(bad...)
 	}
 	for _, raw := range q["labels"] {
-		for _, pair := range strings.Split(raw, ",") {
-			k, v, ok := strings.Cut(pair, ":")
-			if !ok {
-				return s.badRequest(invalidParam{Field: "labels", Rule: "is_label", Reason: "must be key:value"})
+		// "key:value,existCheck": every term must hold; a bare key asks that the label is set.
+		for _, term := range strings.Split(raw, ",") {
+			k, v, withValue := strings.Cut(term, ":")
+			if k == "" {
+				return s.badRequest(invalidParam{Field: "labels", Rule: "is_label", Reason: "must be key:value or key, comma-separated"})
 			}
-			preds = append(preds, func(c *controlPlane) bool { lv, has := c.labels[k]; return has && lv == v })
+			preds = append(preds, func(c *controlPlane) bool { lv, has := c.labels[k]; return has && (!withValue || lv == v) })
 		}
 	}
 	var matched []*controlPlane

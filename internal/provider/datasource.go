@@ -23,6 +23,9 @@ type entityDataSource struct {
 var _ datasource.DataSourceWithConfigure = (*entityDataSource)(nil)
 
 func newDataSource(k EntityKind) func() datasource.DataSource {
+	if k.TypeName == ControlPlaneKind.TypeName {
+		return newControlPlaneDataSource // also takes Kong's filter arguments
+	}
 	return func() datasource.DataSource {
 		return &entityDataSource{kind: k, attrs: newEntityResource(k).attrs}
 	}

@@ -7,18 +7,20 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/datasource/schema"
 	"github.com/hashicorp/terraform-plugin-framework/types"
 	"github.com/hashicorp/terraform-plugin-go/tftypes"
-
-	"github.com/konnectguard/terraform-provider-konnect/internal/konnect"
 )
 
-// controlPlaneListDataSource lists control planes, every page, filtered by name and labels.
+// controlPlaneListDataSource lists control planes, every page, filtered by name and labels
+// or by Kong's provider's `filter`, `filter_labels` and `sort`. The list is in `data`, as in
+// Kong's provider, and in `control_planes` (this provider's first name for it).
 type controlPlaneListDataSource struct {
 	dataSourceWithConfigure
-	attrs []Attr // a control plane as the resource declares it, plus id and revision
+	attrs []Attr // a control plane as the data sources report it, plus id and revision
 }
 
+var _ datasource.DataSourceWithConfigValidators = (*controlPlaneListDataSource)(nil)
+
 func newControlPlaneListDataSource() datasource.DataSource {
-	return &controlPlaneListDataSource{attrs: newEntityResource(ControlPlaneKind).attrs}
+	return &controlPlaneListDataSource{attrs: controlPlaneDataAttrs()}
 }
 
 func (d *controlPlaneListDataSource) Metadata(_ context.Context, _ datasource.MetadataRequest, resp *datasource.MetadataResponse) {
@@ -26,29 +28,46 @@ func (d *controlPlaneListDataSource) Metadata(_ context.Context, _ datasource.Me
 }
 
 func (d *controlPlaneListDataSource) Schema(_ context.Context, _ datasource.SchemaRequest, resp *datasource.SchemaResponse) {
-	desc := "Lists the control planes of the organization (all pages), optionally filtered by exact name and by labels."
-	resp.Schema = schema.Schema{Description: desc, MarkdownDescription: desc, Attributes: map[string]schema.Attribute{
-		"name":   schema.StringAttribute{Optional: true, Description: "Only the control plane with exactly this name.", MarkdownDescription: "Only the control plane with exactly this name."},
-		"labels": schema.MapAttribute{Optional: true, ElementType: types.StringType, Description: "Only control planes carrying every one of these labels.", MarkdownDescription: "Only control planes carrying every one of these labels."},
-		"control_planes": schema.ListNestedAttribute{Computed: true, Description: "The matching control planes, oldest first.", MarkdownDescription: "The matching control planes, oldest first.",
-			NestedObject: schema.NestedAttributeObject{Attributes: dataSourceAttributes(d.attrs)}},
-	}}
+	desc := "Lists the control planes of the organization (all pages), optionally filtered by exact name and by labels, or with Kong's provider's `filter`, `filter_labels` and `sort` (applied by Konnect)."
+	elem := schema.NestedAttributeObject{Attributes: dataSourceAttributes(d.attrs)}
+	attrs := controlPlaneFilterAttributes()
+	attrs["name"] = schema.StringAttribute{Optional: true, Description: "Only the control plane with exactly this name.", MarkdownDescription: "Only the control plane with exactly this name."}
+	attrs["labels"] = schema.MapAttribute{Optional: true, ElementType: types.StringType, Description: "Only control planes carrying every one of these labels.", MarkdownDescription: "Only control planes carrying every one of these labels."}
+	attrs["data"] = schema.ListNestedAttribute{Computed: true, NestedObject: elem,
+		Description:         "The matching control planes, oldest first (or in the order `sort` asks for).",
+		MarkdownDescription: "The matching control planes, oldest first (or in the order `sort` asks for)."}
+	attrs["control_planes"] = schema.ListNestedAttribute{Computed: true, NestedObject: elem,
+		Description:         "The same list as `data`.",
+		MarkdownDescription: "The same list as `data`."}
+	resp.Schema = schema.Schema{Description: desc, MarkdownDescription: desc, Attributes: attrs}
+}
+
+func (d *controlPlaneListDataSource) ConfigValidators(context.Context) []datasource.ConfigValidator {
+	return controlPlaneFilterValidators("name")
 }
 
 func (d *controlPlaneListDataSource) Read(ctx context.Context, req datasource.ReadRequest, resp *datasource.ReadResponse) {
-	var cfg struct {
-		Name   types.String `tfsdk:"name"`
-		Labels types.Map    `tfsdk:"labels"`
-		List   types.List   `tfsdk:"control_planes"`
-	}
-	resp.Diagnostics.Append(req.Config.Get(ctx, &cfg)...)
-	if resp.Diagnostics.HasError() {
+	cfg, err := asObject(req.Config.Raw)
+	if err != nil {
+		resp.Diagnostics.AddError("Internal error", err.Error())
 		return
 	}
-	filter := konnect.ControlPlaneFilter{Name: cfg.Name.ValueString(), Labels: map[string]string{}}
-	resp.Diagnostics.Append(cfg.Labels.ElementsAs(ctx, &filter.Labels, false)...)
-	if resp.Diagnostics.HasError() {
+	filter, _, err := controlPlaneFilter(cfg)
+	if err != nil {
+		resp.Diagnostics.AddError("Internal error", err.Error())
 		return
+	}
+	filter.Name = str(cfg["name"])
+	var labels map[string]tftypes.Value
+	if v := cfg["labels"]; v.IsKnown() && !v.IsNull() {
+		if err := v.As(&labels); err != nil {
+			resp.Diagnostics.AddError("Internal error", err.Error())
+			return
+		}
+		filter.Labels = map[string]string{}
+		for k, lv := range labels {
+			filter.Labels[k] = str(lv)
+		}
 	}
 	found, err := d.data.client.ListControlPlanes(ctx, filter)
 	if err != nil {
@@ -56,7 +75,6 @@ func (d *controlPlaneListDataSource) Read(ctx context.Context, req datasource.Re
 		return
 	}
 	r := &entityResource{kind: ControlPlaneKind, attrs: d.attrs}
-	elemType := objectType(d.attrs)
 	items := make([]tftypes.Value, 0, len(found))
 	for _, cp := range found {
 		v, _, err := r.stateFromAPI(cp, nil, nil)
@@ -66,11 +84,7 @@ func (d *controlPlaneListDataSource) Read(ctx context.Context, req datasource.Re
 		}
 		items = append(items, v)
 	}
-	top, err := asObject(req.Config.Raw)
-	if err != nil {
-		resp.Diagnostics.AddError("Internal error", err.Error())
-		return
-	}
-	top["control_planes"] = tftypes.NewValue(tftypes.List{ElementType: elemType}, items)
-	resp.State.Raw = tftypes.NewValue(req.Config.Raw.Type(), map[string]tftypes.Value(top))
+	list := tftypes.NewValue(tftypes.List{ElementType: objectType(d.attrs)}, items)
+	cfg["data"], cfg["control_planes"] = list, list
+	resp.State.Raw = tftypes.NewValue(req.Config.Raw.Type(), map[string]tftypes.Value(cfg))
 }

@@ -164,7 +164,7 @@ func (p *konnectProvider) Resources(context.Context) []func() resource.Resource 
 }
 
 func (p *konnectProvider) DataSources(context.Context) []func() datasource.DataSource {
-	out := []func() datasource.DataSource{newControlPlaneListDataSource}
+	out := append([]func() datasource.DataSource{newControlPlaneListDataSource}, entityListDataSources()...)
 	for _, k := range Kinds {
 		if k.DataSource {
 			out = append(out, newDataSource(k))

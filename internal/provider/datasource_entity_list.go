@@ -1,0 +1,220 @@
+package provider
+
+import (
+	"context"
+	"fmt"
+	"net/url"
+	"sort"
+	"strings"
+
+	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
+	"github.com/hashicorp/terraform-plugin-framework/datasource"
+	"github.com/hashicorp/terraform-plugin-framework/datasource/schema"
+	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
+	"github.com/hashicorp/terraform-plugin-framework/types"
+	"github.com/hashicorp/terraform-plugin-go/tftypes"
+
+	"github.com/konnectguard/terraform-provider-konnect/internal/guard"
+	"github.com/konnectguard/terraform-provider-konnect/internal/konnect"
+)
+
+// entityLists are the kinds with a list data source (konnect_gateway_<kind>_list): the
+// objects of one control plane, for adopting them with `for_each` import blocks. nameArg
+// is the argument that filters by Konnect's filter[name][eq]: the kind's unique name, or
+// for a plugin the plugin's name.
+var entityLists = []struct {
+	kind    EntityKind
+	nameArg string
+}{
+	{ServiceKind, "name"},
+	{RouteKind, "name"},
+	{ConsumerKind, "username"},
+	{PluginKind, "name"},
+}
+
+// entityListDataSources returns the list data sources of entityLists.
+func entityListDataSources() []func() datasource.DataSource {
+	out := make([]func() datasource.DataSource, 0, len(entityLists))
+	for _, l := range entityLists {
+		out = append(out, func() datasource.DataSource {
+			return &entityListDataSource{kind: l.kind, nameArg: l.nameArg, attrs: entityListAttrs(l.kind)}
+		})
+	}
+	return out
+}
+
+// entityListAttrs is an object of a kind as its list reports it: as the resource reads it,
+// except that a JSON document (a plugin's config) comes without its secrets (withoutSecrets).
+func entityListAttrs(k EntityKind) []Attr {
+	attrs := append([]Attr(nil), newEntityResource(k).attrs...)
+	for i, a := range attrs {
+		if a.Type.Kind == KJSON {
+			attrs[i].Description += " Without the secrets it holds: the keys that the plugin's schema in Konnect marks encrypted or referenceable, " +
+				"and keys whose names say they hold a secret (`password`, `client_secret`, ...). A resource written from it leaves them as Konnect holds them."
+		}
+	}
+	return attrs
+}
+
+// entityListDataSource lists every object of a kind in a control plane (all pages),
+// filtered by Konnect (filter[name][eq], tags).
+type entityListDataSource struct {
+	dataSourceWithConfigure
+	kind    EntityKind
+	nameArg string
+	attrs   []Attr
+}
+
+func (d *entityListDataSource) typeName() string { return d.kind.TypeName + "_list" }
+
+func (d *entityListDataSource) Metadata(_ context.Context, _ datasource.MetadataRequest, resp *datasource.MetadataResponse) {
+	resp.TypeName = d.typeName()
+}
+
+func (d *entityListDataSource) Schema(_ context.Context, _ datasource.SchemaRequest, resp *datasource.SchemaResponse) {
+	noun := what(d.kind)
+	attrs := map[string]schema.Attribute{}
+	for _, a := range d.attrs {
+		if a.Parent {
+			attrs[a.Name] = frameworkAttribute(a, forDataSource)
+		}
+	}
+	nameDesc := fmt.Sprintf("Only the %ss whose `%s` is exactly this.", noun, d.nameArg)
+	attrs[d.nameArg] = schema.StringAttribute{Optional: true, Description: nameDesc, MarkdownDescription: nameDesc,
+		Validators: []validator.String{stringvalidator.LengthAtLeast(1)}}
+	tagsDesc := fmt.Sprintf("Only the %ss carrying every one of these tags.", noun)
+	attrs["tags"] = schema.SetAttribute{Optional: true, ElementType: types.StringType, Description: tagsDesc, MarkdownDescription: tagsDesc,
+		Validators: []validator.Set{kongTags()}}
+	dataDesc := fmt.Sprintf("The matching %ss, each as `%s` reads it.", noun, d.kind.TypeName)
+	attrs["data"] = schema.ListNestedAttribute{Computed: true, Description: dataDesc, MarkdownDescription: dataDesc,
+		NestedObject: schema.NestedAttributeObject{Attributes: dataSourceAttributes(d.attrs)}}
+	desc := fmt.Sprintf("Lists the %ss of a control plane (every page), optionally filtered by `%s` and `tags` (applied by Konnect). "+
+		"With `for_each` import blocks (Terraform 1.7 or later) it adopts every %s of a control plane.", noun, d.nameArg, noun)
+	resp.Schema = schema.Schema{Description: desc, MarkdownDescription: desc, Attributes: attrs}
+}
+
+func (d *entityListDataSource) Read(ctx context.Context, req datasource.ReadRequest, resp *datasource.ReadResponse) {
+	cfg, err := asObject(req.Config.Raw)
+	if err != nil {
+		resp.Diagnostics.AddError("Internal error", err.Error())
+		return
+	}
+	parents := map[string]string{}
+	for _, a := range d.attrs {
+		if a.Parent {
+			parents[a.Name] = str(cfg[a.Name])
+		}
+	}
+	query := url.Values{}
+	if name := str(cfg[d.nameArg]); name != "" {
+		query.Set("filter[name][eq]", name)
+	}
+	if v := cfg["tags"]; v.IsKnown() && !v.IsNull() {
+		var elems []tftypes.Value
+		if err := v.As(&elems); err != nil {
+			resp.Diagnostics.AddError("Internal error", err.Error())
+			return
+		}
+		tags := make([]string, 0, len(elems))
+		for _, e := range elems {
+			tags = append(tags, str(e))
+		}
+		if len(tags) > 0 {
+			sort.Strings(tags)
+			query.Set("tags", strings.Join(tags, ",")) // a,b: every tag
+		}
+	}
+	col, ok := d.kind.API.(interface {
+		collection(map[string]string) string
+	})
+	if !ok {
+		resp.Diagnostics.AddError("Internal error", d.typeName()+": the kind has no collection to list")
+		return
+	}
+	found, err := d.data.client.ListEntities(ctx, col.collection(parents), query)
+	if err != nil {
+		resp.Diagnostics.AddError("Could not list "+what(d.kind)+"s", err.Error())
+		return
+	}
+	r := &entityResource{kind: d.kind, attrs: d.attrs}
+	items := make([]tftypes.Value, 0, len(found))
+	for _, obj := range found {
+		v, _, err := r.stateFromAPI(obj, parents, nil) // the revision is the whole object's
+		if err == nil {
+			v, err = d.withoutSecrets(ctx, v, obj, parents)
+		}
+		if err != nil {
+			resp.Diagnostics.AddError("Unexpected response from Konnect", err.Error())
+			return
+		}
+		items = append(items, v)
+	}
+	cfg["data"] = tftypes.NewValue(tftypes.List{ElementType: objectType(d.attrs)}, items)
+	resp.State.Raw = tftypes.NewValue(req.Config.Raw.Type(), map[string]tftypes.Value(cfg))
+}
+
+// collection is the path a core entity kind lists its objects under (pluginAPI and others
+// that embed coreEntityAPI have it too).
+func (c coreEntityAPI) collection(parents map[string]string) string { return c.Collection(parents) }
+
+func what(k EntityKind) string { return strings.TrimPrefix(k.TypeName, "konnect_gateway_") }
+
+// withoutSecrets takes the secrets out of an object's JSON documents: a list has no
+// configuration saying which keys are the user's, so unlike the resource it cannot show
+// only those; and a secret must not reach plan output, state shown with `terraform show`,
+// or an output. The rule is the one conflict diagnostics follow (secrets.go): a plugin's
+// schema in Konnect, and key names.
+func (d *entityListDataSource) withoutSecrets(ctx context.Context, v tftypes.Value, obj konnect.Object, parents map[string]string) (tftypes.Value, error) {
+	var vals objectValues
+	for _, a := range d.attrs {
+		doc, ok := lookup(obj, a).(map[string]any)
+		if a.Type.Kind != KJSON || !ok {
+			continue
+		}
+		var paths guard.SecretPaths
+		if _, isPlugin := d.kind.API.(pluginAPI); isPlugin && a.Name == "config" {
+			paths = d.data.secrets.paths(ctx, d.data.client, parents["control_plane_id"], str2(obj["name"]))
+		}
+		if vals == nil {
+			var err error
+			if vals, err = asObject(v); err != nil {
+				return v, err
+			}
+		}
+		clean, err := a.Type.fromJSON(dropSecrets(nil, doc, paths.IsSecret))
+		if err != nil {
+			return v, err
+		}
+		vals[a.Name] = clean
+	}
+	if vals == nil {
+		return v, nil
+	}
+	return tftypes.NewValue(v.Type(), map[string]tftypes.Value(vals)), nil
+}
+
+// dropSecrets returns a copy of doc without the keys at secret paths.
+func dropSecrets(path []string, doc map[string]any, isSecret func([]string) bool) map[string]any {
+	out := make(map[string]any, len(doc))
+	for k, val := range doc {
+		p := append(append([]string(nil), path...), k)
+		if isSecret(p) {
+			continue
+		}
+		switch t := val.(type) {
+		case map[string]any:
+			val = dropSecrets(p, t, isSecret)
+		case []any: // records in an array: the same path (holdsSecret's rule)
+			elems := make([]any, len(t))
+			for i, e := range t {
+				if m, ok := e.(map[string]any); ok {
+					e = dropSecrets(p, m, isSecret)
+				}
+				elems[i] = e
+			}
+			val = elems
+		}
+		out[k] = val
+	}
+	return out
+}
