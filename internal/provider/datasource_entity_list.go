@@ -13,9 +13,6 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
 	"github.com/hashicorp/terraform-plugin-framework/types"
 	"github.com/hashicorp/terraform-plugin-go/tftypes"
-
-	"github.com/konnectguard/terraform-provider-konnect/internal/guard"
-	"github.com/konnectguard/terraform-provider-konnect/internal/konnect"
 )
 
 // entityLists are the kinds with a list data source (konnect_gateway_<kind>_list): the
@@ -141,7 +138,7 @@ func (d *entityListDataSource) Read(ctx context.Context, req datasource.ReadRequ
 	for _, obj := range found {
 		v, _, err := r.stateFromAPI(obj, parents, nil) // the revision is the whole object's
 		if err == nil {
-			v, err = d.withoutSecrets(ctx, v, obj, parents)
+			v, err = withoutSecrets(ctx, d.data, d.kind, d.attrs, v, obj, parents["control_plane_id"], nil)
 		}
 		if err != nil {
 			resp.Diagnostics.AddError("Unexpected response from Konnect", err.Error())
@@ -158,40 +155,6 @@ func (d *entityListDataSource) Read(ctx context.Context, req datasource.ReadRequ
 func (c coreEntityAPI) collection(parents map[string]string) string { return c.Collection(parents) }
 
 func what(k EntityKind) string { return strings.TrimPrefix(k.TypeName, "konnect_gateway_") }
-
-// withoutSecrets takes the secrets out of an object's JSON documents: a list has no
-// configuration saying which keys are the user's, so unlike the resource it cannot show
-// only those; and a secret must not reach plan output, state shown with `terraform show`,
-// or an output. The rule is the one conflict diagnostics follow (secrets.go): a plugin's
-// schema in Konnect, and key names.
-func (d *entityListDataSource) withoutSecrets(ctx context.Context, v tftypes.Value, obj konnect.Object, parents map[string]string) (tftypes.Value, error) {
-	var vals objectValues
-	for _, a := range d.attrs {
-		doc, ok := lookup(obj, a).(map[string]any)
-		if a.Type.Kind != KJSON || !ok {
-			continue
-		}
-		var paths guard.SecretPaths
-		if _, isPlugin := d.kind.API.(pluginAPI); isPlugin && a.Name == "config" {
-			paths = d.data.secrets.paths(ctx, d.data.client, parents["control_plane_id"], str2(obj["name"]))
-		}
-		if vals == nil {
-			var err error
-			if vals, err = asObject(v); err != nil {
-				return v, err
-			}
-		}
-		clean, err := a.Type.fromJSON(dropSecrets(nil, doc, paths.IsSecret))
-		if err != nil {
-			return v, err
-		}
-		vals[a.Name] = clean
-	}
-	if vals == nil {
-		return v, nil
-	}
-	return tftypes.NewValue(v.Type(), map[string]tftypes.Value(vals)), nil
-}
 
 // dropSecrets returns a copy of doc without the keys at secret paths.
 func dropSecrets(path []string, doc map[string]any, isSecret func([]string) bool) map[string]any {

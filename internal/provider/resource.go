@@ -347,6 +347,9 @@ func (r *entityResource) nameExists(addr Address, name string, existing konnect.
 
 func (r *entityResource) finishWrite(ctx context.Context, obj konnect.Object, parents map[string]string, planned objectValues, configured []string, state *tftypes.Value, p privateSetter, diags *diag.Diagnostics) {
 	val, rev, err := r.stateFromAPI(obj, parents, planned)
+	if err == nil {
+		val, err = r.unshapedWithoutSecrets(ctx, val, obj, Address{Parents: parents}, planned)
+	}
 	if err != nil {
 		diags.AddError("Unexpected response from Konnect", err.Error())
 		return
@@ -388,6 +391,9 @@ func (r *entityResource) read(ctx context.Context, current tftypes.Value, privat
 		return current, diags
 	}
 	val, rev, err := r.stateFromAPI(obj, addr.Parents, m)
+	if err == nil {
+		val, err = r.unshapedWithoutSecrets(ctx, val, obj, addr, m)
+	}
 	if err != nil {
 		diags.AddError("Unexpected response from Konnect", err.Error())
 		return current, diags
@@ -409,6 +415,27 @@ func (r *entityResource) read(ctx context.Context, current tftypes.Value, privat
 	diags.Append(r.saveSeen(ctx, newPrivate, val, rev, obj, before, baseValues)...)
 	r.saveRefreshMark(ctx, newPrivate, obj, rev)
 	return val, diags
+}
+
+// unshapedWithoutSecrets drops the secrets from the JSON documents that state held no keys
+// of (an import, or a create that set none): with no configuration saying which keys are the user's, state would
+// otherwise hold Konnect's whole document, and the plan that imports it would print them.
+// Configuration that sets a secret key then plans writing it once; keys it leaves out keep
+// what Konnect holds.
+func (r *entityResource) unshapedWithoutSecrets(ctx context.Context, val tftypes.Value, obj konnect.Object, addr Address, prior objectValues) (tftypes.Value, error) {
+	var unshaped map[string]bool
+	for _, a := range r.kind.Attrs {
+		if p, ok := prior[a.Name]; a.Type.Kind == KJSON && (!ok || p.IsNull()) {
+			if unshaped == nil {
+				unshaped = map[string]bool{}
+			}
+			unshaped[a.Name] = true
+		}
+	}
+	if unshaped == nil {
+		return val, nil
+	}
+	return withoutSecrets(ctx, r.data, r.kind, r.attrs, val, obj, addr.Parents["control_plane_id"], unshaped)
 }
 
 // refreshRead reads an object for refresh: from this run's snapshot of its collection when

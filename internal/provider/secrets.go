@@ -5,7 +5,10 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/hashicorp/terraform-plugin-go/tftypes"
 	"github.com/hashicorp/terraform-plugin-log/tflog"
+
+	"github.com/konnectguard/terraform-provider-konnect/internal/canonjson"
 
 	"github.com/konnectguard/terraform-provider-konnect/internal/guard"
 	"github.com/konnectguard/terraform-provider-konnect/internal/konnect"
@@ -82,4 +85,40 @@ func (r *entityResource) attr(name string) (Attr, bool) {
 		}
 	}
 	return Attr{}, false
+}
+
+// withoutSecrets takes the secrets out of an object's JSON documents (those of the
+// attributes in only, or all when only is nil): where no configuration says which keys
+// are the user's (a list data source, an import), a secret must not reach plan output,
+// state shown with `terraform show`, or an output. The rule is the one conflict diagnostics
+// follow: a plugin's schema in Konnect, and key names. A plugin written later keeps the
+// secrets Konnect holds (pluginAPI lays configuration over Konnect's config).
+func withoutSecrets(ctx context.Context, data *providerData, kind EntityKind, attrs []Attr, v tftypes.Value, obj konnect.Object, controlPlaneID string, only map[string]bool) (tftypes.Value, error) {
+	var vals objectValues
+	for _, a := range attrs {
+		doc, ok := lookup(obj, a).(map[string]any)
+		if a.Type.Kind != KJSON || !ok || (only != nil && !only[a.Name]) {
+			continue
+		}
+		var paths guard.SecretPaths
+		if _, isPlugin := kind.API.(pluginAPI); isPlugin && a.Name == "config" && data != nil {
+			name, _ := obj["name"].(string)
+			paths = data.secrets.paths(ctx, data.client, controlPlaneID, name)
+		}
+		if vals == nil {
+			var err error
+			if vals, err = asObject(v); err != nil {
+				return v, err
+			}
+		}
+		clean, err := a.Type.fromJSON(dropSecrets(nil, canonjson.Normalize(doc).(map[string]any), paths.IsSecret))
+		if err != nil {
+			return v, err
+		}
+		vals[a.Name] = clean
+	}
+	if vals == nil {
+		return v, nil
+	}
+	return tftypes.NewValue(v.Type(), map[string]tftypes.Value(vals)), nil
 }
