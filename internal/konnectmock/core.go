@@ -149,6 +149,9 @@ func (c *coreRequest) entity(k *kind, seg string, pf string, parent *entity) res
 		if k.name == "consumer_groups" {
 			return c.s.withETag(coreJSON(http.StatusOK, c.groupWrapper(e)), etag(e.id, e.rev))
 		}
+		if k.name == "plugins" && c.r.URL.Query().Get("expand_partials") == "true" {
+			return c.s.withETag(coreJSON(http.StatusOK, expandedPlugin(c.cs, e)), etag(e.id, e.rev))
+		}
 		return c.s.withETag(coreJSON(http.StatusOK, e.obj), etag(e.id, e.rev))
 	case http.MethodPut:
 		if k.noPut {

@@ -63,7 +63,9 @@
 // consumer_groups/{g}/consumers and consumers/{c}/consumer_groups. Collections
 // Kong's tooling lists but this project does not manage answer
 // {"data":[],"next":null}. Also served: the legacy runtime_groups listing and the
-// JSON-schema and plugin-schema endpoints, generated from the declarations. GET of one
+// JSON-schema, plugin-schema and partial-schema (schemas/partials/{type}) endpoints,
+// generated from the declarations; a plugin schema names the partial types the plugin
+// links to and the path each fills (supported_partials). GET of one
 // consumer group answers Konnect's ConsumerGroupInsideWrapper,
 // {"consumer_group":{…},"consumers":[…members]}; its writes answer the bare group.
 //
@@ -86,6 +88,11 @@
 //   - Core lists: size outside 1..1000 or a malformed offset is a 400.
 //   - There are no permissions: every accepted token may do everything, so the
 //     documented 403s never occur.
+//   - A plugin linked to partials is checked (its entity checks, such as
+//     rate-limiting's policy redis needing config.redis.host) with each partial's
+//     config at the link's path, as Kong does; its stored config keeps its own
+//     values, and GET …/plugins/{id}?expand_partials=true shows the expanded one.
+//     The partial's type is not checked against the plugin's supported_partials.
 //
 // # Persistence
 //

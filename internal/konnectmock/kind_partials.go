@@ -19,6 +19,9 @@ type partialType struct {
 
 var partialTypes = map[string]*partialType{}
 
+// partialTypeNames are the types Konnect accepts, in the order it lists them.
+var partialTypeNames = []string{"redis-ce", "redis-ee", "vectordb", "embeddings", "model"}
+
 func redisCEFields() []*field {
 	return []*field{
 		fld("host", tString), fld("port", tInt, def(6379), between(0, 65535)),
@@ -73,7 +76,7 @@ func init() {
 		filterField: "name",
 		fields: []*field{
 			fld("name", tString, unique(), nonEmpty()),
-			fld("type", tString, required(), enum("redis-ce", "redis-ee", "vectordb", "embeddings", "model")),
+			fld("type", tString, required(), enum(partialTypeNames...)),
 			fld("config", tObject, required()),
 			tagsField(),
 		},
@@ -163,4 +166,56 @@ func finishPartialLinks(b *build) {
 			l["path"] = partialTypes[typ].path
 		}
 	}
+}
+
+// withPartials returns a copy of a plugin's config with each linked partial's config at
+// the link's path, as Kong sees the plugin when it checks and runs it. The stored config
+// keeps only the plugin's own values: a change to the partial reaches every plugin
+// linked to it without rewriting them. A path ending in "[]" appends to a list.
+func withPartials(cs *coreStore, cfg map[string]any, links []map[string]any) map[string]any {
+	if len(links) == 0 {
+		return cfg
+	}
+	out, _ := clone(cfg).(map[string]any)
+	for _, l := range links {
+		id, _ := l["id"].(string)
+		path, _ := l["path"].(string)
+		p := cs.byID("partials", id)
+		rest, ok := strings.CutPrefix(path, "config.")
+		if p == nil || !ok || rest == "" {
+			continue // refused by finishPartialLinks, or not a config path
+		}
+		appendTo := strings.HasSuffix(rest, "[]")
+		keys := strings.Split(strings.TrimSuffix(rest, "[]"), ".")
+		m := out
+		for _, k := range keys[:len(keys)-1] {
+			next, ok := m[k].(map[string]any)
+			if !ok {
+				next = map[string]any{}
+				m[k] = next
+			}
+			m = next
+		}
+		last := keys[len(keys)-1]
+		pcfg := clone(p.obj["config"])
+		if appendTo {
+			list, _ := m[last].([]any)
+			m[last] = append(list, pcfg)
+		} else {
+			m[last] = pcfg
+		}
+	}
+	return out
+}
+
+// expandedPlugin is a stored plugin as GET …/plugins/{id}?expand_partials=true shows it:
+// its config with the linked partials' configs in place.
+func expandedPlugin(cs *coreStore, e *entity) map[string]any {
+	cfg, _ := e.obj["config"].(map[string]any)
+	out := make(map[string]any, len(e.obj))
+	for k, v := range e.obj {
+		out[k] = v
+	}
+	out["config"] = withPartials(cs, cfg, partialLinks(e.obj))
+	return out
 }

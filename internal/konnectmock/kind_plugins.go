@@ -11,6 +11,9 @@ type pluginSchema struct {
 	open       bool
 	noConsumer bool // Kong refuses consumer-scoped instances of authentication plugins
 	check      func(cfg map[string]any) []string
+	// the partial types the plugin can link to, each with the config paths it fills
+	// (Kong's `supported_partials`); clients read the default path from it
+	partials map[string][]string
 }
 
 var pluginProtocols = []string{"grpc", "grpcs", "http", "https", "tcp", "tls", "tls_passthrough", "udp", "ws", "wss"}
@@ -75,7 +78,9 @@ func finishPlugin(b *build) {
 		v.errs = append(v.errs, missingErr(v.missing))
 	}
 	if len(v.errs) == 0 && sch.check != nil {
-		for _, msg := range sch.check(out) {
+		// Kong checks the plugin with its partials' configs in place: a linked Redis
+		// partial is what satisfies `policy: redis`
+		for _, msg := range sch.check(withPartials(b.cs, out, partialLinks(b.obj))) {
 			v.errs = append(v.errs, entityErr(msg))
 		}
 	}
@@ -112,6 +117,7 @@ func init() {
 		return ""
 	})
 	pluginSchemas["rate-limiting"] = &pluginSchema{
+		partials: map[string][]string{"redis-ce": {"config.redis"}},
 		fields: []*field{
 			fld("second", tNumber, positive), fld("minute", tNumber, positive), fld("hour", tNumber, positive),
 			fld("day", tNumber, positive), fld("month", tNumber, positive), fld("year", tNumber, positive),
@@ -296,6 +302,8 @@ func init() {
 	} {
 		pluginSchemas[name] = &pluginSchema{open: true}
 	}
+	// Kong links rate-limiting-advanced to a redis-ee partial at config.redis
+	pluginSchemas["rate-limiting-advanced"].partials = map[string][]string{"redis-ee": {"config.redis"}}
 }
 
 func httpURL(s string) string {

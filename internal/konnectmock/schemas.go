@@ -9,6 +9,7 @@ import (
 //
 //	v1/schemas/json/{service|route|upstream|target|…}  JSON Schema with defaults
 //	schemas/plugins/{name}                               Kong's plugin schema shape
+//	schemas/partials/{type}                              the same shape for a partial type
 func (s *Server) serveSchema(r *http.Request, rest []string) response {
 	if r.Method != http.MethodGet {
 		return methodNotAllowed("GET")
@@ -23,6 +24,10 @@ func (s *Server) serveSchema(r *http.Request, rest []string) response {
 	case len(rest) == 3 && rest[0] == "schemas" && rest[1] == "plugins":
 		if sch, ok := pluginSchemas[rest[2]]; ok {
 			return coreJSON(http.StatusOK, pluginSchemaDoc(sch))
+		}
+	case len(rest) == 3 && rest[0] == "schemas" && rest[1] == "partials":
+		if pt, ok := partialTypes[rest[2]]; ok {
+			return coreJSON(http.StatusOK, partialSchemaDoc(pt))
 		}
 	}
 	return notFound()
@@ -123,13 +128,35 @@ func pluginSchemaDoc(sch *pluginSchema) map[string]any {
 	if sch.noConsumer {
 		consumer["eq"] = nil
 	}
-	return map[string]any{"fields": []any{
+	doc := map[string]any{"fields": []any{
 		map[string]any{"consumer": consumer},
 		map[string]any{"service": map[string]any{"type": "foreign", "reference": "services", "default": nil}},
 		map[string]any{"route": map[string]any{"type": "foreign", "reference": "routes", "default": nil}},
 		map[string]any{"protocols": map[string]any{"type": "set", "elements": map[string]any{"type": "string", "one_of": pluginProtocols},
 			"default": []string{"grpc", "grpcs", "http", "https"}, "required": true}},
 		map[string]any{"enabled": map[string]any{"type": "boolean", "default": true}},
+		map[string]any{"config": cfg},
+	}}
+	if sch.partials != nil {
+		doc["supported_partials"] = sch.partials
+	}
+	return doc
+}
+
+// partialSchemaDoc renders a partial type's schema in Kong's format: the partial's own
+// fields, and its config as the record the type declares.
+func partialSchemaDoc(pt *partialType) map[string]any {
+	cfg := map[string]any{"type": "record", "required": true, "fields": kongFields(pt.fields)}
+	if pt.open {
+		cfg["open"] = true
+	}
+	return map[string]any{"fields": []any{
+		map[string]any{"id": map[string]any{"type": "string", "uuid": true, "auto": true}},
+		map[string]any{"name": map[string]any{"type": "string", "unique": true}},
+		map[string]any{"type": map[string]any{"type": "string", "required": true, "one_of": partialTypeNames}},
+		map[string]any{"created_at": map[string]any{"type": "integer", "timestamp": true, "auto": true}},
+		map[string]any{"updated_at": map[string]any{"type": "integer", "timestamp": true, "auto": true}},
+		map[string]any{"tags": map[string]any{"type": "set", "elements": map[string]any{"type": "string"}}},
 		map[string]any{"config": cfg},
 	}}
 }

@@ -16,7 +16,7 @@ import (
 
 // kindFiles are the declarative files under testdata/kong, one per family of kinds, each
 // self-contained; together they are one control plane's whole configuration.
-var kindFiles = []string{"services", "consumers", "upstreams", "certificates", "vaults", "keys"}
+var kindFiles = []string{"services", "consumers", "upstreams", "certificates", "vaults", "keys", "partials"}
 
 func kindFile(name string) string { return filepath.Join("testdata", "kong", name+".yaml") }
 

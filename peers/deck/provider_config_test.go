@@ -21,10 +21,9 @@ import (
 // after its import cannot be empty. TestEngineAgreesWithProviderApply covers it: the
 // provider creates it and the engine finds the password it expects.
 //
-// Kinds the provider manages that the files do not hold, so neither does this
-// configuration: partials (the engine needs a partial schema endpoint and the plugin
-// schema's supported_partials, which the mock does not serve) and mTLS credentials (the
-// engine creates them with PUT …/mtls-auth/{id}, which Konnect's API does not have).
+// A kind the provider manages that the files do not hold, so neither does this
+// configuration: mTLS credentials (the engine creates them with PUT …/mtls-auth/{id},
+// which the project's Konnect API contract does not have; see README.md).
 const providerConfigTemplate = `terraform {
   required_providers {
     konnect = { source = "konnectguard/konnect" }
@@ -355,6 +354,37 @@ resource "konnect_gateway_key" "loose_jwk" {
   name             = "loose-jwk"
   kid              = "loose-jwk-1"
   jwk              = {{q .LooseJWK}}
+}
+
+# partials.yaml
+
+resource "konnect_gateway_partial" "shared_redis" {
+  control_plane_id = local.cp
+  name             = "shared-redis"
+  type             = "redis-ce"
+  config = jsonencode({
+    host     = "redis.shared.internal"
+    port     = 6381
+    database = 3
+    timeout  = 1800
+    password = "{vault://env/peer-redis-password}"
+  })
+  tags = ["shared"]
+}
+
+resource "konnect_gateway_service" "billing" {
+  control_plane_id = local.cp
+  name             = "billing"
+  host             = "billing.internal"
+}
+
+# policy redis with no config.redis: the linked partial holds the Redis settings
+resource "konnect_gateway_plugin" "billing_rate_limiting" {
+  control_plane_id = local.cp
+  name             = "rate-limiting"
+  service          = { id = konnect_gateway_service.billing.id }
+  config           = jsonencode({ hour = 500, policy = "redis" })
+  partials         = [{ id = konnect_gateway_partial.shared_redis.id }]
 }
 `
 

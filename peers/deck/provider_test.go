@@ -250,7 +250,7 @@ func objectImportIDs(t *testing.T, m *mock, cp string) (map[string]string, []obj
 		}
 		return byKey
 	}
-	services := top("services", "konnect_gateway_service", "name", map[string]string{"orders": "orders", "search": "search", "payments": "payments"})
+	services := top("services", "konnect_gateway_service", "name", map[string]string{"orders": "orders", "search": "search", "payments": "payments", "billing": "billing"})
 	routes := top("routes", "konnect_gateway_route", "name", map[string]string{"orders-api": "orders_api", "search-expr": "search_expr"})
 	top("upstreams", "konnect_gateway_upstream", "name", map[string]string{"orders-upstream": "orders", "search-upstream": "search"})
 	top("certificates", "konnect_gateway_certificate", "id", map[string]string{
@@ -299,6 +299,7 @@ func objectImportIDs(t *testing.T, m *mock, cp string) (map[string]string, []obj
 			"correlation-id":            "correlation_id",
 			"alice/request-transformer": "alice_request_transformer",
 			"gold/rate-limiting":        "gold_rate_limiting",
+			"billing/rate-limiting":     "billing_rate_limiting",
 		}, scope+str(o, "name"))
 	}
 	// Credentials, under their consumer.
@@ -336,11 +337,7 @@ func objectImportIDs(t *testing.T, m *mock, cp string) (map[string]string, []obj
 				"10.0.0.1:8080": "orders_1", "10.0.0.2:8080": "orders_2", "search.internal:9200": "search"}, str(o, "target"))
 		}
 	}
-	for _, c := range []string{"partials"} {
-		for _, o := range m.list(cp, c) {
-			all = append(all, object{"konnect_gateway_partial", cp + "/" + str(o, "id")})
-		}
-	}
+	top("partials", "konnect_gateway_partial", "name", map[string]string{"shared-redis": "shared_redis"})
 	return ids, all
 }
 
