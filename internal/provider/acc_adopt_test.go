@@ -3,6 +3,8 @@ package provider
 import (
 	"context"
 	"fmt"
+	"os"
+	"path/filepath"
 	"regexp"
 	"strconv"
 	"strings"
@@ -198,6 +200,22 @@ func adoptScenario(t *testing.T, redisPW string) {
 		}
 	}
 
+	if redisPW != "" {
+		raw, err := os.ReadFile(filepath.Join(c.dir, "terraform.tfstate"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		noSecret("the state file", string(raw))
+		var pl konnect.Object
+		for _, p := range e.list(konnect.CoreEntitiesPath(cpID, "plugins")) {
+			if p["name"] == "rate-limiting" {
+				pl = p
+			}
+		}
+		if got := fmt.Sprint(pl["config"].(map[string]any)["redis"].(map[string]any)["password"]); got != redisPW {
+			t.Errorf("after the adoption Konnect's rate-limiting plugin holds redis.password %q, want the one it had", got)
+		}
+	}
 	out, code = c.run(nil, "plan", "-input=false", "-no-color", "-detailed-exitcode")
 	noSecret("plan after apply", out)
 	if code != 0 || !strings.Contains(out, "No changes.") {
@@ -206,4 +224,10 @@ func adoptScenario(t *testing.T, redisPW string) {
 	if got := e.get(konnect.CoreEntitiesPath(cpID, "services", "orders")); got["retries"] != float64(3) && fmt.Sprint(got["retries"]) != "3" {
 		t.Errorf("orders service in Konnect after adoption: retries %v, want 3", got["retries"])
 	}
+}
+
+// The same adoption of a plugin whose config holds a secret (a redis password): the plan
+// and apply that import it, and the state, never show the password, which Konnect keeps.
+func TestMigrateAccAdoptPluginSecretNeverShown(t *testing.T) {
+	adoptScenario(t, "Adopt-Redis-Pa55-91be0c")
 }
