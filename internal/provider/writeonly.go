@@ -32,7 +32,8 @@ import (
 // Guard 2 sees a secret changed in Konnect through what Konnect returns of it: the base keeps
 // a digest of Konnect's rendering right after Terraform wrote the secret (of the key itself,
 // or of the hash Konnect returns for a password; when Konnect returns nothing of it, as for a
-// config store secret's value, the object's updated_at, which moves whenever it is written).
+// config store secret's value, the object's updated_at as Konnect sent it, which moves
+// whenever the secret is written: its value is all there is to write).
 // A plan that sends the secret again (a version bump) over a rendering that changed is a
 // conflict; a destroy over one deletes someone's change. Neither prints the secret. The digest
 // is salted with the object's id and tells nothing the revision in state (a hash over the
@@ -169,7 +170,9 @@ func (r *entityResource) planSecrets(prior, planned, cfg objectValues, diags *di
 func secretRendering(obj konnect.Object, s woSecret) any {
 	v := lookup(obj, s.wo)
 	if v == nil {
-		return "updated_at " + guard.FormatUpdatedAt(obj["updated_at"])
+		// As Konnect wrote it: rendered to whole seconds, a change within the second of
+		// Terraform's write would look the same.
+		return fmt.Sprintf("updated_at %v", obj["updated_at"])
 	}
 	c, err := canonjson.Canonical(canonjson.Normalize(v))
 	if err != nil {
