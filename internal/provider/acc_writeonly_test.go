@@ -205,18 +205,19 @@ func (e *konnectEnv) dump() []byte {
 	return raw
 }
 
-// woConfig is the configuration of one step and the environment that passes its secrets:
-// with ephemeral, as ephemeral variables (OpenTofu 1.11+, Terraform 1.10+: never stored in a
-// plan file, as a user would pass a secret), else as literals.
+// woConfig is the configuration of one step and the environment that passes its secrets, as
+// sensitive variables; with ephemeral, ephemeral ones (OpenTofu 1.11+, Terraform 1.10+: never
+// stored in a plan file), as a user would pass a secret.
 func woConfig(e *konnectEnv, c woCase, secrets, rest []string, version int, tagged, ephemeral bool) (string, []string) {
 	exprs, vars, decls := make([]string, len(secrets)), []string(nil), ""
 	for i, v := range secrets {
-		exprs[i] = fmt.Sprintf("%q", v)
+		exprs[i] = fmt.Sprintf("var.wo_%d", i)
+		vars = append(vars, fmt.Sprintf("TF_VAR_wo_%d=%s", i, v))
+		decls += fmt.Sprintf("variable \"wo_%d\" {\n  type      = string\n  sensitive = true\n", i)
 		if ephemeral {
-			exprs[i] = fmt.Sprintf("var.wo_%d", i)
-			vars = append(vars, fmt.Sprintf("TF_VAR_wo_%d=%s", i, v))
-			decls += fmt.Sprintf("variable \"wo_%d\" {\n  type      = string\n  sensitive = true\n  ephemeral = true\n}\n", i)
+			decls += "  ephemeral = true\n"
 		}
+		decls += "}\n"
 	}
 	return `terraform {
   required_providers {
@@ -266,9 +267,9 @@ func woScenario(t *testing.T, name string) {
 	if !supported {
 		// Terraform before 1.11: the framework refuses a configured write-only attribute at
 		// validation, naming it and the version that supports it; nothing reaches Konnect.
-		config, _ := woConfig(env, c, steps["first"], steps["first"], 1, false, false)
+		config, vars := woConfig(env, c, steps["first"], steps["first"], 1, false, false)
 		cli.write(config)
-		out, code := cli.run(nil, "apply", "-auto-approve", "-input=false", "-no-color")
+		out, code := cli.run(vars, "apply", "-auto-approve", "-input=false", "-no-color")
 		flat := strings.Join(strings.Fields(out), " ")
 		if code != 1 {
 			t.Fatalf("apply with a write-only attribute: exit %d, want 1\n%s", code, out)
