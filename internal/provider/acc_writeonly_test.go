@@ -430,8 +430,8 @@ func woScenario(t *testing.T, name string) {
 	st = checkState("after the bump")
 	wantHolds("after the bump", "second", st)
 
-	// Another attribute changes without a bump: a secret Konnect returns is kept as Konnect
-	// holds it; one it never returns (a password) must be sent with every write, and the
+	// Another attribute changes without a bump (and another secret value): a secret Konnect
+	// returns is kept as Konnect holds it; one it never returns (a password) must be sent with every write, and the
 	// plan says which attribute to change.
 	if c.everyWrite {
 		if strings.Contains(c.body(steps["second"], steps["second"], 2, true), "tags") { // a kind with tags
@@ -444,7 +444,7 @@ func woScenario(t *testing.T, name string) {
 			noSecret("the refused plan", out)
 		}
 	} else {
-		write("second", "second", 2, true)
+		write("unbumped", "second", 2, true) // another value, not bumped: not sent
 		apply("tags without a bump", nil, "-auto-approve")
 		wantHolds("after writing tags", "second", checkState("after writing tags"))
 	}
