@@ -271,5 +271,5 @@ func (v alsoRequiresOneOfValidator) ValidateString(ctx context.Context, req vali
 		}
 	}
 	resp.Diagnostics.AddAttributeError(req.Path, "Missing attribute configuration",
-		fmt.Sprintf("%s is set, so one of %s must be set too.", req.Path, strings.Join(v, " or ")))
+		fmt.Sprintf(`Attribute "%s" must be specified when %q is specified`, strings.Join(v, `" or "`), req.Path.String()))
 }
