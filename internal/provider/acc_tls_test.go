@@ -1019,7 +1019,7 @@ func TestAccTLSValidationCertificatesAndSNIs(t *testing.T) {
 	tlsValidationTest(t, []tlsInvalid{
 		{crt, fmt.Sprintf("cert = \"not a certificate\"\nkey = %q", p.Key), `cert must be a PEM-encoded CERTIFICATE: text beginning with -----BEGIN`},
 		{crt, fmt.Sprintf("cert = %q\nkey = %q", p.Cert, p.Cert), `key holds a PEM "CERTIFICATE" block; a PRIVATE KEY is\s+expected`},
-		{crt, pair + fmt.Sprintf("cert_alt = %q", p.Cert), `Attribute "key_alt" must be specified when "cert_alt" is specified`},
+		{crt, pair + fmt.Sprintf("cert_alt = %q", p.Cert), `Attribute "key_alt" or "key_alt_wo" must be specified when "cert_alt" is\s+specified`},
 		{ca, `cert = "-----BEGIN CERTIFICATE-----\nbm9wZQ==\n"`, `cert begins like PEM but could not be decoded`},
 		{sni, `name = "bad name!"` + "\n" + `certificate = { id = "5b1c2d3e-0000-4000-8000-000000000003" }`, `Attribute name must be a host name`},
 		{sni, `name = "api.example.com"` + "\n" + `certificate = { id = "my-cert" }`, `certificate\.id = "my-cert" must be the UUID`},

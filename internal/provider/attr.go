@@ -65,6 +65,15 @@ type Attr struct {
 	// validator.Float64, validator.Bool, validator.List, validator.Set, validator.Map,
 	// validator.Object; the schema builder refuses any other (checkDeclaration).
 	Validators []Validator
+	// WriteOnly: the value comes from configuration only and is never kept in plan or
+	// state (Terraform 1.11+ and OpenTofu 1.11+). It is the write-only twin of a secret
+	// attribute, with the same JSON field; declare both with writeOnlySecret (writeonly.go).
+	WriteOnly bool
+	// Versions, on a `<name>_wo_version` attribute, names the write-only attribute it
+	// versions: the secret is sent when the object is created and when this value changes.
+	// Kept in state, never sent to Konnect.
+	Versions string
+
 	// PlanModifiers run after the engine's own (keep the state's value when unset, replace
 	// on ForceNew); each is the framework plan modifier of the attribute's Type, as above.
 	PlanModifiers []PlanModifier
@@ -100,7 +109,12 @@ func (a Attr) jsonName() string {
 }
 
 // managed reports whether Terraform writes this attribute (and so Guard 2 compares it).
-func (a Attr) managed() bool { return a.Mode != Computed && !a.Parent }
+// Write-only attributes and their versions are written by their own rules (writeonly.go).
+func (a Attr) managed() bool { return a.Mode != Computed && !a.Parent && !a.configOnly() }
+
+// configOnly: a write-only attribute or its version, which only configuration sets (not
+// computed, nothing kept from state, nothing read from Konnect).
+func (a Attr) configOnly() bool { return a.WriteOnly || a.Versions != "" }
 
 // Kind of value an attribute holds.
 type Kind int

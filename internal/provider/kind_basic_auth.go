@@ -1,6 +1,8 @@
 package provider
 
 import (
+	"slices"
+
 	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
 )
 
@@ -14,14 +16,14 @@ var BasicAuthKind = EntityKind{
 		"and after an import the password is unknown until the next apply writes the configured one.",
 	API:      coreEntityAPI{Collection: underConsumer("basic-auth")},
 	NameAttr: "username",
-	Attrs: []Attr{
+	Attrs: slices.Concat([]Attr{
 		controlPlaneID,
 		consumerID,
 		{Name: "username", Type: String, Mode: Required, Description: "The username, unique in the control plane.",
 			Validators: []Validator{stringvalidator.LengthAtLeast(1)}},
-		{Name: "password", Type: String, Mode: Required, Sensitive: true, NotReturned: true, Description: "The password. Konnect stores it hashed.",
-			Validators: []Validator{stringvalidator.LengthAtLeast(1)}},
+	}, writeOnlySecret(Attr{Name: "password", Type: String, Mode: Required, Sensitive: true, NotReturned: true, Description: "The password. Konnect stores it hashed.",
+		Validators: []Validator{stringvalidator.LengthAtLeast(1)}}), []Attr{
 		{Name: "tags", Default: DefaultNull, Type: SetOf(String), Description: "Tags for filtering and grouping.", Validators: []Validator{kongTags()}},
 		coreTimestamps[0], coreTimestamps[1],
-	},
+	}),
 }

@@ -1,6 +1,8 @@
 package provider
 
 import (
+	"slices"
+
 	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
 	"github.com/hashicorp/terraform-plugin-framework/path"
 )
@@ -21,20 +23,20 @@ var CertificateKind = EntityKind{
 	TypeName:    "konnect_gateway_certificate",
 	Description: "A TLS certificate and its private key in a Konnect control plane, optionally with an alternate certificate and key of another key type. SNIs (`konnect_gateway_sni`) select it by server name; `snis` shows their names as Konnect derives them (read-only), and creating or deleting an SNI never counts as a change of its certificate.",
 	API:         coreEntityAPI{Collection: inControlPlane("certificates"), Derived: []string{"snis"}},
-	Attrs: []Attr{
+	Attrs: slices.Concat([]Attr{
 		controlPlaneID,
 		{Name: "cert", Type: String, Mode: Required, Description: "PEM-encoded certificate (chain).",
 			Validators: []Validator{pemBlock("CERTIFICATE")}},
-		{Name: "key", Type: String, Mode: Required, Sensitive: true, Description: "PEM-encoded private key of `cert`.",
-			Validators: []Validator{pemBlock("PRIVATE KEY")}},
-		{Name: "cert_alt", Default: DefaultNull, Type: String, Description: "PEM-encoded alternate certificate; set together with `key_alt`.",
-			Validators: []Validator{pemBlock("CERTIFICATE"), stringvalidator.AlsoRequires(path.MatchRoot("key_alt"))}},
-		{Name: "key_alt", Default: DefaultNull, Type: String, Sensitive: true, Description: "PEM-encoded private key of `cert_alt`; set together with `cert_alt`.",
-			Validators: []Validator{pemBlock("PRIVATE KEY"), stringvalidator.AlsoRequires(path.MatchRoot("cert_alt"))}},
+	}, writeOnlySecret(Attr{Name: "key", Type: String, Mode: Required, Sensitive: true, Description: "PEM-encoded private key of `cert`.",
+		Validators: []Validator{pemBlock("PRIVATE KEY")}}), []Attr{
+		{Name: "cert_alt", Default: DefaultNull, Type: String, Description: "PEM-encoded alternate certificate; set together with `key_alt` or `key_alt_wo`.",
+			Validators: []Validator{pemBlock("CERTIFICATE"), alsoRequiresOneOf("key_alt", "key_alt_wo")}},
+	}, writeOnlySecret(Attr{Name: "key_alt", Default: DefaultNull, Type: String, Sensitive: true, Description: "PEM-encoded private key of `cert_alt`; set together with `cert_alt`.",
+		Validators: []Validator{pemBlock("PRIVATE KEY"), stringvalidator.AlsoRequires(path.MatchRoot("cert_alt"))}}), []Attr{
 		{Name: "snis", Type: ListOf(String), Mode: Computed, ChangesOnWrite: true,
 			Description: "Names of the SNIs (`konnect_gateway_sni`) that select this certificate, as Konnect derives them. Read-only; not part of the certificate's revision, so creating or deleting an SNI never counts as a change of its certificate."},
 		{Name: "tags", Default: DefaultNull, Type: SetOf(String), Description: "Tags for filtering and grouping.", Validators: []Validator{kongTags()}},
 		coreTimestamps[0], coreTimestamps[1],
-	},
+	}),
 	Dependents: []Dependent{snisOf},
 }

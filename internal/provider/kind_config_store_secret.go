@@ -2,6 +2,7 @@ package provider
 
 import (
 	"regexp"
+	"slices"
 
 	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
 )
@@ -20,13 +21,12 @@ var ConfigStoreSecretKind = EntityKind{
 	API: platformAPI{Collection: controlPlaneSub("config-stores", "{config_store_id}", "secrets"), Key: "key",
 		PutBody: without("key")},
 	NameAttr: "key",
-	Attrs: []Attr{
+	Attrs: slices.Concat([]Attr{
 		controlPlaneID,
 		parentID("config_store_id", "The id of the `konnect_gateway_config_store`."),
 		{Name: "key", Type: String, Mode: Required, ForceNew: true, Description: "The secret's key, unique in the config store.",
 			Validators: []Validator{stringvalidator.LengthBetween(1, 255), stringvalidator.RegexMatches(regexp.MustCompile(`^[^/\s]+$`),
 				"must not contain `/` or white space")}},
-		{Name: "value", Type: String, Mode: Required, Sensitive: true, NotReturned: true,
-			Description: "The secret's value. Konnect never returns it: Terraform keeps what it wrote, and cannot see a value changed in Konnect (only that the secret changed)."},
-	},
+	}, writeOnlySecret(Attr{Name: "value", Type: String, Mode: Required, Sensitive: true, NotReturned: true,
+		Description: "The secret's value. Konnect never returns it: Terraform keeps what it wrote, and cannot see a value changed in Konnect (only that the secret changed)."})),
 }

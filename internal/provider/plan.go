@@ -79,7 +79,12 @@ func (r *entityResource) ModifyPlan(ctx context.Context, req resource.ModifyPlan
 	// The plan writes: the revision is Konnect's after the write (the framework marks it
 	// unknown too, unless only resets made this plan differ from the prior state).
 	r.unknownAfterWrite(planned) // fields.go: the revision and updated_at
+	// writeonly.go: a classic secret coming back into state; a password that must be sent
+	secretsOK := r.planSecrets(prior, planned, cfg, &resp.Diagnostics)
 	resp.Plan.Raw = tftypes.NewValue(req.Plan.Raw.Type(), map[string]tftypes.Value(planned))
+	if !secretsOK {
+		return
+	}
 	op := guard.OpUpdate
 	for _, a := range r.kind.Attrs {
 		if (a.ForceNew || a.Parent) && !planned[a.Name].Equal(prior[a.Name]) {
@@ -111,7 +116,9 @@ func (r *entityResource) checkRemoteEdits(ctx context.Context, req resource.Modi
 	}
 	remote, desired := r.managedValues(prior), r.managedValues(planned)
 	resets.desired(desired)
-	conflicts := guard.RemoteEdits(r.fields, b, loadSeen(ctx, req.Private), remote, desired, r.hidden(live))
+	hidden := r.hidden(live)
+	r.unsentSecrets(prior, planned, hidden) // writeonly.go: a secret this plan does not send cannot conflict
+	conflicts := guard.RemoteEdits(r.fields, b, loadSeen(ctx, req.Private), remote, desired, hidden)
 	r.report(ctx, addr, b, prior, live, conflicts, false, &resp.Diagnostics)
 }
 
@@ -123,6 +130,7 @@ func (r *entityResource) hidden(live konnect.Object) guard.Values {
 			out[a.Name] = lookup(live, a)
 		}
 	}
+	r.addRenderings(live, out) // writeonly.go: of write-only secrets, never the secret
 	return out
 }
 

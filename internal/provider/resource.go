@@ -147,6 +147,7 @@ func (r *entityResource) stateFromAPI(obj konnect.Object, parents map[string]str
 			keep[a.Name] = prev
 		}
 	}
+	r.keepWriteOnly(previous, keep) // writeonly.go: no secret of a write-only twin in state
 	val, err := objectFromJSON(r.attrs, obj, keep)
 	return val, rev, err
 }
@@ -212,6 +213,7 @@ func (r *entityResource) saveBase(ctx context.Context, p privateSetter, state tf
 			hidden[a.Name] = lookup(obj, a)
 		}
 	}
+	r.baseRenderings(m, obj, hidden) // writeonly.go
 	values := r.managedValues(m)
 	b, err := guard.EncodeBase(guard.Base{Revision: rev, Values: values, Hidden: hidden, Configured: configured})
 	if err != nil {
@@ -316,6 +318,8 @@ func (r *entityResource) Create(ctx context.Context, req resource.CreateRequest,
 		resp.Diagnostics.AddError("Invalid configuration", err.Error())
 		return
 	}
+	cfg, _ := asObject(req.Config.Raw)
+	r.writeSecrets(body, cfg, nil, m, nil) // writeonly.go: from configuration only
 	if id := chosenID(m, body); id != "" && !r.checkChosenID(ctx, addr, id, &resp.Diagnostics) {
 		return
 	}
@@ -476,14 +480,15 @@ func (r *entityResource) Update(ctx context.Context, req resource.UpdateRequest,
 		return
 	}
 	configured := r.configured(req.Config.Raw)
+	b, _ := loadBase(ctx, req.Private)
 	if r.sameExceptWritten(planned, prior) {
 		// An adoption: configuration agrees with what Konnect holds. Nothing is written;
 		// the object just read live (Guard 1 passed) becomes the base.
 		r.logDecision(ctx, "remote_edit", "adopted", addr, nil)
 		r.finishWrite(ctx, live, addr.Parents, planned, configured, &resp.State.Raw, resp.Private, &resp.Diagnostics)
+		r.keepUnsentRenderings(ctx, resp.Private, b, nil, &resp.Diagnostics)
 		return
 	}
-	b, _ := loadBase(ctx, req.Private)
 	cfg, _ := asObject(req.Config.Raw)
 	resets := r.resets(cfg, b)
 	body, err := r.body(planned)
@@ -492,6 +497,7 @@ func (r *entityResource) Update(ctx context.Context, req resource.UpdateRequest,
 		return
 	}
 	resets.apply(r, body)
+	sent := r.writeSecrets(body, cfg, prior, planned, live) // writeonly.go: from configuration only
 	obj, _, err := r.kind.API.Update(ctx, r.data.client, addr, body, live, etag)
 	r.wrote(addr)
 	if konnect.IsPreconditionFailed(err) {
@@ -500,6 +506,7 @@ func (r *entityResource) Update(ctx context.Context, req resource.UpdateRequest,
 		if now, _, gerr := r.kind.API.Get(ctx, r.data.client, addr); gerr == nil && r.holds(now, body) {
 			r.logDecision(ctx, "stale_plan", "412_own_write", addr, nil)
 			r.finishWrite(ctx, now, addr.Parents, planned, configured, &resp.State.Raw, resp.Private, &resp.Diagnostics)
+			r.keepUnsentRenderings(ctx, resp.Private, b, sent, &resp.Diagnostics)
 			return
 		}
 		r.raced(ctx, addr, atPlan, guard.OpUpdate, &resp.Diagnostics)
@@ -510,6 +517,7 @@ func (r *entityResource) Update(ctx context.Context, req resource.UpdateRequest,
 		return
 	}
 	r.finishWrite(ctx, obj, addr.Parents, planned, configured, &resp.State.Raw, resp.Private, &resp.Diagnostics)
+	r.keepUnsentRenderings(ctx, resp.Private, b, sent, &resp.Diagnostics)
 }
 
 func (r *entityResource) Delete(ctx context.Context, req resource.DeleteRequest, resp *resource.DeleteResponse) {

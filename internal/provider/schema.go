@@ -43,6 +43,9 @@ func resourceAttributes(attrs []Attr) map[string]schema.Attribute {
 func dataSourceAttributes(attrs []Attr) map[string]dschema.Attribute {
 	out := make(map[string]dschema.Attribute, len(attrs))
 	for _, a := range attrs {
+		if a.configOnly() {
+			continue // nothing to read: a write-only secret and its version live in configuration
+		}
 		out[a.Name] = frameworkAttribute(readOnly(a), forDataSource)
 	}
 	return out
@@ -84,8 +87,11 @@ func (t Type) attrType() attr.Type {
 // for a resource or a data source. The result satisfies both packages' Attribute
 // interfaces (both are the framework's one attribute interface).
 func frameworkAttribute(a Attr, target schemaFor) schema.Attribute {
-	f := flags{required: a.Mode == Required, optional: a.Mode == Optional, computed: a.Mode != Required, desc: a.Description}
+	f := flags{required: a.Mode == Required, optional: a.Mode == Optional, computed: a.Mode != Required && !a.configOnly(), desc: a.Description}
 	ds := target == forDataSource
+	if a.WriteOnly && (a.Type.Kind != KString || a.Mode != Optional || ds) {
+		panic(declarationError(fmt.Sprintf("attribute %s: write-only attributes are optional strings of resources", a.Name)))
+	}
 	if !ds && (a.ForceNew || a.Parent) && a.Mode != Computed {
 		f.desc += " Changing this forces a new resource to be created."
 	}
@@ -97,7 +103,7 @@ func frameworkAttribute(a Attr, target schemaFor) schema.Attribute {
 			return dschema.StringAttribute{Description: f.desc, MarkdownDescription: f.desc, Required: f.required, Optional: f.optional, Computed: f.computed, Sensitive: a.Sensitive, Validators: v}
 		}
 		m := planModifiers(a, stringplanmodifier.UseStateForUnknown(), stringplanmodifier.RequiresReplace())
-		return schema.StringAttribute{Description: f.desc, MarkdownDescription: f.desc, Required: f.required, Optional: f.optional, Computed: f.computed, Sensitive: a.Sensitive, Validators: v, PlanModifiers: m}
+		return schema.StringAttribute{Description: f.desc, MarkdownDescription: f.desc, Required: f.required, Optional: f.optional, Computed: f.computed, Sensitive: a.Sensitive, WriteOnly: a.WriteOnly, Validators: v, PlanModifiers: m}
 	case KInt64:
 		v := typed[validator.Int64](a, a.Validators)
 		if ds {
@@ -182,7 +188,7 @@ type flags struct {
 // writes, like the revision); path parameters and ForceNew attributes replace.
 func planModifiers[T PlanModifier](a Attr, useState, requiresReplace T) []T {
 	var mods []T
-	if a.Mode != Required && !a.ChangesOnWrite {
+	if a.Mode != Required && !a.ChangesOnWrite && !a.configOnly() {
 		mods = append(mods, useState)
 	}
 	if a.ForceNew || a.Parent {
@@ -227,7 +233,9 @@ func checkDeclaration(attrs []Attr) (err error) {
 	}()
 	resourceAttributes(attrs)
 	for _, a := range attrs {
-		frameworkAttribute(a, forDataSource)
+		if !a.configOnly() {
+			frameworkAttribute(a, forDataSource)
+		}
 	}
 	return nil
 }

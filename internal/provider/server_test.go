@@ -7,6 +7,7 @@ import (
 	"maps"
 	"net/http/httptest"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/hashicorp/terraform-plugin-framework/providerserver"
@@ -25,10 +26,11 @@ import (
 // replacement, identity; and show what it leaves to the framework.
 
 // TestShortcutEligibility: every kind qualifies for the plan shortcut, as derived from its
-// framework schema. A kind that stops qualifying (it gained a framework default, a
-// write-only attribute, a custom type, an identity, an unknown plan modifier) is served by
-// the framework alone, which is correct but slower: this test says so, so that it is a
-// decision and not an accident. Attr.Default (what Konnect applies when a write leaves an
+// framework schema, but the kinds with write-only secrets (the framework nulls write-only
+// values in every plan, work the shortcut skips). A kind that stops qualifying (it gained a
+// framework default, a write-only attribute, a custom type, an identity, an unknown plan
+// modifier) is served by the framework alone, which is correct but slower: this test says
+// so, so that it is a decision and not an accident. Attr.Default (what Konnect applies when a write leaves an
 // attribute out, used by ModifyPlan for resets) is no framework default: kinds that
 // declare one qualify, since eligibility reads the framework schema.
 func TestShortcutEligibility(t *testing.T) {
@@ -39,9 +41,16 @@ func TestShortcutEligibility(t *testing.T) {
 			withKonnectDefault++
 		}
 		why, ok := got[k.TypeName]
-		if !ok {
+		switch {
+		case !ok:
 			t.Errorf("%s: not known to the fast path", k.TypeName)
-		} else if why != "" {
+		case hasWriteOnly(k):
+			for _, a := range k.Attrs {
+				if a.WriteOnly && !strings.Contains(why, a.Name+" is write-only") {
+					t.Errorf("%s: the plan shortcut takes it with write-only %s (it says %q)", k.TypeName, a.Name, why)
+				}
+			}
+		case why != "":
 			t.Errorf("%s: the plan shortcut does not take it: %s", k.TypeName, why)
 		}
 	}
@@ -51,6 +60,12 @@ func TestShortcutEligibility(t *testing.T) {
 	if withKonnectDefault == 0 {
 		t.Error("no kind declares Attr.Default any more: this test no longer shows that it is not a framework default")
 	}
+}
+
+// hasWriteOnly: the kind declares a write-only secret (writeonly.go), so the plan shortcut
+// leaves it to the framework.
+func hasWriteOnly(k EntityKind) bool {
+	return slices.ContainsFunc(k.Attrs, func(a Attr) bool { return a.WriteOnly })
 }
 
 // filled is a value of typ with every attribute and element set: a prior state in which no
@@ -228,15 +243,20 @@ func TestPlanUnchangedShortcut(t *testing.T) {
 			typ := objectType(r.attrs)
 			prior := filled(typ, "")
 			// Configuration sets what it must; everything else is null and, being computed,
-			// proposed from the prior state, as Terraform does.
+			// proposed from the prior state, as Terraform does. A write-only value is never in
+			// state; configuration sets the version of one (not computed) as in state.
 			priorVals, _ := asObject(prior)
 			config := map[string]tftypes.Value{}
 			for _, a := range r.attrs {
 				config[a.Name] = tftypes.NewValue(typ.AttributeTypes[a.Name], nil)
-				if a.Mode == Required {
+				switch {
+				case a.WriteOnly:
+					priorVals[a.Name] = config[a.Name]
+				case a.Mode == Required || a.Versions != "":
 					config[a.Name] = priorVals[a.Name]
 				}
 			}
+			prior = tftypes.NewValue(typ, map[string]tftypes.Value(priorVals))
 			// The guard's record says configuration set what it sets now: nothing to reset.
 			var required []string
 			for _, a := range k.Attrs {
@@ -255,7 +275,7 @@ func TestPlanUnchangedShortcut(t *testing.T) {
 				req := &tfprotov6.PlanResourceChangeRequest{TypeName: k.TypeName, PriorState: dynamic(t, prior),
 					ProposedNewState: dynamic(t, prior), Config: dynamic(t, tftypes.NewValue(typ, config)), PriorPrivate: priv}
 				m.ResetCounts()
-				got := comparePlan(t, name, ours, framework, typ, req, true)
+				got := comparePlan(t, name, ours, framework, typ, req, !hasWriteOnly(k))
 				if c := m.Counts(); len(c) > 0 {
 					t.Errorf("%s: an unchanged plan made API calls: %v", name, c)
 				}
@@ -403,7 +423,7 @@ func TestPlanShortcutEveryKindAfterImport(t *testing.T) {
 				return &tfprotov6.PlanResourceChangeRequest{TypeName: k.TypeName, PriorState: state, ProposedNewState: state,
 					Config: state, PriorPrivate: private}
 			}
-			comparePlan(t, "straight after the import", ours, framework, typ, plan(st, priv), true)
+			comparePlan(t, "straight after the import", ours, framework, typ, plan(st, priv), !hasWriteOnly(k))
 
 			read, err := ours.ReadResource(ctx, &tfprotov6.ReadResourceRequest{TypeName: k.TypeName, CurrentState: st, Private: priv})
 			if err != nil || len(read.Diagnostics) > 0 {
@@ -412,8 +432,8 @@ func TestPlanShortcutEveryKindAfterImport(t *testing.T) {
 			if p, _ := protocol.ParsePrivate(read.Private); p[".import_before_read"] != nil || p[guard.PrivateBaseKey] == nil {
 				t.Errorf("first read after import: private state %s, want the base and no .import_before_read", read.Private)
 			}
-			comparePlan(t, "after the first read", ours, framework, typ, plan(read.NewState, read.Private), true)
-			comparePlan(t, "no private state", ours, framework, typ, plan(read.NewState, nil), true)
+			comparePlan(t, "after the first read", ours, framework, typ, plan(read.NewState, read.Private), !hasWriteOnly(k))
+			comparePlan(t, "no private state", ours, framework, typ, plan(read.NewState, nil), !hasWriteOnly(k))
 			withIdentity := plan(read.NewState, read.Private)
 			withIdentity.PriorIdentity = &tfprotov6.ResourceIdentityData{IdentityData: read.NewState}
 			comparePlan(t, "a prior identity", ours, framework, typ, withIdentity, false)

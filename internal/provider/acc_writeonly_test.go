@@ -1,0 +1,490 @@
+package provider
+
+import (
+	"archive/zip"
+	"context"
+	"crypto/sha1"
+	"encoding/base64"
+	"encoding/hex"
+	"encoding/json"
+	"fmt"
+	"io"
+	"net/http"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/konnectguard/terraform-provider-konnect/internal/konnect"
+	"github.com/konnectguard/terraform-provider-konnect/internal/konnectmock"
+)
+
+// Write-only secrets (writeonly.go), run with a real CLI the way a user runs it (cliRun,
+// acc_secrets_test.go), so that the state file and saved plan files can be read as they are
+// on disk. With a CLI that supports write-only attributes (Terraform 1.11+, OpenTofu 1.11+;
+// make testacc CLI=tofu runs OpenTofu 1.12.6) every kind's twin goes through its whole life;
+// with one that does not (make testacc CLI=terraform: Terraform 1.5.7) the same tests assert
+// the framework's error, which names the attribute and the version that supports it.
+
+// cliWriteOnly reports whether the CLI of this run supports write-only attributes, from its
+// own version.
+var cliWriteOnly = sync.OnceValues(func() (bool, error) {
+	out, err := exec.Command(os.Getenv("TF_ACC_TERRAFORM_PATH"), "version", "-json").Output()
+	if err != nil {
+		return false, err
+	}
+	var v struct {
+		Version string `json:"terraform_version"`
+	}
+	if err := json.Unmarshal(out, &v); err != nil {
+		return false, fmt.Errorf("%s version -json: %w", os.Getenv("TF_ACC_TERRAFORM_PATH"), err)
+	}
+	var major, minor int
+	if _, err := fmt.Sscanf(v.Version, "%d.%d", &major, &minor); err != nil {
+		return false, fmt.Errorf("CLI version %q: %w", v.Version, err)
+	}
+	return major > 1 || major == 1 && minor >= 11, nil
+})
+
+// woCase is one kind's write-only secrets.
+type woCase struct {
+	typ   string   // resource type; the resource is <typ>.s
+	attrs []string // classic attribute names; their twins are <attr>_wo
+	deps  string   // what the resource needs besides the control plane cp
+	// body is the resource's configuration with the secrets for this step (one HCL
+	// expression per attribute), their versions, and tags when tagged; rest are the secrets of the step
+	// whose other attributes it takes (a certificate's cert goes with its key).
+	body func(secrets, rest []string, version int, tagged bool) string
+	// secrets returns n values for one step: each is a valid secret of its attribute.
+	secrets func(t *testing.T, step string) []string
+	// holds reports whether Konnect holds these secret values.
+	holds func(e *konnectEnv, st woState, secrets []string) bool
+	// path is the object's API path, from its state.
+	path func(e *konnectEnv, st woState) string
+	// uiEdit sets the first secret in Konnect to value, as someone in the UI.
+	uiEdit func(e *konnectEnv, st woState, value []string)
+	// everyWrite: Konnect never returns the secret, so every write must send it.
+	everyWrite bool
+	// uiAdopts: the edit in Konnect changes an attribute that configuration then adopts (a
+	// certificate's key comes with its cert), so the plan after it adopts instead of being empty.
+	uiAdopts bool
+}
+
+// woState is the resource's attributes as the state file holds them.
+type woState map[string]any
+
+func (s woState) str(name string) string { v, _ := s[name].(string); return v }
+
+func woCredential(typ, collection, attr string, extra string) woCase {
+	return woCase{
+		typ: typ, attrs: []string{attr},
+		deps: `resource "konnect_gateway_consumer" "c" {
+  control_plane_id = konnect_gateway_control_plane.cp.id
+  username         = "alice"
+}
+`,
+		body: func(secrets, _ []string, version int, tagged bool) string {
+			s := fmt.Sprintf("  control_plane_id = konnect_gateway_control_plane.cp.id\n  consumer_id = konnect_gateway_consumer.c.id\n%s  %s_wo = %s\n  %s_wo_version = %d\n",
+				extra, attr, secrets[0], attr, version)
+			if tagged {
+				s += "  tags = [\"tagged\"]\n"
+			}
+			return s
+		},
+		secrets: func(_ *testing.T, step string) []string { return []string{"wo-" + attr + "-" + step + "-7Hq2"} },
+		path: func(e *konnectEnv, st woState) string {
+			return konnect.CoreEntitiesPath(st.str("control_plane_id"), "consumers", st.str("consumer_id"), collection, st.str("id"))
+		},
+		holds: func(e *konnectEnv, st woState, secrets []string) bool {
+			obj := e.get(konnect.CoreEntitiesPath(st.str("control_plane_id"), "consumers", st.str("consumer_id"), collection, st.str("id")))
+			return obj != nil && obj[attr] == secrets[0]
+		},
+		uiEdit: func(e *konnectEnv, st woState, value []string) {
+			e.edit(konnect.CoreEntitiesPath(st.str("control_plane_id"), "consumers", st.str("consumer_id"), collection, st.str("id")), set(attr, value[0]))
+		},
+	}
+}
+
+func woCases() map[string]woCase {
+	basic := woCredential("konnect_gateway_basic_auth", "basic-auth", "password", "  username = \"alice-basic\"\n")
+	basic.everyWrite = true
+	// Konnect returns the password hashed: sha1(password .. consumer id).
+	basic.holds = func(e *konnectEnv, st woState, secrets []string) bool {
+		obj := e.get(basic.path(e, st))
+		sum := sha1.Sum([]byte(secrets[0] + st.str("consumer_id")))
+		return obj != nil && obj["password"] == hex.EncodeToString(sum[:])
+	}
+	hmac := woCredential("konnect_gateway_hmac_auth", "hmac-auth", "secret", "  username = \"alice-hmac\"\n")
+	jwt := woCredential("konnect_gateway_jwt", "jwt", "secret", "  key = \"alice-jwt\"\n")
+	keyAuth := woCredential("konnect_gateway_key_auth", "key-auth", "key", "")
+
+	pairs := map[string][2]tlsPair{}
+	var pairsMu sync.Mutex
+	pair := func(t *testing.T, step string) [2]tlsPair {
+		pairsMu.Lock()
+		defer pairsMu.Unlock()
+		if _, ok := pairs[step]; !ok {
+			pairs[step] = [2]tlsPair{tlsTestPEM(t, step+".example.com", false), tlsTestPEM(t, step+"-alt.example.com", false)}
+		}
+		return pairs[step]
+	}
+	certByKey := map[string]tlsPair{}
+	cert := woCase{
+		typ: "konnect_gateway_certificate", attrs: []string{"key", "key_alt"}, uiAdopts: true,
+		body: func(secrets, rest []string, version int, tagged bool) string {
+			p, alt := certByKey[rest[0]], certByKey[rest[1]]
+			s := fmt.Sprintf("  control_plane_id = konnect_gateway_control_plane.cp.id\n  cert = %q\n  key_wo = %s\n  key_wo_version = %d\n  cert_alt = %q\n  key_alt_wo = %s\n  key_alt_wo_version = %d\n",
+				p.Cert, secrets[0], version, alt.Cert, secrets[1], version)
+			if tagged {
+				s += "  tags = [\"tagged\"]\n"
+			}
+			return s
+		},
+		secrets: func(t *testing.T, step string) []string {
+			p := pair(t, step)
+			pairsMu.Lock()
+			certByKey[p[0].Key], certByKey[p[1].Key] = p[0], p[1]
+			pairsMu.Unlock()
+			return []string{p[0].Key, p[1].Key}
+		},
+		path: func(e *konnectEnv, st woState) string {
+			return konnect.CoreEntitiesPath(st.str("control_plane_id"), "certificates", st.str("id"))
+		},
+	}
+	cert.holds = func(e *konnectEnv, st woState, secrets []string) bool {
+		obj := e.get(cert.path(e, st))
+		return obj != nil && obj["key"] == secrets[0] && obj["key_alt"] == secrets[1]
+	}
+	cert.uiEdit = func(e *konnectEnv, st woState, value []string) {
+		p, alt := certByKey[value[0]], certByKey[value[1]]
+		e.edit(cert.path(e, st), setAll(konnect.Object{"cert": p.Cert, "key": p.Key, "cert_alt": alt.Cert, "key_alt": alt.Key}))
+	}
+
+	store := woCase{
+		typ: "konnect_gateway_config_store_secret", attrs: []string{"value"}, everyWrite: true,
+		deps: `resource "konnect_gateway_config_store" "s" {
+  control_plane_id = konnect_gateway_control_plane.cp.id
+  name             = "app"
+}
+`,
+		body: func(secrets, _ []string, version int, _ bool) string {
+			return fmt.Sprintf("  control_plane_id = konnect_gateway_control_plane.cp.id\n  config_store_id = konnect_gateway_config_store.s.id\n  key = \"db-password\"\n  value_wo = %s\n  value_wo_version = %d\n",
+				secrets[0], version)
+		},
+		secrets: func(_ *testing.T, step string) []string { return []string{"wo-value-" + step + "-K9x"} },
+		path: func(e *konnectEnv, st woState) string {
+			return "/v2/control-planes/" + st.str("control_plane_id") + "/config-stores/" + st.str("config_store_id") + "/secrets/db-password"
+		},
+		// Konnect never returns the value: the mock's dump holds it.
+		holds: func(e *konnectEnv, st woState, secrets []string) bool {
+			return strings.Contains(string(e.dump()), fmt.Sprintf("%q:%q", "value", secrets[0]))
+		},
+	}
+	store.uiEdit = func(e *konnectEnv, st woState, value []string) {
+		e.edit(store.path(e, st), set("value", value[0]))
+	}
+	return map[string]woCase{"BasicAuth": basic, "KeyAuth": keyAuth, "JWT": jwt, "HMACAuth": hmac, "Certificate": cert, "ConfigStoreSecret": store}
+}
+
+func TestAccWriteOnlyBasicAuth(t *testing.T)         { woScenario(t, "BasicAuth") }
+func TestAccWriteOnlyKeyAuth(t *testing.T)           { woScenario(t, "KeyAuth") }
+func TestAccWriteOnlyJWT(t *testing.T)               { woScenario(t, "JWT") }
+func TestAccWriteOnlyHMACAuth(t *testing.T)          { woScenario(t, "HMACAuth") }
+func TestAccWriteOnlyCertificate(t *testing.T)       { woScenario(t, "Certificate") }
+func TestAccWriteOnlyConfigStoreSecret(t *testing.T) { woScenario(t, "ConfigStoreSecret") }
+
+func (e *konnectEnv) dump() []byte {
+	e.t.Helper()
+	var raw json.RawMessage
+	if _, err := e.client.Do(context.Background(), http.MethodGet, "/_mock/dump", nil, nil, &raw); err != nil {
+		e.t.Fatalf("mock dump: %v", err)
+	}
+	return raw
+}
+
+// woConfig is the configuration of one step and the environment that passes its secrets, as
+// sensitive variables; with ephemeral, ephemeral ones (OpenTofu 1.11+, Terraform 1.10+: never
+// stored in a plan file), as a user would pass a secret.
+func woConfig(e *konnectEnv, c woCase, secrets, rest []string, version int, tagged, ephemeral bool) (string, []string) {
+	exprs, vars, decls := make([]string, len(secrets)), []string(nil), ""
+	for i, v := range secrets {
+		exprs[i] = fmt.Sprintf("var.wo_%d", i)
+		vars = append(vars, fmt.Sprintf("TF_VAR_wo_%d=%s", i, v))
+		decls += fmt.Sprintf("variable \"wo_%d\" {\n  type      = string\n  sensitive = true\n", i)
+		if ephemeral {
+			decls += "  ephemeral = true\n"
+		}
+		decls += "}\n"
+	}
+	return `terraform {
+  required_providers {
+    konnect = { source = "konnectguard/konnect" }
+  }
+}
+` + e.providerBlock("") + `
+resource "konnect_gateway_control_plane" "cp" {
+  name = "write-only"
+}
+` + decls + c.deps + "\nresource \"" + c.typ + "\" \"s\" {\n" + c.body(exprs, rest, version, tagged) + "}\n", vars
+}
+
+func woScenario(t *testing.T, name string) {
+	t.Parallel()
+	c := woCases()[name]
+	env := newKonnectEnv(t, konnectmock.Options{})
+	cli := newCLIRun(t)
+	supported, err := cliWriteOnly()
+	if err != nil {
+		t.Fatal(err)
+	}
+	steps := map[string][]string{}
+	for _, s := range []string{"first", "unbumped", "second", "ui", "third"} {
+		steps[s] = c.secrets(t, s)
+	}
+	// noSecret fails when text shows any secret value of any step.
+	noSecret := func(what, text string) {
+		t.Helper()
+		for step, vals := range steps {
+			for _, v := range vals {
+				forms := []string{v, base64.StdEncoding.EncodeToString([]byte(v))}
+				for _, line := range strings.Split(v, "\n")[1:] { // a PEM's lines, also JSON-escaped
+					if len(line) >= 32 && !strings.HasPrefix(line, "-----") {
+						forms = append(forms, line)
+					}
+				}
+				for _, form := range forms {
+					if i := strings.Index(text, form); i >= 0 {
+						t.Errorf("%s shows the %s secret: …%.200s…", what, step, text[max(0, i-100):])
+					}
+				}
+			}
+		}
+	}
+
+	if !supported {
+		// Terraform before 1.11: the framework refuses a configured write-only attribute at
+		// validation, naming it and the version that supports it; nothing reaches Konnect.
+		config, vars := woConfig(env, c, steps["first"], steps["first"], 1, false, false)
+		cli.write(config)
+		out, code := cli.run(vars, "apply", "-auto-approve", "-input=false", "-no-color")
+		flat := strings.Join(strings.Fields(out), " ")
+		if code != 1 {
+			t.Fatalf("apply with a write-only attribute: exit %d, want 1\n%s", code, out)
+		}
+		for _, a := range c.attrs {
+			want := regexp.MustCompile(`WriteOnly Attribute Not Allowed .*The resource contains a non-null value for WriteOnly attribute ` + a + `_wo\. Write-only attributes are only supported in Terraform 1\.11 and later\.`)
+			if !want.MatchString(flat) {
+				t.Errorf("no error naming %s_wo and Terraform 1.11 in:\n%s", a, out)
+			}
+		}
+		noSecret("the refused apply", out)
+		if cps, _ := env.client.ListControlPlanes(context.Background(), konnect.ControlPlaneFilter{}); len(cps) != 0 {
+			t.Errorf("the refused apply created %d control planes", len(cps))
+		}
+		return
+	}
+
+	var vars []string // the secrets of the configuration written last
+	write := func(secretStep, restStep string, version int, tagged bool) {
+		var config string
+		config, vars = woConfig(env, c, steps[secretStep], steps[restStep], version, tagged, true)
+		cli.write(config)
+	}
+	run := func(extraEnv []string, args ...string) (string, int) {
+		t.Helper()
+		return cli.run(append(append([]string(nil), vars...), extraEnv...), args...)
+	}
+	stateFile := filepath.Join(cli.dir, "terraform.tfstate")
+	// checkState reads the state file: no secret in it, nor in any private state (base64 in
+	// the file), and returns the resource's attributes.
+	checkState := func(what string) woState {
+		t.Helper()
+		raw, err := os.ReadFile(stateFile)
+		if err != nil {
+			t.Fatal(err)
+		}
+		noSecret(what+": the state file", string(raw))
+		var st struct {
+			Resources []struct {
+				Type      string `json:"type"`
+				Instances []struct {
+					Attributes map[string]any `json:"attributes"`
+					Private    string         `json:"private"`
+				} `json:"instances"`
+			} `json:"resources"`
+		}
+		if err := json.Unmarshal(raw, &st); err != nil {
+			t.Fatal(err)
+		}
+		var attrs woState
+		for _, r := range st.Resources {
+			for _, in := range r.Instances {
+				if p, err := base64.StdEncoding.DecodeString(in.Private); err == nil {
+					noSecret(what+": the private state of "+r.Type, string(p))
+				}
+				if r.Type == c.typ {
+					attrs = in.Attributes
+				}
+			}
+		}
+		if attrs == nil {
+			t.Fatalf("%s: no %s in state", what, c.typ)
+		}
+		for _, a := range c.attrs {
+			if attrs[a] != nil || attrs[a+"_wo"] != nil {
+				t.Errorf("%s: state holds %s = %v, %s_wo = %v; want both null", what, a, attrs[a] != nil, a, attrs[a+"_wo"] != nil)
+			}
+		}
+		return attrs
+	}
+	// savedPlan plans to a file, checks that neither the CLI's output nor the plan file
+	// (as show -json renders it) holds a secret, and returns plan's exit status.
+	savedPlan := func(what string, env2 []string) int {
+		t.Helper()
+		out, code := run(env2, "plan", "-out=wo.tfplan", "-input=false", "-no-color", "-detailed-exitcode")
+		noSecret(what+": plan output", out)
+		if code == 1 {
+			t.Fatalf("%s: plan failed\n%s", what, out)
+		}
+		shown, scode := run(nil, "show", "-json", "wo.tfplan")
+		if scode != 0 {
+			t.Fatalf("%s: show -json: exit %d\n%s", what, scode, shown)
+		}
+		noSecret(what+": the saved plan (show -json)", shown)
+		zr, err := zip.OpenReader(filepath.Join(cli.dir, "wo.tfplan"))
+		if err != nil {
+			t.Fatalf("%s: the plan file: %v", what, err)
+		}
+		defer zr.Close()
+		for _, f := range zr.File {
+			rc, err := f.Open()
+			if err != nil {
+				t.Fatal(err)
+			}
+			b, err := io.ReadAll(rc)
+			rc.Close()
+			if err != nil {
+				t.Fatal(err)
+			}
+			noSecret(what+": "+f.Name+" in the plan file", string(b))
+		}
+		return code
+	}
+	apply := func(what string, extraEnv []string, args ...string) string {
+		t.Helper()
+		out, code := run(extraEnv, append([]string{"apply", "-input=false", "-no-color"}, args...)...)
+		noSecret(what, out)
+		if code != 0 {
+			t.Fatalf("%s: exit %d\n%s", what, code, out)
+		}
+		return out
+	}
+	wantHolds := func(what, step string, st woState) {
+		t.Helper()
+		if !c.holds(env, st, steps[step]) {
+			t.Errorf("%s: Konnect does not hold the %s secret", what, step)
+		}
+	}
+
+	// Create: the secret reaches Konnect, and nothing of it is in state or in the plan.
+	write("first", "first", 1, false)
+	if code := savedPlan("create", nil); code != 2 {
+		t.Fatalf("create: plan exit %d, want 2 (changes)", code)
+	}
+	apply("create", nil, "wo.tfplan")
+	st := checkState("after create")
+	wantHolds("after create", "first", st)
+	for _, a := range c.attrs {
+		if fmt.Sprint(st[a+"_wo_version"]) != "1" {
+			t.Errorf("state holds %s_wo_version = %v, want 1", a, st[a+"_wo_version"])
+		}
+	}
+
+	// A new value without a version bump: nothing to do, nothing sent.
+	write("unbumped", "first", 1, false)
+	env.resetRequests()
+	if code := savedPlan("unbumped", nil); code != 0 {
+		t.Errorf("a new value without a version bump: plan exit %d, want 0 (no changes)", code)
+	}
+	apply("unbumped", nil, "-auto-approve")
+	if w := env.writesSince(); len(w) > 0 {
+		t.Errorf("a new value without a version bump wrote to Konnect: %v", w)
+	}
+	wantHolds("after the unbumped apply", "first", checkState("after the unbumped apply"))
+
+	// A version bump sends the configured value.
+	write("second", "second", 2, false)
+	if code := savedPlan("bump", nil); code != 2 {
+		t.Fatalf("version bump: plan exit %d, want 2 (changes)", code)
+	}
+	logPath := filepath.Join(t.TempDir(), "tf.log")
+	apply("bump", []string{"TF_LOG=DEBUG", "TF_LOG_PATH=" + logPath}, "wo.tfplan")
+	if logged, err := os.ReadFile(logPath); err != nil || !strings.Contains(string(logged), "Konnect API request") {
+		t.Errorf("the TF_LOG=DEBUG log holds no provider line (%v)", err)
+	} else {
+		noSecret("the TF_LOG=DEBUG log of the bump", string(logged))
+	}
+	st = checkState("after the bump")
+	wantHolds("after the bump", "second", st)
+
+	// Another attribute changes without a bump (and another secret value): a secret Konnect
+	// returns is kept as Konnect holds it; one it never returns (a password) must be sent with every write, and the
+	// plan says which attribute to change.
+	if c.everyWrite {
+		if strings.Contains(c.body(steps["second"], steps["second"], 2, true), "tags") { // a kind with tags
+			write("second", "second", 2, true)
+			out, code := run(nil, "plan", "-input=false", "-no-color")
+			flat := strings.Join(strings.Fields(out), " ")
+			if code != 1 || !strings.Contains(flat, "Changing this object also writes "+c.attrs[0]) || !strings.Contains(flat, c.attrs[0]+"_wo_version") {
+				t.Errorf("a write without a bump of a secret Konnect never returns: exit %d, want 1 and the error naming %s_wo_version\n%s", code, c.attrs[0], out)
+			}
+			noSecret("the refused plan", out)
+		}
+	} else {
+		write("unbumped", "second", 2, true) // another value, not bumped: not sent
+		apply("tags without a bump", nil, "-auto-approve")
+		wantHolds("after writing tags", "second", checkState("after writing tags"))
+	}
+
+	// Someone sets the secret in Konnect. Configuration that does not bump the version
+	// does not send one: no conflict, nothing to do, Konnect's value stays.
+	c.uiEdit(env, st, steps["ui"])
+	write("third", "ui", 2, !c.everyWrite)
+	if c.uiAdopts {
+		// The certificate: configuration takes the cert set in Konnect with it (an adoption,
+		// nothing written); the guard still remembers the key Terraform wrote.
+		env.resetRequests()
+		if code := savedPlan("adopting the cert set in Konnect", nil); code != 2 {
+			t.Errorf("adopting the cert set in Konnect: plan exit %d, want 2 (an adoption)", code)
+		}
+		apply("adoption", nil, "wo.tfplan")
+		if w := env.writesSince(); len(w) > 0 {
+			t.Errorf("the adoption wrote to Konnect: %v", w)
+		}
+	} else if code := savedPlan("after the edit in Konnect, unbumped", nil); code != 0 {
+		t.Errorf("after the edit in Konnect, without a bump: plan exit %d, want 0", code)
+	}
+
+	// A bump would overwrite it: Guard 2's conflict under the default policy, naming the
+	// write-only attribute and printing no secret. Konnect keeps the value set there.
+	write("third", "third", 3, !c.everyWrite)
+	out, code := run(nil, "plan", "-input=false", "-no-color")
+	flat := strings.Join(strings.Fields(out), " ")
+	if code != 1 || !strings.Contains(flat, "Applying this plan would overwrite changes made in Konnect") {
+		t.Fatalf("a bump over a secret set in Konnect: exit %d, want 1 and the conflict\n%s", code, out)
+	}
+	for _, a := range c.attrs {
+		if !regexp.MustCompile(`\s` + a + `_wo\s+last applied: \(sensitive value changed\)\s+in Konnect now: \(sensitive value changed\)`).MatchString(flat) {
+			t.Errorf("the conflict does not name %s_wo as a sensitive change:\n%s", a, out)
+		}
+	}
+	noSecret("the conflict", out)
+	wantHolds("after the refused plan", "ui", st)
+
+	// The remedy the diagnostic gives: overwrite.
+	apply("overwrite", []string{"KONNECT_CONFLICT_POLICY=overwrite"}, "-auto-approve")
+	wantHolds("after overwrite", "third", checkState("after overwrite"))
+}
