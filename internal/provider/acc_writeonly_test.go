@@ -342,9 +342,9 @@ func woScenario(t *testing.T, name string) {
 	}
 	// savedPlan plans to a file, checks that neither the CLI's output nor the plan file
 	// (as show -json renders it) holds a secret, and returns plan's exit status.
-	savedPlan := func(what string, env2 []string) int {
+	savedPlan := func(what string) int {
 		t.Helper()
-		out, code := run(env2, "plan", "-out=wo.tfplan", "-input=false", "-no-color", "-detailed-exitcode")
+		out, code := run(nil, "plan", "-out=wo.tfplan", "-input=false", "-no-color", "-detailed-exitcode")
 		noSecret(what+": plan output", out)
 		if code == 1 {
 			t.Fatalf("%s: plan failed\n%s", what, out)
@@ -391,7 +391,7 @@ func woScenario(t *testing.T, name string) {
 
 	// Create: the secret reaches Konnect, and nothing of it is in state or in the plan.
 	write("first", "first", 1, false)
-	if code := savedPlan("create", nil); code != 2 {
+	if code := savedPlan("create"); code != 2 {
 		t.Fatalf("create: plan exit %d, want 2 (changes)", code)
 	}
 	apply("create", nil, "wo.tfplan")
@@ -406,7 +406,7 @@ func woScenario(t *testing.T, name string) {
 	// A new value without a version bump: nothing to do, nothing sent.
 	write("unbumped", "first", 1, false)
 	env.resetRequests()
-	if code := savedPlan("unbumped", nil); code != 0 {
+	if code := savedPlan("unbumped"); code != 0 {
 		t.Errorf("a new value without a version bump: plan exit %d, want 0 (no changes)", code)
 	}
 	apply("unbumped", nil, "-auto-approve")
@@ -417,7 +417,7 @@ func woScenario(t *testing.T, name string) {
 
 	// A version bump sends the configured value.
 	write("second", "second", 2, false)
-	if code := savedPlan("bump", nil); code != 2 {
+	if code := savedPlan("bump"); code != 2 {
 		t.Fatalf("version bump: plan exit %d, want 2 (changes)", code)
 	}
 	logPath := filepath.Join(t.TempDir(), "tf.log")
@@ -457,14 +457,14 @@ func woScenario(t *testing.T, name string) {
 		// The certificate: configuration takes the cert set in Konnect with it (an adoption,
 		// nothing written); the guard still remembers the key Terraform wrote.
 		env.resetRequests()
-		if code := savedPlan("adopting the cert set in Konnect", nil); code != 2 {
+		if code := savedPlan("adopting the cert set in Konnect"); code != 2 {
 			t.Errorf("adopting the cert set in Konnect: plan exit %d, want 2 (an adoption)", code)
 		}
 		apply("adoption", nil, "wo.tfplan")
 		if w := env.writesSince(); len(w) > 0 {
 			t.Errorf("the adoption wrote to Konnect: %v", w)
 		}
-	} else if code := savedPlan("after the edit in Konnect, unbumped", nil); code != 0 {
+	} else if code := savedPlan("after the edit in Konnect, unbumped"); code != 0 {
 		t.Errorf("after the edit in Konnect, without a bump: plan exit %d, want 0", code)
 	}
 

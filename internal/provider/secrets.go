@@ -111,7 +111,11 @@ func withoutSecrets(ctx context.Context, data *providerData, kind EntityKind, at
 				return v, err
 			}
 		}
-		clean, err := a.Type.fromJSON(dropSecrets(nil, canonjson.Normalize(doc).(map[string]any), paths.IsSecret))
+		norm, ok := canonjson.Normalize(doc).(map[string]any)
+		if !ok {
+			norm = doc
+		}
+		clean, err := a.Type.fromJSON(dropSecrets(nil, norm, paths.IsSecret))
 		if err != nil {
 			return v, err
 		}

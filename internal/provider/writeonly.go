@@ -130,7 +130,7 @@ func (r *entityResource) writeSecrets(body konnect.Object, cfg, prior, planned o
 			sent = append(sent, s.wo.Name)
 			continue
 		}
-		if _, set := body[field]; set || prior == nil || s.classic.NotReturned || !(s.inUse(planned) || s.inUse(prior)) {
+		if _, set := body[field]; set || prior == nil || s.classic.NotReturned || (!s.inUse(planned) && !s.inUse(prior)) {
 			continue
 		}
 		if v := lookup(live, s.wo); v != nil {
