@@ -156,12 +156,13 @@ func (c coreEntityAPI) collection(parents map[string]string) string { return c.C
 
 func what(k EntityKind) string { return strings.TrimPrefix(k.TypeName, "konnect_gateway_") }
 
-// dropSecrets returns a copy of doc without the keys at secret paths.
+// dropSecrets returns a copy of doc without the values at secret paths. A vault reference
+// (`{vault://env/redis-password}`) names where a secret is, not the secret: it stays.
 func dropSecrets(path []string, doc map[string]any, isSecret func([]string) bool) map[string]any {
 	out := make(map[string]any, len(doc))
 	for k, val := range doc {
 		p := append(append([]string(nil), path...), k)
-		if isSecret(p) {
+		if ref, _ := val.(string); isSecret(p) && !isVaultReference(ref) {
 			continue
 		}
 		switch t := val.(type) {
@@ -180,4 +181,9 @@ func dropSecrets(path []string, doc map[string]any, isSecret func([]string) bool
 		out[k] = val
 	}
 	return out
+}
+
+// isVaultReference tells whether a value is a vault reference, `{vault://<prefix>/<name>}`.
+func isVaultReference(s string) bool {
+	return strings.HasPrefix(s, "{vault://") && strings.HasSuffix(s, "}")
 }

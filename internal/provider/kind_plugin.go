@@ -37,6 +37,8 @@ var PluginKind = EntityKind{
 	Description: "A gateway plugin in a Konnect control plane, of any plugin `name`: global, or scoped to a service, route, consumer or consumer group. " +
 		"`config` is written with `jsonencode({...})`: Konnect fills in the plugin's defaults, and Terraform tracks only the keys you set (key order and defaults never cause a diff; " +
 		"after an import, configuration that sets some keys to the values Konnect holds plans nothing). " +
+		"An import keeps no secret of the config in state (keys the plugin's schema in Konnect marks encrypted or referenceable, and keys named like `password`; vault references stay), so the plan that imports it never shows one; " +
+		"configuration that sets such a key after an import plans writing it once, and keys it leaves out keep what Konnect holds. " +
 		"Keys you do not set keep the value Konnect holds, even when someone changed them in Konnect; to clear a key, set it to null. " +
 		"Konnect allows one plugin of a name per scope and there is no name to look up before creating, so the create-time name check does not apply: " +
 		"a second plugin with the same name and scope is refused by Konnect at apply.",

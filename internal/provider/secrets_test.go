@@ -50,3 +50,13 @@ func TestPluginSecretsReadOncePerName(t *testing.T) {
 		}
 	}
 }
+
+func TestDropSecretsKeepsVaultReferences(t *testing.T) {
+	doc := map[string]any{"host": "redis.internal", "password": "{vault://env/redis-password}",
+		"nested": map[string]any{"password": "s3cr3t", "port": 6379}}
+	got := dropSecrets(nil, doc, func(p []string) bool { return p[len(p)-1] == "password" })
+	want := map[string]any{"host": "redis.internal", "password": "{vault://env/redis-password}", "nested": map[string]any{"port": 6379}}
+	if !reflect.DeepEqual(got, want) {
+		t.Fatalf("dropSecrets = %v, want %v", got, want)
+	}
+}
