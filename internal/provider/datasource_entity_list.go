@@ -156,13 +156,15 @@ func (c coreEntityAPI) collection(parents map[string]string) string { return c.C
 
 func what(k EntityKind) string { return strings.TrimPrefix(k.TypeName, "konnect_gateway_") }
 
-// dropSecrets returns a copy of doc without the values at secret paths. A vault reference
-// (`{vault://env/redis-password}`) names where a secret is, not the secret: it stays.
+// dropSecrets returns a copy of doc without the text at secret paths: strings and lists of
+// strings; objects under a secret path lose their text the same way. A flag or a number
+// (cors `credentials = false`) holds no secret, and a vault reference
+// (`{vault://env/redis-password}`) names where a secret is, not the secret: they stay.
 func dropSecrets(path []string, doc map[string]any, isSecret func([]string) bool) map[string]any {
 	out := make(map[string]any, len(doc))
 	for k, val := range doc {
 		p := append(append([]string(nil), path...), k)
-		if ref, _ := val.(string); isSecret(p) && !isVaultReference(ref) {
+		if isSecret(p) && holdsText(val) {
 			continue
 		}
 		switch t := val.(type) {
@@ -186,4 +188,20 @@ func dropSecrets(path []string, doc map[string]any, isSecret func([]string) bool
 // isVaultReference tells whether a value is a vault reference, `{vault://<prefix>/<name>}`.
 func isVaultReference(s string) bool {
 	return strings.HasPrefix(s, "{vault://") && strings.HasSuffix(s, "}")
+}
+
+// holdsText tells whether a value at a secret path is text that may be a secret: a string
+// other than a vault reference, or a list holding one.
+func holdsText(v any) bool {
+	switch t := v.(type) {
+	case string:
+		return !isVaultReference(t)
+	case []any:
+		for _, e := range t {
+			if s, ok := e.(string); ok && !isVaultReference(s) {
+				return true
+			}
+		}
+	}
+	return false
 }

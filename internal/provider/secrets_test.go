@@ -51,11 +51,17 @@ func TestPluginSecretsReadOncePerName(t *testing.T) {
 	}
 }
 
-func TestDropSecretsKeepsVaultReferences(t *testing.T) {
+func TestDropSecretsKeepsFlagsAndVaultReferences(t *testing.T) {
 	doc := map[string]any{"host": "redis.internal", "password": "{vault://env/redis-password}",
-		"nested": map[string]any{"password": "s3cr3t", "port": 6379}}
-	got := dropSecrets(nil, doc, func(p []string) bool { return p[len(p)-1] == "password" })
-	want := map[string]any{"host": "redis.internal", "password": "{vault://env/redis-password}", "nested": map[string]any{"port": 6379}}
+		"nested": map[string]any{"password": "s3cr3t", "port": 6379}, "credentials": false,
+		"tokens": []any{"t1"}, "auth": map[string]any{"password": []any{"p1"}, "user": "u"}}
+	isSecret := func(p []string) bool {
+		last := p[len(p)-1]
+		return last == "password" || last == "credentials" || last == "tokens"
+	}
+	got := dropSecrets(nil, doc, isSecret)
+	want := map[string]any{"host": "redis.internal", "password": "{vault://env/redis-password}", "nested": map[string]any{"port": 6379},
+		"credentials": false, "auth": map[string]any{"user": "u"}}
 	if !reflect.DeepEqual(got, want) {
 		t.Fatalf("dropSecrets = %v, want %v", got, want)
 	}

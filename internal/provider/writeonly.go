@@ -49,12 +49,12 @@ func writeOnlySecret(classic Attr) []Attr {
 		Description: fmt.Sprintf("Write-only alternative to `%s` (Terraform 1.11+, OpenTofu 1.11+): sent to Konnect, never kept in the plan or state. "+
 			"Set together with `%s`; the value is sent when the object is created and whenever `%s` changes.", classic.Name, version, version),
 		Validators: append([]Validator{stringvalidator.AlsoRequires(path.MatchRoot(version))}, classic.Validators...)}
+	twin.Validators = append([]Validator{stringvalidator.ConflictsWith(path.MatchRoot(classic.Name))}, twin.Validators...)
 	if classic.Mode == Required {
 		classic.Mode = Optional
-		classic.Validators = append([]Validator{stringvalidator.ExactlyOneOf(path.MatchRoot(wo))}, classic.Validators...)
+		classic.Validators = append([]Validator{requiredOrTwin{wo: wo}}, classic.Validators...)
 		classic.Description += fmt.Sprintf(" Set this or `%s`.", wo)
 	} else {
-		twin.Validators = append([]Validator{stringvalidator.ConflictsWith(path.MatchRoot(classic.Name))}, twin.Validators...)
 		classic.Description += fmt.Sprintf(" Conflicts with `%s`.", wo)
 	}
 	return []Attr{classic, twin, {Name: version, Type: Int64, Mode: Optional, Versions: wo,
@@ -272,4 +272,29 @@ func (v alsoRequiresOneOfValidator) ValidateString(ctx context.Context, req vali
 	}
 	resp.Diagnostics.AddAttributeError(req.Path, "Missing attribute configuration",
 		fmt.Sprintf(`Attribute "%s" must be specified when %q is specified`, strings.Join(v, `" or "`), req.Path.String()))
+}
+
+// requiredOrTwin makes a secret that Konnect requires required unless its write-only twin is
+// set, with the error Terraform gives a missing required argument, naming both.
+type requiredOrTwin struct{ wo string }
+
+func (v requiredOrTwin) Description(context.Context) string {
+	return "required unless `" + v.wo + "` is set"
+}
+
+func (v requiredOrTwin) MarkdownDescription(ctx context.Context) string { return v.Description(ctx) }
+
+func (v requiredOrTwin) ValidateString(ctx context.Context, req validator.StringRequest, resp *validator.StringResponse) {
+	if !req.ConfigValue.IsNull() {
+		return
+	}
+	var twin types.String
+	resp.Diagnostics.Append(req.Config.GetAttribute(ctx, path.Root(v.wo), &twin)...)
+	if resp.Diagnostics.HasError() || !twin.IsNull() {
+		return
+	}
+	name := req.Path.String()
+	resp.Diagnostics.AddAttributeError(req.Path, "Missing required argument",
+		fmt.Sprintf("The argument %q is required: set %q, or %q with %q to keep it out of state (Terraform 1.11+, OpenTofu 1.11+).",
+			name, name, v.wo, v.wo+"_version"))
 }
