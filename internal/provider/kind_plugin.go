@@ -38,7 +38,7 @@ var PluginKind = EntityKind{
 		"`config` is written with `jsonencode({...})`: Konnect fills in the plugin's defaults, and Terraform tracks only the keys you set (key order and defaults never cause a diff; " +
 		"after an import, configuration that sets some keys to the values Konnect holds plans nothing). " +
 		"An import keeps no secret of the config in state (keys the plugin's schema in Konnect marks encrypted or referenceable, and keys named like `password`; vault references stay), so the plan that imports it never shows one; " +
-		"configuration that sets such a key after an import plans writing it once, and keys it leaves out keep what Konnect holds. " +
+		"configuration that sets such a key to what Konnect holds plans nothing (compared through a keyed digest kept with the state, never the secret), and keys it leaves out keep what Konnect holds. " +
 		"Keys you do not set keep the value Konnect holds, even when someone changed them in Konnect; to clear a key, set it to null. " +
 		"Konnect allows one plugin of a name per scope and there is no name to look up before creating, so the create-time name check does not apply: " +
 		"a second plugin with the same name and scope is refused by Konnect at apply.",
@@ -131,7 +131,7 @@ func (m jsonSemanticEquality) MarkdownDescription(ctx context.Context) string {
 	return m.Description(ctx)
 }
 
-func (jsonSemanticEquality) PlanModifyString(_ context.Context, req planmodifier.StringRequest, resp *planmodifier.StringResponse) {
+func (jsonSemanticEquality) PlanModifyString(ctx context.Context, req planmodifier.StringRequest, resp *planmodifier.StringResponse) {
 	if req.StateValue.IsNull() || req.StateValue.IsUnknown() || req.PlanValue.IsNull() || req.PlanValue.IsUnknown() {
 		return
 	}
@@ -140,7 +140,17 @@ func (jsonSemanticEquality) PlanModifyString(_ context.Context, req planmodifier
 	}
 	planned, err1 := canonjson.ParseJSON(req.PlanValue.ValueString())
 	stated, err2 := canonjson.ParseJSON(req.StateValue.ValueString())
-	if err1 == nil && err2 == nil && guard.Equal(guard.Field{}, guard.ProjectKeys(stated, planned, false), planned) {
+	if err1 != nil || err2 != nil {
+		return
+	}
+	// After an import, state holds no secret: a configured secret whose digest matches
+	// what Konnect held when last read asks for nothing different (secrets.go).
+	if pm, ok := planned.(map[string]any); ok && req.Private != nil {
+		if sm, ok := stated.(map[string]any); ok {
+			planned = loadImportSecrets(ctx, req.Private).matching(req.Path.String(), pm, sm)
+		}
+	}
+	if guard.Equal(guard.Field{}, guard.ProjectKeys(stated, planned, false), planned) {
 		resp.PlanValue = req.StateValue
 	}
 }

@@ -351,13 +351,16 @@ func (r *entityResource) nameExists(addr Address, name string, existing konnect.
 
 func (r *entityResource) finishWrite(ctx context.Context, obj konnect.Object, parents map[string]string, planned objectValues, configured []string, state *tftypes.Value, p privateSetter, diags *diag.Diagnostics) {
 	val, rev, err := r.stateFromAPI(obj, parents, planned)
+	var taken map[string][]secretAt
 	if err == nil {
-		val, err = r.unshapedWithoutSecrets(ctx, val, obj, Address{Parents: parents}, planned)
+		val, taken, err = r.unshapedWithoutSecrets(ctx, val, obj, Address{Parents: parents}, planned)
 	}
 	if err != nil {
 		diags.AddError("Unexpected response from Konnect", err.Error())
 		return
 	}
+	// secrets.go: digests of the secrets an import left out of state; a write replaces them
+	diags.Append((&importSecrets{}).record(ctx, p, taken)...)
 	*state = val
 	values, d := r.saveBase(ctx, p, val, obj, rev, configured)
 	diags.Append(d...)
@@ -395,12 +398,23 @@ func (r *entityResource) read(ctx context.Context, current tftypes.Value, privat
 		return current, diags
 	}
 	val, rev, err := r.stateFromAPI(obj, addr.Parents, m)
+	var taken map[string][]secretAt
 	if err == nil {
-		val, err = r.unshapedWithoutSecrets(ctx, val, obj, addr, m)
+		val, taken, err = r.unshapedWithoutSecrets(ctx, val, obj, addr, m)
 	}
 	if err != nil {
 		diags.AddError("Unexpected response from Konnect", err.Error())
 		return current, diags
+	}
+	if s := loadImportSecrets(ctx, private); taken != nil || s != nil {
+		// secrets.go: the digests follow what Konnect holds now
+		if taken == nil {
+			taken = s.stillOutOfState(val, obj, r.kind.Attrs)
+		}
+		if s == nil {
+			s = &importSecrets{}
+		}
+		diags.Append(s.record(ctx, newPrivate, taken)...)
 	}
 	var before, baseValues guard.Values
 	if b, _ := loadBase(ctx, private); b != nil {
@@ -424,9 +438,9 @@ func (r *entityResource) read(ctx context.Context, current tftypes.Value, privat
 // unshapedWithoutSecrets drops the secrets from the JSON documents that state held no keys
 // of (an import, or a create that set none): with no configuration saying which keys are the user's, state would
 // otherwise hold Konnect's whole document, and the plan that imports it would print them.
-// Configuration that sets a secret key then plans writing it once; keys it leaves out keep
-// what Konnect holds.
-func (r *entityResource) unshapedWithoutSecrets(ctx context.Context, val tftypes.Value, obj konnect.Object, addr Address, prior objectValues) (tftypes.Value, error) {
+// Configuration that sets a secret key to what Konnect holds plans nothing (the digests of
+// importSecrets); keys it leaves out keep what Konnect holds.
+func (r *entityResource) unshapedWithoutSecrets(ctx context.Context, val tftypes.Value, obj konnect.Object, addr Address, prior objectValues) (tftypes.Value, map[string][]secretAt, error) {
 	var unshaped map[string]bool
 	for _, a := range r.kind.Attrs {
 		if p, ok := prior[a.Name]; a.Type.Kind == KJSON && (!ok || p.IsNull()) {
@@ -437,9 +451,9 @@ func (r *entityResource) unshapedWithoutSecrets(ctx context.Context, val tftypes
 		}
 	}
 	if unshaped == nil {
-		return val, nil
+		return val, nil, nil
 	}
-	return withoutSecrets(ctx, r.data, r.kind, r.attrs, val, obj, addr.Parents["control_plane_id"], unshaped)
+	return splitSecrets(ctx, r.data, r.kind, r.attrs, val, obj, addr.Parents["control_plane_id"], unshaped)
 }
 
 // refreshRead reads an object for refresh: from this run's snapshot of its collection when

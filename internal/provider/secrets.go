@@ -2,9 +2,15 @@ package provider
 
 import (
 	"context"
+	"crypto/hmac"
+	"crypto/rand"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
 	"strings"
 	"sync"
 
+	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-go/tftypes"
 	"github.com/hashicorp/terraform-plugin-log/tflog"
 
@@ -94,6 +100,14 @@ func (r *entityResource) attr(name string) (Attr, bool) {
 // follow: a plugin's schema in Konnect, and key names. A plugin written later keeps the
 // secrets Konnect holds (pluginAPI lays configuration over Konnect's config).
 func withoutSecrets(ctx context.Context, data *providerData, kind EntityKind, attrs []Attr, v tftypes.Value, obj konnect.Object, controlPlaneID string, only map[string]bool) (tftypes.Value, error) {
+	v, _, err := splitSecrets(ctx, data, kind, attrs, v, obj, controlPlaneID, only)
+	return v, err
+}
+
+// splitSecrets is withoutSecrets that also returns what it took out: by attribute, the
+// secret paths and the values Konnect holds there.
+func splitSecrets(ctx context.Context, data *providerData, kind EntityKind, attrs []Attr, v tftypes.Value, obj konnect.Object, controlPlaneID string, only map[string]bool) (tftypes.Value, map[string][]secretAt, error) {
+	var taken map[string][]secretAt
 	var vals objectValues
 	for _, a := range attrs {
 		doc, ok := lookup(obj, a).(map[string]any)
@@ -108,7 +122,7 @@ func withoutSecrets(ctx context.Context, data *providerData, kind EntityKind, at
 		if vals == nil {
 			var err error
 			if vals, err = asObject(v); err != nil {
-				return v, err
+				return v, nil, err
 			}
 		}
 		norm, ok := canonjson.Normalize(doc).(map[string]any)
@@ -117,12 +131,193 @@ func withoutSecrets(ctx context.Context, data *providerData, kind EntityKind, at
 		}
 		clean, err := a.Type.fromJSON(dropSecrets(nil, norm, paths.IsSecret))
 		if err != nil {
-			return v, err
+			return v, nil, err
 		}
 		vals[a.Name] = clean
+		for _, p := range secretPathsIn(nil, norm, paths.IsSecret) {
+			if taken == nil {
+				taken = map[string][]secretAt{}
+			}
+			taken[a.Name] = append(taken[a.Name], secretAt{path: p, value: valueAt(norm, p)})
+		}
 	}
 	if vals == nil {
-		return v, nil
+		return v, nil, nil
 	}
-	return tftypes.NewValue(v.Type(), map[string]tftypes.Value(vals)), nil
+	return tftypes.NewValue(v.Type(), map[string]tftypes.Value(vals)), taken, nil
+}
+
+// secretAt is a secret's path in a JSON document and the value there.
+type secretAt struct {
+	path  []string
+	value any
+}
+
+// secretPathsIn lists the paths dropSecrets takes out of doc (a list of records: not its
+// elements, which the records' own keys cover).
+func secretPathsIn(path []string, doc map[string]any, isSecret func([]string) bool) [][]string {
+	var out [][]string
+	for k, val := range doc {
+		p := append(append([]string(nil), path...), k)
+		if isSecret(p) && holdsText(val) {
+			out = append(out, p)
+			continue
+		}
+		if m, ok := val.(map[string]any); ok {
+			out = append(out, secretPathsIn(p, m, isSecret)...)
+		}
+	}
+	return out
+}
+
+// valueAt is the value at a path of a JSON document, or nil.
+func valueAt(doc map[string]any, p []string) any {
+	var cur any = doc
+	for _, k := range p {
+		m, ok := cur.(map[string]any)
+		if !ok {
+			return nil
+		}
+		cur = m[k]
+	}
+	return cur
+}
+
+// removeAt removes the value at a path of a JSON document (in place).
+func removeAt(doc map[string]any, p []string) {
+	for _, k := range p[:len(p)-1] {
+		m, ok := doc[k].(map[string]any)
+		if !ok {
+			return
+		}
+		doc = m
+	}
+	delete(doc, p[len(p)-1])
+}
+
+// privateImportSecretsKey holds, after an import, a keyed digest of each secret that state
+// does not keep (never the secret), so that configuration setting the same secret plans
+// nothing: the plan compares its digest (jsonSemanticEquality).
+const privateImportSecretsKey = "import_secrets"
+
+// importSecrets is that record: a random key, and by attribute the digest at each path
+// (the path as a JSON array).
+type importSecrets struct {
+	Key     string                       `json:"key"`
+	Digests map[string]map[string]string `json:"digests"`
+}
+
+func (s *importSecrets) digest(path []string, value any) string {
+	p, _ := json.Marshal(path)
+	mac := hmac.New(sha256.New, []byte(s.Key))
+	mac.Write(p)
+	mac.Write([]byte{0})
+	c, _ := canonjson.Canonical(value)
+	mac.Write(c)
+	return hex.EncodeToString(mac.Sum(nil))
+}
+
+// record replaces the digests with those of the secrets just taken out (a fresh key when
+// there is none), or removes the record when nothing was taken.
+func (s *importSecrets) record(ctx context.Context, p privateSetter, taken map[string][]secretAt) diag.Diagnostics {
+	if len(taken) == 0 {
+		return p.SetKey(ctx, privateImportSecretsKey, nil)
+	}
+	if s.Key == "" {
+		k := make([]byte, 16)
+		if _, err := rand.Read(k); err != nil {
+			var d diag.Diagnostics
+			d.AddError("Internal error", err.Error())
+			return d
+		}
+		s.Key = hex.EncodeToString(k)
+	}
+	s.Digests = map[string]map[string]string{}
+	for attr, list := range taken {
+		s.Digests[attr] = map[string]string{}
+		for _, at := range list {
+			p, _ := json.Marshal(at.path)
+			s.Digests[attr][string(p)] = s.digest(at.path, at.value)
+		}
+	}
+	raw, err := json.Marshal(s)
+	if err != nil {
+		var d diag.Diagnostics
+		d.AddError("Internal error", err.Error())
+		return d
+	}
+	return p.SetKey(ctx, privateImportSecretsKey, raw)
+}
+
+// loadImportSecrets reads the record; nil when there is none.
+func loadImportSecrets(ctx context.Context, p privateGetter) *importSecrets {
+	raw, d := p.GetKey(ctx, privateImportSecretsKey)
+	if d.HasError() || len(raw) == 0 {
+		return nil
+	}
+	var s importSecrets
+	if json.Unmarshal(raw, &s) != nil || s.Key == "" {
+		return nil
+	}
+	return &s
+}
+
+// matching removes from a configured JSON document the secrets that state does not hold
+// and whose digest matches the recorded one: configuration that says what Konnect holds.
+func (s *importSecrets) matching(attr string, configured, stated map[string]any) map[string]any {
+	if s == nil || len(s.Digests[attr]) == 0 {
+		return configured
+	}
+	out, ok := canonjson.Normalize(configured).(map[string]any) // a copy
+	if !ok {
+		return configured
+	}
+	for key, want := range s.Digests[attr] {
+		var p []string
+		if json.Unmarshal([]byte(key), &p) != nil || len(p) == 0 {
+			continue
+		}
+		v := valueAt(out, p)
+		if v == nil || valueAt(stated, p) != nil || s.digest(p, v) != want {
+			continue
+		}
+		removeAt(out, p)
+	}
+	return out
+}
+
+// stillOutOfState lists the recorded secrets that state still does not hold, with the
+// values Konnect holds now.
+func (s *importSecrets) stillOutOfState(state tftypes.Value, obj konnect.Object, attrs []Attr) map[string][]secretAt {
+	m, err := asObject(state)
+	if err != nil {
+		return nil
+	}
+	var out map[string][]secretAt
+	for _, a := range attrs {
+		digests := s.Digests[a.Name]
+		if len(digests) == 0 || a.Type.Kind != KJSON {
+			continue
+		}
+		remote, _ := canonjson.Normalize(lookup(obj, a)).(map[string]any)
+		stated := map[string]any{}
+		if j, err := a.Type.toJSON(m[a.Name]); err == nil {
+			stated, _ = j.(map[string]any)
+		}
+		for key := range digests {
+			var p []string
+			if json.Unmarshal([]byte(key), &p) != nil || len(p) == 0 {
+				continue
+			}
+			v := valueAt(remote, p)
+			if v == nil || valueAt(stated, p) != nil {
+				continue
+			}
+			if out == nil {
+				out = map[string][]secretAt{}
+			}
+			out[a.Name] = append(out[a.Name], secretAt{path: p, value: v})
+		}
+	}
+	return out
 }

@@ -2,6 +2,10 @@ package provider
 
 import (
 	"context"
+	"encoding/json"
+	"strings"
+
+	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"net/http/httptest"
 	"reflect"
 	"sync"
@@ -64,5 +68,50 @@ func TestDropSecretsKeepsFlagsAndVaultReferences(t *testing.T) {
 		"credentials": false, "auth": map[string]any{"user": "u"}}
 	if !reflect.DeepEqual(got, want) {
 		t.Fatalf("dropSecrets = %v, want %v", got, want)
+	}
+}
+
+// memPrivate is private state in memory.
+type memPrivate map[string][]byte
+
+func (m memPrivate) SetKey(_ context.Context, k string, v []byte) diag.Diagnostics {
+	if len(v) == 0 {
+		delete(m, k)
+	} else {
+		m[k] = v
+	}
+	return nil
+}
+
+func (m memPrivate) GetKey(_ context.Context, k string) ([]byte, diag.Diagnostics) { return m[k], nil }
+
+func TestImportSecretsMatchOnlyTheSameSecret(t *testing.T) {
+	ctx := context.Background()
+	p := memPrivate{}
+	taken := map[string][]secretAt{"config": {{path: []string{"redis", "password"}, value: "s3cr3t"}}}
+	if d := (&importSecrets{}).record(ctx, p, taken); d.HasError() {
+		t.Fatal(d)
+	}
+	if strings.Contains(string(p[privateImportSecretsKey]), "s3cr3t") {
+		t.Fatalf("the record holds the secret: %s", p[privateImportSecretsKey])
+	}
+	s := loadImportSecrets(ctx, p)
+	stated := map[string]any{"minute": 10, "redis": map[string]any{"host": "h"}}
+	same := map[string]any{"minute": 10, "redis": map[string]any{"host": "h", "password": "s3cr3t"}}
+	if got := s.matching("config", same, stated); !reflect.DeepEqual(got, map[string]any{"minute": json.Number("10"), "redis": map[string]any{"host": "h"}}) {
+		t.Errorf("the same secret: %v", got)
+	}
+	other := map[string]any{"minute": 10, "redis": map[string]any{"host": "h", "password": "other"}}
+	if got := s.matching("config", other, stated); valueAt(got, []string{"redis", "password"}) != "other" {
+		t.Errorf("another secret was taken for the recorded one: %v", got)
+	}
+	if got := s.matching("other_attr", same, stated); valueAt(got, []string{"redis", "password"}) != "s3cr3t" {
+		t.Errorf("another attribute: %v", got)
+	}
+	if d := s.record(ctx, p, nil); d.HasError() || len(p) != 0 {
+		t.Errorf("recording nothing keeps %v", p)
+	}
+	if got := (*importSecrets)(nil).matching("config", same, stated); !reflect.DeepEqual(got, same) {
+		t.Errorf("no record: %v", got)
 	}
 }
