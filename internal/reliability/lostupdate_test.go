@@ -414,7 +414,13 @@ func replayHistory(t *testing.T, events []*event, initial map[string]map[string]
 				c[0]++
 				perField[f.name] = c
 			case provider:
-				if pv := pending[k]; pv != nil {
+				if pv := pending[k]; pv != nil && adoptedWithoutWrite(ops, id, guard.Field{Name: f.name, Set: f.set}, pv.val) {
+					// The configuration adopted the value (an update that writes nothing,
+					// guards.md) and later changed it: an ordinary update, as above.
+					res.adopted++
+					res.adoptedThenChanged++
+					delete(pending, k)
+				} else if pv != nil {
 					c := perField[f.name]
 					if reportsOverwrite(diags, id, guard.Field{Name: f.name, Set: f.set}, pv.val) {
 						res.reported++
@@ -426,7 +432,7 @@ func replayHistory(t *testing.T, events []*event, initial map[string]map[string]
 							res.examples = append(res.examples, fmt.Sprintf(
 								"  out-of-band write #%d at %s: %s.%s = %s, overwritten with %s by run %s (%s %s, write %d) whose diagnostics were:\n%s",
 								pv.w.n, pv.w.at.Format("15:04:05.000"), id, f.name, canon(pv.val), nv, version, ev.Method, ev.Path, ev.WriteSeq,
-								indent(diagText(diags))))
+								indent(diagText(diags))+"\n  every round of this object (refresh, plan, apply diagnostics):\n"+roundsOf(ops, id)))
 						}
 					}
 					perField[f.name] = c
@@ -463,6 +469,28 @@ func reportsOverwrite(diags []*tfprotov6.Diagnostic, id string, f guard.Field, v
 	for _, d := range diags {
 		if isRemoteEdit(d) && strings.Contains(d.Detail, "(id "+id) && line.MatchString(d.Detail) {
 			return true
+		}
+	}
+	return false
+}
+
+// adoptedWithoutWrite tells whether a round adopted exactly this out-of-band value of the
+// object's field without an error: the plan's "Adopting changes made in Konnect" warning
+// names it, and the apply records it as Terraform's without writing anything. Values
+// written out of band are unique, so the adoption came after that write and before the
+// write that replaced it.
+func adoptedWithoutWrite(ops map[string]*opLog, id string, f guard.Field, val any) bool {
+	line := regexp.MustCompile(`(?m)^\s+` + regexp.QuoteMeta(f.Name) + `\s+last applied: .*   in Konnect and configuration: ` +
+		regexp.QuoteMeta(guard.Show(f, val)) + `$`)
+	for k, op := range ops {
+		if !strings.HasSuffix(k, " "+id) || hasError(op.diags) {
+			continue
+		}
+		for _, d := range op.diags {
+			if d.Severity == tfprotov6.DiagnosticSeverityWarning && d.Summary == "Adopting changes made in Konnect" &&
+				strings.Contains(d.Detail, "(id "+id) && line.MatchString(d.Detail) {
+				return true
+			}
 		}
 	}
 	return false
@@ -578,4 +606,20 @@ func TestLostUpdateWindow(t *testing.T) {
 			t.Logf("ETags off: the out-of-band read_timeout 5000001 written between the re-read and the PUT was overwritten with %s and nothing reported it", final)
 		})
 	}
+}
+
+// roundsOf shows the diagnostics of every round of one object, for a failure message.
+func roundsOf(ops map[string]*opLog, id string) string {
+	var keys []string
+	for k := range ops {
+		if strings.HasSuffix(k, " "+id) {
+			keys = append(keys, k)
+		}
+	}
+	sort.Strings(keys)
+	var b strings.Builder
+	for _, k := range keys {
+		fmt.Fprintf(&b, "  == %s\n%s\n", k, indent(diagText(ops[k].diags)))
+	}
+	return b.String()
 }
