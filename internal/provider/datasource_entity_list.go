@@ -160,21 +160,26 @@ func what(k EntityKind) string { return strings.TrimPrefix(k.TypeName, "konnect_
 // strings; objects under a secret path lose their text the same way. A flag or a number
 // (cors `credentials = false`) holds no secret, and a vault reference
 // (`{vault://env/redis-password}`) names where a secret is, not the secret: they stay.
-func dropSecrets(path []string, doc map[string]any, isSecret func([]string) bool) map[string]any {
+// taken (when not nil) is called with each path and value taken out, except inside lists of
+// records, whose paths do not address one value.
+func dropSecrets(path []string, doc map[string]any, isSecret func([]string) bool, taken func([]string, any)) map[string]any {
 	out := make(map[string]any, len(doc))
 	for k, val := range doc {
 		p := append(append([]string(nil), path...), k)
 		if isSecret(p) && holdsText(val) {
+			if taken != nil {
+				taken(p, val)
+			}
 			continue
 		}
 		switch t := val.(type) {
 		case map[string]any:
-			val = dropSecrets(p, t, isSecret)
+			val = dropSecrets(p, t, isSecret, taken)
 		case []any: // records in an array: the same path (holdsSecret's rule)
 			elems := make([]any, len(t))
 			for i, e := range t {
 				if m, ok := e.(map[string]any); ok {
-					e = dropSecrets(p, m, isSecret)
+					e = dropSecrets(p, m, isSecret, nil)
 				}
 				elems[i] = e
 			}

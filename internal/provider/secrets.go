@@ -129,17 +129,16 @@ func splitSecrets(ctx context.Context, data *providerData, kind EntityKind, attr
 		if !ok {
 			norm = doc
 		}
-		clean, err := a.Type.fromJSON(dropSecrets(nil, norm, paths.IsSecret))
+		clean, err := a.Type.fromJSON(dropSecrets(nil, norm, paths.IsSecret, func(p []string, val any) {
+			if taken == nil {
+				taken = map[string][]secretAt{}
+			}
+			taken[a.Name] = append(taken[a.Name], secretAt{path: p, value: val})
+		}))
 		if err != nil {
 			return v, nil, err
 		}
 		vals[a.Name] = clean
-		for _, p := range secretPathsIn(nil, norm, paths.IsSecret) {
-			if taken == nil {
-				taken = map[string][]secretAt{}
-			}
-			taken[a.Name] = append(taken[a.Name], secretAt{path: p, value: valueAt(norm, p)})
-		}
 	}
 	if vals == nil {
 		return v, nil, nil
@@ -151,23 +150,6 @@ func splitSecrets(ctx context.Context, data *providerData, kind EntityKind, attr
 type secretAt struct {
 	path  []string
 	value any
-}
-
-// secretPathsIn lists the paths dropSecrets takes out of doc (a list of records: not its
-// elements, which the records' own keys cover).
-func secretPathsIn(path []string, doc map[string]any, isSecret func([]string) bool) [][]string {
-	var out [][]string
-	for k, val := range doc {
-		p := append(append([]string(nil), path...), k)
-		if isSecret(p) && holdsText(val) {
-			out = append(out, p)
-			continue
-		}
-		if m, ok := val.(map[string]any); ok {
-			out = append(out, secretPathsIn(p, m, isSecret)...)
-		}
-	}
-	return out
 }
 
 // valueAt is the value at a path of a JSON document, or nil.

@@ -8,6 +8,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"net/http/httptest"
 	"reflect"
+	"sort"
 	"sync"
 	"testing"
 
@@ -63,7 +64,12 @@ func TestDropSecretsKeepsFlagsAndVaultReferences(t *testing.T) {
 		last := p[len(p)-1]
 		return last == "password" || last == "credentials" || last == "tokens"
 	}
-	got := dropSecrets(nil, doc, isSecret)
+	var taken []string
+	got := dropSecrets(nil, doc, isSecret, func(p []string, _ any) { taken = append(taken, strings.Join(p, ".")) })
+	sort.Strings(taken)
+	if want := []string{"auth.password", "nested.password", "tokens"}; !reflect.DeepEqual(taken, want) {
+		t.Errorf("taken %v, want %v", taken, want)
+	}
 	want := map[string]any{"host": "redis.internal", "password": "{vault://env/redis-password}", "nested": map[string]any{"port": 6379},
 		"credentials": false, "auth": map[string]any{"user": "u"}}
 	if !reflect.DeepEqual(got, want) {
