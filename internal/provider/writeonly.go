@@ -231,6 +231,11 @@ func (r *entityResource) keepUnsentRenderings(ctx context.Context, p interface {
 		if _, ok := now.Hidden[s.wo.Name]; !ok || !had || slices.Contains(sent, s.wo.Name) {
 			continue
 		}
+		if now.Checked != nil && !guard.Equal(guard.Field{}, was, now.Hidden[s.wo.Name]) && !slices.Contains(now.Checked.Changed, s.wo.Name) {
+			// Konnect's rendering at this write differs from the one kept (digest.go).
+			now.Checked.Changed = append(now.Checked.Changed, s.wo.Name)
+			slices.Sort(now.Checked.Changed)
+		}
 		now.Hidden[s.wo.Name] = was
 		changed = true
 	}
