@@ -209,4 +209,3 @@ func CheckHidden(b *Base, k *DigestKey, live Values, updatedAt string) bool {
 	b.Checked = c
 	return true
 }
-

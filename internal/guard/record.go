@@ -57,7 +57,7 @@ type Seen struct {
 	// plain one.
 	Key    string `json:"key,omitempty"`
 	Values Values `json:"values,omitempty"` // absent: the base's values
-	Before    Values `json:"before,omitempty"` // absent: a write, or the same as Values
+	Before Values `json:"before,omitempty"` // absent: a write, or the same as Values
 }
 
 // EncodeBase returns the bytes kept in private state.

@@ -119,7 +119,7 @@ func (r *entityResource) checkRemoteEdits(ctx context.Context, req resource.Modi
 	resets.desired(desired)
 	hidden := r.hidden(live)
 	r.rekeyBase(b, hidden, live["updated_at"], live["id"]) // digest.go
-	r.unsentSecrets(prior, planned, hidden) // writeonly.go: a secret this plan does not send cannot conflict
+	r.unsentSecrets(prior, planned, hidden)                // writeonly.go: a secret this plan does not send cannot conflict
 	conflicts := guard.RemoteEdits(r.fields, b, loadSeen(ctx, req.Private), remote, desired, hidden)
 	r.report(ctx, addr, b, prior, live, conflicts, false, &resp.Diagnostics)
 }
