@@ -123,6 +123,12 @@ func (r *entityResource) stateFromAPI(obj konnect.Object, parents map[string]str
 	}
 	for _, a := range r.kind.Attrs {
 		prev, ok := previous[a.Name]
+		if a.NotReturned && (!ok || !prev.IsKnown()) {
+			// What Konnect returns there is not the value (a password's hash, which must not
+			// reach state either): nothing written, nothing known (an import, a data source).
+			keep[a.Name] = tftypes.NewValue(a.Type.tfType(), nil)
+			continue
+		}
 		if !ok || !a.managed() || !prev.IsKnown() {
 			continue
 		}
