@@ -71,7 +71,7 @@ func oracleScenario(t *testing.T, name string) {
 		t.Fatal(err)
 	}
 	steps := map[string][]string{}
-	for _, s := range []string{"first", "second", "ui", "third", "ui2"} {
+	for _, s := range []string{"first", "second", "ui", "third", "ui2", "fourth"} {
 		steps[s] = c.secrets(t, s)
 	}
 	var vars []string
@@ -285,8 +285,16 @@ func oracleScenario(t *testing.T, name string) {
 	if out, code := run(nil, "plan", "-input=false", "-no-color", "-detailed-exitcode"); code != 0 {
 		t.Errorf("after a change of token: plan exit %d, want 0 (no changes, no conflict)\n%s", code, out)
 	}
-	if out, code := run(nil, "plan", "-refresh=false", "-input=false", "-no-color", "-detailed-exitcode"); code != 0 {
-		t.Errorf("after a change of token, -refresh=false: plan exit %d, want 0\n%s", code, out)
+	// A plan that sends a new secret, against the state the old key wrote (-refresh=false: the
+	// revision and the digests are the old key's; updated_at says the object is unchanged),
+	// and its apply: neither a stale plan nor a conflict.
+	write("third", 3)
+	if out, code := run(nil, "plan", "-refresh=false", "-out=r.tfplan", "-input=false", "-no-color", "-detailed-exitcode"); code != 2 {
+		t.Errorf("after a change of token, -refresh=false: plan exit %d, want 2 (changes, no conflict)\n%s", code, out)
+	}
+	mustApply("apply under the new token", nil, "r.tfplan")
+	if !c.holds(env, st, steps["third"]) {
+		t.Errorf("after the apply under the new token, Konnect does not hold the configured secret")
 	}
 	revBefore := st["revision"]
 	mustApply("refresh under the new token", nil, "-refresh-only", "-auto-approve")
@@ -309,7 +317,7 @@ func oracleScenario(t *testing.T, name string) {
 	}
 	// And a secret changed in Konnect is still caught under the new key.
 	c.uiEdit(env, st, steps["ui2"])
-	write("third", 3)
+	write("fourth", 4)
 	out, code = run(nil, "plan", "-input=false", "-no-color")
 	flat = strings.Join(strings.Fields(out), " ")
 	if guard2 && (code != 1 || !regexp.MustCompile(`\s`+secretAttr(c.attrs[0])+`\s+last applied: \(sensitive value changed\)`).MatchString(flat)) {
