@@ -1,6 +1,7 @@
 package provider
 
 import (
+	"context"
 	"crypto/sha1"
 	"crypto/sha256"
 	"encoding/base64"
@@ -18,6 +19,7 @@ import (
 
 	"github.com/konnectguard/terraform-provider-konnect/internal/canonjson"
 	"github.com/konnectguard/terraform-provider-konnect/internal/guard"
+	"github.com/konnectguard/terraform-provider-konnect/internal/konnect"
 	"github.com/konnectguard/terraform-provider-konnect/internal/konnectmock"
 )
 
@@ -327,4 +329,135 @@ func oracleScenario(t *testing.T, name string) {
 		t.Errorf("Konnect does not hold the secret set there")
 	}
 	check("at the end")
+}
+
+// A plugin imported with a secret in its config that configuration does not set: state keeps
+// the secret out (secrets.go), and neither state nor private state lets a guess of it be
+// tested: no plain hash of the body or of the secret, no key beside the import record's
+// digests. A saved plan goes stale when the secret changes in Konnect within the same second.
+func TestAccImportedPluginSecretNoOracle(t *testing.T) {
+	t.Parallel()
+	clock := &testClock{at: time.Unix(1764000000, 0)}
+	e := newKonnectEnv(t, konnectmock.Options{Now: clock.now})
+	cli := newCLIRun(t)
+	const pw, other = "Oracle-Redis-Pa55-71c0de", "Someone-Redis-Pa55-0be2a9"
+	cpID := e.mkCP(konnect.Object{"name": "import-oracle"})
+	plugin, _, err := e.client.CreateEntity(context.Background(), konnect.CoreEntitiesPath(cpID, "plugins"), konnect.Object{
+		"name": "rate-limiting", "config": map[string]any{"minute": 10, "policy": "redis",
+			"redis": map[string]any{"host": "redis.internal", "password": pw}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	pluginPath := konnect.CoreEntitiesPath(cpID, "plugins", plugin["id"].(string))
+	config := func(minute int) {
+		cli.write("terraform {\n  required_providers {\n    konnect = { source = \"konnectguard/konnect\" }\n  }\n}\n" + e.providerBlock("") + fmt.Sprintf(`
+import {
+  to = konnect_gateway_plugin.limit
+  id = "%s/%s"
+}
+
+resource "konnect_gateway_plugin" "limit" {
+  control_plane_id = %q
+  name             = "rate-limiting"
+  config = jsonencode({
+    minute = %d
+    policy = "redis"
+    redis  = { host = "redis.internal" }
+  })
+}
+`, cpID, plugin["id"], cpID, minute))
+	}
+	config(10)
+	if out, code := cli.run(nil, "apply", "-auto-approve", "-input=false", "-no-color"); code != 0 || !strings.Contains(out, "1 imported") {
+		t.Fatalf("import: exit %d\n%s", code, out)
+	}
+	check := func(what string) {
+		t.Helper()
+		raw, err := os.ReadFile(filepath.Join(cli.dir, "terraform.tfstate"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		var st struct {
+			Resources []struct {
+				Type      string `json:"type"`
+				Instances []struct {
+					Attributes map[string]any `json:"attributes"`
+					Private    string         `json:"private"`
+				} `json:"instances"`
+			} `json:"resources"`
+		}
+		if err := json.Unmarshal(raw, &st); err != nil {
+			t.Fatal(err)
+		}
+		texts := map[string]string{"the state file": string(raw)}
+		var record []byte
+		for _, r := range st.Resources {
+			for _, in := range r.Instances {
+				p, err := base64.StdEncoding.DecodeString(in.Private)
+				if err != nil {
+					continue
+				}
+				var keys map[string][]byte
+				if err := json.Unmarshal(p, &keys); err != nil {
+					t.Fatal(err)
+				}
+				for k, v := range keys {
+					texts["the private state "+k] = string(v)
+				}
+				record = keys[privateImportSecretsKey]
+			}
+		}
+		obj := e.get(pluginPath)
+		rev, err := guard.Revision(obj)
+		if err != nil {
+			t.Fatal(err)
+		}
+		forbidden := map[string]string{strings.TrimPrefix(rev, guard.RevisionPrefix): "the plain sha256 of the body"}
+		for _, s := range []string{pw, other} {
+			s256, s1 := sha256.Sum256([]byte(s)), sha1.Sum([]byte(s))
+			forbidden[s] = "a redis password"
+			forbidden[hex.EncodeToString(s256[:])] = "the sha256 of a redis password"
+			forbidden[hex.EncodeToString(s1[:])] = "the sha1 of a redis password"
+		}
+		for where, text := range texts {
+			for f, is := range forbidden {
+				if strings.Contains(text, f) {
+					t.Errorf("%s: %s holds %s", what, where, is)
+				}
+			}
+		}
+		// The record of the secret the import kept out of state: digests, and no key.
+		var rec map[string]any
+		if err := json.Unmarshal(record, &rec); err != nil || rec["digests"] == nil {
+			t.Fatalf("%s: no import record of the secret (%v): %s", what, err, record)
+		}
+		if _, ok := rec["key"]; ok {
+			t.Errorf("%s: the import record keeps its key beside the digests: %s", what, record)
+		}
+	}
+	check("after the import")
+
+	// Guard 1: a saved plan, then the secret changes in Konnect in the same second.
+	config(20)
+	if out, code := cli.run(nil, "plan", "-out=p.tfplan", "-input=false", "-no-color"); code != 0 {
+		t.Fatalf("plan: exit %d\n%s", code, out)
+	}
+	before := fmt.Sprint(e.get(pluginPath)["updated_at"])
+	e.edit(pluginPath, func(b konnect.Object) {
+		b["config"].(map[string]any)["redis"].(map[string]any)["password"] = other
+	})
+	if now := fmt.Sprint(e.get(pluginPath)["updated_at"]); now != before {
+		t.Fatalf("updated_at moved (%s → %s)", before, now)
+	}
+	out, code := cli.run(nil, "apply", "-input=false", "-no-color", "p.tfplan")
+	if code != 1 || !strings.Contains(strings.Join(strings.Fields(out), " "), "Konnect object changed since this plan was made") {
+		t.Errorf("a saved plan over a plugin secret changed in Konnect: exit %d, want 1 and the stale-plan error\n%s", code, out)
+	}
+	if got := e.get(pluginPath)["config"].(map[string]any); got["minute"] != json.Number("10") && fmt.Sprint(got["minute"]) != "10" {
+		t.Errorf("the refused apply wrote minute = %v", got["minute"])
+	}
+	if out, code := cli.run(nil, "apply", "-refresh-only", "-auto-approve", "-input=false", "-no-color"); code != 0 {
+		t.Fatalf("refresh: exit %d\n%s", code, out)
+	}
+	check("after the refresh")
 }
