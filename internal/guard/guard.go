@@ -65,6 +65,9 @@ func (o Object) String() string {
 type Version struct {
 	Revision  string
 	UpdatedAt string // as rendered by FormatUpdatedAt; "" when unknown
+	// Key is the id of the digest key of a keyed revision (KeyedRevision), "" for a plain
+	// one or when unknown.
+	Key string
 }
 
 // maxUnixSeconds bounds the timestamps FormatUpdatedAt renders as dates (year 9999);
@@ -119,8 +122,15 @@ type StalePlanError struct {
 }
 
 // CheckStale returns a StalePlanError when the live revision differs from the planned one.
+// A keyed revision (KeyedRevision) made with another digest key than the live one is
+// compared by updated_at instead.
 func CheckStale(obj Object, operation Operation, atPlan, now Version) *StalePlanError {
 	if atPlan.Revision == "" || atPlan.Revision == now.Revision {
+		return nil
+	}
+	if now.Key != "" && atPlan.Key != now.Key && atPlan.UpdatedAt != "" && atPlan.UpdatedAt == now.UpdatedAt {
+		// A keyed revision made with another digest key (the provider's credential changed)
+		// cannot be compared: the object is unchanged when Konnect's updated_at is.
 		return nil
 	}
 	return &StalePlanError{Object: obj, Operation: operation, AtPlan: atPlan, Now: now}
@@ -275,6 +285,9 @@ const SensitiveText = "(sensitive value changed)"
 func Show(f Field, v any) string {
 	if _, ok := v.(konnectDefault); ok {
 		return "(Konnect's default)"
+	}
+	if _, ok := v.(Unverifiable); ok {
+		return UnverifiableText
 	}
 	if f.Sensitive {
 		return SensitiveText

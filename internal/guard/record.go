@@ -36,6 +36,8 @@ type Base struct {
 	// that go back to Konnect's default when configuration stops setting them. Absent after
 	// an import and in records from before it existed: then nothing is reset.
 	Configured []string `json:"configured,omitempty"`
+	// Checked: when Hidden was last compared with Konnect, under which digest key (digest.go).
+	Checked *Checked `json:"checked,omitempty"`
 }
 
 // Configures reports whether configuration set the attribute at the last write.
@@ -51,8 +53,11 @@ type Seen struct {
 	Format    int    `json:"format,omitempty"`
 	Revision  string `json:"revision"`
 	UpdatedAt string `json:"updated_at"`
-	Values    Values `json:"values,omitempty"` // absent: the base's values
-	Before    Values `json:"before,omitempty"` // absent: a write, or the same as Values
+	// Key is the id of the digest key of a keyed revision (KeyedRevision); absent for a
+	// plain one.
+	Key    string `json:"key,omitempty"`
+	Values Values `json:"values,omitempty"` // absent: the base's values
+	Before Values `json:"before,omitempty"` // absent: a write, or the same as Values
 }
 
 // EncodeBase returns the bytes kept in private state.
@@ -169,6 +174,12 @@ func hiddenChanges(base *Base, liveHidden Values) []Conflict {
 		now, ok := liveHidden[name]
 		if !ok || Equal(Field{}, base.Hidden[name], now) {
 			continue
+		}
+		if was, keyed := DigestKeyID(base.Hidden[name]); keyed {
+			if is, _ := DigestKeyID(now); is != "" && is != was {
+				// Made with another key, and not brought over (RekeyHidden): cannot be told.
+				now = Unverifiable{}
+			}
 		}
 		f := Field{Name: name, Sensitive: true}
 		out = append(out, Conflict{Field: f, Base: base.Hidden[name], Remote: now, Sensitive: true})

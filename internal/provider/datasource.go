@@ -90,6 +90,7 @@ func (d *entityDataSource) Read(ctx context.Context, req datasource.ReadRequest,
 		return
 	}
 	r := &entityResource{kind: d.kind, attrs: d.attrs}
+	r.data = d.data // the digest key of keyed revisions
 	val, _, err := r.stateFromAPI(obj, addr.Parents, nil)
 	if err != nil {
 		resp.Diagnostics.AddError("Unexpected response from Konnect", err.Error())

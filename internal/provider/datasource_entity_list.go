@@ -134,6 +134,7 @@ func (d *entityListDataSource) Read(ctx context.Context, req datasource.ReadRequ
 		return
 	}
 	r := &entityResource{kind: d.kind, attrs: d.attrs}
+	r.data = d.data // the digest key of keyed revisions
 	items := make([]tftypes.Value, 0, len(found))
 	for _, obj := range found {
 		v, _, err := r.stateFromAPI(obj, parents, nil) // the revision is the whole object's

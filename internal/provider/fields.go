@@ -4,6 +4,8 @@ import (
 	"context"
 	"fmt"
 	"maps"
+	"slices"
+	"strings"
 
 	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
 	"github.com/hashicorp/terraform-plugin-framework/diag"
@@ -134,8 +136,17 @@ func (r *entityResource) sameExceptWritten(planned, prior objectValues) bool {
 
 // revision is the revision of an object as Konnect returned it, without the fields its
 // API declares Derived (computed from other objects: writing those never changes this
-// one's revision).
+// one's revision). Fields that hold secrets count through their keyed digest only
+// (guard.KeyedRevision, secretFields), so that the revision in state cannot be used to test
+// a guess of a secret.
 func (r *entityResource) revision(obj konnect.Object) (string, error) {
+	rev, _, err := r.keyedRevision(obj)
+	return rev, err
+}
+
+// keyedRevision is revision, and the id of the digest key when the revision is keyed ("" when
+// the object holds no secret field).
+func (r *entityResource) keyedRevision(obj konnect.Object) (string, string, error) {
 	if l, ok := r.kind.API.(listable); ok && len(l.listing().Derived) > 0 {
 		c := l.listing()
 		obj = maps.Clone(obj)
@@ -143,5 +154,37 @@ func (r *entityResource) revision(obj konnect.Object) (string, error) {
 			delete(obj, f)
 		}
 	}
-	return guard.Revision(obj)
+	k := r.data.digestKey()
+	rev, keyed, err := guard.KeyedRevision(obj, secretFields(r.kind.Attrs), k)
+	if !keyed {
+		return rev, "", err
+	}
+	return rev, k.ID(), err
+}
+
+// secretFields are the top-level JSON fields of a kind that may hold a secret: sensitive
+// attributes (and objects with a sensitive attribute inside) and JSON documents (a plugin's,
+// partial's or vault's config, whose secrets the provider recognizes by schema and name;
+// the whole document counts through its keyed digest, which needs no network to decide).
+func secretFields(attrs []Attr) []string {
+	var out []string
+	for _, a := range attrs {
+		if a.Parent || !(a.Sensitive || a.Type.Kind == KJSON || holdsSensitive(a.Type)) {
+			continue
+		}
+		f := strings.SplitN(a.jsonName(), ".", 2)[0]
+		if !slices.Contains(out, f) {
+			out = append(out, f)
+		}
+	}
+	return out
+}
+
+func holdsSensitive(t Type) bool {
+	for _, a := range t.Attrs {
+		if a.Sensitive || holdsSensitive(a.Type) {
+			return true
+		}
+	}
+	return t.Elem != nil && holdsSensitive(*t.Elem)
 }

@@ -143,13 +143,8 @@ func (jsonSemanticEquality) PlanModifyString(ctx context.Context, req planmodifi
 	if err1 != nil || err2 != nil {
 		return
 	}
-	// After an import, state holds no secret: a configured secret whose digest matches
-	// what Konnect held when last read asks for nothing different (secrets.go).
-	if pm, ok := planned.(map[string]any); ok && req.Private != nil {
-		if sm, ok := stated.(map[string]any); ok {
-			planned = loadImportSecrets(ctx, req.Private).matching(req.Path.String(), pm, sm)
-		}
-	}
+	// After an import, state holds no secret: the resource's ModifyPlan compares a
+	// configured secret with the digest of what Konnect held (plannedImportSecrets).
 	if guard.Equal(guard.Field{}, guard.ProjectKeys(stated, planned, false), planned) {
 		resp.PlanValue = req.StateValue
 	}

@@ -36,7 +36,7 @@ func (r *entityResource) ModifyPlan(ctx context.Context, req resource.ModifyPlan
 	if req.Plan.Raw.IsNull() {
 		if m := refreshedNow(ctx, req.Private, prior); m != nil { // refreshmark.go
 			r.logDecision(ctx, "stale_plan", "refreshed_by_this_command", addr, map[string]any{"revision_at_plan": atPlan.Revision})
-			r.checkDestroy(ctx, addr, b, prior, konnect.Object{"updated_at": m.UpdatedAt}, m.Hidden, resp)
+			r.checkDestroy(ctx, addr, b, prior, konnect.Object{"updated_at": m.UpdatedAt, "id": addr.ID}, m.Hidden, resp)
 		} else if live, _, ok := r.checkLive(ctx, addr, atPlan, guard.OpDelete, &resp.Diagnostics); ok {
 			r.checkDestroy(ctx, addr, b, prior, live, r.hidden(live), resp)
 		}
@@ -53,6 +53,7 @@ func (r *entityResource) ModifyPlan(ctx context.Context, req resource.ModifyPlan
 		resp.Diagnostics.AddError("Internal error", err.Error())
 		return
 	}
+	r.plannedImportSecrets(ctx, req.Private, prior, planned) // secrets.go: secrets an import kept out of state
 	resets := r.resets(cfg, b)
 	resets.plan(planned, cfg)
 	for _, a := range resets.attrs {
@@ -117,7 +118,8 @@ func (r *entityResource) checkRemoteEdits(ctx context.Context, req resource.Modi
 	remote, desired := r.managedValues(prior), r.managedValues(planned)
 	resets.desired(desired)
 	hidden := r.hidden(live)
-	r.unsentSecrets(prior, planned, hidden) // writeonly.go: a secret this plan does not send cannot conflict
+	r.rekeyBase(b, hidden, live["updated_at"], live["id"]) // digest.go
+	r.unsentSecrets(prior, planned, hidden)                // writeonly.go: a secret this plan does not send cannot conflict
 	conflicts := guard.RemoteEdits(r.fields, b, loadSeen(ctx, req.Private), remote, desired, hidden)
 	r.report(ctx, addr, b, prior, live, conflicts, false, &resp.Diagnostics)
 }
@@ -131,6 +133,7 @@ func (r *entityResource) hidden(live konnect.Object) guard.Values {
 		}
 	}
 	r.addRenderings(live, out) // writeonly.go: of write-only secrets, never the secret
+	r.keyedHidden(live, out)   // digest.go: keyed digests only
 	return out
 }
 
@@ -140,6 +143,7 @@ func (r *entityResource) checkDestroy(ctx context.Context, addr Address, b *guar
 	if b == nil {
 		return
 	}
+	r.rekeyBase(b, hidden, live["updated_at"], live["id"]) // digest.go
 	conflicts := guard.DestroyEdits(r.fields, b, r.managedValues(prior), hidden)
 	r.report(ctx, addr, b, prior, live, conflicts, true, &resp.Diagnostics)
 }

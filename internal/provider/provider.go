@@ -34,6 +34,7 @@ type providerData struct {
 	policy    guard.ConflictPolicy
 	snapshots *snapshots // this run's refresh snapshots
 	secrets   pluginSecrets
+	digest    *guard.DigestKey // digest.go: the key of keyed digests, never in state
 }
 
 type providerModel struct {
@@ -141,7 +142,12 @@ func (p *konnectProvider) Configure(ctx context.Context, req provider.ConfigureR
 		resp.Diagnostics.AddError("Could not create the Konnect client", err.Error())
 		return
 	}
-	data := &providerData{client: client, policy: policy, snapshots: newSnapshots()}
+	digest, err := digestKeyFor(token)
+	if err != nil {
+		resp.Diagnostics.AddError("Invalid "+digestKeyEnv, err.Error())
+		return
+	}
+	data := &providerData{client: client, policy: policy, snapshots: newSnapshots(), digest: digest}
 	resp.ResourceData = data
 	resp.DataSourceData = data
 }

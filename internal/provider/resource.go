@@ -123,6 +123,12 @@ func (r *entityResource) stateFromAPI(obj konnect.Object, parents map[string]str
 	}
 	for _, a := range r.kind.Attrs {
 		prev, ok := previous[a.Name]
+		if a.NotReturned && (!ok || !prev.IsKnown()) {
+			// What Konnect returns there is not the value (a password's hash, which must not
+			// reach state either): nothing written, nothing known (an import, a data source).
+			keep[a.Name] = tftypes.NewValue(a.Type.tfType(), nil)
+			continue
+		}
 		if !ok || !a.managed() || !prev.IsKnown() {
 			continue
 		}
@@ -214,8 +220,11 @@ func (r *entityResource) saveBase(ctx context.Context, p privateSetter, state tf
 		}
 	}
 	r.baseRenderings(m, obj, hidden) // writeonly.go
+	r.keyedHidden(obj, hidden)       // digest.go: never a secret, nor a hash of one
 	values := r.managedValues(m)
-	b, err := guard.EncodeBase(guard.Base{Revision: rev, Values: values, Hidden: hidden, Configured: configured})
+	base := guard.Base{Revision: rev, Values: values, Hidden: hidden, Configured: configured}
+	r.rekeyBase(&base, r.hidden(obj), obj["updated_at"], obj["id"]) // the check at this write
+	b, err := guard.EncodeBase(base)
 	if err != nil {
 		d.AddError("Internal error", err.Error())
 		return nil, d
@@ -247,7 +256,11 @@ func (r *entityResource) saveSeen(ctx context.Context, p privateSetter, state tf
 		d.AddError("Internal error", err.Error())
 		return d
 	}
-	b, _ := guard.EncodeSeen(guard.NewSeen(rev, guard.FormatUpdatedAt(obj["updated_at"]), r.managedValues(m), before, baseValues))
+	seen := guard.NewSeen(rev, guard.FormatUpdatedAt(obj["updated_at"]), r.managedValues(m), before, baseValues)
+	if again, key, err := r.keyedRevision(obj); err == nil && again == rev {
+		seen.Key = key // the digest key of a keyed revision (digest.go)
+	}
+	b, _ := guard.EncodeSeen(seen)
 	return p.SetKey(ctx, guard.PrivateSeenKey, b)
 }
 
@@ -281,7 +294,7 @@ func decodeSeen(ctx context.Context, p privateGetter) *guard.Seen {
 func plannedVersion(ctx context.Context, prior objectValues, p privateGetter) guard.Version {
 	v := guard.Version{Revision: str(prior[attrRevision])}
 	if s := loadSeen(ctx, p); s != nil && s.Revision == v.Revision {
-		v.UpdatedAt = s.UpdatedAt
+		v.UpdatedAt, v.Key = s.UpdatedAt, s.Key
 	}
 	return v
 }
@@ -360,7 +373,7 @@ func (r *entityResource) finishWrite(ctx context.Context, obj konnect.Object, pa
 		return
 	}
 	// secrets.go: digests of the secrets an import left out of state; a write replaces them
-	diags.Append((&importSecrets{}).record(ctx, p, taken)...)
+	diags.Append((&importSecrets{key: r.data.digestKey()}).record(ctx, p, taken)...)
 	*state = val
 	values, d := r.saveBase(ctx, p, val, obj, rev, configured)
 	diags.Append(d...)
@@ -406,19 +419,25 @@ func (r *entityResource) read(ctx context.Context, current tftypes.Value, privat
 		diags.AddError("Unexpected response from Konnect", err.Error())
 		return current, diags
 	}
-	if s := loadImportSecrets(ctx, private); taken != nil || s != nil {
-		// secrets.go: the digests follow what Konnect holds now
+	if s := loadImportSecrets(ctx, private, r.data.digestKey()); taken != nil || s != nil {
+		// secrets.go: the digests follow what Konnect holds now (under the current key)
 		if taken == nil {
 			taken = s.stillOutOfState(val, obj, r.kind.Attrs)
 		}
 		if s == nil {
-			s = &importSecrets{}
+			s = &importSecrets{key: r.data.digestKey()}
 		}
 		diags.Append(s.record(ctx, newPrivate, taken)...)
 	}
 	var before, baseValues guard.Values
 	if b, _ := loadBase(ctx, private); b != nil {
 		baseValues = b.Values
+		if r.rekeyBase(b, r.hidden(obj), obj["updated_at"], obj["id"]) { // digest.go
+			// Hidden values of an older record, or of another key, brought to this key.
+			if raw, err := guard.EncodeBase(*b); err == nil {
+				diags.Append(newPrivate.SetKey(ctx, guard.PrivateBaseKey, raw)...)
+			}
+		}
 	} else if raw, _ := private.GetKey(ctx, guard.PrivateBaseKey); len(raw) == 0 {
 		// No record (an object moved from another type or provider): what Konnect holds
 		// becomes the base, as after an import.
@@ -495,6 +514,7 @@ func (r *entityResource) Update(ctx context.Context, req resource.UpdateRequest,
 	}
 	configured := r.configured(req.Config.Raw)
 	b, _ := loadBase(ctx, req.Private)
+	r.rekeyBase(b, r.hidden(live), live["updated_at"], live["id"]) // digest.go: the values kept below are this key's
 	if r.sameExceptWritten(planned, prior) {
 		// An adoption: configuration agrees with what Konnect holds. Nothing is written;
 		// the object just read live (Guard 1 passed) becomes the base.
@@ -605,12 +625,12 @@ func (r *entityResource) checkLive(ctx context.Context, addr Address, atPlan gua
 		r.apiError(diags, "Could not read "+r.kind.TypeName+" to check it is unchanged", err)
 		return nil, "", false
 	}
-	now, err := r.revision(live)
+	now, key, err := r.keyedRevision(live)
 	if err != nil {
 		diags.AddError("Unexpected response from Konnect", err.Error())
 		return nil, "", false
 	}
-	if e := guard.CheckStale(r.object(addr), op, atPlan, guard.Version{Revision: now, UpdatedAt: guard.FormatUpdatedAt(live["updated_at"])}); e != nil {
+	if e := guard.CheckStale(r.object(addr), op, atPlan, guard.Version{Revision: now, UpdatedAt: guard.FormatUpdatedAt(live["updated_at"]), Key: key}); e != nil {
 		r.logDecision(ctx, "stale_plan", "conflict", addr, map[string]any{"revision_at_plan": planned, "revision_now": now})
 		diags.AddError(e.Summary(), e.Detail())
 		return nil, "", false

@@ -3,7 +3,6 @@ package provider
 import (
 	"context"
 	"crypto/hmac"
-	"crypto/rand"
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
@@ -178,42 +177,50 @@ func removeAt(doc map[string]any, p []string) {
 }
 
 // privateImportSecretsKey holds, after an import, a keyed digest of each secret that state
-// does not keep (never the secret), so that configuration setting the same secret plans
-// nothing: the plan compares its digest (jsonSemanticEquality).
+// does not keep (never the secret, never the key), so that configuration setting the same
+// secret plans nothing: the plan compares its digest (plannedImportSecrets).
 const privateImportSecretsKey = "import_secrets"
 
-// importSecrets is that record: a random key, and by attribute the digest at each path
-// (the path as a JSON array).
+// importSecrets is that record: the id of the digest key (digest.go: derived from the
+// provider's credential, never in state), and by attribute the digest at each path (the
+// path as a JSON array). Records written before keyed digests kept a random key beside the
+// digests, which let whoever held the state file test guesses: such a key is still read (to
+// match configuration until the next read) and never written again.
 type importSecrets struct {
-	Key     string                       `json:"key"`
+	KeyID   string                       `json:"key_id,omitempty"`
+	Legacy  string                       `json:"key,omitempty"`
 	Digests map[string]map[string]string `json:"digests"`
+
+	key *guard.DigestKey // the provider's; processKey when unset
 }
 
 func (s *importSecrets) digest(path []string, value any) string {
 	p, _ := json.Marshal(path)
-	mac := hmac.New(sha256.New, []byte(s.Key))
-	mac.Write(p)
-	mac.Write([]byte{0})
 	c, _ := canonjson.Canonical(value)
-	mac.Write(c)
-	return hex.EncodeToString(mac.Sum(nil))
+	if s.Legacy != "" {
+		mac := hmac.New(sha256.New, []byte(s.Legacy))
+		mac.Write(p)
+		mac.Write([]byte{0})
+		mac.Write(c)
+		return hex.EncodeToString(mac.Sum(nil))
+	}
+	k := s.key
+	if k == nil {
+		k = processKey()
+	}
+	return k.Digest("import_secret\x00"+string(p), value)
 }
 
-// record replaces the digests with those of the secrets just taken out (a fresh key when
-// there is none), or removes the record when nothing was taken.
+// record replaces the digests with those of the secrets just taken out, under the
+// provider's key, or removes the record when nothing was taken.
 func (s *importSecrets) record(ctx context.Context, p privateSetter, taken map[string][]secretAt) diag.Diagnostics {
 	if len(taken) == 0 {
 		return p.SetKey(ctx, privateImportSecretsKey, nil)
 	}
-	if s.Key == "" {
-		k := make([]byte, 16)
-		if _, err := rand.Read(k); err != nil {
-			var d diag.Diagnostics
-			d.AddError("Internal error", err.Error())
-			return d
-		}
-		s.Key = hex.EncodeToString(k)
+	if s.key == nil {
+		s.key = processKey()
 	}
+	s.Legacy, s.KeyID = "", s.key.ID()
 	s.Digests = map[string]map[string]string{}
 	for attr, list := range taken {
 		s.Digests[attr] = map[string]string{}
@@ -231,17 +238,47 @@ func (s *importSecrets) record(ctx context.Context, p privateSetter, taken map[s
 	return p.SetKey(ctx, privateImportSecretsKey, raw)
 }
 
-// loadImportSecrets reads the record; nil when there is none.
-func loadImportSecrets(ctx context.Context, p privateGetter) *importSecrets {
+// loadImportSecrets reads the record, to be compared and written again with key k; nil when
+// there is none.
+func loadImportSecrets(ctx context.Context, p privateGetter, k *guard.DigestKey) *importSecrets {
 	raw, d := p.GetKey(ctx, privateImportSecretsKey)
 	if d.HasError() || len(raw) == 0 {
 		return nil
 	}
 	var s importSecrets
-	if json.Unmarshal(raw, &s) != nil || s.Key == "" {
+	if json.Unmarshal(raw, &s) != nil || (s.KeyID == "" && s.Legacy == "") {
 		return nil
 	}
+	s.key = k
 	return &s
+}
+
+// plannedImportSecrets keeps in a plan the state's JSON documents that configuration sets
+// to what Konnect holds, secrets included: after an import, state holds no secret, and a
+// configured secret whose digest matches the recorded one (under the same key) asks for
+// nothing different. The rest is jsonSemanticEquality's rule.
+func (r *entityResource) plannedImportSecrets(ctx context.Context, p privateGetter, prior, planned objectValues) {
+	s := loadImportSecrets(ctx, p, r.data.digestKey())
+	if s == nil {
+		return
+	}
+	for _, a := range r.kind.Attrs {
+		pv, sv := planned[a.Name], prior[a.Name]
+		if a.Type.Kind != KJSON || !pv.IsKnown() || pv.IsNull() || !sv.IsKnown() || sv.IsNull() || pv.Equal(sv) {
+			continue
+		}
+		pj, err1 := a.Type.toJSON(pv)
+		sj, err2 := a.Type.toJSON(sv)
+		pm, ok1 := pj.(map[string]any)
+		sm, ok2 := sj.(map[string]any)
+		if err1 != nil || err2 != nil || !ok1 || !ok2 {
+			continue
+		}
+		want := s.matching(a.Name, pm, sm)
+		if guard.Equal(guard.Field{}, guard.ProjectKeys(sj, want, false), want) {
+			planned[a.Name] = sv
+		}
+	}
 }
 
 // matching removes from a configured JSON document the secrets that state does not hold

@@ -101,7 +101,7 @@ func TestImportSecretsMatchOnlyTheSameSecret(t *testing.T) {
 	if strings.Contains(string(p[privateImportSecretsKey]), "s3cr3t") {
 		t.Fatalf("the record holds the secret: %s", p[privateImportSecretsKey])
 	}
-	s := loadImportSecrets(ctx, p)
+	s := loadImportSecrets(ctx, p, processKey())
 	stated := map[string]any{"minute": 10, "redis": map[string]any{"host": "h"}}
 	same := map[string]any{"minute": 10, "redis": map[string]any{"host": "h", "password": "s3cr3t"}}
 	if got := s.matching("config", same, stated); !reflect.DeepEqual(got, map[string]any{"minute": json.Number("10"), "redis": map[string]any{"host": "h"}}) {

@@ -35,9 +35,10 @@ import (
 // config store secret's value, the object's updated_at as Konnect sent it, which moves
 // whenever the secret is written: its value is all there is to write).
 // A plan that sends the secret again (a version bump) over a rendering that changed is a
-// conflict; a destroy over one deletes someone's change. Neither prints the secret. The digest
-// is salted with the object's id and tells nothing the revision in state (a hash over the
-// object as Konnect returned it) does not.
+// conflict; a destroy over one deletes someone's change. Neither prints the secret. What the
+// base keeps is the keyed digest (digest.go) of that rendering, never the rendering: a plain
+// hash of a key, or Konnect's hash of a password, would let whoever holds the state file test
+// guesses.
 
 // writeOnlySecret declares a secret attribute with its write-only twin and that twin's
 // version. A Required classic attribute becomes optional: exactly one of it and its twin must
@@ -165,8 +166,8 @@ func (r *entityResource) planSecrets(prior, planned, cfg objectValues, diags *di
 	return ok
 }
 
-// secretRendering is what the guard keeps of Konnect's copy of a secret (see the top of
-// this file).
+// secretRendering is Konnect's copy of a secret as the guard renders it (see the top of this
+// file); what the guard keeps of it is its keyed digest (keyedHidden), never this.
 func secretRendering(obj konnect.Object, s woSecret) any {
 	v := lookup(obj, s.wo)
 	if v == nil {
@@ -230,6 +231,11 @@ func (r *entityResource) keepUnsentRenderings(ctx context.Context, p interface {
 		was, had := before.Hidden[s.wo.Name]
 		if _, ok := now.Hidden[s.wo.Name]; !ok || !had || slices.Contains(sent, s.wo.Name) {
 			continue
+		}
+		if now.Checked != nil && !guard.Equal(guard.Field{}, was, now.Hidden[s.wo.Name]) && !slices.Contains(now.Checked.Changed, s.wo.Name) {
+			// Konnect's rendering at this write differs from the one kept (digest.go).
+			now.Checked.Changed = append(now.Checked.Changed, s.wo.Name)
+			slices.Sort(now.Checked.Changed)
 		}
 		now.Hidden[s.wo.Name] = was
 		changed = true
