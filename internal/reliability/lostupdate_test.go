@@ -64,6 +64,13 @@ type oobWrite struct {
 // opLog holds the diagnostics of one object's refresh, plan and apply in one round.
 type opLog struct {
 	diags []*tfprotov6.Diagnostic
+	// refreshed is what that round's refresh put in state (canonical JSON by field): the
+	// prior state its plan showed changes against.
+	refreshed map[string]string
+	// unmanaged are the fields no earlier successful apply of the object had in its
+	// configuration: the guard record holds no base for them (guards.md: a never-set
+	// attribute follows Konnect), so setting one is an ordinary update from the value shown.
+	unmanaged map[string]bool
 }
 
 type lostUpdateConfig struct {
@@ -83,6 +90,7 @@ type lostUpdateResult struct {
 	row
 	oobWrites, oobApplied, providerWrites int
 	reported, silent, survived, adopted   int
+	shownInPlan                           int // replaced by a newly configured attribute, the plan showing Konnect's value
 	adoptedThenChanged                    int // kept by a Terraform write, later changed by configuration
 	examples                              []string
 }
@@ -230,8 +238,13 @@ func runLostUpdate(t *testing.T, cfg lostUpdateConfig) lostUpdateResult {
 		ops[k].diags = append(ops[k].diags, d...)
 	}
 	rngs := map[*inst]*rand.Rand{}
+	managed := map[*inst]map[string]bool{} // the configured fields at the last successful apply
 	for i, in := range svcs {
 		rngs[in] = rand.New(rand.NewPCG(uint64(cfg.seed), uint64(i)))
+		managed[in] = map[string]bool{}
+		for k := range in.cfg {
+			managed[in][k] = true
+		}
 	}
 	var cmu sync.Mutex
 	conflicts, adopted, otherErrors := 0, 0, map[string]int{}
@@ -268,6 +281,19 @@ func runLostUpdate(t *testing.T, cfg lostUpdateConfig) lostUpdateResult {
 			if !in.hasState() {
 				return fmt.Errorf("service %s vanished", id)
 			}
+			seen := map[string]string{}
+			unmanaged := map[string]bool{}
+			for _, f := range oobFields {
+				seen[f.name] = canon(in.attr(f.name))
+			}
+			cmu.Lock()
+			for _, f := range cfgFields {
+				unmanaged[f.name] = !managed[in][f.name]
+			}
+			cmu.Unlock()
+			omu.Lock()
+			ops[version+" "+id].refreshed, ops[version+" "+id].unmanaged = seen, unmanaged
+			omu.Unlock()
 			rng := rngs[in]
 			if rng.Float64() < 0.7 {
 				f := cfgFields[rng.IntN(len(cfgFields))]
@@ -305,6 +331,15 @@ func runLostUpdate(t *testing.T, cfg lostUpdateConfig) lostUpdateResult {
 			d, err = run.apply(ctx, in, p)
 			logOp(version, id, d)
 			countDiags(d)
+			if err == nil && !hasError(d) {
+				set := map[string]bool{}
+				for k := range in.cfg {
+					set[k] = true
+				}
+				cmu.Lock()
+				managed[in] = set
+				cmu.Unlock()
+			}
 			return err
 		})
 		if err != nil {
@@ -329,8 +364,8 @@ func runLostUpdate(t *testing.T, cfg lostUpdateConfig) lostUpdateResult {
 	res.row = row{property: "2-no-lost-update", seed: cfg.seed, etags: cfg.etags, policy: cfg.policy, objects: cfg.services,
 		ops: e.ops.Load(), requests: e.requestCount(), faults: nFaults, faultKinds: kinds, retries: retries, conflicts: conflicts,
 		silent: res.silent, elapsed: time.Since(start),
-		notes: fmt.Sprintf("oob-writes=%d applied=%d overwritten-reported=%d kept-by-terraform=%d (later-updated-by-config=%d) still-in-konnect=%d provider-writes=%d config-adopted=%d",
-			res.oobWrites, res.oobApplied, res.reported, res.adopted, res.adoptedThenChanged, res.survived, res.providerWrites, adopted)}
+		notes: fmt.Sprintf("oob-writes=%d applied=%d overwritten-reported=%d (newly-configured-shown-in-plan=%d) kept-by-terraform=%d (later-updated-by-config=%d) still-in-konnect=%d provider-writes=%d config-adopted=%d",
+			res.oobWrites, res.oobApplied, res.reported+res.shownInPlan, res.shownInPlan, res.adopted, res.adoptedThenChanged, res.survived, res.providerWrites, adopted)}
 	record(t, res.row)
 	return res
 }
@@ -422,9 +457,18 @@ func replayHistory(t *testing.T, events []*event, initial map[string]map[string]
 					delete(pending, k)
 				} else if pv != nil {
 					c := perField[f.name]
+					op := ops[version+" "+id]
 					if reportsOverwrite(diags, id, guard.Field{Name: f.name, Set: f.set}, pv.val) {
 						res.reported++
 						c[1]++
+					} else if op != nil && op.unmanaged[f.name] && op.refreshed[f.name] == canon(pv.val) {
+						// Configuration set a field it had never set: no base, so no conflict
+						// (guards.md), and the plan showed Konnect's value being replaced
+						// (its prior state, refreshed in that round, held it).
+						res.shownInPlan++
+						c[1]++
+						t.Logf("out-of-band write #%d %s.%s = %s replaced by %s in run %s, where configuration first set %s: the plan showed %s -> %s (no base, no conflict)",
+							pv.w.n, id, f.name, canon(pv.val), nv, version, f.name, canon(pv.val), nv)
 					} else {
 						res.silent++
 						c[2]++
@@ -619,7 +663,7 @@ func roundsOf(ops map[string]*opLog, id string) string {
 	sort.Strings(keys)
 	var b strings.Builder
 	for _, k := range keys {
-		fmt.Fprintf(&b, "  == %s\n%s\n", k, indent(diagText(ops[k].diags)))
+		fmt.Fprintf(&b, "  == %s (refreshed %v, unmanaged %v)\n%s\n", k, ops[k].refreshed, ops[k].unmanaged, indent(diagText(ops[k].diags)))
 	}
 	return b.String()
 }
