@@ -29,6 +29,7 @@ var PartialKind = EntityKind{
 			Description:   "The partial's configuration as a JSON object, written with `jsonencode({...})`. Keys you leave out take Konnect's values and are not tracked.",
 			Validators:    []Validator{jsonText(true)},
 			PlanModifiers: []PlanModifier{jsonSemanticEquality{}}},
+		configSecretsAttr("a Redis `password`, a vector database or model API key"), configSecretsWOAttr, configSecretsWOVersionAttr,
 		{Name: "tags", Default: DefaultNull, Type: SetOf(String), Description: "Tags for filtering and grouping.", Validators: []Validator{kongTags()}},
 		coreTimestamps[0], coreTimestamps[1],
 	},

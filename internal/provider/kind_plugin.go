@@ -54,6 +54,7 @@ var PluginKind = EntityKind{
 		{Name: "config", Type: JSON, Description: "The plugin's configuration as a JSON object, written with `jsonencode({...})`. Keys you leave out take Konnect's values and are not tracked.",
 			Validators:    []Validator{jsonText(true)},
 			PlanModifiers: []PlanModifier{jsonSemanticEquality{}}},
+		configSecretsAttr("a redis `password`, an openid-connect `client_secret`, an AI plugin's `auth.header_value`"), configSecretsWOAttr, configSecretsWOVersionAttr,
 		{Name: "enabled", Default: true, Type: Bool, Description: "Whether the plugin runs. Konnect's default is true."},
 		{Name: "protocols", Default: []any{"grpc", "grpcs", "http", "https"}, Type: SetOf(String), Description: "Protocols the plugin runs for. Konnect's default is `[\"grpc\", \"grpcs\", \"http\", \"https\"]`.",
 			Validators: []Validator{setvalidator.SizeAtLeast(1), setvalidator.ValueStringsAre(

@@ -24,6 +24,7 @@ var VaultKind = EntityKind{
 				"must start with a lowercase letter and contain only lowercase letters, digits and dashes (at least two characters, not ending with a dash)")}},
 		{Name: "config", Type: JSON, Description: "The vault type's settings as a JSON object; write it with `jsonencode({...})`. Keys you leave out take Konnect's values and are not tracked.",
 			Validators: []Validator{jsonText(true)}},
+		configSecretsAttr("a token, a client secret"), configSecretsWOAttr, configSecretsWOVersionAttr,
 		{Name: "description", Type: String, Description: "A description of the vault."},
 		{Name: "tags", Default: DefaultNull, Type: SetOf(String), Description: "Tags for filtering and grouping.", Validators: []Validator{kongTags()}},
 		coreTimestamps[0], coreTimestamps[1],
