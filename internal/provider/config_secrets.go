@@ -349,8 +349,33 @@ func (r *entityResource) planConfigSecrets(ctx context.Context, req resource.Mod
 		return
 	}
 	usesSecrets := !cfg[attrConfigSecrets].IsNull() || !cfg[attrConfigSecretsWO].IsNull()
+	changed := false
 	if cfg[attrConfig].IsNull() && usesSecrets && !planned[attrConfig].IsKnown() {
 		planned[attrConfig] = tftypes.NewValue(tftypes.String, "{}")
+		changed = true
+	}
+	if cfg[attrConfigSecrets].IsNull() && !planned[attrConfigSecrets].IsKnown() {
+		// never set: state keeps nothing here (keepConfigSecrets)
+		planned[attrConfigSecrets] = tftypes.NewValue(tftypes.String, nil)
+		changed = true
+	}
+	// a path that moves from config to config_secrets(_wo) leaves config in the plan too
+	// (jsonSemanticEquality may have kept the state's document, which holds it)
+	var moved [][]string
+	for _, name := range []string{attrConfigSecrets, attrConfigSecretsWO} {
+		if doc := jsonObject(cfg[name]); doc != nil {
+			moved = append(moved, leafPaths(doc)...)
+		}
+	}
+	if pc := jsonObject(planned[attrConfig]); pc != nil && len(moved) > 0 {
+		if clean, removed := withoutPaths(pc, moved); removed {
+			if v, err := JSON.fromJSON(clean); err == nil {
+				planned[attrConfig] = v
+				changed = true
+			}
+		}
+	}
+	if changed {
 		resp.Plan.Raw = tftypes.NewValue(resp.Plan.Raw.Type(), map[string]tftypes.Value(planned))
 	}
 	doc := jsonObject(cfg[attrConfig])
