@@ -11,10 +11,11 @@ import (
 // unique handle (Konnect also addresses the vault by prefix), `config` the type's settings
 // as a JSON document.
 var VaultKind = EntityKind{
-	TypeName:    "konnect_gateway_vault",
-	Description: "A secret vault in a Konnect control plane. Configuration elsewhere refers to its secrets as `{vault://<prefix>/<secret>}`.",
-	API:         coreEntityAPI{Collection: inControlPlane("vaults")},
-	NameAttr:    "prefix",
+	TypeName: "konnect_gateway_vault",
+	Description: "A secret vault in a Konnect control plane. Configuration elsewhere refers to its secrets as `{vault://<prefix>/<secret>}`. " +
+		"The vault's own credentials (a token, a client secret) belong in `config_secrets` (sensitive) or `config_secrets_wo` (write-only), not in `config`.",
+	API:      coreEntityAPI{Collection: inControlPlane("vaults")},
+	NameAttr: "prefix",
 	Attrs: []Attr{
 		controlPlaneID,
 		{Name: "name", Type: String, Mode: Required, Description: "The vault type: `env`, `aws`, `gcp`, `hcv`, `azure`, `konnect` or `conjur`.",
