@@ -164,8 +164,9 @@ func flat(s string) string { return strings.Join(strings.Fields(s), " ") }
 // saved plan goes stale when someone changes it in Konnect; the next plan is a conflict that
 // names config_secrets.redis.password and shows neither password, also in a TF_LOG=DEBUG log
 // (the CLI's own drift line included: config does not hold the password, and
-// config_secrets is sensitive); the overwrite policy writes it back; removing config_secrets
-// resets it to Konnect's default.
+// config_secrets is sensitive); the overwrite policy writes it back; a destroy over a
+// password changed in Konnect is refused; removing config_secrets resets it to Konnect's
+// default.
 func TestAccConfigSecretsPlugin(t *testing.T) { csScenario(t, "plugin", true) }
 
 // The same life for a partial and a vault (a partial's and a vault's update replaces the
@@ -318,6 +319,23 @@ func csScenario(t *testing.T, kind string, full bool) {
 		t.Fatalf("apply of another key: exit %d\n%s", code, out)
 	}
 	holds("after an update of another key", oldPW)
+
+	if full {
+		// A destroy over a secret someone changed in Konnect deletes their change: refused,
+		// naming the path, showing neither value; the plugin stays.
+		env.edit(k.path(env), func(b konnect.Object) {
+			b["config"].(map[string]any)["redis"].(map[string]any)["password"] = newPW
+		})
+		out, code = run(nil, "destroy", "-auto-approve", "-input=false", "-no-color")
+		if code != 1 || !conflict.MatchString(flat(out)) {
+			t.Fatalf("destroy over a secret changed in Konnect: exit %d, want 1 and the conflict on %s\n%s", code, k.conflictAt, out)
+		}
+		holds("after the refused destroy", newPW)
+		if out, code = run([]string{"KONNECT_CONFLICT_POLICY=overwrite"}, "apply", "-auto-approve", "-input=false", "-no-color"); code != 0 {
+			t.Fatalf("apply with policy overwrite after the refused destroy: exit %d\n%s", code, out)
+		}
+		holds("after the second overwrite", oldPW)
+	}
 
 	if full {
 		// A path in both config and config_secrets: a plan-time error naming it.
