@@ -156,7 +156,9 @@ resource "konnect_gateway_plugin" "limit" {
 // refresh), so a sensitive variable inside jsonencode() is printed. The provider could only
 // prevent it by declaring all of `config` sensitive in the schema, which hides every config
 // diff in every plan (guards.md promises them). This test pins that line as the only one;
-// TestAccSecretsKnownBugCLIRefreshLog (build tag knownbugs) fails until it is gone.
+// TestAccSecretsKnownBugCLIRefreshLog (build tag knownbugs) fails until it is gone. The
+// way around it is config_secrets, a sensitive attribute (TestAccConfigSecretsPlugin: no
+// line of the log shows the password there).
 func TestAccSecretsPluginConfigConflict(t *testing.T) {
 	secretConflictScenario(t, false)
 }

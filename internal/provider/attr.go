@@ -74,6 +74,11 @@ type Attr struct {
 	// Kept in state, never sent to Konnect.
 	Versions string
 
+	// Overlay: a JSON document laid over the attribute with the same JSON name on every
+	// write (config_secrets over config); on read it keeps only its own paths, and they leave
+	// the other attribute (config_secrets.go).
+	Overlay bool
+
 	// PlanModifiers run after the engine's own (keep the state's value when unset, replace
 	// on ForceNew); each is the framework plan modifier of the attribute's Type, as above.
 	PlanModifiers []PlanModifier

@@ -27,7 +27,7 @@ func newDataSource(k EntityKind) func() datasource.DataSource {
 		return newControlPlaneDataSource // also takes Kong's filter arguments
 	}
 	return func() datasource.DataSource {
-		return &entityDataSource{kind: k, attrs: newEntityResource(k).attrs}
+		return &entityDataSource{kind: k, attrs: withoutOverlays(newEntityResource(k).attrs)}
 	}
 }
 

@@ -43,7 +43,7 @@ func entityListDataSources() []func() datasource.DataSource {
 // entityListAttrs is an object of a kind as its list reports it: as the resource reads it,
 // except that a JSON document (a plugin's config) comes without its secrets (withoutSecrets).
 func entityListAttrs(k EntityKind) []Attr {
-	attrs := append([]Attr(nil), newEntityResource(k).attrs...)
+	attrs := withoutOverlays(newEntityResource(k).attrs) // config_secrets.go
 	for i, a := range attrs {
 		if a.Type.Kind == KJSON {
 			attrs[i].Description += " Without the secrets it holds: the keys that the plugin's schema in Konnect marks encrypted or referenceable, " +

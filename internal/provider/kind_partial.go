@@ -14,7 +14,7 @@ var PartialKind = EntityKind{
 	Description: "A gateway partial in a Konnect control plane: shared plugin configuration of one `type` " +
 		"(`redis-ce`, `redis-ee`, `vectordb`, `embeddings`, `model`) that plugins link to. " +
 		"`config` is written with `jsonencode({...})`: Konnect fills in the type's defaults, and Terraform tracks only the keys you set. " +
-		"Secret keys in it (a Redis password) are never shown in conflict diagnostics; use a vault reference such as `{vault://env/redis-password}` to keep them out of state. " +
+		"Secret keys in it (a Redis password) are never shown in conflict diagnostics; use a vault reference such as `{vault://env/redis-password}` to keep them out of state, or put a literal secret in `config_secrets` (sensitive) or `config_secrets_wo` (write-only) rather than in `config`. " +
 		"Konnect refuses to delete a partial that a plugin still uses; the error names the plugin.",
 	API:      coreEntityAPI{Collection: inControlPlane("partials")},
 	NameAttr: "name",
@@ -29,6 +29,7 @@ var PartialKind = EntityKind{
 			Description:   "The partial's configuration as a JSON object, written with `jsonencode({...})`. Keys you leave out take Konnect's values and are not tracked.",
 			Validators:    []Validator{jsonText(true)},
 			PlanModifiers: []PlanModifier{jsonSemanticEquality{}}},
+		configSecretsAttr("a Redis `password`, a vector database or model API key"), configSecretsWOAttr, configSecretsWOVersionAttr,
 		{Name: "tags", Default: DefaultNull, Type: SetOf(String), Description: "Tags for filtering and grouping.", Validators: []Validator{kongTags()}},
 		coreTimestamps[0], coreTimestamps[1],
 	},

@@ -40,6 +40,7 @@ var PluginKind = EntityKind{
 		"An import keeps no secret of the config in state (keys the plugin's schema in Konnect marks encrypted or referenceable, and keys named like `password`; vault references stay), so the plan that imports it never shows one; " +
 		"configuration that sets such a key to what Konnect holds plans nothing (compared through a keyed digest kept with the state, never the secret), and keys it leaves out keep what Konnect holds. " +
 		"Keys you do not set keep the value Konnect holds, even when someone changed them in Konnect; to clear a key, set it to null. " +
+		"Secrets: prefer a vault reference (`{vault://…}`) in `config`; a literal secret belongs in `config_secrets` (sensitive, never printed) or `config_secrets_wo` (write-only), not in `config`, which Terraform prints in plans and logs (a plan that puts one there gets a warning). " +
 		"Konnect allows one plugin of a name per scope and there is no name to look up before creating, so the create-time name check does not apply: " +
 		"a second plugin with the same name and scope is refused by Konnect at apply.",
 	API:      pluginAPI{coreEntityAPI{Collection: inControlPlane("plugins")}},
@@ -54,6 +55,7 @@ var PluginKind = EntityKind{
 		{Name: "config", Type: JSON, Description: "The plugin's configuration as a JSON object, written with `jsonencode({...})`. Keys you leave out take Konnect's values and are not tracked.",
 			Validators:    []Validator{jsonText(true)},
 			PlanModifiers: []PlanModifier{jsonSemanticEquality{}}},
+		configSecretsAttr("a redis `password`, an openid-connect `client_secret`, an AI plugin's `auth.header_value`"), configSecretsWOAttr, configSecretsWOVersionAttr,
 		{Name: "enabled", Default: true, Type: Bool, Description: "Whether the plugin runs. Konnect's default is true."},
 		{Name: "protocols", Default: []any{"grpc", "grpcs", "http", "https"}, Type: SetOf(String), Description: "Protocols the plugin runs for. Konnect's default is `[\"grpc\", \"grpcs\", \"http\", \"https\"]`.",
 			Validators: []Validator{setvalidator.SizeAtLeast(1), setvalidator.ValueStringsAre(

@@ -19,6 +19,7 @@ import (
 // ModifyPlan runs both guards at plan time. Terraform calls it again while applying a
 // saved plan (without refreshing first), so a plan that went stale is caught there too.
 func (r *entityResource) ModifyPlan(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
+	defer r.planConfigSecrets(ctx, req, resp) // config_secrets.go: runs last
 	if req.State.Raw.IsNull() || r.data == nil {
 		return // a create: the creation guard runs at apply
 	}

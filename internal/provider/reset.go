@@ -49,6 +49,16 @@ func (r *entityResource) resets(cfg objectValues, b *guard.Base) resetPlan {
 		if !ok || !b.Configures(a.Name) {
 			continue
 		}
+		if a.Overlay {
+			// config_secrets: each path it no longer sets goes back to Konnect's default
+			if removed := removedSecretPaths(b.Values[a.Name], v); len(removed) > 0 {
+				if p.keys == nil {
+					p.keys = map[string][][]string{}
+				}
+				p.keys[a.Name] = removed
+			}
+			continue
+		}
 		if v.IsNull() {
 			if a.resettable() {
 				p.attrs = append(p.attrs, a)
@@ -69,6 +79,7 @@ func (r *entityResource) resets(cfg objectValues, b *guard.Base) resetPlan {
 			p.keys[a.Name] = removed
 		}
 	}
+	r.keepOverlaidPaths(cfg, &p) // config_secrets.go
 	return p
 }
 

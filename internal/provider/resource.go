@@ -153,7 +153,8 @@ func (r *entityResource) stateFromAPI(obj konnect.Object, parents map[string]str
 			keep[a.Name] = prev
 		}
 	}
-	r.keepWriteOnly(previous, keep) // writeonly.go: no secret of a write-only twin in state
+	r.keepWriteOnly(previous, keep)          // writeonly.go: no secret of a write-only twin in state
+	r.keepConfigSecrets(obj, previous, keep) // config_secrets.go
 	val, err := objectFromJSON(r.attrs, obj, keep)
 	return val, rev, err
 }
@@ -172,6 +173,11 @@ func (r *entityResource) body(m objectValues) (konnect.Object, error) {
 		}
 		if err != nil {
 			return nil, fmt.Errorf("%s: %w", a.Name, err)
+		}
+		if under, ok := out[a.jsonName()].(map[string]any); ok && a.Overlay {
+			if over, ok := j.(map[string]any); ok {
+				j = overlay(under, over) // config_secrets.go: merged into config
+			}
 		}
 		out[a.jsonName()] = j
 	}
@@ -332,7 +338,8 @@ func (r *entityResource) Create(ctx context.Context, req resource.CreateRequest,
 		return
 	}
 	cfg, _ := asObject(req.Config.Raw)
-	r.writeSecrets(body, cfg, nil, m, nil) // writeonly.go: from configuration only
+	r.writeSecrets(body, cfg, nil, m, nil)         // writeonly.go: from configuration only
+	r.writeConfigSecretsWO(body, cfg, nil, m, nil) // config_secrets.go
 	if id := chosenID(m, body); id != "" && !r.checkChosenID(ctx, addr, id, &resp.Diagnostics) {
 		return
 	}
@@ -462,17 +469,22 @@ func (r *entityResource) read(ctx context.Context, current tftypes.Value, privat
 func (r *entityResource) unshapedWithoutSecrets(ctx context.Context, val tftypes.Value, obj konnect.Object, addr Address, prior objectValues) (tftypes.Value, map[string][]secretAt, error) {
 	var unshaped map[string]bool
 	for _, a := range r.kind.Attrs {
-		if p, ok := prior[a.Name]; a.Type.Kind == KJSON && (!ok || p.IsNull()) {
+		if p, ok := prior[a.Name]; a.Type.Kind == KJSON && !a.Overlay && !a.configOnly() && (!ok || p.IsNull()) {
 			if unshaped == nil {
 				unshaped = map[string]bool{}
 			}
 			unshaped[a.Name] = true
 		}
 	}
-	if unshaped == nil {
-		return val, nil, nil
+	var taken map[string][]secretAt
+	if unshaped != nil {
+		var err error
+		if val, taken, err = splitSecrets(ctx, r.data, r.kind, r.attrs, val, obj, addr.Parents["control_plane_id"], unshaped); err != nil {
+			return val, nil, err
+		}
 	}
-	return splitSecrets(ctx, r.data, r.kind, r.attrs, val, obj, addr.Parents["control_plane_id"], unshaped)
+	val, err := r.withoutOverlaidPaths(val) // config_secrets.go: its paths never in config
+	return val, taken, err
 }
 
 // refreshRead reads an object for refresh: from this run's snapshot of its collection when
@@ -532,6 +544,7 @@ func (r *entityResource) Update(ctx context.Context, req resource.UpdateRequest,
 	}
 	resets.apply(r, body)
 	sent := r.writeSecrets(body, cfg, prior, planned, live) // writeonly.go: from configuration only
+	r.writeConfigSecretsWO(body, cfg, prior, planned, live) // config_secrets.go
 	obj, _, err := r.kind.API.Update(ctx, r.data.client, addr, body, live, etag)
 	r.wrote(addr)
 	if konnect.IsPreconditionFailed(err) {

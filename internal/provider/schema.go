@@ -89,7 +89,7 @@ func (t Type) attrType() attr.Type {
 func frameworkAttribute(a Attr, target schemaFor) schema.Attribute {
 	f := flags{required: a.Mode == Required, optional: a.Mode == Optional, computed: a.Mode != Required && !a.configOnly(), desc: a.Description}
 	ds := target == forDataSource
-	if a.WriteOnly && (a.Type.Kind != KString || a.Mode != Optional || ds) {
+	if a.WriteOnly && ((a.Type.Kind != KString && a.Type.Kind != KJSON) || a.Mode != Optional || ds) {
 		panic(declarationError(fmt.Sprintf("attribute %s: write-only attributes are optional strings of resources", a.Name)))
 	}
 	if !ds && (a.ForceNew || a.Parent) && a.Mode != Computed {

@@ -74,6 +74,10 @@ func (r *entityResource) expandJSONConflicts(ctx context.Context, prior objectVa
 			out = append(out, c)
 			continue
 		}
+		if a.Overlay {
+			out = append(out, overlayConflicts(c)...) // config_secrets.go
+			continue
+		}
 		var secret guard.SecretPaths
 		if _, isPlugin := r.kind.API.(pluginAPI); isPlugin && a.Name == "config" && r.data != nil {
 			secret = r.data.secrets.paths(ctx, r.data.client, str(prior["control_plane_id"]), str(prior["name"]))

@@ -71,7 +71,7 @@ type woSecret struct{ wo, version, classic Attr }
 func (r *entityResource) secrets() []woSecret {
 	var out []woSecret
 	for _, a := range r.kind.Attrs {
-		if !a.WriteOnly {
+		if !a.WriteOnly || a.Type.Kind == KJSON { // config_secrets_wo: config_secrets.go
 			continue
 		}
 		s := woSecret{wo: a}

@@ -14,6 +14,57 @@ resource "konnect_gateway_plugin" "orders_rate_limit" {
   tags = ["team:payments"]
 }
 
+# A plugin with a secret. First choice: a vault reference in config
+# ("{vault://…}"), resolved by the data plane: no secret reaches Terraform at all.
+# Where the secret must come from Terraform, put it in config_secrets: a sensitive
+# JSON document of the same shape as config, merged into it on every write. Plans
+# and logs never show it; a change made in Konnect shows as "(sensitive value changed)".
+variable "redis_password" {
+  type      = string
+  sensitive = true
+}
+
+resource "konnect_gateway_plugin" "orders_redis_rate_limit" {
+  control_plane_id = konnect_gateway_control_plane.payments.id
+  name             = "rate-limiting"
+  instance_name    = "orders-redis-rate-limit"
+  route            = { id = konnect_gateway_route.orders.id }
+  config = jsonencode({
+    minute = 1000
+    policy = "redis"
+    redis = {
+      host     = "redis.internal"
+      username = "{vault://env/redis-user}" # a vault reference stays in config
+    }
+  })
+  config_secrets = jsonencode({
+    redis = { password = var.redis_password }
+  })
+}
+
+# With Terraform 1.11+ or OpenTofu 1.11+, config_secrets_wo keeps the secret out of
+# state and plan files too: it is sent on create and whenever
+# config_secrets_wo_version changes.
+variable "oidc_client_secret" {
+  type      = string
+  sensitive = true
+  ephemeral = true
+}
+
+resource "konnect_gateway_plugin" "oidc" {
+  control_plane_id = konnect_gateway_control_plane.payments.id
+  name             = "openid-connect"
+  service          = { id = konnect_gateway_service.orders.id }
+  config = jsonencode({
+    issuer    = "https://idp.example.com/.well-known/openid-configuration"
+    client_id = ["orders"]
+  })
+  config_secrets_wo = jsonencode({
+    client_secret = [var.oidc_client_secret]
+  })
+  config_secrets_wo_version = 1 # change it to send a new secret
+}
+
 # A global plugin (no scope) that runs before rate limiting.
 resource "konnect_gateway_plugin" "correlation_id" {
   control_plane_id = konnect_gateway_control_plane.payments.id
