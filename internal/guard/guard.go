@@ -350,11 +350,19 @@ func (e *RemoteEditError) Detail() string {
 			was = "last refreshed"
 		}
 		if e.Destroy {
-			fmt.Fprintf(&b, "    %-*s   %s: %s   in Konnect now: %s\n", width, f.Name, was, Show(f, c.Base), Show(f, c.Remote))
+			s := ShowSides(f, c.Base, c.Remote) // collections.go: alike, by count when long
+			fmt.Fprintf(&b, "    %-*s   %s: %s   in Konnect now: %s\n", width, f.Name, was, s[0], s[1])
+			if collectionRow(f, c.Base, c.Remote) {
+				elementLines(&b, "      ", c.Base, c.Remote, nil, false)
+			}
 			continue
 		}
+		s := ShowSides(f, c.Base, c.Remote, c.Desired)
 		fmt.Fprintf(&b, "    %-*s   %s: %s   in Konnect now: %s   planned: %s\n",
-			width, f.Name, was, Show(f, c.Base), Show(f, c.Remote), Show(f, c.Desired))
+			width, f.Name, was, s[0], s[1], s[2])
+		if collectionRow(f, c.Base, c.Remote, c.Desired) {
+			elementLines(&b, "      ", c.Base, c.Remote, c.Desired, true)
+		}
 	}
 	b.WriteString("\n")
 	if e.Destroy {
@@ -363,14 +371,30 @@ func (e *RemoteEditError) Detail() string {
 		} else {
 			b.WriteString("Destroying it deletes these changes too, and nothing was deleted.\n")
 		}
-		b.WriteString("Keep a record of them first: set them in configuration, apply (Terraform adopts them), then destroy.\n")
+		secrets, others := e.secretNames()
+		if others > 0 {
+			b.WriteString("Keep a record of them first: set them in configuration, apply (Terraform adopts them), then destroy.\n")
+		}
+		if len(secrets) > 0 {
+			fmt.Fprintf(&b, "%s: a secret is not shown, and no one who does not know the new value can set it in configuration.\n", strings.Join(secrets, ", "))
+		}
 		b.WriteString("Delete anyway: re-run with KONNECT_CONFLICT_POLICY=overwrite (or conflict_policy = \"overwrite\").")
 		return b.String()
 	}
 	if e.Policy == PolicyWarn {
 		b.WriteString("conflict_policy is \"warn\": applying this plan overwrites the values in Konnect.\n")
 	}
-	b.WriteString("Keep the Konnect values: set them in configuration.\n")
+	secrets, others := e.secretNames()
+	if others > 0 {
+		b.WriteString("Keep the Konnect values: set them in configuration.\n")
+	}
+	for _, name := range secrets {
+		// A secret no one here knows cannot be "set in configuration": say what can be done.
+		twin := strings.TrimSuffix(name, "_wo") + "_wo"
+		fmt.Fprintf(&b, "%s was changed in Konnect; a secret is not shown, and setting it in configuration keeps it only for whoever knows the new value.\n", name)
+		fmt.Fprintf(&b, "Keep the secret set in Konnect: send none. `%s` is sent only when `%s_version` changes: leave the version as it was (with `%s`, every write sends it).\n", twin, twin, strings.TrimSuffix(name, "_wo"))
+		fmt.Fprintf(&b, "Replace it with yours: set it (`%s`, or `%s` and bump `%s_version`) and overwrite, as below.\n", strings.TrimSuffix(name, "_wo"), twin, twin)
+	}
 	b.WriteString("Overwrite them: re-run with KONNECT_CONFLICT_POLICY=overwrite (or conflict_policy = \"overwrite\").")
 	if e.Policy == PolicyWarn {
 		return b.String()
@@ -380,6 +404,19 @@ func (e *RemoteEditError) Detail() string {
 	b.WriteString("\nRunning terraform destroy? It plans the configuration first and stops here: destroying deletes these changes too. ")
 	b.WriteString("To destroy anyway, run it with KONNECT_CONFLICT_POLICY=overwrite.")
 	return b.String()
+}
+
+// secretNames lists the conflicts on secret attributes (a password, a write-only twin: not a
+// key inside a JSON document), and counts the others.
+func (e *RemoteEditError) secretNames() (names []string, others int) {
+	for _, c := range e.Conflicts {
+		if (c.Sensitive || c.Field.Sensitive) && !strings.Contains(c.Field.Name, ".") {
+			names = append(names, c.Field.Name)
+			continue
+		}
+		others++
+	}
+	return names, others
 }
 
 // NameExistsError is the creation guard: an object with this unique name already exists.
@@ -404,7 +441,8 @@ func (e *NameExistsError) Detail() string {
 	if e.CreatedAt != "" {
 		fmt.Fprintf(&b, ", created_at %s", e.CreatedAt)
 	}
-	b.WriteString(".\nTerraform did not create it, so nothing was written and it was not adopted.\n\n")
+	b.WriteString(".\nNothing was written and it was not adopted. Terraform has no record of creating it, but an interrupted apply " +
+		"(Ctrl-C, a lost connection) may have created it before it could record it in state.\n\n")
 	b.WriteString("To manage the existing object with this configuration, add an import block and plan again:\n\n")
 	fmt.Fprintf(&b, "  import {\n    to = %s.<name>\n    id = %q\n  }\n\n", e.TypeName, e.ImportID)
 	b.WriteString("Or choose another name.")
