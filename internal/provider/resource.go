@@ -545,7 +545,7 @@ func (r *entityResource) Delete(ctx context.Context, req resource.DeleteRequest,
 	addr := r.address(prior)
 	atPlan := plannedVersion(ctx, prior, req.Private)
 	_, etag, ok := r.checkLive(ctx, addr, atPlan, guard.OpDelete, &resp.Diagnostics)
-	if !ok || !r.checkCascade(ctx, addr, &resp.Diagnostics) {
+	if !ok || !r.checkCascade(ctx, addr, prior, &resp.Diagnostics) {
 		return
 	}
 	_, err = r.kind.API.Delete(ctx, r.data.client, addr, etag)
