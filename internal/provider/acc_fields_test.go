@@ -203,6 +203,11 @@ func TestAccFields_ChosenIDTaken(t *testing.T) {
 					return nil
 				},
 			},
+			{
+				// the existing service goes, so that destroying the control plane deletes nothing it does not manage
+				PreConfig: func() { env.remove(env.corePath("fields", "services", fieldsServiceID)) },
+				Config:    env.providerBlock("") + tlsCP("fields"),
+			},
 		},
 	})
 }
@@ -282,6 +287,11 @@ func TestAccFields_PluginConditionPartials(t *testing.T) {
 					}
 					return nil
 				},
+			},
+			{
+				// the partial made out of band goes, so that destroying the control plane deletes nothing it does not manage
+				PreConfig: func() { env.remove(env.corePath("fields-plugin", "partials", partialID)) },
+				Config:    env.fieldsPluginConfig(""),
 			},
 		},
 	})

@@ -278,6 +278,11 @@ func TestAccGuardScenario6_CreateWhenNameExists(t *testing.T) {
 				},
 				Config: env.providerBlock("") + `resource "konnect_gateway_control_plane" "cp" { name = "s6" }`,
 			},
+			{
+				// theirs goes, so that destroying the control plane deletes nothing it does not manage
+				PreConfig: func() { env.remove(env.corePath("s6", "services", "orders")) },
+				Config:    env.providerBlock("") + `resource "konnect_gateway_control_plane" "cp" { name = "s6" }`,
+			},
 		},
 	})
 }
