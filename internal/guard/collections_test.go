@@ -92,9 +92,9 @@ func TestRemoteEditSecretRemedy(t *testing.T) {
 		t.Errorf("advises setting an unknown secret in configuration:\n%s", d)
 	}
 	for _, want := range []string{
-		"password was changed in Konnect; a secret is not shown",
-		"Keep the secret set in Konnect: send none. `password_wo` is sent only when `password_wo_version` changes: leave the version as it was (with `password`, every write sends it).",
-		"Replace it with yours: set it (`password`, or `password_wo` and bump `password_wo_version`) and overwrite, as below.",
+		"password was changed in Konnect: the secret is not shown, and no one who does not know the new value can set it in configuration.",
+		"Keep the one set in Konnect: plan no write that sends it. `password_wo` is sent only when `password_wo_version` changes; `password` with every write of this object, and so is a secret Konnect needs on every write (a basic-auth password).",
+		"Replace it with yours: set the secret to use (`password`, or `password_wo` with a bumped `password_wo_version`) and overwrite, as below.",
 		"Overwrite them: re-run with KONNECT_CONFLICT_POLICY=overwrite",
 	} {
 		if !strings.Contains(d, want) {
@@ -108,7 +108,7 @@ func TestRemoteEditSecretRemedy(t *testing.T) {
 	e.Conflicts = append(e.Conflicts, Conflict{Field: Field{Name: "tags", Set: true}, Base: []any{"a"}, Remote: []any{"b"}, Desired: []any{"a"}})
 	e.Conflicts[0].Field.Name = "password_wo"
 	d = e.Detail()
-	if !strings.Contains(d, "Keep the Konnect values: set them in configuration.") || !strings.Contains(d, "`password_wo` is sent only when `password_wo_version` changes") {
+	if !strings.Contains(d, "Keep the Konnect values: set them in configuration.") || !strings.Contains(d, "`password_wo` is sent only when `password_wo_version` changes;") {
 		t.Errorf("Detail with a secret and tags:\n%s", d)
 	}
 	// A destroy over a changed secret does not advise recording it in configuration.

@@ -391,9 +391,10 @@ func (e *RemoteEditError) Detail() string {
 	for _, name := range secrets {
 		// A secret no one here knows cannot be "set in configuration": say what can be done.
 		twin := strings.TrimSuffix(name, "_wo") + "_wo"
-		fmt.Fprintf(&b, "%s was changed in Konnect; a secret is not shown, and setting it in configuration keeps it only for whoever knows the new value.\n", name)
-		fmt.Fprintf(&b, "Keep the secret set in Konnect: send none. `%s` is sent only when `%s_version` changes: leave the version as it was (with `%s`, every write sends it).\n", twin, twin, strings.TrimSuffix(name, "_wo"))
-		fmt.Fprintf(&b, "Replace it with yours: set it (`%s`, or `%s` and bump `%s_version`) and overwrite, as below.\n", strings.TrimSuffix(name, "_wo"), twin, twin)
+		classic := strings.TrimSuffix(name, "_wo")
+		fmt.Fprintf(&b, "%s was changed in Konnect: the secret is not shown, and no one who does not know the new value can set it in configuration.\n", name)
+		fmt.Fprintf(&b, "Replace it with yours: set the secret to use (`%s`, or `%s` with a bumped `%s_version`) and overwrite, as below.\n", classic, twin, twin)
+		fmt.Fprintf(&b, "Keep the one set in Konnect: plan no write that sends it. `%s` is sent only when `%s_version` changes; `%s` with every write of this object, and so is a secret Konnect needs on every write (a basic-auth password).\n", twin, twin, classic)
 	}
 	b.WriteString("Overwrite them: re-run with KONNECT_CONFLICT_POLICY=overwrite (or conflict_policy = \"overwrite\").")
 	if e.Policy == PolicyWarn {

@@ -132,9 +132,9 @@ resource "konnect_gateway_basic_auth" "alice" {
 		out := mustRun(t, cli, "plan over the password changed in Konnect", 1, nil, "plan")
 		wantText(t, "plan over the password changed in Konnect", out,
 			"Applying this plan would overwrite changes made in Konnect",
-			"password was changed in Konnect; a secret is not shown",
-			"Keep the secret set in Konnect: send none. `password_wo` is sent only when `password_wo_version` changes: leave the version as it was (with `password`, every write sends it).",
-			"Replace it with yours: set it (`password`, or `password_wo` and bump `password_wo_version`) and overwrite, as below.",
+			"password was changed in Konnect: the secret is not shown, and no one who does not know the new value can set it in configuration.",
+			"Keep the one set in Konnect: plan no write that sends it. `password_wo` is sent only when `password_wo_version` changes; `password` with every write of this object, and so is a secret Konnect needs on every write (a basic-auth password).",
+			"Replace it with yours: set the secret to use (`password`, or `password_wo` with a bumped `password_wo_version`) and overwrite, as below.",
 			"Overwrite them: re-run with KONNECT_CONFLICT_POLICY=overwrite")
 		wantNoText(t, "plan over the password changed in Konnect", out, "set them in configuration", pw, uiPW, uiHash)
 		if got := fmt.Sprint(env.get(path())["password"]); got != uiHash {
