@@ -117,3 +117,16 @@ func TestRemoteEditSecretRemedy(t *testing.T) {
 		t.Errorf("destroy Detail:\n%s", d)
 	}
 }
+
+// An adoption folded into an update that writes other changes says so, not "writes nothing".
+func TestAdoptionNoticeWithUpdate(t *testing.T) {
+	n := &AdoptionNotice{Object: Object{TypeName: "konnect_gateway_service", ID: "s1"}, WithUpdate: true,
+		Adopted: []Adopted{{Field: Field{Name: "read_timeout"}, Base: 60000, Value: 120000}}}
+	d := n.Detail()
+	if n.Summary() != "Adopting changes made in Konnect" ||
+		!strings.Contains(d, "read_timeout   last applied: 60000   in Konnect and configuration: 120000\n") ||
+		!strings.Contains(d, "Applying this plan writes the other changes and records these values as managed by this configuration") ||
+		strings.Contains(d, "writes nothing") {
+		t.Errorf("Summary %q, Detail:\n%s", n.Summary(), d)
+	}
+}
