@@ -192,7 +192,7 @@ func TestAccFields_ChosenIDTaken(t *testing.T) {
 					}
 				},
 				Config:      env.fieldsServiceConfig(fieldsServiceID, ""),
-				ExpectError: regexp.MustCompile(`(?s)A Konnect object with this id already exists.*konnect_gateway_service with id ` + fieldsServiceID + `\s+already\s+exists.*Nothing\s+was\s+written.*import \{.*id = "[0-9a-f-]{36}/` + fieldsServiceID + `"`),
+				ExpectError: regexp.MustCompile(`(?s)A Konnect object with this id already exists.*konnect_gateway_service with id ` + fieldsServiceID + `\s+already\s+exists.*[Nn]othing\s+was\s+written.*import \{.*id = "[0-9a-f-]{36}/` + fieldsServiceID + `"`),
 			},
 			{
 				Config: env.providerBlock("") + tlsCP("fields"),
