@@ -49,6 +49,8 @@ func Adoptions(fields []Field, configured func(name string) bool, base, remote, 
 type AdoptionNotice struct {
 	Object  Object
 	Adopted []Adopted
+	// WithUpdate: the plan writes other changes too, and the same write adopts these.
+	WithUpdate bool
 }
 
 func (n *AdoptionNotice) Summary() string { return "Adopting changes made in Konnect" }
@@ -61,7 +63,16 @@ func (n *AdoptionNotice) Detail() string {
 		width = max(width, len(a.Field.Name))
 	}
 	for _, a := range n.Adopted {
-		fmt.Fprintf(&b, "    %-*s   last applied: %s   in Konnect and configuration: %s\n", width, a.Field.Name, Show(a.Field, a.Base), Show(a.Field, a.Value))
+		s := ShowSides(a.Field, a.Base, a.Value) // collections.go: alike, by count when long
+		fmt.Fprintf(&b, "    %-*s   last applied: %s   in Konnect and configuration: %s\n", width, a.Field.Name, s[0], s[1])
+		if collectionRow(a.Field, a.Base, a.Value) {
+			elementLines(&b, "      ", a.Base, a.Value, nil, false)
+		}
+	}
+	if n.WithUpdate {
+		b.WriteString("\nApplying this plan writes the other changes and records these values as managed by this configuration, ")
+		b.WriteString("so that a later change of them in Konnect is reported instead of silently reverted.")
+		return b.String()
 	}
 	b.WriteString("\nApplying this plan writes nothing to Konnect: it re-reads the object and records these values as managed by this configuration, ")
 	b.WriteString("so that a later change of them in Konnect is reported instead of silently reverted.")

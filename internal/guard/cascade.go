@@ -14,6 +14,9 @@ type Dependent struct {
 	Name      string // "" when the kind has no name, or its only name is a secret
 	CreatedAt string // as rendered by FormatUpdatedAt; "" when unknown
 	ImportID  string // the id to put in an import block
+	// Refuses: Konnect refuses to delete the object while this one references it (a
+	// service's route) instead of deleting it too; no policy lets the delete through.
+	Refuses bool
 }
 
 // MaxDependentsShown caps how many dependents a diagnostic names; the rest are counted.
@@ -21,8 +24,9 @@ const MaxDependentsShown = 20
 
 // CascadeError is the cascade guard: deleting an object (a destroy, or the delete half of
 // a replacement) would make Konnect delete objects with it that are still there when
-// Terraform gets to the object. Terraform deletes the objects it manages before the
-// object they belong to, so these were created outside this configuration.
+// Terraform gets to the object, or Konnect refuses the delete because such objects
+// reference it (Refused). Terraform deletes the objects it manages before the object they
+// belong to, so these were created outside this configuration.
 type CascadeError struct {
 	Object     Object
 	Dependents []Dependent
@@ -41,7 +45,21 @@ func CheckCascade(obj Object, found []Dependent, truncated bool, policy Conflict
 
 func (e *CascadeError) Error() string { return e.Summary() + ": " + e.Detail() }
 
+// Refused reports whether Konnect refuses this delete whatever the policy: a dependent
+// references the object instead of going with it.
+func (e *CascadeError) Refused() bool {
+	for _, d := range e.Dependents {
+		if d.Refuses {
+			return true
+		}
+	}
+	return false
+}
+
 func (e *CascadeError) Summary() string {
+	if e.Refused() {
+		return "Konnect refuses to delete this object while objects that Terraform does not manage reference it"
+	}
 	if e.Policy == PolicyWarn {
 		return "Deleting this object also deletes objects that Terraform does not manage"
 	}
@@ -59,13 +77,69 @@ func (e *CascadeError) IDs() []string {
 
 func (e *CascadeError) Detail() string {
 	var b strings.Builder
-	n := len(e.Dependents)
-	count := fmt.Sprintf("%d %s", n, plural(n, "object", "objects"))
-	if e.Truncated {
-		count = "at least " + count
+	refusing, going := e.split()
+	if len(refusing) > 0 {
+		fmt.Fprintf(&b, "  %s is referenced by %s in Konnect, and Konnect refuses to delete it while they exist:\n", e.Object, e.count(len(refusing)))
+		e.list(&b, refusing)
+		if len(going) > 0 {
+			fmt.Fprintf(&b, "  It also has %s in Konnect that Konnect deletes with it:\n", e.count(len(going)))
+			e.list(&b, going)
+		}
+	} else {
+		fmt.Fprintf(&b, "  %s has %s in Konnect that Konnect deletes with it:\n", e.Object, e.count(len(going)))
+		e.list(&b, going)
 	}
-	fmt.Fprintf(&b, "  %s has %s in Konnect that Konnect deletes with it:\n", e.Object, count)
-	shown := e.Dependents[:min(n, MaxDependentsShown)]
+	b.WriteString("\nTerraform deletes the objects it manages before the object they belong to, so these were created outside this configuration (in Konnect, or by another configuration).\n\n")
+	if e.Policy == PolicyWarn && len(refusing) == 0 {
+		b.WriteString("conflict_policy is \"warn\": Konnect deletes them together with this object.")
+		return b.String()
+	}
+	b.WriteString("Nothing was deleted. Choose what happens to them:\n")
+	b.WriteString("Keep them: import them into this configuration, for example\n\n")
+	seen := map[string]bool{}
+	for _, d := range e.Dependents[:min(len(e.Dependents), MaxDependentsShown)] {
+		if seen[d.TypeName] {
+			continue // one example per resource type
+		}
+		seen[d.TypeName] = true
+		fmt.Fprintf(&b, "  import {\n    to = %s.<name>\n    id = %q\n  }\n\n", d.TypeName, d.ImportID)
+	}
+	b.WriteString("and plan again.\n")
+	b.WriteString("Remove them yourself: delete them in Konnect, then apply again.\n")
+	if len(refusing) > 0 {
+		b.WriteString("No conflict_policy lets this delete through: Konnect itself refuses it while they reference the object.")
+		return b.String()
+	}
+	b.WriteString("Let Konnect delete them with this object: re-run with KONNECT_CONFLICT_POLICY=overwrite (or conflict_policy = \"overwrite\").")
+	return b.String()
+}
+
+// split separates the dependents that make Konnect refuse the delete from those it
+// deletes with the object, keeping their order.
+func (e *CascadeError) split() (refusing, going []Dependent) {
+	for _, d := range e.Dependents {
+		if d.Refuses {
+			refusing = append(refusing, d)
+		} else {
+			going = append(going, d)
+		}
+	}
+	return refusing, going
+}
+
+// count is "2 objects", "at least 2 objects" when a listing was cut at its page.
+func (e *CascadeError) count(n int) string {
+	s := fmt.Sprintf("%d %s", n, plural(n, "object", "objects"))
+	if e.Truncated {
+		s = "at least " + s
+	}
+	return s
+}
+
+// list writes one line per dependent, at most MaxDependentsShown, and counts the rest.
+func (e *CascadeError) list(b *strings.Builder, ds []Dependent) {
+	n := len(ds)
+	shown := ds[:min(n, MaxDependentsShown)]
 	wType, wID, wName := 0, 0, 0
 	for _, d := range shown {
 		wType, wID, wName = max(wType, len(d.TypeName)), max(wID, len(d.ID)), max(wName, len(nameText(d)))
@@ -88,20 +162,8 @@ func (e *CascadeError) Detail() string {
 		case e.Truncated:
 			more = "at least " + more
 		}
-		fmt.Fprintf(&b, "    … and %s\n", more)
+		fmt.Fprintf(b, "    … and %s\n", more)
 	}
-	b.WriteString("\nTerraform deletes the objects it manages before the object they belong to, so these were created outside this configuration (in Konnect, or by another configuration).\n\n")
-	if e.Policy == PolicyWarn {
-		b.WriteString("conflict_policy is \"warn\": Konnect deletes them together with this object.")
-		return b.String()
-	}
-	b.WriteString("Nothing was deleted. Choose what happens to them:\n")
-	first := e.Dependents[0]
-	fmt.Fprintf(&b, "Keep them: import them into this configuration, for example\n\n  import {\n    to = %s.<name>\n    id = %q\n  }\n\n", first.TypeName, first.ImportID)
-	b.WriteString("and plan again.\n")
-	b.WriteString("Remove them yourself: delete them in Konnect, then apply again.\n")
-	b.WriteString("Let Konnect delete them with this object: re-run with KONNECT_CONFLICT_POLICY=overwrite (or conflict_policy = \"overwrite\").")
-	return b.String()
 }
 
 func nameText(d Dependent) string {

@@ -38,6 +38,11 @@ Keep them: import them into this configuration, for example
     id = "cp-1/p-1"
   }
 
+  import {
+    to = konnect_gateway_key_auth.<name>
+    id = "cp-1/c-1/k-22"
+  }
+
 and plan again.
 Remove them yourself: delete them in Konnect, then apply again.
 Let Konnect delete them with this object: re-run with KONNECT_CONFLICT_POLICY=overwrite (or conflict_policy = "overwrite").`
@@ -105,5 +110,53 @@ func TestCascadeErrorCap(t *testing.T) {
 	d := CheckCascade(Object{TypeName: "konnect_gateway_service", ID: "s"}, found[:3], true, PolicyFail).Detail()
 	if !strings.Contains(d, "has at least 3 objects") || !strings.Contains(d, "    … and more\n") {
 		t.Errorf("truncated listing of 3:\n%s", d)
+	}
+}
+
+// A route that references a service is no cascade: Konnect refuses to delete the service
+// while it exists, whatever the policy. The diagnostic names the route, gives its import
+// block, lists what would go with the service apart, and offers no policy as a way out.
+func TestCascadeErrorRefused(t *testing.T) {
+	obj := Object{TypeName: "konnect_gateway_service", ID: "s-1", ControlPlaneID: "cp-1"}
+	for _, policy := range []ConflictPolicy{PolicyFail, PolicyWarn, PolicyOverwrite} {
+		e := CheckCascade(obj, []Dependent{
+			{TypeName: "konnect_gateway_plugin", ID: "p-1", Name: "rate-limiting", CreatedAt: "2026-12-02T09:14:03Z", ImportID: "cp-1/p-1"},
+			{TypeName: "konnect_gateway_route", ID: "r-1", Name: "legacy", CreatedAt: "2026-12-02T09:15:00Z", ImportID: "cp-1/r-1", Refuses: true},
+		}, false, policy)
+		if !e.Refused() {
+			t.Fatalf("%s: a route that references the service: want a refusal", policy)
+		}
+		if got, want := e.Summary(), "Konnect refuses to delete this object while objects that Terraform does not manage reference it"; got != want {
+			t.Errorf("%s: summary %q, want %q", policy, got, want)
+		}
+		want := `  konnect_gateway_service (id s-1, control plane cp-1) is referenced by 1 object in Konnect, and Konnect refuses to delete it while they exist:
+    konnect_gateway_route   id r-1   name "legacy"   created_at 2026-12-02T09:15:00Z
+  It also has 1 object in Konnect that Konnect deletes with it:
+    konnect_gateway_plugin   id p-1   name "rate-limiting"   created_at 2026-12-02T09:14:03Z
+
+Terraform deletes the objects it manages before the object they belong to, so these were created outside this configuration (in Konnect, or by another configuration).
+
+Nothing was deleted. Choose what happens to them:
+Keep them: import them into this configuration, for example
+
+  import {
+    to = konnect_gateway_plugin.<name>
+    id = "cp-1/p-1"
+  }
+
+  import {
+    to = konnect_gateway_route.<name>
+    id = "cp-1/r-1"
+  }
+
+and plan again.
+Remove them yourself: delete them in Konnect, then apply again.
+No conflict_policy lets this delete through: Konnect itself refuses it while they reference the object.`
+		if got := e.Detail(); got != want {
+			t.Errorf("%s: detail:\n%s\nwant:\n%s", policy, got, want)
+		}
+	}
+	if CheckCascade(obj, []Dependent{{TypeName: "konnect_gateway_plugin", ID: "p-1"}}, false, PolicyFail).Refused() {
+		t.Error("a plugin alone: Konnect deletes it with the service, no refusal")
 	}
 }

@@ -363,11 +363,19 @@ func (e *RemoteEditError) Detail() string {
 			was = "last refreshed"
 		}
 		if e.Destroy {
-			fmt.Fprintf(&b, "    %-*s   %s: %s   in Konnect now: %s\n", width, f.Name, was, Show(f, c.Base), Show(f, c.Remote))
+			s := ShowSides(f, c.Base, c.Remote) // collections.go: alike, by count when long
+			fmt.Fprintf(&b, "    %-*s   %s: %s   in Konnect now: %s\n", width, f.Name, was, s[0], s[1])
+			if collectionRow(f, c.Base, c.Remote) {
+				elementLines(&b, "      ", c.Base, c.Remote, nil, false)
+			}
 			continue
 		}
+		s := ShowSides(f, c.Base, c.Remote, c.Desired)
 		fmt.Fprintf(&b, "    %-*s   %s: %s   in Konnect now: %s   planned: %s\n",
-			width, f.Name, was, Show(f, c.Base), Show(f, c.Remote), Show(f, c.Desired))
+			width, f.Name, was, s[0], s[1], s[2])
+		if collectionRow(f, c.Base, c.Remote, c.Desired) {
+			elementLines(&b, "      ", c.Base, c.Remote, c.Desired, true)
+		}
 	}
 	b.WriteString("\n")
 	if e.Destroy {
@@ -376,14 +384,31 @@ func (e *RemoteEditError) Detail() string {
 		} else {
 			b.WriteString("Destroying it deletes these changes too, and nothing was deleted.\n")
 		}
-		b.WriteString("Keep a record of them first: set them in configuration, apply (Terraform adopts them), then destroy.\n")
+		secrets, others := e.secretNames()
+		if others > 0 {
+			b.WriteString("Keep a record of them first: set them in configuration, apply (Terraform adopts them), then destroy.\n")
+		}
+		if len(secrets) > 0 {
+			fmt.Fprintf(&b, "%s: a secret is not shown, and no one who does not know the new value can set it in configuration.\n", strings.Join(secrets, ", "))
+		}
 		b.WriteString("Delete anyway: re-run with KONNECT_CONFLICT_POLICY=overwrite (or conflict_policy = \"overwrite\").")
 		return b.String()
 	}
 	if e.Policy == PolicyWarn {
 		b.WriteString("conflict_policy is \"warn\": applying this plan overwrites the values in Konnect.\n")
 	}
-	b.WriteString("Keep the Konnect values: set them in configuration.\n")
+	secrets, others := e.secretNames()
+	if others > 0 {
+		b.WriteString("Keep the Konnect values: set them in configuration.\n")
+	}
+	for _, name := range secrets {
+		// A secret no one here knows cannot be "set in configuration": say what can be done.
+		twin := strings.TrimSuffix(name, "_wo") + "_wo"
+		classic := strings.TrimSuffix(name, "_wo")
+		fmt.Fprintf(&b, "%s was changed in Konnect: the secret is not shown, and no one who does not know the new value can set it in configuration.\n", name)
+		fmt.Fprintf(&b, "Replace it with yours: set the secret to use (`%s`, or `%s` with a bumped `%s_version`) and overwrite, as below.\n", classic, twin, twin)
+		fmt.Fprintf(&b, "Keep the one set in Konnect: plan no write that sends it. `%s` is sent only when `%s_version` changes; `%s` with every write of this object, and so is a secret Konnect needs on every write (a basic-auth password).\n", twin, twin, classic)
+	}
 	b.WriteString("Overwrite them: re-run with KONNECT_CONFLICT_POLICY=overwrite (or conflict_policy = \"overwrite\").")
 	if e.Policy == PolicyWarn {
 		return b.String()
@@ -393,6 +418,19 @@ func (e *RemoteEditError) Detail() string {
 	b.WriteString("\nRunning terraform destroy? It plans the configuration first and stops here: destroying deletes these changes too. ")
 	b.WriteString("To destroy anyway, run it with KONNECT_CONFLICT_POLICY=overwrite.")
 	return b.String()
+}
+
+// secretNames lists the conflicts on secret attributes (a password, a write-only twin: not a
+// key inside a JSON document), and counts the others.
+func (e *RemoteEditError) secretNames() (names []string, others int) {
+	for _, c := range e.Conflicts {
+		if (c.Sensitive || c.Field.Sensitive) && !strings.Contains(c.Field.Name, ".") {
+			names = append(names, c.Field.Name)
+			continue
+		}
+		others++
+	}
+	return names, others
 }
 
 // NameExistsError is the creation guard: an object with this unique name already exists.
@@ -417,7 +455,8 @@ func (e *NameExistsError) Detail() string {
 	if e.CreatedAt != "" {
 		fmt.Fprintf(&b, ", created_at %s", e.CreatedAt)
 	}
-	b.WriteString(".\nTerraform did not create it, so nothing was written and it was not adopted.\n\n")
+	b.WriteString(".\nNothing was written and it was not adopted. Terraform has no record of creating it, but an interrupted apply " +
+		"(Ctrl-C, a lost connection) may have created it before it could record it in state.\n\n")
 	b.WriteString("To manage the existing object with this configuration, add an import block and plan again:\n\n")
 	fmt.Fprintf(&b, "  import {\n    to = %s.<name>\n    id = %q\n  }\n\n", e.TypeName, e.ImportID)
 	b.WriteString("Or choose another name.")

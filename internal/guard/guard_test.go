@@ -666,7 +666,7 @@ func TestNameExistsError(t *testing.T) {
 	}
 	want := "" +
 		"konnect_gateway_service with name \"orders\" already exists in Konnect: id 5b1c, created_at 2026-12-02T09:14:03Z.\n" +
-		"Terraform did not create it, so nothing was written and it was not adopted.\n" +
+		"Nothing was written and it was not adopted. Terraform has no record of creating it, but an interrupted apply (Ctrl-C, a lost connection) may have created it before it could record it in state.\n" +
 		"\n" +
 		"To manage the existing object with this configuration, add an import block and plan again:\n" +
 		"\n" +

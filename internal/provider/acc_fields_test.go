@@ -192,7 +192,7 @@ func TestAccFields_ChosenIDTaken(t *testing.T) {
 					}
 				},
 				Config:      env.fieldsServiceConfig(fieldsServiceID, ""),
-				ExpectError: regexp.MustCompile(`(?s)A Konnect object with this id already exists.*konnect_gateway_service with id ` + fieldsServiceID + `\s+already\s+exists.*Nothing\s+was\s+written.*import \{.*id = "[0-9a-f-]{36}/` + fieldsServiceID + `"`),
+				ExpectError: regexp.MustCompile(`(?s)A Konnect object with this id already exists.*konnect_gateway_service with id ` + fieldsServiceID + `\s+already\s+exists.*[Nn]othing\s+was\s+written.*import \{.*id = "[0-9a-f-]{36}/` + fieldsServiceID + `"`),
 			},
 			{
 				Config: env.providerBlock("") + tlsCP("fields"),
@@ -202,6 +202,11 @@ func TestAccFields_ChosenIDTaken(t *testing.T) {
 					wantField(t, "the existing service", s, "host", "legacy.internal")
 					return nil
 				},
+			},
+			{
+				// the existing service goes, so that destroying the control plane deletes nothing it does not manage
+				PreConfig: func() { env.remove(env.corePath("fields", "services", fieldsServiceID)) },
+				Config:    env.providerBlock("") + tlsCP("fields"),
 			},
 		},
 	})
@@ -282,6 +287,11 @@ func TestAccFields_PluginConditionPartials(t *testing.T) {
 					}
 					return nil
 				},
+			},
+			{
+				// the partial made out of band goes, so that destroying the control plane deletes nothing it does not manage
+				PreConfig: func() { env.remove(env.corePath("fields-plugin", "partials", partialID)) },
+				Config:    env.fieldsPluginConfig(""),
 			},
 		},
 	})

@@ -267,6 +267,7 @@ func TestAccGuardScenario6_CreateWhenNameExists(t *testing.T) {
 				Config: env.serviceConfig("", "s6", ""),
 				ExpectError: regexp.MustCompile(`(?s)A Konnect object with this name already exists.*` +
 					`konnect_gateway_service with name "orders" already exists in Konnect: id\s+0b9c5e1a-6f00-4c3b-9a53-4ad7d1d2a001,\s+created_at \d{4}-.*` +
+					wrappedText("an interrupted apply (Ctrl-C, a lost connection) may have created it").String() + `.*` +
 					`import \{\s+to = konnect_gateway_service.<name>\s+id = "[0-9a-f-]{36}/0b9c5e1a-6f00-4c3b-9a53-4ad7d1d2a001"\s+\}`),
 			},
 			{
@@ -276,6 +277,11 @@ func TestAccGuardScenario6_CreateWhenNameExists(t *testing.T) {
 					wantField(t, "after the refused create", svc, "host", "theirs.internal")
 				},
 				Config: env.providerBlock("") + `resource "konnect_gateway_control_plane" "cp" { name = "s6" }`,
+			},
+			{
+				// theirs goes, so that destroying the control plane deletes nothing it does not manage
+				PreConfig: func() { env.remove(env.corePath("s6", "services", "orders")) },
+				Config:    env.providerBlock("") + `resource "konnect_gateway_control_plane" "cp" { name = "s6" }`,
 			},
 		},
 	})

@@ -82,6 +82,11 @@ type Attr struct {
 	// PlanModifiers run after the engine's own (keep the state's value when unset, replace
 	// on ForceNew); each is the framework plan modifier of the attribute's Type, as above.
 	PlanModifiers []PlanModifier
+
+	// inElement: the attribute belongs to the elements of a list, set or map of objects
+	// (set by the schema builder): it keeps the state's value only while its element stays
+	// the same (sameElementState).
+	inElement bool
 }
 
 // DefaultNull declares that Konnect's default for an attribute is null (no value).

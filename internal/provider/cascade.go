@@ -21,9 +21,16 @@ import (
 // the delete half of a replacement: the same Delete call), the guard lists each
 // dependent collection once and applies the conflict policy.
 //
-// References that Konnect refuses to break instead of cascading are not listed: a route's
-// service, and a service's or upstream's client_certificate. Deleting their target fails
-// in Konnect with an error naming the referencing object, which is no silent loss.
+// A route's service is a reference that Konnect refuses to break instead of cascading: it
+// is listed too (Refuses), so that the refusal names the route and gives its import block
+// instead of Konnect's "400 data constraint error" with an id only; no policy lets such a
+// delete through. Other refusing references (a service's or upstream's client_certificate)
+// are left to Konnect's error, which names the referencing object.
+//
+// A control plane is a parent too: Konnect deletes every gateway entity in it with it. At
+// its delete (only there), the guard lists each of its collections once; what this
+// configuration manages in it was deleted before, so anything still there is not managed
+// by it.
 //
 // A consumer's consumer-group memberships (consumers/{c}/consumer_groups) also go with
 // the consumer, but they are not counted: a membership is a link with nothing of its own,
@@ -46,6 +53,9 @@ type Dependent struct {
 	// targets, group members), each naming its parent in a reference field: the guard
 	// lists it once per apply (cascade_snapshot.go) instead of once per parent.
 	All string
+	// Refuses: Konnect refuses to delete the parent while such an object references it,
+	// instead of deleting the object too (a service's routes).
+	Refuses bool
 }
 
 // The dependent collections, declared once and named by each parent kind.
@@ -60,7 +70,28 @@ var (
 	targetsOf     = Dependent{Collection: "targets", TypeName: "konnect_gateway_target", NameFields: []string{"target"}, Nested: true}
 	snisOf        = Dependent{Collection: "snis", All: "snis", TypeName: "konnect_gateway_sni", NameFields: []string{"name"}}
 	keysOf        = Dependent{Collection: "keys", All: "keys", TypeName: "konnect_gateway_key", NameFields: []string{"name", "kid"}}
+	routesOf      = Dependent{Collection: "routes", All: "routes", TypeName: "konnect_gateway_route", NameFields: []string{"name"}, Refuses: true}
 	consumerParts = []Dependent{pluginsOf, keyAuthsOf, basicAuthsOf, aclsOf, jwtsOf, hmacAuthsOf}
+	// controlPlaneContents are the collections of a control plane's gateway entities. Objects
+	// that belong to another one (a consumer's credentials, an upstream's targets) are not
+	// listed: they go with it, and their parent is either listed here or was managed, and so
+	// checked at its own delete. All: the listing a parent's delete may have taken already
+	// this run (cascade_snapshot.go), reused.
+	controlPlaneContents = []Dependent{
+		{Collection: "services", TypeName: "konnect_gateway_service", NameFields: []string{"name"}},
+		{Collection: "routes", All: "routes", TypeName: "konnect_gateway_route", NameFields: []string{"name"}},
+		{Collection: "plugins", All: "plugins", TypeName: "konnect_gateway_plugin", NameFields: []string{"instance_name", "name"}},
+		{Collection: "consumers", TypeName: "konnect_gateway_consumer", NameFields: []string{"username", "custom_id"}},
+		{Collection: "consumer_groups", TypeName: "konnect_gateway_consumer_group", NameFields: []string{"name"}},
+		{Collection: "upstreams", TypeName: "konnect_gateway_upstream", NameFields: []string{"name"}},
+		{Collection: "certificates", TypeName: "konnect_gateway_certificate"},
+		{Collection: "ca_certificates", TypeName: "konnect_gateway_ca_certificate"},
+		{Collection: "snis", All: "snis", TypeName: "konnect_gateway_sni", NameFields: []string{"name"}},
+		{Collection: "vaults", TypeName: "konnect_gateway_vault", NameFields: []string{"prefix"}},
+		{Collection: "key-sets", TypeName: "konnect_gateway_key_set", NameFields: []string{"name"}},
+		{Collection: "keys", All: "keys", TypeName: "konnect_gateway_key", NameFields: []string{"name", "kid"}},
+		{Collection: "partials", TypeName: "konnect_gateway_partial", NameFields: []string{"name"}},
+	}
 )
 
 // cascadePageSize is the one page read of each dependent collection: any one object is
@@ -69,13 +100,12 @@ const cascadePageSize = 100
 
 // checkCascade is the cascade guard, run by Delete after Guard 1 and before the DELETE.
 // It returns false when the delete must not go on (the diagnostic is added).
-func (r *entityResource) checkCascade(ctx context.Context, addr Address, diags *diag.Diagnostics) bool {
-	l, ok := r.kind.API.(listable)
+func (r *entityResource) checkCascade(ctx context.Context, addr Address, prior objectValues, diags *diag.Diagnostics) bool {
+	self, ok := r.cascadeRoot(addr, prior)
 	if len(r.kind.Dependents) == 0 || !ok {
 		return true
 	}
 	policy := r.data.policy
-	self := l.listing().Collection(addr.Parents) + "/" + url.PathEscape(addr.ID)
 	var found []guard.Dependent
 	truncated := false
 	for _, d := range r.kind.Dependents {
@@ -96,7 +126,11 @@ func (r *entityResource) checkCascade(ctx context.Context, addr Address, diags *
 		r.logDecision(ctx, "cascade", "ok", addr, nil)
 		return true
 	}
-	r.logDecision(ctx, "cascade", "conflict_"+string(policy), addr, map[string]any{"dependents": e.IDs(), "truncated": truncated})
+	r.logDecision(ctx, "cascade", "conflict_"+string(policy), addr, map[string]any{"dependents": e.IDs(), "truncated": truncated, "refused": e.Refused()})
+	if e.Refused() {
+		diags.AddError(e.Summary(), e.Detail()) // Konnect would refuse it under any policy
+		return false
+	}
 	switch policy {
 	case guard.PolicyWarn:
 		diags.AddWarning(e.Summary(), e.Detail())
@@ -106,6 +140,23 @@ func (r *entityResource) checkCascade(ctx context.Context, addr Address, diags *
 	}
 	diags.AddError(e.Summary(), e.Detail())
 	return false
+}
+
+// cascadeRoot is the path below which the dependent collections of the object at addr
+// are: its own path, or for a control plane its core entities. A control plane group holds
+// no gateway entities of its own (its members' stay when it goes): nothing to list.
+func (r *entityResource) cascadeRoot(addr Address, prior objectValues) (string, bool) {
+	if _, ok := r.kind.API.(controlPlaneAPI); ok {
+		if str(prior["cluster_type"]) == "CLUSTER_TYPE_CONTROL_PLANE_GROUP" {
+			return "", false
+		}
+		return konnect.CoreEntitiesPath(addr.ID), true
+	}
+	l, ok := r.kind.API.(listable)
+	if !ok {
+		return "", false
+	}
+	return l.listing().Collection(addr.Parents) + "/" + url.PathEscape(addr.ID), true
 }
 
 // cascadeUnknown is a listing that failed: what the delete would take with it is unknown,
@@ -139,9 +190,14 @@ func (d Dependent) describe(o konnect.Object, parent Address) guard.Dependent {
 	if !d.NotCreated {
 		out.CreatedAt = guard.FormatUpdatedAt(o["created_at"])
 	}
-	out.ImportID = parent.Parents["control_plane_id"] + "/" + id
-	if d.Nested {
-		out.ImportID = parent.Parents["control_plane_id"] + "/" + parent.ID + "/" + id
+	cp := parent.Parents["control_plane_id"]
+	if cp == "" {
+		cp = parent.ID // the parent is the control plane
 	}
+	out.ImportID = cp + "/" + id
+	if d.Nested {
+		out.ImportID = cp + "/" + parent.ID + "/" + id
+	}
+	out.Refuses = d.Refuses
 	return out
 }

@@ -35,8 +35,37 @@ type cascadeSnapshots struct {
 
 type cascadeList struct {
 	ready    chan struct{}
+	all      []konnect.Object
 	byParent map[string][]konnect.Object // parent id (of any kind) -> objects referencing it
 	err      error
+}
+
+// remaining returns what this run's listing of the collection at path holds and this run
+// has not deleted since, and whether there is such a listing (complete, without error).
+// A control plane's delete uses it instead of listing again: one listing per collection
+// per apply.
+func (cs *cascadeSnapshots) remaining(path string) ([]konnect.Object, bool) {
+	cs.mu.Lock()
+	defer cs.mu.Unlock()
+	l := cs.lists[path]
+	if l == nil {
+		return nil, false
+	}
+	select {
+	case <-l.ready:
+	default:
+		return nil, false // still being listed (by another parent's delete)
+	}
+	if l.err != nil {
+		return nil, false
+	}
+	var out []konnect.Object
+	for _, o := range l.all {
+		if id, _ := o["id"].(string); !cs.deleted[id] {
+			out = append(out, o)
+		}
+	}
+	return out, true
 }
 
 var cascadeMu sync.Mutex
@@ -69,6 +98,14 @@ func (r *entityResource) dependentsOf(ctx context.Context, addr Address, self st
 		ref = parentRef[parentCol[strings.LastIndexByte(parentCol, '/')+1:]]
 	}
 	cp := addr.Parents["control_plane_id"]
+	if _, ok := r.kind.API.(controlPlaneAPI); ok && d.All != "" && r.data.snapshots != nil {
+		// The control plane is deleted after everything this run deleted in it: a listing
+		// this run took for a parent there, less what it deleted since, is what is left,
+		// unless it shows something (then the diagnostic comes from a live listing).
+		if objs, ok := r.data.snapshots.cascade().remaining(konnect.CoreEntitiesPath(addr.ID, d.All)); ok && len(objs) == 0 {
+			return nil, false, nil
+		}
+	}
 	if d.All == "" || ref == "" || cp == "" || r.data.snapshots == nil {
 		return r.data.client.ListFirstPage(ctx, self+"/"+d.Collection, cascadePageSize)
 	}
@@ -81,7 +118,7 @@ func (r *entityResource) dependentsOf(ctx context.Context, addr Address, self st
 		cs.lists[all] = l
 		cs.mu.Unlock()
 		objs, err := r.data.client.ListEntities(ctx, all, url.Values{"size": {"1000"}})
-		l.err = err
+		l.err, l.all = err, objs
 		l.byParent = map[string][]konnect.Object{}
 		for _, o := range objs {
 			// Under every parent it references (a plugin of a service and a consumer goes

@@ -147,3 +147,54 @@ func TestDependentDeclarations(t *testing.T) {
 		t.Errorf("key-auth described as %+v", got)
 	}
 }
+
+// A route someone created in Konnect on the service: Konnect refuses to delete the service
+// while the route references it, so no policy lets the delete through: even under warn
+// the guard's error names the route (not Konnect's data constraint error), and the service
+// and the route stay.
+func TestProtocolCascadeRouteRefusedUnderEveryPolicy(t *testing.T) {
+	for _, policy := range []string{"fail", "warn", "overwrite"} {
+		t.Run(policy, func(t *testing.T) {
+			h := newProtoHarness(t, policy)
+			ctx := context.Background()
+			cp, _, err := h.client.CreateControlPlane(ctx, konnect.Object{"name": "cascade-route-" + policy})
+			if err != nil {
+				t.Fatal(err)
+			}
+			cpID := cp["id"].(string)
+			str := func(s string) tftypes.Value { return tftypes.NewValue(tftypes.String, s) }
+			cfg := h.config(map[string]tftypes.Value{"control_plane_id": str(cpID), "name": str("orders"), "host": str("orders.internal")})
+			state, private := h.apply(cfg, tftypes.NewValue(h.typ, nil))
+			svcID := stateAttr(t, state, "id")
+			route, _, err := h.client.CreateEntity(ctx, konnect.CoreEntitiesPath(cpID, "routes"),
+				konnect.Object{"name": "legacy", "paths": []any{"/legacy"}, "service": map[string]any{"id": svcID}})
+			if err != nil {
+				t.Fatal(err)
+			}
+			routeID := route["id"].(string)
+
+			diags := h.destroy(state, private)
+			const summary = "Konnect refuses to delete this object while objects that Terraform does not manage reference it"
+			if len(diags) != 1 || diags[0].Severity != tfprotov6.DiagnosticSeverityError || diags[0].Summary != summary {
+				t.Fatalf("want one error %q, got:\n%s", summary, diagText(diags))
+			}
+			for _, want := range []string{
+				"konnect_gateway_route   id " + routeID + `   name "legacy"   created_at 20`,
+				"to = konnect_gateway_route.<name>\n    id = \"" + cpID + "/" + routeID + "\"",
+			} {
+				if !strings.Contains(diags[0].Detail, want) {
+					t.Errorf("detail lacks %q:\n%s", want, diags[0].Detail)
+				}
+			}
+			if strings.Contains(diags[0].Detail, "data constraint") {
+				t.Errorf("Konnect's raw error instead of the guard's:\n%s", diags[0].Detail)
+			}
+			if _, _, err := h.client.GetService(ctx, cpID, svcID); err != nil {
+				t.Errorf("the refused delete: service: %v", err)
+			}
+			if _, _, err := h.client.GetEntity(ctx, konnect.CoreEntitiesPath(cpID, "routes"), routeID); err != nil {
+				t.Errorf("the refused delete: route: %v", err)
+			}
+		})
+	}
+}

@@ -86,7 +86,8 @@ func (r *entityResource) checkChosenID(ctx context.Context, addr Address, id str
 	if e.CreatedAt != "" {
 		detail += ", created_at " + e.CreatedAt
 	}
-	detail += ".\nTerraform did not create it: writing under this id would replace that object. Nothing was written and it was not adopted.\n\n" +
+	detail += ".\nWriting under this id would replace that object: nothing was written and it was not adopted. Terraform has no record of creating it, but an interrupted apply " +
+		"(Ctrl-C, a lost connection) may have created it before it could record it in state.\n\n" +
 		"To manage the existing object with this configuration, add an import block and plan again:\n\n" +
 		fmt.Sprintf("  import {\n    to = %s.<name>\n    id = %q\n  }\n\n", r.kind.TypeName, e.ImportID) +
 		"Or choose another id."

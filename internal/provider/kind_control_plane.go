@@ -11,11 +11,13 @@ import (
 // creates it with POST and changes it with PATCH; cluster_type and cloud_gateway are fixed
 // at creation, so changing them replaces the control plane.
 var ControlPlaneKind = EntityKind{
-	TypeName:    "konnect_gateway_control_plane",
-	Description: "A Konnect gateway control plane. `cluster_type` and `cloud_gateway` cannot change in place: changing them replaces the control plane (and everything in it).",
-	API:         controlPlaneAPI{},
-	NameAttr:    "name",
-	DataSource:  true,
+	TypeName: "konnect_gateway_control_plane",
+	Description: "A Konnect gateway control plane. `cluster_type` and `cloud_gateway` cannot change in place: changing them replaces the control plane (and everything in it). " +
+		"Konnect deletes every gateway entity in a control plane with it: deleting one that holds entities this configuration does not manage is refused under `conflict_policy = \"fail\"`, naming them with import blocks.",
+	API:        controlPlaneAPI{},
+	NameAttr:   "name",
+	DataSource: true,
+	Dependents: controlPlaneContents, // cascade.go: Konnect deletes every gateway entity in it with it
 	Attrs: []Attr{
 		{Name: "name", Type: String, Mode: Required, Description: "The control plane's name, unique in the organization.",
 			Validators: []Validator{stringvalidator.LengthBetween(2, 256)}},

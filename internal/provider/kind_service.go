@@ -57,5 +57,5 @@ var ServiceKind = EntityKind{
 		{Name: "tags", Default: DefaultNull, Type: SetOf(String), Description: "Tags for filtering and grouping."},
 		coreTimestamps[0], coreTimestamps[1],
 	},
-	Dependents: []Dependent{pluginsOf},
+	Dependents: []Dependent{pluginsOf, routesOf},
 }

@@ -98,6 +98,7 @@ func (r *entityResource) ModifyPlan(ctx context.Context, req resource.ModifyPlan
 		return
 	}
 	r.checkRemoteEdits(ctx, req, addr, b, resets, prior, planned, live, resp)
+	r.noticeFoldedAdoptions(ctx, addr, b, cfg, prior, planned, resets, &resp.Diagnostics) // plan_adopt.go
 }
 
 // adoptions are the values configuration now sets to what Konnect holds, where Konnect

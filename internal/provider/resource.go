@@ -184,14 +184,16 @@ func (r *entityResource) body(m objectValues) (konnect.Object, error) {
 	return out, nil
 }
 
-// managedValues are the values Guard 2 compares; unknown ones are left out.
+// managedValues are the values Guard 2 compares; unknown ones are left out (inside a list
+// of objects, only the unknown attribute: a partial linked by id is compared by its id
+// while Konnect has yet to fill in its name).
 func (r *entityResource) managedValues(m objectValues) guard.Values {
 	out := guard.Values{}
 	for _, a := range r.kind.Attrs {
 		if !a.managed() {
 			continue
 		}
-		j, err := a.Type.toJSON(m[a.Name])
+		j, err := a.Type.bodyJSON(m[a.Name])
 		if err != nil {
 			continue
 		}
@@ -576,7 +578,7 @@ func (r *entityResource) Delete(ctx context.Context, req resource.DeleteRequest,
 	addr := r.address(prior)
 	atPlan := plannedVersion(ctx, prior, req.Private)
 	_, etag, ok := r.checkLive(ctx, addr, atPlan, guard.OpDelete, &resp.Diagnostics)
-	if !ok || !r.checkCascade(ctx, addr, &resp.Diagnostics) {
+	if !ok || !r.checkCascade(ctx, addr, prior, &resp.Diagnostics) {
 		return
 	}
 	_, err = r.kind.API.Delete(ctx, r.data.client, addr, etag)

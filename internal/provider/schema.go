@@ -189,6 +189,9 @@ type flags struct {
 func planModifiers[T PlanModifier](a Attr, useState, requiresReplace T) []T {
 	var mods []T
 	if a.Mode != Required && !a.ChangesOnWrite && !a.configOnly() {
+		if s, ok := any(sameElementState{}).(T); ok && a.inElement {
+			useState = s // element_state.go: the state's element may be another one
+		}
 		mods = append(mods, useState)
 	}
 	if a.ForceNew || a.Parent {
@@ -244,11 +247,13 @@ func checkDeclaration(attrs []Attr) (err error) {
 // every attribute is read-only too.
 func nestedAttributes[A schema.Attribute](parent Attr, target schemaFor) map[string]A {
 	elem := parent.Type
-	if elem.Kind != KObject {
+	inElement := elem.Kind != KObject
+	if inElement {
 		elem = *elem.Elem
 	}
 	out := make(map[string]A, len(elem.Attrs))
 	for _, a := range elem.Attrs {
+		a.inElement = a.inElement || inElement || parent.inElement
 		switch {
 		case target == forDataSource:
 			a = readOnly(a)
