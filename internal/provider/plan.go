@@ -28,6 +28,10 @@ func (r *entityResource) ModifyPlan(ctx context.Context, req resource.ModifyPlan
 		return
 	}
 	addr := r.address(prior)
+	if refreshCommand() { // refreshcmd.go: the plan of `terraform refresh` writes nothing
+		r.logDecision(ctx, "all", "skipped_in_refresh", addr, nil)
+		return
+	}
 	atPlan := plannedVersion(ctx, prior, req.Private)
 
 	b, diags := loadBase(ctx, req.Private)
