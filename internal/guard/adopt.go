@@ -25,6 +25,9 @@ type Adopted struct {
 	Field Field
 	Base  any // what Terraform last wrote or adopted
 	Value any // what Konnect holds, and configuration says
+	// FirstSet: configuration never set the field before (Base.Follows), so Base is only
+	// what Konnect held at the last write, never shown as "last applied".
+	FirstSet bool
 }
 
 // Adoptions lists the fields, among those configuration sets, where Konnect differs from the
@@ -61,7 +64,11 @@ func (n *AdoptionNotice) Detail() string {
 		width = max(width, len(a.Field.Name))
 	}
 	for _, a := range n.Adopted {
-		fmt.Fprintf(&b, "    %-*s   last applied: %s   in Konnect and configuration: %s\n", width, a.Field.Name, Show(a.Field, a.Base), Show(a.Field, a.Value))
+		was := "last applied: " + Show(a.Field, a.Base)
+		if a.FirstSet {
+			was = "not set by configuration before"
+		}
+		fmt.Fprintf(&b, "    %-*s   %s   in Konnect and configuration: %s\n", width, a.Field.Name, was, Show(a.Field, a.Value))
 	}
 	b.WriteString("\nApplying this plan writes nothing to Konnect: it re-reads the object and records these values as managed by this configuration, ")
 	b.WriteString("so that a later change of them in Konnect is reported instead of silently reverted.")

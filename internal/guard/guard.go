@@ -195,6 +195,10 @@ type Conflict struct {
 	// Refreshed: Base is what the previous refresh found, not what Terraform wrote; the
 	// field moved in Konnect since then (back to what Terraform last wrote, for example).
 	Refreshed bool
+	// FirstSet: configuration never set the field before (Base.Follows) and now sets the
+	// value Konnect held at Terraform's last write: Base is that value, which Terraform never
+	// wrote, so it is not shown as "last applied".
+	FirstSet bool
 }
 
 // Compare applies the three-way table of guards.md to every field:
@@ -361,6 +365,9 @@ func (e *RemoteEditError) Detail() string {
 		was := "last applied"
 		if c.Refreshed {
 			was = "last refreshed"
+		}
+		if c.FirstSet {
+			was = "Konnect held"
 		}
 		if e.Destroy {
 			fmt.Fprintf(&b, "    %-*s   %s: %s   in Konnect now: %s\n", width, f.Name, was, Show(f, c.Base), Show(f, c.Remote))

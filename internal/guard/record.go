@@ -45,6 +45,15 @@ func (b *Base) Configures(name string) bool {
 	return b != nil && slices.Contains(b.Configured, name)
 }
 
+// Follows reports that configuration never set the attribute at the last write or adoption,
+// so it follows Konnect (guards.md): its value in the base is only what Konnect held then,
+// never something Terraform wrote, so a change of it in Konnect is nobody's value to
+// protect and the base's value is never shown as "last applied". False when the base does
+// not say what configuration set (after an import, or a record from before Configured).
+func (b *Base) Follows(name string) bool {
+	return b != nil && b.Configured != nil && !slices.Contains(b.Configured, name)
+}
+
 // Seen is what the last read or write found in Konnect: the revision in state, when Konnect
 // wrote it (a stale-plan diagnostic says when both versions were written), the managed values,
 // and the values the read before it found (a Konnect change that happens to restore the base
@@ -135,14 +144,31 @@ func sameValues(a, b Values) bool {
 // someone's change too, even when it moved back to the base (configuration had adopted the
 // value it moved away from), and is shown as "last refreshed"; a value Konnect never returns
 // as written (a password) whose rendering changed (liveHidden vs the base's) was set by
-// someone else and is shown only as changed.
+// someone else and is shown only as changed. A field configuration never set (Base.Follows)
+// follows Konnect: configuration that sets it for the first time to a new value is an
+// ordinary update (the plan shows Konnect's value it replaces); to the value Konnect held at
+// the last write, it conflicts with a change made since, shown as "Konnect held".
 func RemoteEdits(fields []Field, base *Base, seen *Seen, remote, desired, liveHidden Values) []Conflict {
 	if base == nil {
 		return nil // nothing written by Terraform yet
 	}
-	conflicts := Compare(fields, base.Values, remote, desired)
+	var conflicts []Conflict
+	for _, c := range Compare(fields, base.Values, remote, desired) {
+		if base.Follows(c.Field.Name) && !c.Sensitive {
+			if !Equal(c.Field, c.Desired, c.Base) {
+				continue // configuration sets a new value for the first time: an ordinary update
+			}
+			// Configuration now says what Konnect held when Terraform last wrote, and someone
+			// changed it since: theirs or the configuration's, the plan cannot tell.
+			c.FirstSet = true
+		}
+		conflicts = append(conflicts, c)
+	}
 	if seen != nil && seen.Before != nil {
 		for _, c := range Compare(fields, seen.Before, remote, desired) {
+			if base.Follows(c.Field.Name) && !c.Sensitive {
+				continue
+			}
 			if !slices.ContainsFunc(conflicts, func(have Conflict) bool { return have.Field.Name == c.Field.Name }) {
 				c.Refreshed = true
 				conflicts = append(conflicts, c)

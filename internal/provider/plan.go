@@ -111,7 +111,11 @@ func (r *entityResource) adoptions(b *guard.Base, cfg, prior objectValues) []gua
 	}
 	values := r.managedValues(prior)
 	set := func(name string) bool { v, ok := cfg[name]; return ok && !v.IsNull() }
-	return guard.Adoptions(r.fields, set, b.Values, values, values)
+	adopted := guard.Adoptions(r.fields, set, b.Values, values, values)
+	for i := range adopted {
+		adopted[i].FirstSet = b.Follows(adopted[i].Field.Name)
+	}
+	return adopted
 }
 
 // checkRemoteEdits is Guard 2 for a plan that writes (guard.RemoteEdits).
