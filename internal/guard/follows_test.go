@@ -1,6 +1,7 @@
 package guard
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 )
@@ -20,40 +21,32 @@ func TestRemoteEditsOverFieldsConfigurationNeverSet(t *testing.T) {
 		return strings.Join(n, ",")
 	}
 
-	// Configuration sets retries for the first time, to a new value: an ordinary update of
-	// Konnect's 2, which the plan shows.
-	if got := RemoteEdits(fields, base, nil, remote, Values{"read_timeout": 60000, "retries": 3}, nil); len(got) != 0 {
-		t.Errorf("first set to a new value: conflicts %s, want none", names(got))
-	}
 	// Not set at all: follows Konnect (desired is Konnect's value), nothing to decide.
 	if got := RemoteEdits(fields, base, nil, remote, Values{"read_timeout": 60000, "retries": 2}, nil); len(got) != 0 {
 		t.Errorf("never set: conflicts %s, want none", names(got))
 	}
-	// A value that moved between two reads counts for configured fields only.
-	seen := &Seen{Before: Values{"read_timeout": 60000, "retries": 7}}
-	if got := RemoteEdits(fields, base, seen, remote, Values{"read_timeout": 60000, "retries": 3}, nil); len(got) != 0 {
-		t.Errorf("first set after a move between reads: conflicts %s, want none", names(got))
-	}
-	// Configuration sets retries for the first time, to what Konnect held at the last write,
-	// and someone changed it since: a conflict, shown as what Konnect held, not last applied.
-	got := RemoteEdits(fields, base, nil, remote, Values{"read_timeout": 60000, "retries": 5}, nil)
-	if len(got) != 1 || !got[0].FirstSet {
-		t.Fatalf("first set to the old Konnect value: conflicts %+v, want retries marked FirstSet", got)
-	}
-	d := (&RemoteEditError{Object: Object{TypeName: "konnect_gateway_service", ID: "s1"}, Conflicts: got}).Detail()
-	if !strings.Contains(d, "retries   Konnect held: 5   in Konnect now: 2   planned: 5") || strings.Contains(d, "last applied") {
-		t.Errorf("the conflict shows a value Terraform never wrote as last applied:\n%s", d)
+	// Configuration sets retries for the first time over a change made in Konnect since the
+	// last write: a conflict, shown as what Konnect held, not as last applied.
+	for _, planned := range []int{5, 3} {
+		got := RemoteEdits(fields, base, nil, remote, Values{"read_timeout": 60000, "retries": planned}, nil)
+		if len(got) != 1 || !got[0].FirstSet {
+			t.Fatalf("first set to %d: conflicts %+v, want retries marked FirstSet", planned, got)
+		}
+		d := (&RemoteEditError{Object: Object{TypeName: "konnect_gateway_service", ID: "s1"}, Conflicts: got}).Detail()
+		if !strings.Contains(d, fmt.Sprintf("retries   Konnect held: 5   in Konnect now: 2   planned: %d", planned)) || strings.Contains(d, "last applied") {
+			t.Errorf("the conflict shows a value Terraform never wrote as last applied:\n%s", d)
+		}
 	}
 	// A configured field, and a secret Terraform wrote, keep conflicting as before.
-	got = RemoteEdits(fields, base, nil, Values{"read_timeout": 90000, "retries": 5, "password": "y"}, Values{"read_timeout": 60000, "retries": 5, "password": "x"}, nil)
+	got := RemoteEdits(fields, base, nil, Values{"read_timeout": 90000, "retries": 5, "password": "y"}, Values{"read_timeout": 60000, "retries": 5, "password": "x"}, nil)
 	if names(got) != "read_timeout,password" || got[0].FirstSet {
 		t.Errorf("configured field and secret: conflicts %+v, want read_timeout and password as last applied", got)
 	}
-	// A base that does not say what configuration set (an import, an older record) guards
-	// every field, as before.
+	// A base that does not say what configuration set (an import, an older record): every
+	// field as last applied, as before.
 	imported := &Base{Values: base.Values}
-	if got := RemoteEdits(fields, imported, nil, remote, Values{"retries": 3}, nil); names(got) != "retries" {
-		t.Errorf("after an import: conflicts %s, want retries", names(got))
+	if got := RemoteEdits(fields, imported, nil, remote, Values{"retries": 3}, nil); names(got) != "retries" || got[0].FirstSet {
+		t.Errorf("after an import: conflicts %+v, want retries as last applied", got)
 	}
 }
 

@@ -195,9 +195,9 @@ type Conflict struct {
 	// Refreshed: Base is what the previous refresh found, not what Terraform wrote; the
 	// field moved in Konnect since then (back to what Terraform last wrote, for example).
 	Refreshed bool
-	// FirstSet: configuration never set the field before (Base.Follows) and now sets the
-	// value Konnect held at Terraform's last write: Base is that value, which Terraform never
-	// wrote, so it is not shown as "last applied".
+	// FirstSet: configuration never set the field before (Base.Follows): Base is what Konnect
+	// held at Terraform's last write, never written by Terraform, so it is not shown as
+	// "last applied".
 	FirstSet bool
 }
 

@@ -144,31 +144,22 @@ func sameValues(a, b Values) bool {
 // someone's change too, even when it moved back to the base (configuration had adopted the
 // value it moved away from), and is shown as "last refreshed"; a value Konnect never returns
 // as written (a password) whose rendering changed (liveHidden vs the base's) was set by
-// someone else and is shown only as changed. A field configuration never set (Base.Follows)
-// follows Konnect: configuration that sets it for the first time to a new value is an
-// ordinary update (the plan shows Konnect's value it replaces); to the value Konnect held at
-// the last write, it conflicts with a change made since, shown as "Konnect held".
+// someone else and is shown only as changed. A field configuration never set before
+// (Base.Follows) that it now sets over a change made in Konnect conflicts too, marked
+// FirstSet: its base is what Konnect held at the last write, not a value Terraform wrote.
 func RemoteEdits(fields []Field, base *Base, seen *Seen, remote, desired, liveHidden Values) []Conflict {
 	if base == nil {
 		return nil // nothing written by Terraform yet
 	}
 	var conflicts []Conflict
 	for _, c := range Compare(fields, base.Values, remote, desired) {
-		if base.Follows(c.Field.Name) && !c.Sensitive {
-			if !Equal(c.Field, c.Desired, c.Base) {
-				continue // configuration sets a new value for the first time: an ordinary update
-			}
-			// Configuration now says what Konnect held when Terraform last wrote, and someone
-			// changed it since: theirs or the configuration's, the plan cannot tell.
-			c.FirstSet = true
-		}
+		// Configuration sets a field for the first time, over a change made in Konnect since
+		// Terraform's last write: still a conflict, but the base is only what Konnect held.
+		c.FirstSet = base.Follows(c.Field.Name) && !c.Sensitive
 		conflicts = append(conflicts, c)
 	}
 	if seen != nil && seen.Before != nil {
 		for _, c := range Compare(fields, seen.Before, remote, desired) {
-			if base.Follows(c.Field.Name) && !c.Sensitive {
-				continue
-			}
 			if !slices.ContainsFunc(conflicts, func(have Conflict) bool { return have.Field.Name == c.Field.Name }) {
 				c.Refreshed = true
 				conflicts = append(conflicts, c)
