@@ -25,6 +25,9 @@ type Adopted struct {
 	Field Field
 	Base  any // what Terraform last wrote or adopted
 	Value any // what Konnect holds, and configuration says
+	// FirstSet: configuration never set the field before (Base.Follows), so Base is only
+	// what Konnect held at the last write, never shown as "last applied".
+	FirstSet bool
 }
 
 // Adoptions lists the fields, among those configuration sets, where Konnect differs from the
@@ -64,8 +67,12 @@ func (n *AdoptionNotice) Detail() string {
 	}
 	for _, a := range n.Adopted {
 		s := ShowSides(a.Field, a.Base, a.Value) // collections.go: alike, by count when long
-		fmt.Fprintf(&b, "    %-*s   last applied: %s   in Konnect and configuration: %s\n", width, a.Field.Name, s[0], s[1])
-		if collectionRow(a.Field, a.Base, a.Value) {
+		was := "last applied: " + s[0]
+		if a.FirstSet {
+			was = "not set by configuration before"
+		}
+		fmt.Fprintf(&b, "    %-*s   %s   in Konnect and configuration: %s\n", width, a.Field.Name, was, s[1])
+		if !a.FirstSet && collectionRow(a.Field, a.Base, a.Value) {
 			elementLines(&b, "      ", a.Base, a.Value, nil, false)
 		}
 	}

@@ -195,6 +195,10 @@ type Conflict struct {
 	// Refreshed: Base is what the previous refresh found, not what Terraform wrote; the
 	// field moved in Konnect since then (back to what Terraform last wrote, for example).
 	Refreshed bool
+	// FirstSet: configuration never set the field before (Base.Follows): Base is what Konnect
+	// held at Terraform's last write, never written by Terraform, so it is not shown as
+	// "last applied".
+	FirstSet bool
 }
 
 // Compare applies the three-way table of guards.md to every field:
@@ -361,6 +365,9 @@ func (e *RemoteEditError) Detail() string {
 		was := "last applied"
 		if c.Refreshed {
 			was = "last refreshed"
+		}
+		if c.FirstSet {
+			was = "Konnect held"
 		}
 		if e.Destroy {
 			s := ShowSides(f, c.Base, c.Remote) // collections.go: alike, by count when long

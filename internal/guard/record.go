@@ -45,6 +45,15 @@ func (b *Base) Configures(name string) bool {
 	return b != nil && slices.Contains(b.Configured, name)
 }
 
+// Follows reports that configuration never set the attribute at the last write or adoption,
+// so it follows Konnect (guards.md): its value in the base is only what Konnect held then,
+// never something Terraform wrote, so a change of it in Konnect is nobody's value to
+// protect and the base's value is never shown as "last applied". False when the base does
+// not say what configuration set (after an import, or a record from before Configured).
+func (b *Base) Follows(name string) bool {
+	return b != nil && b.Configured != nil && !slices.Contains(b.Configured, name)
+}
+
 // Seen is what the last read or write found in Konnect: the revision in state, when Konnect
 // wrote it (a stale-plan diagnostic says when both versions were written), the managed values,
 // and the values the read before it found (a Konnect change that happens to restore the base
@@ -135,12 +144,20 @@ func sameValues(a, b Values) bool {
 // someone's change too, even when it moved back to the base (configuration had adopted the
 // value it moved away from), and is shown as "last refreshed"; a value Konnect never returns
 // as written (a password) whose rendering changed (liveHidden vs the base's) was set by
-// someone else and is shown only as changed.
+// someone else and is shown only as changed. A field configuration never set before
+// (Base.Follows) that it now sets over a change made in Konnect conflicts too, marked
+// FirstSet: its base is what Konnect held at the last write, not a value Terraform wrote.
 func RemoteEdits(fields []Field, base *Base, seen *Seen, remote, desired, liveHidden Values) []Conflict {
 	if base == nil {
 		return nil // nothing written by Terraform yet
 	}
-	conflicts := Compare(fields, base.Values, remote, desired)
+	var conflicts []Conflict
+	for _, c := range Compare(fields, base.Values, remote, desired) {
+		// Configuration sets a field for the first time, over a change made in Konnect since
+		// Terraform's last write: still a conflict, but the base is only what Konnect held.
+		c.FirstSet = base.Follows(c.Field.Name) && !c.Sensitive
+		conflicts = append(conflicts, c)
+	}
 	if seen != nil && seen.Before != nil {
 		for _, c := range Compare(fields, seen.Before, remote, desired) {
 			if !slices.ContainsFunc(conflicts, func(have Conflict) bool { return have.Field.Name == c.Field.Name }) {

@@ -216,6 +216,7 @@ func ExpandJSON(c Conflict, isSecret func(path []string) bool) []Conflict {
 	expandObjects(c.Field.Name, nil, bm, rm, dm, isSecret, &out)
 	for i := range out {
 		out[i].Refreshed = c.Refreshed // the base column says where the value came from
+		out[i].FirstSet = c.FirstSet
 	}
 	if len(out) == 0 {
 		c.Sensitive = holdsSecret(nil, b, isSecret) || holdsSecret(nil, r, isSecret) || holdsSecret(nil, d, isSecret)

@@ -29,6 +29,10 @@ func (r *entityResource) ModifyPlan(ctx context.Context, req resource.ModifyPlan
 		return
 	}
 	addr := r.address(prior)
+	if refreshCommand() { // refreshcmd.go: the plan of `terraform refresh` writes nothing
+		r.logDecision(ctx, "all", "skipped_in_refresh", addr, nil)
+		return
+	}
 	atPlan := plannedVersion(ctx, prior, req.Private)
 
 	b, diags := loadBase(ctx, req.Private)
@@ -109,7 +113,11 @@ func (r *entityResource) adoptions(b *guard.Base, cfg, prior objectValues) []gua
 	}
 	values := r.managedValues(prior)
 	set := func(name string) bool { v, ok := cfg[name]; return ok && !v.IsNull() }
-	return guard.Adoptions(r.fields, set, b.Values, values, values)
+	adopted := guard.Adoptions(r.fields, set, b.Values, values, values)
+	for i := range adopted {
+		adopted[i].FirstSet = b.Follows(adopted[i].Field.Name)
+	}
+	return adopted
 }
 
 // checkRemoteEdits is Guard 2 for a plan that writes (guard.RemoteEdits).

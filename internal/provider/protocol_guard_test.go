@@ -269,7 +269,9 @@ func TestProtocolPrivateStateCompact(t *testing.T) {
 	cfg5 := h.config(map[string]tftypes.Value{"control_plane_id": str(cpID), "name": str("orders"), "host": str("orders.internal"),
 		"retries": tftypes.NewValue(tftypes.Number, 5)})
 	plan = h.plan(cfg5, state, private)
-	if len(plan.Diagnostics) != 1 || !strings.Contains(plan.Diagnostics[0].Detail, "retries   last applied: 5   in Konnect now: 2   planned: 5") {
+	// Configuration never set retries before: 5 is what Konnect held at the last write, not
+	// a value Terraform wrote, and the conflict says so.
+	if len(plan.Diagnostics) != 1 || !strings.Contains(plan.Diagnostics[0].Detail, "retries   Konnect held: 5   in Konnect now: 2   planned: 5") {
 		t.Fatalf("want the Guard 2 conflict on retries, got %s", diagText(plan.Diagnostics))
 	}
 }

@@ -47,25 +47,36 @@ type refreshMark struct {
 
 // commandID names the CLI command running this provider; "" when unknown. A variable so
 // that tests can stand in for a CLI.
-var commandID = sync.OnceValue(cliCommandID)
+var commandID = func() string { return launchingCLI().ID }
 
-func cliCommandID() string {
+// launchingCLI is the CLI command that launched this provider process, found once.
+var launchingCLI = sync.OnceValue(findLaunchingCLI)
+
+// cliCommand is a CLI process: an id no other command shares, and its subcommand.
+type cliCommand struct {
+	ID         string
+	Subcommand string // "plan", "apply", "refresh", …; "" when unknown
+}
+
+func cliCommandID() string { return findLaunchingCLI().ID }
+
+func findLaunchingCLI() cliCommand {
 	if os.Getenv("TF_PLUGIN_MAGIC_COOKIE") == "" {
-		return "" // not launched by a CLI as a plugin (in-process, reattached): no command to name
+		return cliCommand{} // not launched by a CLI as a plugin (in-process, reattached): no command to name
 	}
 	boot, err := os.ReadFile("/proc/sys/kernel/random/boot_id")
 	if err != nil {
-		return ""
+		return cliCommand{}
 	}
 	pid := os.Getppid()
 	for range 8 {
 		env, err := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/environ")
 		if err != nil {
-			return ""
+			return cliCommand{}
 		}
 		stat, err := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/stat")
 		if err != nil {
-			return ""
+			return cliCommand{}
 		}
 		// Fields after the command name (in parentheses, which may hold spaces):
 		// state ppid pgrp session tty_nr tpgid flags minflt cminflt majflt cmajflt utime
@@ -73,17 +84,30 @@ func cliCommandID() string {
 		rest := string(stat[bytes.LastIndexByte(stat, ')')+1:])
 		f := strings.Fields(rest)
 		if len(f) < 20 {
-			return ""
+			return cliCommand{}
 		}
 		if !bytes.Contains(env, []byte("TF_PLUGIN_MAGIC_COOKIE=")) {
 			sum := sha256.Sum256([]byte(fmt.Sprintf("%s|%d|%s", bytes.TrimSpace(boot), pid, f[19])))
-			return hex.EncodeToString(sum[:12])
+			cmdline, _ := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/cmdline")
+			return cliCommand{ID: hex.EncodeToString(sum[:12]), Subcommand: subcommand(strings.Split(string(cmdline), "\x00"))}
 		}
 		ppid, err := strconv.Atoi(f[1])
 		if err != nil || ppid <= 1 {
-			return ""
+			return cliCommand{}
 		}
 		pid = ppid
+	}
+	return cliCommand{}
+}
+
+// subcommand is the CLI subcommand in a command line (program name first): the first
+// argument that is not an option. Options before it are the global ones (-chdir=DIR,
+// which Terraform and OpenTofu accept only with "=").
+func subcommand(args []string) string {
+	for _, a := range args[min(1, len(args)):] {
+		if a != "" && !strings.HasPrefix(a, "-") {
+			return a
+		}
 	}
 	return ""
 }
