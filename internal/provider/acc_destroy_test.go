@@ -54,35 +54,49 @@ resource "konnect_gateway_service" "unset" {
 		}
 	}
 
-	// An attribute configuration never set, changed in Konnect: the destroy itself refuses.
-	env.edit(env.corePath(cp, "services", "unset"), set("read_timeout", 90000))
-	out, code := cli.run(nil, "destroy", "-auto-approve", "-no-color")
-	if code != 1 {
-		t.Fatalf("destroy: exit %d, want 1\n%s", code, out)
-	}
-	match("destroy", out, `Error: Destroying this object would delete changes made in Konnect`,
-		`read_timeout\s+last applied: 60000\s+in Konnect now: 90000`,
-		`Destroying it deletes these changes too, and nothing was deleted\.`,
-		`set them in configuration, apply \(Terraform\s+adopts them\), then destroy`,
-		`Delete anyway: re-run with KONNECT_CONFLICT_POLICY=overwrite`)
-	stillThere("after the refused destroy")
-
 	// An attribute configuration sets, changed in Konnect: `terraform destroy` plans the
 	// configuration first, and that plan says what it means for a destroy too.
-	env.edit(env.corePath(cp, "services", "unset"), set("read_timeout", 60000))
 	env.edit(env.corePath(cp, "services", "set"), setAll(konnect.Object{"retries": 2}))
-	out, code = cli.run(nil, "destroy", "-auto-approve", "-no-color")
+	out, code := cli.run(nil, "destroy", "-auto-approve", "-no-color")
 	if code != 1 {
 		t.Fatalf("destroy: exit %d, want 1\n%s", code, out)
 	}
 	match("destroy after a change configuration sets", out, `retries\s+last applied: 5\s+in Konnect now: 2`,
 		`Running terraform destroy\? It plans the configuration first and stops here:\s+destroying deletes these changes too\.`,
 		`KONNECT_CONFLICT_POLICY=overwrite`)
+	stillThere("after the refused destroy")
+
+	// The same change, stored in state by a refresh (which never fails over it), then a
+	// destroy that does not plan the configuration again (-refresh=false): the destroy's own
+	// plan refuses, with wording that fits a destroy.
+	if out, code := cli.run(nil, "apply", "-refresh-only", "-auto-approve", "-no-color"); code != 0 {
+		t.Fatalf("apply -refresh-only: exit %d\n%s", code, out)
+	}
+	out, code = cli.run(nil, "destroy", "-auto-approve", "-no-color", "-refresh=false")
+	if code != 1 {
+		t.Fatalf("destroy -refresh=false: exit %d, want 1\n%s", code, out)
+	}
+	match("destroy -refresh=false", out, `Error: Destroying this object would delete changes made in Konnect`,
+		`retries\s+last applied: 5\s+in Konnect now: 2`,
+		`Destroying it deletes these changes too, and nothing was deleted\.`,
+		`set them in configuration, apply \(Terraform\s+adopts them\), then destroy`,
+		`Delete anyway: re-run with KONNECT_CONFLICT_POLICY=overwrite`)
 	stillThere("after the second refused destroy")
 
-	out, code = cli.run([]string{"KONNECT_CONFLICT_POLICY=overwrite"}, "destroy", "-auto-approve", "-no-color")
+	// An attribute configuration never set, changed in Konnect: Terraform never wrote its
+	// value (it was Konnect's default), so it follows Konnect and does not stop the destroy;
+	// a warning names it, without a "last applied" value.
+	env.edit(env.corePath(cp, "services", "set"), setAll(konnect.Object{"retries": 5}))
+	env.edit(env.corePath(cp, "services", "unset"), set("read_timeout", 90000))
+	out, code = cli.run(nil, "destroy", "-auto-approve", "-no-color")
 	if code != 0 {
-		t.Fatalf("destroy with the overwrite policy: exit %d\n%s", code, out)
+		t.Fatalf("destroy over attributes configuration never set: exit %d, want 0\n%s", code, out)
+	}
+	match("destroy over never-set attributes", out, `Warning: Destroying an object that was changed in Konnect`,
+		`konnect_gateway_service\.unset`, `read_timeout\s+in Konnect now: 90000`,
+		`They follow Konnect, so they do not stop the destroy`, `Destroy complete! Resources: 3 destroyed\.`)
+	if regexp.MustCompile(`last applied: 60000`).MatchString(out) {
+		t.Errorf("a value Terraform never wrote is shown as last applied:\n%s", out)
 	}
 	if env.controlPlaneByName(cp) != nil {
 		t.Fatalf("the control plane is still in Konnect after destroy")

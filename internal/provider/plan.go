@@ -154,7 +154,14 @@ func (r *entityResource) checkDestroy(ctx context.Context, addr Address, b *guar
 		return
 	}
 	r.rekeyBase(b, hidden, live["updated_at"], live["id"]) // digest.go
-	conflicts := guard.DestroyEdits(r.fields, b, r.managedValues(prior), hidden)
+	conflicts, followed := guard.SplitDestroyEdits(b, guard.DestroyEdits(r.fields, b, r.managedValues(prior), hidden))
+	if followed = r.expandJSONConflicts(ctx, prior, followed, true); len(followed) > 0 {
+		n := &guard.DestroyNotice{Object: r.object(addr), ChangedAt: guard.FormatUpdatedAt(live["updated_at"]), Followed: followed}
+		r.logDecision(ctx, "remote_edit_destroy", "followed", addr, map[string]any{"fields": len(followed)})
+		if r.data.policy != guard.PolicyOverwrite {
+			resp.Diagnostics.AddWarning(n.Summary(), n.Detail())
+		}
+	}
 	r.report(ctx, addr, b, prior, live, conflicts, true, &resp.Diagnostics)
 }
 
