@@ -449,12 +449,21 @@ func runAdoptRevertRefresh(t *testing.T, e *env, seed int64, steps int) adoptRes
 			if d, err := run.read(ctx, o.in); err != nil || hasError(d) {
 				t.Fatalf("refresh: %v %s", err, diagText(d))
 			}
-			p, err := run.plan(ctx, o.in, true)
+			// `terraform destroy` plans the configuration first (refresh, then a normal plan)
+			// and stops on its errors; then it plans and applies the destroy.
+			pc, err := run.plan(ctx, o.in, false)
 			if err != nil {
 				t.Fatal(err)
 			}
-			diags := p.diags
-			if !hasError(p.diags) {
+			diags := pc.diags
+			var p *planned
+			if !hasError(pc.diags) {
+				if p, err = run.plan(ctx, o.in, true); err != nil {
+					t.Fatal(err)
+				}
+				diags = append(diags, p.diags...)
+			}
+			if p != nil && !hasError(p.diags) {
 				d, err := run.apply(ctx, o.in, p)
 				if err != nil {
 					t.Fatal(err)

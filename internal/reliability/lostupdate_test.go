@@ -508,7 +508,7 @@ func replayHistory(t *testing.T, events []*event, initial map[string]map[string]
 // reportsOverwrite reports whether a remote-edit diagnostic names the object, the field and
 // the out-of-band value that the write replaced ("in Konnect now: <value>").
 func reportsOverwrite(diags []*tfprotov6.Diagnostic, id string, f guard.Field, val any) bool {
-	line := regexp.MustCompile(`(?m)^\s+` + regexp.QuoteMeta(f.Name) + `\s+last applied: .*   in Konnect now: ` +
+	line := regexp.MustCompile(`(?m)^\s+` + regexp.QuoteMeta(f.Name) + `\s+(last applied|last refreshed|Konnect held): .*   in Konnect now: ` +
 		regexp.QuoteMeta(guard.Show(f, val)) + `   planned: `)
 	for _, d := range diags {
 		if isRemoteEdit(d) && strings.Contains(d.Detail, "(id "+id) && line.MatchString(d.Detail) {
@@ -524,7 +524,7 @@ func reportsOverwrite(diags []*tfprotov6.Diagnostic, id string, f guard.Field, v
 // written out of band are unique, so the adoption came after that write and before the
 // write that replaced it.
 func adoptedWithoutWrite(ops map[string]*opLog, id string, f guard.Field, val any) bool {
-	line := regexp.MustCompile(`(?m)^\s+` + regexp.QuoteMeta(f.Name) + `\s+last applied: .*   in Konnect and configuration: ` +
+	line := regexp.MustCompile(`(?m)^\s+` + regexp.QuoteMeta(f.Name) + `\s+(last applied: .*|not set by configuration before)   in Konnect and configuration: ` +
 		regexp.QuoteMeta(guard.Show(f, val)) + `$`)
 	for k, op := range ops {
 		if !strings.HasSuffix(k, " "+id) || hasError(op.diags) {
