@@ -67,10 +67,10 @@ type opLog struct {
 	// refreshed is what that round's refresh put in state (canonical JSON by field): the
 	// prior state its plan showed changes against.
 	refreshed map[string]string
-	// unmanaged are the fields no earlier successful apply of the object had in its
-	// configuration: the guard record holds no base for them (guards.md: a never-set
-	// attribute follows Konnect), so setting one is an ordinary update from the value shown.
-	unmanaged map[string]bool
+	// recorded is what a successful apply of that round left in state (canonical JSON by
+	// field), nil when it applied nothing: every such apply records the whole object as
+	// Terraform's base, also one that writes nothing (an adoption of other fields).
+	recorded map[string]string
 }
 
 type lostUpdateConfig struct {
@@ -90,7 +90,7 @@ type lostUpdateResult struct {
 	row
 	oobWrites, oobApplied, providerWrites int
 	reported, silent, survived, adopted   int
-	shownInPlan                           int // replaced by a newly configured attribute, the plan showing Konnect's value
+	recordedWithoutWrite                  int // in the base through an apply that wrote nothing, later changed by configuration
 	adoptedThenChanged                    int // kept by a Terraform write, later changed by configuration
 	examples                              []string
 }
@@ -238,13 +238,8 @@ func runLostUpdate(t *testing.T, cfg lostUpdateConfig) lostUpdateResult {
 		ops[k].diags = append(ops[k].diags, d...)
 	}
 	rngs := map[*inst]*rand.Rand{}
-	managed := map[*inst]map[string]bool{} // the configured fields at the last successful apply
 	for i, in := range svcs {
 		rngs[in] = rand.New(rand.NewPCG(uint64(cfg.seed), uint64(i)))
-		managed[in] = map[string]bool{}
-		for k := range in.cfg {
-			managed[in][k] = true
-		}
 	}
 	var cmu sync.Mutex
 	conflicts, adopted, otherErrors := 0, 0, map[string]int{}
@@ -281,18 +276,8 @@ func runLostUpdate(t *testing.T, cfg lostUpdateConfig) lostUpdateResult {
 			if !in.hasState() {
 				return fmt.Errorf("service %s vanished", id)
 			}
-			seen := map[string]string{}
-			unmanaged := map[string]bool{}
-			for _, f := range oobFields {
-				seen[f.name] = canon(in.attr(f.name))
-			}
-			cmu.Lock()
-			for _, f := range cfgFields {
-				unmanaged[f.name] = !managed[in][f.name]
-			}
-			cmu.Unlock()
 			omu.Lock()
-			ops[version+" "+id].refreshed, ops[version+" "+id].unmanaged = seen, unmanaged
+			ops[version+" "+id].refreshed = fieldValues(in)
 			omu.Unlock()
 			rng := rngs[in]
 			if rng.Float64() < 0.7 {
@@ -331,14 +316,10 @@ func runLostUpdate(t *testing.T, cfg lostUpdateConfig) lostUpdateResult {
 			d, err = run.apply(ctx, in, p)
 			logOp(version, id, d)
 			countDiags(d)
-			if err == nil && !hasError(d) {
-				set := map[string]bool{}
-				for k := range in.cfg {
-					set[k] = true
-				}
-				cmu.Lock()
-				managed[in] = set
-				cmu.Unlock()
+			if err == nil && !hasError(d) && in.hasState() {
+				omu.Lock()
+				ops[version+" "+id].recorded = fieldValues(in)
+				omu.Unlock()
 			}
 			return err
 		})
@@ -364,8 +345,8 @@ func runLostUpdate(t *testing.T, cfg lostUpdateConfig) lostUpdateResult {
 	res.row = row{property: "2-no-lost-update", seed: cfg.seed, etags: cfg.etags, policy: cfg.policy, objects: cfg.services,
 		ops: e.ops.Load(), requests: e.requestCount(), faults: nFaults, faultKinds: kinds, retries: retries, conflicts: conflicts,
 		silent: res.silent, elapsed: time.Since(start),
-		notes: fmt.Sprintf("oob-writes=%d applied=%d overwritten-reported=%d (newly-configured-shown-in-plan=%d) kept-by-terraform=%d (later-updated-by-config=%d) still-in-konnect=%d provider-writes=%d config-adopted=%d",
-			res.oobWrites, res.oobApplied, res.reported+res.shownInPlan, res.shownInPlan, res.adopted, res.adoptedThenChanged, res.survived, res.providerWrites, adopted)}
+		notes: fmt.Sprintf("oob-writes=%d applied=%d overwritten-reported=%d kept-by-terraform=%d (later-updated-by-config=%d, recorded-without-write=%d) still-in-konnect=%d provider-writes=%d config-adopted=%d",
+			res.oobWrites, res.oobApplied, res.reported, res.adopted, res.adoptedThenChanged, res.recordedWithoutWrite, res.survived, res.providerWrites, adopted)}
 	record(t, res.row)
 	return res
 }
@@ -457,18 +438,20 @@ func replayHistory(t *testing.T, events []*event, initial map[string]map[string]
 					delete(pending, k)
 				} else if pv != nil {
 					c := perField[f.name]
-					op := ops[version+" "+id]
 					if reportsOverwrite(diags, id, guard.Field{Name: f.name, Set: f.set}, pv.val) {
 						res.reported++
 						c[1]++
-					} else if op != nil && op.unmanaged[f.name] && op.refreshed[f.name] == canon(pv.val) {
-						// Configuration set a field it had never set: no base, so no conflict
-						// (guards.md), and the plan showed Konnect's value being replaced
-						// (its prior state, refreshed in that round, held it).
-						res.shownInPlan++
-						c[1]++
-						t.Logf("out-of-band write #%d %s.%s = %s replaced by %s in run %s, where configuration first set %s: the plan showed %s -> %s (no base, no conflict)",
-							pv.w.n, id, f.name, canon(pv.val), nv, version, f.name, canon(pv.val), nv)
+					} else if by := recordedBy(ops, id, f.name, pv.val); by != "" {
+						// An earlier apply that wrote nothing (it adopted other fields) recorded
+						// the whole object, this value included, as Terraform's base: from then
+						// on, changing it is an ordinary update (guards.md: base == remote),
+						// planned from the value the refresh showed, as after a write that
+						// carried the value over (kept-by-terraform).
+						res.adopted++
+						res.adoptedThenChanged++
+						res.recordedWithoutWrite++
+						t.Logf("out-of-band write #%d %s.%s = %s: recorded in the base by run %s (an apply that wrote nothing), replaced by %s in run %s as an ordinary update",
+							pv.w.n, id, f.name, canon(pv.val), by, nv, version)
 					} else {
 						res.silent++
 						c[2]++
@@ -663,7 +646,28 @@ func roundsOf(ops map[string]*opLog, id string) string {
 	sort.Strings(keys)
 	var b strings.Builder
 	for _, k := range keys {
-		fmt.Fprintf(&b, "  == %s (refreshed %v, unmanaged %v)\n%s\n", k, ops[k].refreshed, ops[k].unmanaged, indent(diagText(ops[k].diags)))
+		fmt.Fprintf(&b, "  == %s (refreshed %v; state after a successful apply %v)\n%s\n", k, ops[k].refreshed, ops[k].recorded, indent(diagText(ops[k].diags)))
 	}
 	return b.String()
+}
+
+// fieldValues are the instance's state values of the fields the writer changes.
+func fieldValues(in *inst) map[string]string {
+	out := map[string]string{}
+	for _, f := range oobFields {
+		out[f.name] = canon(in.attr(f.name))
+	}
+	return out
+}
+
+// recordedBy names a run whose successful apply left this out-of-band value of the object's
+// field in state (and so in the base), or "". Out-of-band values are unique, so that apply
+// came after the write that made it.
+func recordedBy(ops map[string]*opLog, id, field string, val any) string {
+	for k, op := range ops {
+		if strings.HasSuffix(k, " "+id) && op.recorded != nil && op.recorded[field] == canon(val) {
+			return strings.TrimSuffix(k, " "+id)
+		}
+	}
+	return ""
 }

@@ -13,12 +13,15 @@ package reliability
 
 import (
 	"context"
+	"fmt"
 	"net/http"
 	"net/http/httptest"
 	"strings"
 	"sync/atomic"
 	"testing"
 	"time"
+
+	"github.com/hashicorp/terraform-plugin-go/tftypes"
 
 	"github.com/konnectguard/terraform-provider-konnect/internal/konnect"
 )
@@ -239,4 +242,83 @@ func mustAdopt(t *testing.T, e *env, in *inst) {
 	if d, applied, err := e.mustRun("after-adopt", "fail").converge(e.ctx, in); err != nil || hasError(d) || applied {
 		t.Fatalf("after adopting, the plan should be empty: applied=%v %v %s", applied, err, diagText(d))
 	}
+}
+
+// The replay of TestNoLostUpdate once counted as silent (1 run in about 300 under load) an
+// out-of-band value of a field configuration did not set, later replaced when configuration
+// set it, with no conflict. Its cause: between the two, an apply that wrote nothing (an
+// adoption of another field) recorded the whole object as Terraform's base, that value
+// included: guards.md's "base catches up at the next write" for a field that follows
+// Konnect. From then on, setting the field is an ordinary update (base == remote) planned from
+// the value the refresh showed, exactly as after a write that carried the value over. Before
+// any such write, the same change is a conflict. The replay now credits the first case;
+// this test holds both.
+func TestNewlyConfiguredFieldAfterTheBaseCaughtUp(t *testing.T) {
+	for _, caughtUp := range []bool{false, true} {
+		t.Run(fmt.Sprintf("caught-up=%v", caughtUp), func(t *testing.T) {
+			e := newEnv(t, envOptions{etags: true})
+			cp, _, err := e.client("setup").CreateControlPlane(e.ctx, konnect.Object{"name": "newly-set"})
+			if err != nil {
+				t.Fatal(err)
+			}
+			cpID := cp["id"].(string)
+			in := newInst(typeService, "svc", map[string]any{"control_plane_id": cpID, "name": "newly-set", "host": "h.internal", "port": 1001})
+			mustConverge(t, e, in)
+			oobSet(t, e, cpID, in.id(), "path", "/oob")
+			if caughtUp {
+				oobSet(t, e, cpID, in.id(), "port", 20001)
+				in.cfg["port"] = 20001
+				mustAdopt(t, e, in) // writes nothing; the base records the object, path included
+			}
+			run := e.mustRun("newly-set", "fail")
+			if d, err := run.read(e.ctx, in); err != nil || hasError(d) {
+				t.Fatalf("refresh: %v %s", err, diagText(d))
+			}
+			if got := in.attr("path"); got != "/oob" {
+				t.Fatalf("refresh should put Konnect's path in state (the value the plan shows before), got %v", got)
+			}
+			in.cfg["path"] = "/cfg"
+			p, err := run.plan(e.ctx, in, false)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !caughtUp {
+				if !strings.Contains(diagText(p.diags), `path   last applied: null   in Konnect now: "/oob"   planned: "/cfg"`) {
+					t.Fatalf("before any write since the Konnect change, setting path is a conflict naming it:\n%s", diagText(p.diags))
+				}
+				if got := e.dump().services()[in.id()]["path"]; got != "/oob" {
+					t.Fatalf("Konnect holds path %v, want /oob", got)
+				}
+				return
+			}
+			if hasError(p.diags) || p.noop {
+				t.Fatalf("after the base caught up, setting path is an ordinary update: noop=%v %s", p.noop, diagText(p.diags))
+			}
+			if got := fromValue(mustAttr(t, p.state, "path")); got != "/cfg" {
+				t.Fatalf("planned path = %v, want /cfg", got)
+			}
+			if d, err := run.apply(e.ctx, in, p); err != nil || hasError(d) {
+				t.Fatalf("apply: %v %s", err, diagText(d))
+			}
+			if got := e.dump().services()[in.id()]["path"]; got != "/cfg" {
+				t.Fatalf("Konnect holds path %v, want /cfg", got)
+			}
+			// From now on a change of path in Konnect is a conflict naming it.
+			oobSet(t, e, cpID, in.id(), "path", "/oob-2")
+			in.cfg["retries"] = 3
+			d, applied, err := e.mustRun("after", "fail").converge(e.ctx, in)
+			if err != nil || applied || !strings.Contains(diagText(d), `path   last applied: "/cfg"   in Konnect now: "/oob-2"`) {
+				t.Fatalf("a change of the now configured path should be a conflict naming it: applied=%v %v\n%s", applied, err, diagText(d))
+			}
+		})
+	}
+}
+
+func mustAttr(t *testing.T, v tftypes.Value, name string) tftypes.Value {
+	t.Helper()
+	var m map[string]tftypes.Value
+	if err := v.As(&m); err != nil {
+		t.Fatal(err)
+	}
+	return m[name]
 }
