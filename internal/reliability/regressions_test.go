@@ -283,7 +283,7 @@ func TestNewlyConfiguredFieldAfterTheBaseCaughtUp(t *testing.T) {
 				t.Fatal(err)
 			}
 			if !caughtUp {
-				if !strings.Contains(diagText(p.diags), `path   last applied: null   in Konnect now: "/oob"   planned: "/cfg"`) {
+				if !strings.Contains(diagText(p.diags), `path   Konnect held: null   in Konnect now: "/oob"   planned: "/cfg"`) {
 					t.Fatalf("before any write since the Konnect change, setting path is a conflict naming it:\n%s", diagText(p.diags))
 				}
 				if got := e.dump().services()[in.id()]["path"]; got != "/oob" {
