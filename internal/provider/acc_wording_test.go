@@ -46,9 +46,9 @@ func wantNoText(t *testing.T, what, out string, nots ...string) {
 	}
 }
 
-func mustRun(t *testing.T, cli *cliRun, what string, wantCode int, env []string, args ...string) string {
+func mustRun(t *testing.T, cli *cliRun, what string, wantCode int, args ...string) string {
 	t.Helper()
-	out, code := cli.run(env, append(args, "-input=false", "-no-color")...)
+	out, code := cli.run(nil, append(args, "-input=false", "-no-color")...)
 	if code != wantCode {
 		t.Fatalf("%s: exit %d, want %d\n%s", what, code, wantCode, out)
 	}
@@ -75,17 +75,17 @@ resource "konnect_gateway_service" "orders" {
 		}
 		svc := func() konnect.Object { return env.get(env.corePath("wording-adopt", "services", "orders")) }
 		cli.write(config(60000, 5))
-		mustRun(t, cli, "first apply", 0, nil, "apply", "-auto-approve")
+		mustRun(t, cli, "first apply", 0, "apply", "-auto-approve")
 		env.edit(env.corePath("wording-adopt", "services", "orders"), set("read_timeout", 120000))
 
 		cli.write(config(120000, 7))
-		out := mustRun(t, cli, "plan that adopts and updates", 2, nil, "plan", "-detailed-exitcode")
+		out := mustRun(t, cli, "plan that adopts and updates", 2, "plan", "-detailed-exitcode")
 		wantText(t, "plan that adopts and updates", out,
 			"Warning: Adopting changes made in Konnect",
 			"read_timeout   last applied: 60000   in Konnect and configuration: 120000",
 			"Applying this plan writes the other changes and records these values as managed by this configuration")
 		wantNoText(t, "plan that adopts and updates", out, "retries   last applied")
-		mustRun(t, cli, "apply that adopts and updates", 0, nil, "apply", "-auto-approve")
+		mustRun(t, cli, "apply that adopts and updates", 0, "apply", "-auto-approve")
 		wantField(t, "after the apply", svc(), "read_timeout", 120000)
 		wantField(t, "after the apply", svc(), "retries", 7)
 
@@ -93,7 +93,7 @@ resource "konnect_gateway_service" "orders" {
 		// one last applied.
 		env.edit(env.corePath("wording-adopt", "services", "orders"), set("read_timeout", 90000))
 		cli.write(config(120000, 8))
-		out = mustRun(t, cli, "plan over a later change", 1, nil, "plan")
+		out = mustRun(t, cli, "plan over a later change", 1, "plan")
 		wantText(t, "plan over a later change", out, "read_timeout   last applied: 120000   in Konnect now: 90000   planned: 120000")
 		wantField(t, "after the refused plan", svc(), "read_timeout", 90000)
 	})
@@ -124,12 +124,12 @@ resource "konnect_gateway_basic_auth" "alice" {
 			return env.corePath("wording-secret", "consumers", alice["id"].(string), "basic-auth", "alice-web")
 		}
 		cli.write(config(`["a"]`))
-		mustRun(t, cli, "first apply", 0, nil, "apply", "-auto-approve")
+		mustRun(t, cli, "first apply", 0, "apply", "-auto-approve")
 		env.edit(path(), set("password", uiPW))
 		uiHash := fmt.Sprint(env.get(path())["password"])
 
 		cli.write(config(`["a", "b"]`))
-		out := mustRun(t, cli, "plan over the password changed in Konnect", 1, nil, "plan")
+		out := mustRun(t, cli, "plan over the password changed in Konnect", 1, "plan")
 		wantText(t, "plan over the password changed in Konnect", out,
 			"Applying this plan would overwrite changes made in Konnect",
 			"password was changed in Konnect: the secret is not shown, and no one who does not know the new value can set it in configuration.",
@@ -161,12 +161,12 @@ resource "konnect_gateway_plugin" "rl" {
   partials         = [{ id = konnect_gateway_partial.redis.id }]
 }
 `)
-		mustRun(t, cli, "first apply", 0, nil, "apply", "-auto-approve")
+		mustRun(t, cli, "first apply", 0, "apply", "-auto-approve")
 		partialID := env.only(env.corePath("wording-partials", "partials"))["id"].(string)
 		pluginPath := env.corePath("wording-partials", "plugins", env.only(env.corePath("wording-partials", "plugins"))["id"].(string))
 		env.edit(pluginPath, set("partials", nil))
 
-		out := mustRun(t, cli, "plan that would link it again", 1, nil, "plan")
+		out := mustRun(t, cli, "plan that would link it again", 1, "plan")
 		wantText(t, "plan that would link it again", out,
 			"partials   last applied: 1 item   in Konnect now: (none)   planned: 1 item",
 			`removed in Konnect: `+partialID+` ("shared-redis")`,
@@ -198,13 +198,13 @@ resource "konnect_gateway_control_plane_membership" "m" {
   members          = [{ id = konnect_gateway_control_plane.one.id }]
 }
 `)
-		mustRun(t, cli, "first apply", 0, nil, "apply", "-auto-approve")
+		mustRun(t, cli, "first apply", 0, "apply", "-auto-approve")
 		group, two := env.cpID("wording-group"), env.cpID("wording-two")
 		if _, err := env.client.Do(context.Background(), http.MethodPost, membershipPath(group, "add"), nil,
 			map[string]any{"members": []any{map[string]any{"id": two}}}, nil); err != nil {
 			t.Fatal(err)
 		}
-		out := mustRun(t, cli, "plan that would remove the member", 1, nil, "plan")
+		out := mustRun(t, cli, "plan that would remove the member", 1, "plan")
 		wantText(t, "plan that would remove the member", out,
 			"members   last applied: 1 item   in Konnect now: 2 items   planned: 1 item",
 			"added in Konnect: "+two,

@@ -290,15 +290,15 @@ func (r *entityResource) keepConfigSecrets(obj konnect.Object, previous objectVa
 // writeConfigSecretsWO merges config_secrets_wo (from configuration only) into the body's
 // config on a create (prior nil) and when its version changed. Otherwise the body keeps, at
 // its paths, what Konnect holds: a PUT replaces the whole config.
-func (r *entityResource) writeConfigSecretsWO(body konnect.Object, cfg, prior, planned objectValues, live konnect.Object) bool {
+func (r *entityResource) writeConfigSecretsWO(body konnect.Object, cfg, prior, planned objectValues, live konnect.Object) {
 	v, ok := cfg[attrConfigSecretsWO]
 	if !ok || !v.IsKnown() || v.IsNull() {
-		return false
+		return
 	}
 	doc, err := canonjson.ParseJSON(str(v))
 	secrets, _ := doc.(map[string]any)
 	if err != nil || secrets == nil {
-		return false
+		return
 	}
 	config, _ := body[attrConfig].(map[string]any)
 	if config == nil {
@@ -306,7 +306,7 @@ func (r *entityResource) writeConfigSecretsWO(body konnect.Object, cfg, prior, p
 	}
 	if prior == nil || !planned[attrConfigSecretsWOVersion].Equal(prior[attrConfigSecretsWOVersion]) {
 		body[attrConfig] = overlay(config, secrets)
-		return true
+		return
 	}
 	have, _ := live[attrConfig].(map[string]any)
 	for _, p := range leafPaths(secrets) {
@@ -315,7 +315,6 @@ func (r *entityResource) writeConfigSecretsWO(body konnect.Object, cfg, prior, p
 		}
 	}
 	body[attrConfig] = config
-	return false
 }
 
 // removedSecretPaths are the leaf paths config_secrets set at the last write (base) and no

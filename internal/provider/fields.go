@@ -170,7 +170,7 @@ func (r *entityResource) keyedRevision(obj konnect.Object) (string, string, erro
 func secretFields(attrs []Attr) []string {
 	var out []string
 	for _, a := range attrs {
-		if a.Parent || !(a.Sensitive || a.Type.Kind == KJSON || holdsSensitive(a.Type)) {
+		if a.Parent || (!a.Sensitive && a.Type.Kind != KJSON && !holdsSensitive(a.Type)) {
 			continue
 		}
 		f := strings.SplitN(a.jsonName(), ".", 2)[0]

@@ -98,7 +98,7 @@ func putBarrier() (before func(r *http.Request) time.Duration) {
 	both := make(chan struct{})
 	return func(r *http.Request) time.Duration {
 		ua := r.Header.Get("User-Agent")
-		if r.Method != http.MethodPut || !(strings.Contains(ua, "/dir-a") || strings.Contains(ua, "/dir-b")) {
+		if r.Method != http.MethodPut || (!strings.Contains(ua, "/dir-a") && !strings.Contains(ua, "/dir-b")) {
 			return 0
 		}
 		mu.Lock()
