@@ -1323,7 +1323,7 @@ resource "konnect_gateway_service" "orders" {
 		Steps: []resource.TestStep{
 			{
 				Config:          cfg,
-				ConfigVariables: config.Variables{"checkout_password": config.StringVariable("correct horse battery staple")},
+				ConfigVariables: config.Variables{"checkout_password": config.StringVariable("correct horse battery staple"), "redis_password": config.StringVariable("redis-example-secret")},
 				ConfigStateChecks: []statecheck.StateCheck{
 					statecheck.ExpectKnownValue("konnect_gateway_key_auth.checkout", tfjsonpath.New("key"), knownvalue.NotNull()),
 					statecheck.ExpectKnownValue("konnect_gateway_plugin.orders_rate_limit", tfjsonpath.New("config"), knownvalue.StringExact(`{"minute":100,"policy":"local"}`)),
