@@ -206,6 +206,13 @@ func (r *entityResource) finishMove(ctx context.Context, req resource.MoveStateR
 		"control_plane_id": tftypes.NewValue(tftypes.String, cp),
 		attrRevision:       tftypes.NewValue(tftypes.String, nil),
 	}
+	for _, a := range r.attrs {
+		if a.Overlay {
+			// Kong's state keeps secrets in config: a moved object has no config_secrets
+			// (config_secrets.go), which would otherwise read the whole config.
+			keep[a.Name] = tftypes.NewValue(tftypes.String, nil)
+		}
+	}
 	val, err := objectFromJSON(r.attrs, obj, keep)
 	if err != nil {
 		resp.Diagnostics.AddError("Cannot move "+req.SourceTypeName+" to "+r.kind.TypeName,
