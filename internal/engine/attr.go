@@ -54,6 +54,14 @@ type Attr struct {
 	// NotReturned: Konnect never returns what was written (a password it stores hashed),
 	// so state keeps the written value and Konnect's rendering of it is ignored.
 	NotReturned bool
+	// Same, when set, tells whether Konnect's value means the configured one when their
+	// spellings differ (two RFC 3339 spellings of one time): state then keeps the configured
+	// spelling, and no plan shows a difference.
+	Same func(configured, remote any) bool
+	// ShownOnce: a computed value Konnect returns in the create response only (a system
+	// account's access token). State keeps it from the create; a read or an import, which
+	// never sees it, leaves it as it was (null after an import); no revision covers it.
+	ShownOnce bool
 	// Default is the value Konnect applies when a write leaves the attribute out, as
 	// decoded JSON (DefaultNull for null). When configuration stops setting an attribute
 	// it set before, the plan shows this value; nil means Konnect's default is not known

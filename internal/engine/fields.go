@@ -26,8 +26,8 @@ var CoreTimestamps = timestamps(Int64, "Unix seconds")
 // targetTimestamps: Konnect gives targets' timestamps a millisecond fraction.
 var TargetTimestamps = timestamps(Float64, "Unix seconds, with a millisecond fraction")
 
-// controlPlaneTimestamps: control planes carry RFC 3339 times.
-var ControlPlaneTimestamps = timestamps(String, "an RFC 3339 time")
+// PlatformTimestamps: control planes and every platform object (teams, portals, …) carry RFC 3339 times, with milliseconds.
+var PlatformTimestamps = timestamps(String, "an RFC 3339 time")
 
 func timestamps(t Type, unit string) [2]Attr {
 	return [2]Attr{
@@ -153,6 +153,12 @@ func (r *EntityResource) keyedRevision(obj konnect.Object) (string, string, erro
 		obj = maps.Clone(obj)
 		for _, f := range c.Derived {
 			delete(obj, f)
+		}
+	}
+	for _, a := range r.Kind.Attrs {
+		if a.ShownOnce { // in the create response only: a revision that covered it would change at the first read
+			obj = maps.Clone(obj)
+			delete(obj, a.JSONName())
 		}
 	}
 	k := r.Data.digestKey()

@@ -30,6 +30,21 @@ type EntityKind struct {
 	// DataSource: the kind also has a data source of the same type name that reads one
 	// object by id or by NameAttr.
 	DataSource bool
+	// Expired, when set, tells why an object read from Konnect no longer works ("" when it
+	// does): an expired access token. Refresh then removes it from state with a warning,
+	// and the next plan creates it again.
+	Expired func(obj konnect.Object) string
+	// Check, when set, checks the planned values of a create or an update against what
+	// Konnect lists when the plan is made (role names against its roles); each problem
+	// names the attribute that caused it. Values not yet known are left out of values.
+	Check func(ctx context.Context, c *konnect.Client, values konnect.Object) []Problem
+}
+
+// Problem is a plan-time error about one attribute's value.
+type Problem struct {
+	Attr    string
+	Summary string
+	Detail  string
 }
 
 // Address locates one object: the values of its path parameters and its id.

@@ -65,6 +65,8 @@ var kongKeyAttrs = map[string]string{
 	"konnect_gateway_custom_plugin_schema":  "name",
 	"konnect_gateway_config_store_secret":   "key",
 	"konnect_gateway_consumer_group_member": "consumer_id",
+	"konnect_team_user":                     "user_id",
+	"konnect_system_account_team":           "account_id",
 }
 
 // kongStateID is the id of an object in a state without one (see kongKeyAttrs), "" for

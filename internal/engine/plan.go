@@ -20,6 +20,7 @@ import (
 // saved plan (without refreshing first), so a plan that went stale is caught there too.
 func (r *EntityResource) ModifyPlan(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
 	defer r.planConfigSecrets(ctx, req, resp) // config_secrets.go: runs last
+	r.checkPlanned(ctx, req, resp)
 	if req.State.Raw.IsNull() || r.Data == nil {
 		return // a create: the creation guard runs at apply
 	}
@@ -270,4 +271,27 @@ func (r *EntityResource) ParseImportID(id string) (Address, error) {
 		return addr, fmt.Errorf("import id %q has an empty id; expected %s", id, r.ImportFormat())
 	}
 	return addr, nil
+}
+
+// checkPlanned runs the kind's Check on a create or a change (never on a plan that changes
+// nothing): each problem is an error on its attribute, and the plan fails.
+func (r *EntityResource) checkPlanned(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
+	if r.Kind.Check == nil || r.Data == nil || r.Data.Client == nil || req.Plan.Raw.IsNull() || req.Plan.Raw.Equal(req.State.Raw) {
+		return
+	}
+	planned, err := AsObject(req.Plan.Raw)
+	if err != nil {
+		return
+	}
+	values := konnect.Object{}
+	for _, a := range r.Kind.Attrs {
+		if v, ok := planned[a.Name]; ok && v.IsFullyKnown() && !v.IsNull() {
+			if j, err := a.Type.ToJSON(v); err == nil {
+				values[a.JSONName()] = j
+			}
+		}
+	}
+	for _, p := range r.Kind.Check(ctx, r.Data.Client, values) {
+		resp.Diagnostics.AddAttributeError(path.Root(p.Attr), p.Summary, p.Detail)
+	}
 }

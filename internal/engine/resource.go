@@ -123,6 +123,12 @@ func (r *EntityResource) StateFromAPI(obj konnect.Object, parents map[string]str
 	}
 	for _, a := range r.Kind.Attrs {
 		prev, ok := previous[a.Name]
+		if a.ShownOnce {
+			if ok && prev.IsKnown() && !prev.IsNull() {
+				keep[a.Name] = prev // Konnect shows it once: the create's value stays
+			}
+			continue
+		}
 		if a.NotReturned && (!ok || !prev.IsKnown()) {
 			// What Konnect returns there is not the value (a password's hash, which must not
 			// reach state either): nothing written, nothing known (an import, a data source).
@@ -149,7 +155,7 @@ func (r *EntityResource) StateFromAPI(obj konnect.Object, parents map[string]str
 				keep[a.Name] = v
 			}
 		}
-		if guard.Equal(guard.Field{Set: a.Type.Kind == KSet}, pj, remote) {
+		if guard.Equal(guard.Field{Set: a.Type.Kind == KSet}, pj, remote) || (a.Same != nil && a.Same(pj, remote)) {
 			keep[a.Name] = prev
 		}
 	}
@@ -410,6 +416,13 @@ func (r *EntityResource) ReadState(ctx context.Context, current tftypes.Value, p
 		addr.ID = kongStateID(r.Kind.TypeName, m) // a state switched from Kong's provider
 	}
 	obj, err := r.refreshRead(ctx, addr)
+	if err == nil && r.Kind.Expired != nil {
+		if why := r.Kind.Expired(obj); why != "" {
+			diags.AddWarning("Konnect object no longer usable",
+				fmt.Sprintf("%s %s. It was removed from the state; the plan will create a new one if the configuration still declares it.", r.object(addr), why))
+			return tftypes.NewValue(current.Type(), nil), diags
+		}
+	}
 	if konnect.IsNotFound(err) {
 		diags.AddWarning("Konnect object deleted outside Terraform",
 			fmt.Sprintf("%s no longer exists in Konnect. It was removed from the state; the plan will create it again if the configuration still declares it.", r.object(addr)))
@@ -545,6 +558,11 @@ func (r *EntityResource) Update(ctx context.Context, req resource.UpdateRequest,
 		return
 	}
 	resets.apply(r, body)
+	if _, patches := r.Kind.API.(changesOnly); patches { // api_v3.go: what the plan changes, nothing else
+		if before, berr := r.Body(prior); berr == nil {
+			body = onlyChanges(before, body, resets.names(r), r.mapFields())
+		}
+	}
 	sent := r.writeSecrets(body, cfg, prior, planned, live) // writeonly.go: from configuration only
 	r.writeConfigSecretsWO(body, cfg, prior, planned, live) // config_secrets.go
 	obj, _, err := r.Kind.API.Update(ctx, r.Data.Client, addr, body, live, etag)

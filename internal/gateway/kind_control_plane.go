@@ -52,6 +52,6 @@ var ControlPlaneKind = engine.EntityKind{
 				engine.Attr{Name: "control_plane_endpoint", Type: engine.String, Description: "Where data planes fetch configuration."},
 				engine.Attr{Name: "telemetry_endpoint", Type: engine.String, Description: "Where data planes send telemetry."},
 			)},
-		engine.ControlPlaneTimestamps[0], engine.ControlPlaneTimestamps[1],
+		engine.PlatformTimestamps[0], engine.PlatformTimestamps[1],
 	},
 }
