@@ -1,9 +1,12 @@
 package konnectmock
 
 import (
+	"bytes"
 	"io"
 	"net/http"
 	"strings"
+
+	"github.com/konnectguard/terraform-provider-konnect/internal/konnectmock/mockcore"
 )
 
 // Control endpoints under /_mock/. Real Konnect has none of them. They take the
@@ -11,7 +14,7 @@ import (
 // anyone who can reach it), answer application/json, are not counted and never
 // meet an injected fault.
 //
-//	POST      /_mock/reset         empty state (and state file), counters zero → 204
+//	POST      /_mock/reset         a new organisation (and state file), counters zero → 204
 //	GET       /_mock/dump          the whole state document → 200
 //	GET       /_mock/counts        Counts() → 200
 //	POST      /_mock/counts/reset  ResetCounts() → 204
@@ -19,13 +22,40 @@ import (
 //	PUT       /_mock/faults        replace them (absent fields are zero) → 200 with the result
 //	PATCH     /_mock/faults        change only the fields given → 200 with the result
 //
+// A mounted family may have control endpoints of its own (mockcore.Controller),
+// under /_mock/ too; a successful write there is saved to the state file like an
+// API write. The access family's: POST /_mock/users, POST
+// /_mock/tokens/{id}/expire, POST /_mock/tokens/{id}/revoke.
+//
 // Errors are {"message":"…"}: 400 for invalid fault settings, 401, 404, 405 (with Allow).
 func (s *Server) serveMock(w http.ResponseWriter, r *http.Request, rest []string) {
 	if !s.authorized(r) {
-		coreJSON(http.StatusUnauthorized, map[string]any{"message": "Unauthorized", "status": 401}).write(w)
+		coreJSON(http.StatusUnauthorized, map[string]any{"message": "Unauthorized", "status": 401}).Write(w)
 		return
 	}
-	s.controlResponse(r, strings.Join(rest, "/")).write(w)
+	path := strings.Join(rest, "/")
+	for _, f := range s.families {
+		ctl, ok := f.(mockcore.Controller)
+		if !ok {
+			continue
+		}
+		body, err := io.ReadAll(io.LimitReader(r.Body, maxBody))
+		if err != nil {
+			mockError(http.StatusBadRequest, "cannot read request body").Write(w)
+			return
+		}
+		r.Body = io.NopCloser(bytes.NewReader(body))
+		if resp, mine := ctl.Control(r, path, body); mine {
+			if isWrite(r.Method) && resp.OK() {
+				if err := s.save(); err != nil {
+					resp = mockError(http.StatusInternalServerError, "konnect-mock could not save its state file: "+err.Error())
+				}
+			}
+			resp.Write(w)
+			return
+		}
+	}
+	s.controlResponse(r, path).Write(w)
 }
 
 func mockError(status int, msg string) response {
@@ -33,7 +63,7 @@ func mockError(status int, msg string) response {
 }
 
 func mockMethodNotAllowed(allow ...string) response {
-	return mockError(http.StatusMethodNotAllowed, "Method Not Allowed").with("Allow", strings.Join(allow, ", "))
+	return mockError(http.StatusMethodNotAllowed, "Method Not Allowed").With("Allow", strings.Join(allow, ", "))
 }
 
 func (s *Server) controlResponse(r *http.Request, path string) response {
@@ -45,6 +75,9 @@ func (s *Server) controlResponse(r *http.Request, path string) response {
 		s.mu.Lock()
 		s.cps = map[string]*controlPlane{}
 		s.cpList = nil
+		for _, f := range s.families {
+			f.Reset()
+		}
 		s.mu.Unlock()
 		s.ResetCounts()
 		if err := s.save(); err != nil {
@@ -57,7 +90,7 @@ func (s *Server) controlResponse(r *http.Request, path string) response {
 		}
 		s.mu.Lock()
 		defer s.mu.Unlock()
-		return response{status: http.StatusOK, ctype: ctJSON, body: s.snapshot()}
+		return response{Status: http.StatusOK, CType: ctJSON, Body: s.snapshot()}
 	case "counts":
 		if r.Method != http.MethodGet {
 			return mockMethodNotAllowed("GET")

@@ -37,7 +37,7 @@ func constraintError(details ...errDetail) response {
 
 func methodNotAllowed(allow ...string) response {
 	return coreJSON(http.StatusMethodNotAllowed, map[string]any{"code": 12, "message": "Method Not Allowed", "details": []any{}}).
-		with("Allow", strings.Join(allow, ", "))
+		With("Allow", strings.Join(allow, ", "))
 }
 
 func (s *Server) corePrecondition(msg string) response {

@@ -270,10 +270,10 @@ const rateLimitPerMinute = 100
 func rateLimited(retryAfter int) response {
 	secs := strconv.Itoa(retryAfter)
 	return coreJSON(http.StatusTooManyRequests, map[string]any{"message": "API rate limit exceeded"}).
-		with("Retry-After", secs).
-		with("RateLimit-Limit", strconv.Itoa(rateLimitPerMinute)).
-		with("RateLimit-Remaining", "0").
-		with("RateLimit-Reset", secs)
+		With("Retry-After", secs).
+		With("RateLimit-Limit", strconv.Itoa(rateLimitPerMinute)).
+		With("RateLimit-Remaining", "0").
+		With("RateLimit-Reset", secs)
 }
 
 // serverError is what Konnect sends for each 5xx: the platform API's problem+json
@@ -284,14 +284,14 @@ func (s *Server) serverError(fam family, code int) response {
 	case http.StatusBadGateway:
 		return coreJSON(code, map[string]any{"message": "An invalid response was received from the upstream server"})
 	case http.StatusServiceUnavailable:
-		return coreJSON(code, map[string]any{"message": "Service unavailable"}).with("Retry-After", "1")
+		return coreJSON(code, map[string]any{"message": "Service unavailable"}).With("Retry-After", "1")
 	}
 	if fam == famCore {
 		return coreJSON(code, map[string]any{"message": "An unexpected error occurred"})
 	}
 	p := problemBody{Status: code, Title: "Internal Server Error", Type: "https://httpstatuses.com/500",
 		Instance: s.traceID(), Detail: "An unexpected error occurred"}
-	return response{status: code, ctype: ctProblem, body: marshal(p)}
+	return response{Status: code, CType: ctProblem, Body: marshal(p)}
 }
 
 // dropConnection resets the client's connection without a response: the

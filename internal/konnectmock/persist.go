@@ -13,6 +13,8 @@ import (
 	"path/filepath"
 	"slices"
 	"time"
+
+	"github.com/konnectguard/terraform-provider-konnect/internal/konnectmock/mockcore"
 )
 
 // The state document: what Options.StateFile holds and GET /_mock/dump returns.
@@ -21,7 +23,13 @@ import (
 //	  "id":…,"name":…,"description":…,"labels":{…},"cluster_type":…,"auth_type":…,
 //	  "cloud_gateway":…,"proxy_urls":[…],"created_at":…,"updated_at":…,"rev":N,
 //	  "entities":{"services":[{"seq":N,"rev":N,"object":{…}}],…},
-//	  "consumer_group_members":{"<group id>":["<consumer id>",…]}}]}
+//	  "consumer_group_members":{"<group id>":["<consumer id>",…]}}],
+//	 "families":{"access":{…}}}
+//
+// families holds the state of each API family mounted beside the gateway, in the
+// family's own format (package access: state.go). A document without a family's
+// entry (written before the family existed) leaves that family as a new
+// organisation has it.
 //
 // Objects are stored exactly as the API returns them; seq is the creation order
 // (and the pagination key), rev the write that last changed the object (the ETag source).
@@ -32,10 +40,11 @@ const (
 )
 
 type stateDoc struct {
-	Format        string    `json:"format"`
-	Version       int       `json:"version"`
-	Seq           uint64    `json:"seq"`
-	ControlPlanes []cpState `json:"control_planes"`
+	Format        string                     `json:"format"`
+	Version       int                        `json:"version"`
+	Seq           uint64                     `json:"seq"`
+	ControlPlanes []cpState                  `json:"control_planes"`
+	Families      map[string]json.RawMessage `json:"families,omitempty"`
 }
 
 type cpState struct {
@@ -115,6 +124,12 @@ func (s *Server) snapshot() []byte {
 		}
 		doc.ControlPlanes = append(doc.ControlPlanes, st)
 	}
+	for _, f := range s.families {
+		if doc.Families == nil {
+			doc.Families = map[string]json.RawMessage{}
+		}
+		doc.Families[f.Name()] = f.Snapshot()
+	}
 	return marshal(doc)
 }
 
@@ -189,6 +204,15 @@ func (s *Server) restore(data []byte) error {
 		cps[cp.id] = cp
 		names[cp.name] = true
 		list = append(list, cp)
+	}
+	for _, name := range slices.Sorted(maps.Keys(doc.Families)) {
+		i := slices.IndexFunc(s.families, func(f mockcore.Family) bool { return f.Name() == name })
+		if i < 0 {
+			return fmt.Errorf("families: unknown family %q", name)
+		}
+		if err := s.families[i].Restore(doc.Families[name]); err != nil {
+			return fmt.Errorf("families: %w", err)
+		}
 	}
 	s.cps, s.cpList, s.seq = cps, list, doc.Seq
 	return nil
@@ -345,5 +369,5 @@ func (s *Server) saveFailed(fam family, err error) response {
 	}
 	p := problemBody{Status: http.StatusInternalServerError, Title: "Internal Server Error",
 		Type: "https://httpstatuses.com/500", Instance: s.traceID(), Detail: msg}
-	return response{status: http.StatusInternalServerError, ctype: ctProblem, body: marshal(p)}
+	return response{Status: http.StatusInternalServerError, CType: ctProblem, Body: marshal(p)}
 }

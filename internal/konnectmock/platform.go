@@ -1,7 +1,6 @@
 package konnectmock
 
 import (
-	"bytes"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -12,6 +11,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/konnectguard/terraform-provider-konnect/internal/konnectmock/mockcore"
 )
 
 // The platform API (/v2/control-planes): problem+json errors, page-number pagination.
@@ -56,7 +57,7 @@ type cpConfigJSON struct {
 	ProxyURLs            []proxyURL `json:"proxy_urls"`
 }
 
-const rfc3339Millis = "2006-01-02T15:04:05.000Z"
+const rfc3339Millis = mockcore.TimeFormat
 
 func (cp *controlPlane) json() cpJSON {
 	labels := cp.labels
@@ -86,35 +87,14 @@ func (cp *controlPlane) json() cpJSON {
 	}
 }
 
-type problemBody struct {
-	Status            int            `json:"status"`
-	Title             string         `json:"title"`
-	Type              string         `json:"type,omitempty"`
-	Instance          string         `json:"instance"`
-	Detail            string         `json:"detail"`
-	InvalidParameters []invalidParam `json:"invalid_parameters,omitempty"`
-}
+type problemBody = mockcore.Problem
 
-type invalidParam struct {
-	Field   string   `json:"field"`
-	Rule    string   `json:"rule,omitempty"`
-	Minimum *int     `json:"minimum,omitempty"`
-	Maximum *int     `json:"maximum,omitempty"`
-	Choices []string `json:"choices,omitempty"`
-	Reason  string   `json:"reason"`
-}
+type invalidParam = mockcore.InvalidParam
 
-var problemTitles = map[int]string{
-	400: "Bad Request", 401: "Unauthenticated", 403: "Forbidden", 404: "Not Found",
-	405: "Method Not Allowed", 409: "Conflict", 412: "Precondition Failed",
-}
+var problemTitles = mockcore.ProblemTitles
 
 func (s *Server) problem(status int, detail string, params []invalidParam) response {
-	p := problemBody{Status: status, Title: problemTitles[status], Instance: s.traceID(), Detail: detail, InvalidParameters: params}
-	if status != http.StatusUnauthorized { // Konnect's 401 carries no type
-		p.Type = "https://httpstatuses.com/" + strconv.Itoa(status)
-	}
-	return response{status: status, ctype: ctProblem, body: marshal(p)}
+	return mockcore.NewProblem(s.traceID(), status, detail, params)
 }
 
 func (s *Server) badRequest(params ...invalidParam) response {
@@ -142,7 +122,7 @@ func (s *Server) serveControlPlanes(r *http.Request, rest []string) response {
 		case http.MethodPost:
 			return s.createControlPlane(body)
 		}
-		return s.problem(http.StatusMethodNotAllowed, "Method Not Allowed", nil).with("Allow", "GET, POST")
+		return s.problem(http.StatusMethodNotAllowed, "Method Not Allowed", nil).With("Allow", "GET, POST")
 	}
 	id := rest[0]
 	if !isUUID(id) {
@@ -174,31 +154,16 @@ func (s *Server) serveControlPlanes(r *http.Request, rest []string) response {
 		s.cpList = slices.DeleteFunc(s.cpList, func(c *controlPlane) bool { return c == cp })
 		return noContent()
 	}
-	return s.problem(http.StatusMethodNotAllowed, "Method Not Allowed", nil).with("Allow", "GET, PATCH, DELETE")
+	return s.problem(http.StatusMethodNotAllowed, "Method Not Allowed", nil).With("Allow", "GET, PATCH, DELETE")
 }
 
 func (s *Server) cpResponse(status int, cp *controlPlane) response {
-	return s.withETag(response{status: status, ctype: ctJSON, body: marshal(cp.json())}, etag(cp.id, cp.rev))
+	return s.withETag(response{Status: status, CType: ctJSON, Body: marshal(cp.json())}, etag(cp.id, cp.rev))
 }
 
-func decodeLoose(body []byte) (map[string]any, error) {
-	if len(bytes.TrimSpace(body)) == 0 {
-		return nil, fmt.Errorf("request body is required")
-	}
-	dec := json.NewDecoder(bytes.NewReader(body))
-	dec.UseNumber()
-	var v any
-	if err := dec.Decode(&v); err != nil {
-		return nil, err
-	}
-	m, ok := v.(map[string]any)
-	if !ok {
-		return nil, fmt.Errorf("request body must be a JSON object")
-	}
-	return m, nil
-}
+func decodeLoose(body []byte) (map[string]any, error) { return mockcore.DecodeObject(body) }
 
-func intp(n int) *int { return &n }
+func intp(n int) *int { return mockcore.IntPtr(n) }
 
 var reservedLabelPrefixes = []string{"kong", "konnect", "mesh", "kic", "_"}
 
@@ -558,7 +523,7 @@ func (s *Server) listControlPlanes(r *http.Request) response {
 // serveRuntimeGroups is the legacy control-plane listing Kong's older tools call.
 func (s *Server) serveRuntimeGroups(r *http.Request) response {
 	if r.Method != http.MethodGet {
-		return s.problem(http.StatusMethodNotAllowed, "Method Not Allowed", nil).with("Allow", "GET")
+		return s.problem(http.StatusMethodNotAllowed, "Method Not Allowed", nil).With("Allow", "GET")
 	}
 	s.mu.Lock()
 	defer s.mu.Unlock()

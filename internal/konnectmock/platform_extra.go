@@ -112,7 +112,7 @@ func (s *Server) serveDPCerts(r *http.Request, cp *controlPlane, rest []string, 
 			cp.dpCerts = append(cp.dpCerts, c)
 			return coreJSON(http.StatusCreated, map[string]any{"item": c})
 		}
-		return s.problem(http.StatusMethodNotAllowed, "Method Not Allowed", nil).with("Allow", "GET, POST")
+		return s.problem(http.StatusMethodNotAllowed, "Method Not Allowed", nil).With("Allow", "GET, POST")
 	}
 	i := slices.IndexFunc(cp.dpCerts, func(c *dpCert) bool { return c.ID == normalizeUUID(rest[0]) })
 	if len(rest) != 1 || i < 0 {
@@ -136,7 +136,7 @@ func (s *Server) serveDPCerts(r *http.Request, cp *controlPlane, rest []string, 
 		cp.dpCerts = slices.Delete(cp.dpCerts, i, i+1)
 		return noContent()
 	}
-	return s.problem(http.StatusMethodNotAllowed, "Method Not Allowed", nil).with("Allow", "GET, PUT, DELETE")
+	return s.problem(http.StatusMethodNotAllowed, "Method Not Allowed", nil).With("Allow", "GET, PUT, DELETE")
 }
 
 func (s *Server) checkDPCert(in map[string]any) (response, bool) {
@@ -181,7 +181,7 @@ func (s *Server) serveConfigStores(r *http.Request, cp *controlPlane, rest []str
 			cp.configStores = append(cp.configStores, st)
 			return coreJSON(http.StatusCreated, st.json())
 		}
-		return s.problem(http.StatusMethodNotAllowed, "Method Not Allowed", nil).with("Allow", "GET, POST")
+		return s.problem(http.StatusMethodNotAllowed, "Method Not Allowed", nil).With("Allow", "GET, POST")
 	}
 	i := slices.IndexFunc(cp.configStores, func(st *configStore) bool { return st.ID == normalizeUUID(rest[0]) })
 	if i < 0 {
@@ -209,7 +209,7 @@ func (s *Server) serveConfigStores(r *http.Request, cp *controlPlane, rest []str
 		cp.configStores = slices.Delete(cp.configStores, i, i+1)
 		return noContent()
 	}
-	return s.problem(http.StatusMethodNotAllowed, "Method Not Allowed", nil).with("Allow", "GET, PUT, DELETE")
+	return s.problem(http.StatusMethodNotAllowed, "Method Not Allowed", nil).With("Allow", "GET, PUT, DELETE")
 }
 
 func (s *Server) serveSecrets(r *http.Request, st *configStore, rest []string, body []byte) response {
@@ -236,7 +236,7 @@ func (s *Server) serveSecrets(r *http.Request, st *configStore, rest []string, b
 			st.Secrets = append(st.Secrets, sec)
 			return coreJSON(http.StatusCreated, sec.json())
 		}
-		return s.problem(http.StatusMethodNotAllowed, "Method Not Allowed", nil).with("Allow", "GET, POST")
+		return s.problem(http.StatusMethodNotAllowed, "Method Not Allowed", nil).With("Allow", "GET, POST")
 	}
 	if len(rest) != 1 {
 		return s.problem(http.StatusNotFound, "Not Found", nil)
@@ -268,7 +268,7 @@ func (s *Server) serveSecrets(r *http.Request, st *configStore, rest []string, b
 		st.Secrets = slices.Delete(st.Secrets, i, i+1)
 		return noContent()
 	}
-	return s.problem(http.StatusMethodNotAllowed, "Method Not Allowed", nil).with("Allow", "GET, PUT, DELETE")
+	return s.problem(http.StatusMethodNotAllowed, "Method Not Allowed", nil).With("Allow", "GET, PUT, DELETE")
 }
 
 // groupOf returns the group a control plane belongs to, or nil.

@@ -52,7 +52,7 @@ func (c *coreRequest) pluginSchemas(rest []string) response {
 			}
 			return coreJSON(http.StatusCreated, map[string]any{"item": c.putCustom(name, lua).json()})
 		}
-		return s.problem(http.StatusMethodNotAllowed, "Method Not Allowed", nil).with("Allow", "GET, POST")
+		return s.problem(http.StatusMethodNotAllowed, "Method Not Allowed", nil).With("Allow", "GET, POST")
 	}
 	if len(rest) != 1 {
 		return s.problem(http.StatusNotFound, "Not Found", nil)
@@ -89,7 +89,7 @@ func (c *coreRequest) pluginSchemas(rest []string) response {
 		}
 		return noContent()
 	}
-	return s.problem(http.StatusMethodNotAllowed, "Method Not Allowed", nil).with("Allow", "GET, PUT, DELETE")
+	return s.problem(http.StatusMethodNotAllowed, "Method Not Allowed", nil).With("Allow", "GET, PUT, DELETE")
 }
 
 func (c *coreRequest) putCustom(name, lua string) *customSchema {

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"crypto/sha256"
 	"encoding/hex"
-	"encoding/json"
 	"fmt"
 	"io"
 	"net/http"
@@ -16,7 +15,8 @@ import (
 	"sync/atomic"
 	"time"
 
-	"github.com/google/uuid"
+	"github.com/konnectguard/terraform-provider-konnect/internal/konnectmock/access"
+	"github.com/konnectguard/terraform-provider-konnect/internal/konnectmock/mockcore"
 )
 
 // Options configure a mock server.
@@ -32,9 +32,12 @@ type Options struct {
 	// is created empty) and every acknowledged write rewrites it atomically before
 	// the response is sent. Empty means in memory only.
 	StateFile string
-	// Faults are injected into authenticated /v2/ API requests (never into /_mock/).
-	// The zero value injects none; they can be changed at runtime through /_mock/faults.
+	// Faults are injected into authenticated /v2/ and /v3/ API requests (never into
+	// /_mock/). The zero value injects none; they can be changed at runtime through /_mock/faults.
 	Faults Faults
+	// Access configures the identity API family (/v3/: users, teams, roles, system
+	// accounts, tokens, identity providers): users to invite besides the seeded ones.
+	Access access.Options
 }
 
 // Server is an in-memory Konnect. It implements http.Handler and is safe for concurrent use.
@@ -58,7 +61,12 @@ type Server struct {
 
 	faults *faultInjector
 
-	trace atomic.Uint64
+	// families are the API families mounted beside the gateway (package mockcore's
+	// Family): they share the clock, the trace ids, mu and the state file.
+	families []mockcore.Family
+	access   *access.Family
+
+	trace *mockcore.Tracer
 	// scanned counts the entities listings have looked at, so a test can hold a page's
 	// cost to the page rather than the collection.
 	scanned atomic.Int64
@@ -92,6 +100,7 @@ func Open(opts Options) (*Server, error) {
 		cps:    map[string]*controlPlane{},
 		counts: map[string]int{},
 		faults: newFaultInjector(faults),
+		trace:  mockcore.NewTracer(),
 	}
 	if s.now == nil {
 		s.now = time.Now
@@ -99,7 +108,9 @@ func Open(opts Options) (*Server, error) {
 	for _, t := range opts.Tokens {
 		s.tokens[t] = true
 	}
-	s.trace.Store(uint64(time.Now().UnixNano()) % 1e18)
+	env := mockcore.Env{Now: s.now, Trace: s.trace, Lock: &s.mu, Save: s.save}
+	s.access = access.New(env, opts.Access)
+	s.families = []mockcore.Family{s.access}
 	if opts.StateFile != "" {
 		if err := s.loadStateFile(); err != nil {
 			return nil, err
@@ -136,6 +147,10 @@ func (s *Server) count(key string) {
 	s.countMu.Unlock()
 }
 
+// Access is the identity API family, for tests that add users or expire tokens
+// out of band (AddUser, FindUser, ExpireToken, RevokeToken).
+func (s *Server) Access() *access.Family { return s.access }
+
 type family int
 
 const (
@@ -143,7 +158,18 @@ const (
 	famControlPlanes
 	famCore
 	famRuntimeGroups
+	famMounted // one of s.families
 )
+
+// mounted finds the family serving segs, and its Counts key.
+func (s *Server) mounted(segs []string) (mockcore.Family, string) {
+	for _, f := range s.families {
+		if key, ok := f.Route(segs); ok {
+			return f, key
+		}
+	}
+	return nil, ""
+}
 
 // route classifies a path and names it for Counts.
 func route(segs []string) (family, string) {
@@ -208,19 +234,27 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	fam, key := route(segs)
+	var mf mockcore.Family
+	if fam == famUnknown {
+		if mf, key = s.mounted(segs); mf != nil {
+			fam = famMounted
+		} else {
+			key = "unmatched"
+		}
+	}
 	s.count(r.Method + " " + key)
 	// Every answer is dated by the mock's clock, as Konnect dates its own.
 	w.Header().Set("Date", s.now().UTC().Format(http.TimeFormat))
 	if !s.authorized(r) {
 		if fam == famCore {
-			coreJSON(http.StatusUnauthorized, map[string]any{"message": "Unauthorized", "status": 401}).write(w)
+			coreJSON(http.StatusUnauthorized, map[string]any{"message": "Unauthorized", "status": 401}).Write(w)
 		} else {
-			s.problem(http.StatusUnauthorized, "A valid token is required", nil).write(w)
+			s.problem(http.StatusUnauthorized, "A valid token is required", nil).Write(w)
 		}
 		return
 	}
 	var plan faultPlan
-	if len(segs) > 0 && segs[0] == "v2" {
+	if len(segs) > 0 && (segs[0] == "v2" || segs[0] == "v3") {
 		plan = s.faults.plan() // decided on arrival, in arrival order
 	}
 	// Read the body before any delay: net/http notices a client that hung up
@@ -228,9 +262,9 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	body, err := io.ReadAll(io.LimitReader(r.Body, maxBody))
 	if err != nil {
 		if fam == famCore {
-			coreErr(http.StatusBadRequest, 3, "cannot read request body").write(w)
+			coreErr(http.StatusBadRequest, 3, "cannot read request body").Write(w)
 		} else {
-			s.problem(http.StatusBadRequest, "cannot read request body", nil).write(w)
+			s.problem(http.StatusBadRequest, "cannot read request body", nil).Write(w)
 		}
 		return
 	}
@@ -241,11 +275,11 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	switch plan.kind {
 	case faultRateLimit:
 		s.count("fault 429")
-		rateLimited(plan.retryAfter).write(w)
+		rateLimited(plan.retryAfter).Write(w)
 		return
 	case faultServerError:
 		s.count("fault 5xx")
-		s.serverError(fam, plan.code).write(w)
+		s.serverError(fam, plan.code).Write(w)
 		return
 	case faultDropBefore:
 		s.count("fault drop-before")
@@ -265,10 +299,12 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		resp = s.serveCore(r, segs[2], segs[4:])
 	case famRuntimeGroups:
 		resp = s.serveRuntimeGroups(r)
+	case famMounted:
+		resp = mf.Serve(r, segs, body)
 	default:
 		resp = s.problem(http.StatusNotFound, "Not Found", nil)
 	}
-	if isWrite(r.Method) && resp.status >= 200 && resp.status < 300 {
+	if isWrite(r.Method) && resp.OK() {
 		if err := s.save(); err != nil {
 			resp = s.saveFailed(fam, err)
 		}
@@ -278,7 +314,7 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		dropConnection(w) // applied (and saved), but the client never hears of it
 		return
 	}
-	resp.write(w)
+	resp.Write(w)
 }
 
 func isWrite(method string) bool {
@@ -289,22 +325,26 @@ func isWrite(method string) bool {
 	return true
 }
 
+// authorized accepts a token the mock issued (a system account token or personal
+// access token of the identity API) while it is good, and refuses it once it has
+// expired, been revoked or deleted, whatever Options.Tokens says. Any other token
+// must be one of Options.Tokens or, when there are none, merely well-formed.
 func (s *Server) authorized(r *http.Request) bool {
-	h := r.Header.Get("Authorization")
-	scheme, token, ok := strings.Cut(h, " ")
-	if !ok || !strings.EqualFold(scheme, "Bearer") {
+	token, ok := mockcore.BearerToken(r)
+	if !ok {
 		return false
 	}
-	token = strings.TrimSpace(token)
+	for _, f := range s.families {
+		if ti, isIssuer := f.(mockcore.TokenIssuer); isIssuer {
+			if known, valid := ti.Authenticate(token); known {
+				return valid
+			}
+		}
+	}
 	if len(s.tokens) > 0 {
 		return s.tokens[token]
 	}
-	for _, p := range []string{"kpat_", "spat_"} {
-		if strings.HasPrefix(token, p) && len(token) > len(p) && !strings.ContainsAny(token, " \t") {
-			return true
-		}
-	}
-	return false
+	return mockcore.WellFormedToken(token)
 }
 
 func (s *Server) nextSeq() uint64 {
@@ -313,55 +353,18 @@ func (s *Server) nextSeq() uint64 {
 }
 
 // response is computed while the lock is held (bodies are marshalled then) and written after.
-type response struct {
-	status int
-	ctype  string
-	body   []byte
-	header http.Header
-}
-
-func (r response) write(w http.ResponseWriter) {
-	for k, vs := range r.header {
-		w.Header()[k] = vs
-	}
-	if r.status == http.StatusNoContent || r.body == nil {
-		w.WriteHeader(r.status)
-		return
-	}
-	w.Header().Set("Content-Type", r.ctype)
-	w.Header().Set("Content-Length", strconv.Itoa(len(r.body)))
-	w.WriteHeader(r.status)
-	_, _ = w.Write(r.body)
-}
-
-func (r response) with(key, value string) response {
-	if r.header == nil {
-		r.header = http.Header{}
-	}
-	r.header.Set(key, value)
-	return r
-}
+type response = mockcore.Response
 
 const (
-	ctJSON    = "application/json"
-	ctProblem = "application/problem+json"
+	ctJSON    = mockcore.CTJSON
+	ctProblem = mockcore.CTProblem
 )
 
-func marshal(v any) []byte {
-	var buf bytes.Buffer
-	enc := json.NewEncoder(&buf)
-	enc.SetEscapeHTML(false)
-	if err := enc.Encode(v); err != nil {
-		panic(fmt.Sprintf("konnectmock: marshal: %v", err))
-	}
-	return buf.Bytes()
-}
+func marshal(v any) []byte { return mockcore.Marshal(v) }
 
-func coreJSON(status int, v any) response {
-	return response{status: status, ctype: ctJSON, body: marshal(v)}
-}
+func coreJSON(status int, v any) response { return mockcore.JSON(status, v) }
 
-func noContent() response { return response{status: http.StatusNoContent} }
+func noContent() response { return mockcore.NoContent() }
 
 // etag is strong, quoted and unique per write of an object.
 func etag(id string, rev uint64) string {
@@ -374,7 +377,7 @@ func (s *Server) withETag(r response, tag string) response {
 	if !s.opts.ETags || tag == "" {
 		return r
 	}
-	return r.with("ETag", tag)
+	return r.With("ETag", tag)
 }
 
 // preconditionFailed evaluates If-Match / If-None-Match against the current ETag
@@ -406,26 +409,13 @@ func (s *Server) preconditionFailed(r *http.Request, current string) (bool, stri
 	return false, ""
 }
 
-func isUUID(s string) bool {
-	if len(s) != 36 {
-		return false
-	}
-	_, err := uuid.Parse(s)
-	return err == nil
-}
+func isUUID(s string) bool { return mockcore.IsUUID(s) }
 
-func normalizeUUID(s string) string {
-	if isUUID(s) {
-		return strings.ToLower(s)
-	}
-	return s
-}
+func normalizeUUID(s string) string { return mockcore.NormalizeUUID(s) }
 
-func newUUID() string { return uuid.NewString() }
+func newUUID() string { return mockcore.NewUUID() }
 
 func itoa(n int64) string { return strconv.FormatInt(n, 10) }
 
 // traceID looks like Konnect's problem "instance" values.
-func (s *Server) traceID() string {
-	return "konnect:trace:" + strconv.FormatUint(1e18+s.trace.Add(7919)%8e18, 10)
-}
+func (s *Server) traceID() string { return s.trace.Next() }

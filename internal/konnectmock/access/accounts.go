@@ -1,0 +1,265 @@
+package access
+
+import (
+	"fmt"
+	"net/http"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/konnectguard/terraform-provider-konnect/internal/konnectmock/mockcore"
+)
+
+var accountFilters = mockcore.FilterSpec{"name": {"eq", "contains"}, "description": {"eq", "contains"}, "konnect_managed": {"bool"}}
+
+func accountField(a *account, field string) (string, bool) {
+	switch field {
+	case "name":
+		return a.Name, true
+	case "description":
+		return a.Description, true
+	case "konnect_managed":
+		return strconv.FormatBool(a.KonnectManaged), true
+	}
+	return "", false
+}
+
+func (c *call) listAccountsOf(accounts []*account, spec mockcore.FilterSpec) mockcore.Response {
+	p, bad := c.page()
+	if bad != nil {
+		return *bad
+	}
+	fs, bad := c.filters(spec)
+	if bad != nil {
+		return *bad
+	}
+	views := []accountJSON{}
+	for _, a := range mockcore.MatchAll(accounts, fs, accountField) {
+		views = append(views, a.view())
+	}
+	return mockcore.List(views, p)
+}
+
+// account resolves {accountId}; the spec types it as a plain string, so an id
+// that is not a UUID is simply not found.
+func (c *call) account() (*account, *mockcore.Response) {
+	a := c.f.st.account(strings.ToLower(c.params["accountId"]))
+	if a == nil {
+		resp := c.notFound("system account")
+		return nil, &resp
+	}
+	return a, nil
+}
+
+func (s *state) accountNamed(name string, except *account) bool {
+	return slices.ContainsFunc(s.Accounts, func(a *account) bool { return a != except && a.Name == name })
+}
+
+func listAccounts(c *call) mockcore.Response {
+	return c.listAccountsOf(c.f.st.Accounts, accountFilters)
+}
+
+func createAccount(c *call) mockcore.Response {
+	b, bad := c.body()
+	if bad != nil {
+		return *bad
+	}
+	b.Only("name", "description", "konnect_managed")
+	name := b.String("name", true, 1, 0)
+	desc := b.String("description", true, 0, 0)
+	managed := b.Bool("konnect_managed", false)
+	if bad := c.invalid(b); bad != nil {
+		return *bad
+	}
+	if c.f.st.accountNamed(*name, nil) {
+		return c.conflict(fmt.Sprintf("System account with name [%s] already exists", *name))
+	}
+	now := c.f.now()
+	a := &account{ID: mockcore.NewUUID(), Name: *name, Description: *desc, Created: now, Updated: now,
+		Tokens: []*token{}, Roles: []*role{}}
+	if managed != nil {
+		a.KonnectManaged = *managed
+	}
+	c.f.st.Accounts = append(c.f.st.Accounts, a)
+	return c.json(http.StatusCreated, a.view())
+}
+
+func getAccount(c *call) mockcore.Response {
+	a, bad := c.account()
+	if bad != nil {
+		return *bad
+	}
+	return c.json(http.StatusOK, a.view())
+}
+
+// patchAccount changes name and description, whichever are sent; konnect_managed is fixed at creation.
+func patchAccount(c *call) mockcore.Response {
+	a, bad := c.account()
+	if bad != nil {
+		return *bad
+	}
+	b, bad := c.body()
+	if bad != nil {
+		return *bad
+	}
+	b.Only("name", "description")
+	if b.Null("name") {
+		b.Fail("name", "required", "cannot be null")
+	}
+	name := b.String("name", false, 1, 0)
+	desc := b.String("description", false, 0, 0)
+	if bad := c.invalid(b); bad != nil {
+		return *bad
+	}
+	if name != nil && c.f.st.accountNamed(*name, a) {
+		return c.conflict(fmt.Sprintf("System account with name [%s] already exists", *name))
+	}
+	if name != nil {
+		a.Name = *name
+	}
+	if desc != nil {
+		a.Description = *desc
+	} else if b.Null("description") {
+		a.Description = ""
+	}
+	a.Updated = c.f.now()
+	return c.json(http.StatusOK, a.view())
+}
+
+// deleteAccount removes the account from its teams; its tokens stop working.
+func deleteAccount(c *call) mockcore.Response {
+	a, bad := c.account()
+	if bad != nil {
+		return *bad
+	}
+	st := c.f.st
+	for _, t := range st.Teams {
+		t.Accounts = slices.DeleteFunc(t.Accounts, func(id string) bool { return id == a.ID })
+	}
+	for _, tok := range a.Tokens {
+		c.f.retire(tok)
+	}
+	st.Accounts = slices.DeleteFunc(st.Accounts, func(x *account) bool { return x == a })
+	return mockcore.NoContent()
+}
+
+func listAccountTeams(c *call) mockcore.Response {
+	a, bad := c.account()
+	if bad != nil {
+		return *bad
+	}
+	teams := c.f.st.teamsWith(a.ID, func(t *team) []string { return t.Accounts })
+	return c.listTeamsOf(teams, mockcore.FilterSpec{"name": {"eq", "contains"}})
+}
+
+// --- system account access tokens
+
+func tokenNamed(list []*token, name string, except *token) bool {
+	return slices.ContainsFunc(list, func(t *token) bool { return t != except && t.Name == name })
+}
+
+func listAccountTokens(c *call) mockcore.Response {
+	a, bad := c.account()
+	if bad != nil {
+		return *bad
+	}
+	p, bad := c.page()
+	if bad != nil {
+		return *bad
+	}
+	fs, bad := c.filters(mockcore.FilterSpec{"name": {"eq", "contains"}})
+	if bad != nil {
+		return *bad
+	}
+	views := []accountTokenJSON{}
+	for _, t := range mockcore.MatchAll(a.Tokens, fs, func(t *token, _ string) (string, bool) { return t.Name, true }) {
+		views = append(views, t.accountView())
+	}
+	return mockcore.List(views, p)
+}
+
+// createAccountToken mints a "spat_" token; its value is in this answer only.
+func createAccountToken(c *call) mockcore.Response {
+	a, bad := c.account()
+	if bad != nil {
+		return *bad
+	}
+	b, bad := c.body()
+	if bad != nil {
+		return *bad
+	}
+	b.Only("name", "expires_at")
+	name := b.String("name", true, 1, 0)
+	expires := b.Time("expires_at", true)
+	now := c.f.now()
+	if expires != nil && !expires.After(now) {
+		b.Fail("expires_at", "invalid", "must be in the future")
+	}
+	if bad := c.invalid(b); bad != nil {
+		return *bad
+	}
+	if tokenNamed(a.Tokens, *name, nil) {
+		return c.conflict(fmt.Sprintf("System account already has an access token with name [%s]", *name))
+	}
+	value := mockcore.NewSecret("spat_", 50)
+	t := &token{ID: mockcore.NewUUID(), Name: *name, Digest: digest(value), Created: now, Updated: now, Expires: mockcore.Millis(*expires)}
+	a.Tokens = append(a.Tokens, t)
+	c.f.tokens[t.Digest] = tokenRef{tok: t, account: a}
+	view := t.accountView()
+	view.Token = value
+	return c.json(http.StatusCreated, view)
+}
+
+func (c *call) accountToken() (*account, *token, *mockcore.Response) {
+	a, bad := c.account()
+	if bad != nil {
+		return nil, nil, bad
+	}
+	t := findToken(a.Tokens, strings.ToLower(c.params["tokenId"]))
+	if t == nil {
+		resp := c.notFound("access token")
+		return nil, nil, &resp
+	}
+	return a, t, nil
+}
+
+func getAccountToken(c *call) mockcore.Response {
+	_, t, bad := c.accountToken()
+	if bad != nil {
+		return *bad
+	}
+	return c.json(http.StatusOK, t.accountView())
+}
+
+func patchAccountToken(c *call) mockcore.Response {
+	a, t, bad := c.accountToken()
+	if bad != nil {
+		return *bad
+	}
+	b, bad := c.body()
+	if bad != nil {
+		return *bad
+	}
+	b.Only("name")
+	name := b.String("name", true, 1, 0)
+	if bad := c.invalid(b); bad != nil {
+		return *bad
+	}
+	if tokenNamed(a.Tokens, *name, t) {
+		return c.conflict(fmt.Sprintf("System account already has an access token with name [%s]", *name))
+	}
+	t.Name = *name
+	t.Updated = c.f.now()
+	return c.json(http.StatusOK, t.accountView())
+}
+
+// deleteAccountToken is how a system account token is revoked: it stops working at once.
+func deleteAccountToken(c *call) mockcore.Response {
+	a, t, bad := c.accountToken()
+	if bad != nil {
+		return *bad
+	}
+	a.Tokens = slices.DeleteFunc(a.Tokens, func(x *token) bool { return x == t })
+	c.f.retire(t)
+	return mockcore.NoContent()
+}

@@ -1,0 +1,215 @@
+package access
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"fmt"
+	"net/http"
+	"regexp"
+	"slices"
+	"time"
+
+	"github.com/konnectguard/terraform-provider-konnect/internal/konnectmock/mockcore"
+)
+
+// tokenRef is where an issued token lives: on a user (a personal access token) or a system account.
+type tokenRef struct {
+	tok     *token
+	user    *user
+	account *account
+}
+
+func digest(value string) string {
+	sum := sha256.Sum256([]byte(value))
+	return hex.EncodeToString(sum[:])
+}
+
+// reindex rebuilds the token index from the state.
+func (f *Family) reindex() {
+	f.tokens = map[string]tokenRef{}
+	for _, u := range f.st.Users {
+		for _, t := range u.Tokens {
+			f.tokens[t.Digest] = tokenRef{tok: t, user: u}
+		}
+	}
+	for _, a := range f.st.Accounts {
+		for _, t := range a.Tokens {
+			f.tokens[t.Digest] = tokenRef{tok: t, account: a}
+		}
+	}
+}
+
+// retire forgets a deleted token but remembers that it existed, so it is refused.
+func (f *Family) retire(t *token) {
+	delete(f.tokens, t.Digest)
+	if !slices.Contains(f.st.Revoked, t.Digest) {
+		f.st.Revoked = append(f.st.Revoked, t.Digest)
+	}
+}
+
+// Authenticate reports whether the family issued token and whether it still
+// works: not expired, revoked or deleted. A good token's last_used_at is set.
+func (f *Family) Authenticate(value string) (known, valid bool) {
+	d := digest(value)
+	f.env.Lock.Lock()
+	defer f.env.Lock.Unlock()
+	ref, ok := f.tokens[d]
+	if !ok {
+		return slices.Contains(f.st.Revoked, d), false
+	}
+	now := f.now()
+	if ref.tok.state(now) != "ACTIVE" {
+		return true, false
+	}
+	ref.tok.LastUsed = &now
+	return true, true
+}
+
+// --- personal access tokens (/v3/users/{userId}/access-tokens)
+
+// patName is the spec's PATName.
+var patName = regexp.MustCompile(`^[\p{L}\p{N}][\p{L}\p{N} _\-\.']*[\p{L}\p{N}]$`)
+
+// maxPATs is the spec's "A maximum of 10 personal access tokens can be created".
+const maxPATs = 10
+
+func listPATs(c *call) mockcore.Response {
+	u, bad := c.user()
+	if bad != nil {
+		return *bad
+	}
+	now := c.f.now()
+	views := []patJSON{}
+	for _, t := range u.Tokens {
+		views = append(views, t.patView(u.ID, now))
+	}
+	// the spec's list has no paging parameters and a bare PageMeta
+	return c.json(http.StatusOK, map[string]any{
+		"meta": map[string]any{"number": 1, "size": len(views), "total": len(views)}, "data": views,
+	})
+}
+
+// createPAT takes a name and either ttl_seconds (one day to one year) or the
+// deprecated expires_at; the "kpat_" value is in this answer only.
+func createPAT(c *call) mockcore.Response {
+	u, bad := c.user()
+	if bad != nil {
+		return *bad
+	}
+	b, bad := c.body()
+	if bad != nil {
+		return *bad
+	}
+	b.Only("name", "expires_at", "ttl_seconds")
+	name := b.Pattern("name", b.String("name", true, 1, 256), patName)
+	now := c.f.now()
+	var expires time.Time
+	switch {
+	case b.Has("ttl_seconds") && b.Has("expires_at"):
+		b.Fail("expires_at", "dependent_fields", "cannot be given with ttl_seconds")
+	case b.Has("expires_at"):
+		if e := b.Time("expires_at", true); e != nil {
+			if !e.After(now) {
+				b.Fail("expires_at", "invalid", "must be in the future")
+			}
+			expires = mockcore.Millis(*e)
+		}
+	default:
+		if ttl := b.Int("ttl_seconds", true, 86400, 31536000); ttl != nil {
+			expires = now.Add(time.Duration(*ttl) * time.Second)
+		}
+	}
+	if bad := c.invalid(b); bad != nil {
+		return *bad
+	}
+	active := 0
+	for _, t := range u.Tokens {
+		if t.state(now) == "ACTIVE" {
+			active++
+		}
+	}
+	if active >= maxPATs {
+		return c.conflict(fmt.Sprintf("A maximum of %d personal access tokens can be created", maxPATs))
+	}
+	value := mockcore.NewSecret("kpat_", 49)
+	t := &token{ID: mockcore.NewUUID(), Name: *name, Digest: digest(value), Created: now, Updated: now, Expires: expires}
+	u.Tokens = append(u.Tokens, t)
+	c.f.tokens[t.Digest] = tokenRef{tok: t, user: u}
+	view := t.patView(u.ID, now)
+	view.KonnectToken = value
+	return c.json(http.StatusCreated, view)
+}
+
+func (c *call) pat() (*user, *token, *mockcore.Response) {
+	u, bad := c.user()
+	if bad != nil {
+		return nil, nil, bad
+	}
+	id, bad := c.idParam("tokenId")
+	if bad != nil {
+		return nil, nil, bad
+	}
+	t := findToken(u.Tokens, id)
+	if t == nil {
+		resp := c.notFound("personal access token")
+		return nil, nil, &resp
+	}
+	return u, t, nil
+}
+
+func getPAT(c *call) mockcore.Response {
+	u, t, bad := c.pat()
+	if bad != nil {
+		return *bad
+	}
+	return c.json(http.StatusOK, t.patView(u.ID, c.f.now()))
+}
+
+func patchPAT(c *call) mockcore.Response {
+	u, t, bad := c.pat()
+	if bad != nil {
+		return *bad
+	}
+	b, bad := c.body()
+	if bad != nil {
+		return *bad
+	}
+	b.Only("name")
+	name := b.Pattern("name", b.String("name", true, 1, 256), patName)
+	if bad := c.invalid(b); bad != nil {
+		return *bad
+	}
+	t.Name = *name
+	t.Updated = c.f.now()
+	return c.json(http.StatusOK, t.patView(u.ID, t.Updated))
+}
+
+func deletePAT(c *call) mockcore.Response {
+	u, t, bad := c.pat()
+	if bad != nil {
+		return *bad
+	}
+	u.Tokens = slices.DeleteFunc(u.Tokens, func(x *token) bool { return x == t })
+	c.f.retire(t)
+	return mockcore.NoContent()
+}
+
+// revokePAT marks the token REVOKED (by the caller, when the caller is a user
+// token the mock knows, else by the token's owner); revoking again changes nothing.
+func revokePAT(c *call) mockcore.Response {
+	u, t, bad := c.pat()
+	if bad != nil {
+		return *bad
+	}
+	now := c.f.now()
+	if t.Revoked == nil {
+		by := u.ID
+		if tok, ok := mockcore.BearerToken(c.r); ok {
+			if ref, known := c.f.tokens[digest(tok)]; known && ref.user != nil {
+				by = ref.user.ID
+			}
+		}
+		t.Revoked, t.RevokedBy, t.Updated = &now, &by, now
+	}
+	return c.json(http.StatusOK, t.patView(u.ID, now))
+}

@@ -1,0 +1,75 @@
+package mockcore
+
+import (
+	"encoding/json"
+	"net/http"
+	"sync"
+	"time"
+)
+
+// Env is what the assembler shares with every family: one clock, one source of
+// trace ids, and one lock over the whole organisation's state, so that a state
+// snapshot covers every family at one instant.
+type Env struct {
+	Now   func() time.Time
+	Trace *Tracer
+	Lock  *sync.Mutex
+	// Save persists the state after a change a family made outside Serve (its
+	// Go API for tests); nil when there is nothing to persist to.
+	Save func() error
+}
+
+// Complete fills what a caller left out (a family used on its own, in tests).
+func (e Env) Complete() Env {
+	if e.Now == nil {
+		e.Now = time.Now
+	}
+	if e.Trace == nil {
+		e.Trace = NewTracer()
+	}
+	if e.Lock == nil {
+		e.Lock = &sync.Mutex{}
+	}
+	if e.Save == nil {
+		e.Save = func() error { return nil }
+	}
+	return e
+}
+
+// Problem renders a problem+json response with a fresh trace id.
+func (e Env) Problem(status int, detail string, params ...InvalidParam) Response {
+	return NewProblem(e.Trace.Next(), status, detail, params)
+}
+
+// Family is one API family of the mock (access, later gateway, portal,
+// catalog). The assembler authenticates a request, counts it, applies faults,
+// reads its body, calls Serve, and saves the state after a successful write.
+type Family interface {
+	// Name keys the family's part of the state document.
+	Name() string
+	// Route reports whether the family serves the path (unescaped segments) and,
+	// if so, the Counts key: method-less, ids replaced by parameter names.
+	Route(segs []string) (key string, ok bool)
+	// Serve answers one authenticated request; it takes Env.Lock itself.
+	Serve(r *http.Request, segs []string, body []byte) Response
+	// Snapshot renders the family's state; Env.Lock is held.
+	Snapshot() json.RawMessage
+	// Restore replaces the state with a snapshot, checking it; it is called
+	// before the mock serves anything.
+	Restore(state json.RawMessage) error
+	// Reset returns to the state of a new organisation; Env.Lock is held.
+	Reset()
+}
+
+// Controller is a family with /_mock/ control endpoints of its own.
+type Controller interface {
+	// Control serves /_mock/<path>; ok is false when the path is not the family's.
+	Control(r *http.Request, path string, body []byte) (resp Response, ok bool)
+}
+
+// TokenIssuer is a family that mints bearer tokens (the identity API's access tokens).
+type TokenIssuer interface {
+	// Authenticate reports whether the family issued token (known) and, if so,
+	// whether it is still good: not expired, revoked or deleted.
+	Authenticate(token string) (known, valid bool)
+}
