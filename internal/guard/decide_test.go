@@ -736,3 +736,18 @@ func TestDecideRekeysAnOlderBase(t *testing.T) {
 		}
 	}
 }
+
+// removedLeaves: what config_secrets no longer sets goes back to Konnect's default, and
+// only that (moved from the provider's TestConfigSecretsRemovedPaths).
+func TestRemovedLeaves(t *testing.T) {
+	base := map[string]any{"redis": map[string]any{"password": "p", "username": "u"}}
+	if got, want := removedLeaves(base, set(map[string]any{"redis": map[string]any{"password": "p2"}})), [][]string{{"redis", "username"}}; !reflect.DeepEqual(got, want) {
+		t.Errorf("removedLeaves = %v, want %v", got, want)
+	}
+	if got, want := removedLeaves(base, unset), [][]string{{"redis", "password"}, {"redis", "username"}}; !reflect.DeepEqual(got, want) {
+		t.Errorf("config_secrets removed: removedLeaves = %v, want %v", got, want)
+	}
+	if got := removedLeaves(base, Setting{}); got != nil {
+		t.Errorf("config_secrets unknown: removedLeaves = %v, want none", got)
+	}
+}
