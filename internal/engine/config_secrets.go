@@ -102,47 +102,6 @@ func (r *EntityResource) withoutOverlaidPaths(val tftypes.Value) (tftypes.Value,
 	return tftypes.NewValue(val.Type(), map[string]tftypes.Value(m)), nil
 }
 
-// keepOverlaidPaths: a path that moves between config and config_secrets (or
-// config_secrets_wo) is removed from one and set in the other; it is written, not reset.
-func (r *EntityResource) keepOverlaidPaths(cfg ObjectValues, p *resetPlan) {
-	if _, ok := r.Attr(AttrConfigSecrets); !ok || len(p.keys) == 0 {
-		return
-	}
-	set := map[string]map[string]any{}
-	for _, name := range []string{attrConfig, AttrConfigSecrets, AttrConfigSecretsWO} {
-		set[name] = jsonObject(cfg[name])
-	}
-	for name, paths := range p.keys {
-		kept := paths[:0:0]
-		for _, path := range paths {
-			elsewhere := false
-			for other, doc := range set {
-				if other != name && doc != nil && ValueAt(doc, path) != nil {
-					elsewhere = true
-				}
-			}
-			if !elsewhere {
-				kept = append(kept, path)
-			}
-		}
-		if len(kept) == 0 {
-			delete(p.keys, name)
-		} else {
-			p.keys[name] = kept
-		}
-	}
-}
-
-// overlayConflicts shows a conflict on config_secrets per path, every value hidden.
-func overlayConflicts(c guard.Conflict) []guard.Conflict {
-	c.Field.Sensitive, c.Sensitive = false, false
-	out := guard.ExpandJSON(c, func([]string) bool { return true })
-	for i := range out {
-		out[i].Sensitive, out[i].Field.Sensitive = true, true
-	}
-	return out
-}
-
 // leafPaths lists the paths of a JSON document's leaves (anything that is not a non-empty
 // object), sorted.
 func LeafPaths(doc map[string]any) [][]string {
@@ -315,23 +274,6 @@ func (r *EntityResource) writeConfigSecretsWO(body konnect.Object, cfg, prior, p
 		}
 	}
 	body[attrConfig] = config
-}
-
-// removedSecretPaths are the leaf paths config_secrets set at the last write (base) and no
-// longer sets: each goes back to Konnect's default, and nothing else does.
-func RemovedSecretPaths(base any, v tftypes.Value) [][]string {
-	bm, _ := canonjson.Normalize(base).(map[string]any)
-	if bm == nil || !v.IsKnown() {
-		return nil
-	}
-	desired := jsonObject(v)
-	var out [][]string
-	for _, p := range LeafPaths(bm) {
-		if ValueAt(desired, p) == nil {
-			out = append(out, p)
-		}
-	}
-	return out
 }
 
 // planConfigSecrets runs after ModifyPlan (deferred): a `config` left unset while

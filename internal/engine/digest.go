@@ -53,15 +53,10 @@ func (d *ProviderData) digestKey() *guard.DigestKey {
 	return d.Digest
 }
 
-// hiddenContext names what a hidden value digests: which attribute of which object.
-func hiddenContext(id string) func(name string) string {
-	return func(name string) string { return "hidden\x00" + name + "\x00" + id }
-}
-
 // keyedHidden turns renderings of hidden values (Konnect's hash of a password, a write-only
 // secret's rendering) into their keyed digests (guard.HiddenUpgrade).
 func (r *EntityResource) keyedHidden(obj konnect.Object, hidden map[string]any) {
-	ctx := hiddenContext(fmt.Sprint(obj["id"]))
+	ctx := guard.HiddenContext(fmt.Sprint(obj["id"]))
 	k := r.Data.digestKey()
 	for name, v := range hidden {
 		hidden[name] = guard.HiddenUpgrade(k, ctx(name), v)
@@ -77,6 +72,6 @@ func (r *EntityResource) rekeyBase(b *guard.Base, liveHidden guard.Values, updat
 	}
 	k := r.Data.digestKey()
 	at := guard.FormatUpdatedAt(updatedAt)
-	changed := guard.RekeyHidden(b, k, hiddenContext(fmt.Sprint(id)), liveHidden, at)
+	changed := guard.RekeyHidden(b, k, guard.HiddenContext(fmt.Sprint(id)), liveHidden, at)
 	return guard.CheckHidden(b, k, liveHidden, at) || changed
 }

@@ -18,6 +18,8 @@ import (
 
 // ModifyPlan runs both guards at plan time. Terraform calls it again while applying a
 // saved plan (without refreshing first), so a plan that went stale is caught there too.
+// The guard decides (guard.Decide, once per plan); the engine supplies what it reads and
+// plans, applies the resets to the Terraform plan, and reports the decision.
 func (r *EntityResource) ModifyPlan(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
 	defer r.planConfigSecrets(ctx, req, resp) // config_secrets.go: runs last
 	r.checkPlanned(ctx, req, resp)
@@ -34,18 +36,23 @@ func (r *EntityResource) ModifyPlan(ctx context.Context, req resource.ModifyPlan
 		r.logDecision(ctx, "all", "skipped_in_refresh", addr, nil)
 		return
 	}
-	atPlan := plannedVersion(ctx, prior, req.Private)
+	seen := loadSeen(ctx, req.Private)
+	atPlan := versionAt(prior, seen)
 
 	b, diags := LoadBase(ctx, req.Private)
 	resp.Diagnostics.Append(diags...)
+	in := r.planInput(ctx, addr, b, seen, prior)
 
 	if req.Plan.Raw.IsNull() {
-		if m := refreshedNow(ctx, req.Private, prior); m != nil { // refreshmark.go
-			r.logDecision(ctx, "stale_plan", "refreshed_by_this_command", addr, map[string]any{"revision_at_plan": atPlan.Revision})
-			r.checkDestroy(ctx, addr, b, prior, konnect.Object{"updated_at": m.UpdatedAt, "id": addr.ID}, m.Hidden, resp)
-		} else if live, _, ok := r.checkLive(ctx, addr, atPlan, guard.OpDelete, &resp.Diagnostics); ok {
-			r.checkDestroy(ctx, addr, b, prior, live, r.Hidden(live), resp)
+		in.Destroy = true
+		in.ReadLive = func(op guard.Operation) (guard.Live, bool) {
+			if m := refreshedNow(ctx, req.Private, prior); m != nil { // refreshmark.go
+				r.logDecision(ctx, "stale_plan", "refreshed_by_this_command", addr, map[string]any{"revision_at_plan": atPlan.Revision})
+				return guard.Live{ID: addr.ID, UpdatedAt: m.UpdatedAt, Hidden: m.Hidden}, true
+			}
+			return r.readLive(ctx, addr, atPlan, op, &resp.Diagnostics)
 		}
+		r.reportDecision(ctx, addr, guard.Decide(in), &resp.Diagnostics)
 		return
 	}
 
@@ -60,79 +67,124 @@ func (r *EntityResource) ModifyPlan(ctx context.Context, req resource.ModifyPlan
 		return
 	}
 	r.plannedImportSecrets(ctx, req.Private, prior, planned) // secrets.go: secrets an import kept out of state
-	resets := r.resets(cfg, b)
-	resets.plan(planned, cfg)
-	for _, a := range resets.attrs {
-		if a.ForceNew && !planned[a.Name].Equal(prior[a.Name]) {
-			resp.RequiresReplace = append(resp.RequiresReplace, path.Root(a.Name))
-		}
-	}
-	if r.sameExceptWritten(planned, prior) {
-		r.keepWritten(planned, prior) // fields.go: the revision and updated_at stay
-		if adopted := r.adoptions(b, cfg, prior); len(adopted) > 0 {
-			// Nothing to write, but values to adopt: plan an update that writes nothing,
-			// so that the apply records them in the base (Guard 1 still applies).
-			if _, _, ok := r.checkLive(ctx, addr, atPlan, guard.OpUpdate, &resp.Diagnostics); !ok {
-				return
+	in.Config = r.settings(cfg)
+	in.Plan = func(g guard.Resets) guard.Planned {
+		resets := r.resetPlan(g)
+		resets.plan(planned, cfg)
+		for _, a := range resets.attrs {
+			if a.ForceNew && !planned[a.Name].Equal(prior[a.Name]) {
+				resp.RequiresReplace = append(resp.RequiresReplace, path.Root(a.Name))
 			}
-			n := &guard.AdoptionNotice{Object: r.object(addr), Adopted: adopted}
-			r.logDecision(ctx, "remote_edit", "adopt", addr, map[string]any{"fields": strings.Join(n.Names(), ",")})
-			resp.Diagnostics.AddWarning(n.Summary(), n.Detail())
+		}
+		if r.sameExceptWritten(planned, prior) {
+			r.keepWritten(planned, prior) // fields.go: the revision and updated_at stay
+			return guard.Planned{}
+		}
+		// The plan writes: the revision is Konnect's after the write (the framework marks it
+		// unknown too, unless only resets made this plan differ from the prior state).
+		r.unknownAfterWrite(planned) // fields.go: the revision and updated_at
+		// writeonly.go: a classic secret coming back into state; a password that must be sent
+		secretsOK := r.planSecrets(prior, planned, cfg, &resp.Diagnostics)
+		resp.Plan.Raw = tftypes.NewValue(req.Plan.Raw.Type(), map[string]tftypes.Value(planned))
+		op := guard.OpUpdate
+		for _, a := range r.Kind.Attrs {
+			if (a.ForceNew || a.Parent) && !planned[a.Name].Equal(prior[a.Name]) {
+				op = guard.OpReplace
+			}
+		}
+		return guard.Planned{Writes: true, Op: op, Desired: r.ManagedValues(planned), Unsent: r.unsentSecrets(prior, planned), Refused: !secretsOK}
+	}
+	readFailed := false
+	in.ReadLive = func(op guard.Operation) (guard.Live, bool) {
+		live, ok := r.readLive(ctx, addr, atPlan, op, &resp.Diagnostics)
+		readFailed = !ok
+		return live, ok
+	}
+	d := guard.Decide(in)
+	if !d.Planned.Writes && !readFailed {
+		if d.Adoption != nil {
+			// Nothing to write, but values to adopt: an update that writes nothing, so that
+			// the apply records them in the base.
 			r.unknownAfterWrite(planned)
 		}
 		resp.Plan.Raw = tftypes.NewValue(req.Plan.Raw.Type(), map[string]tftypes.Value(planned))
-		return
 	}
-	// The plan writes: the revision is Konnect's after the write (the framework marks it
-	// unknown too, unless only resets made this plan differ from the prior state).
-	r.unknownAfterWrite(planned) // fields.go: the revision and updated_at
-	// writeonly.go: a classic secret coming back into state; a password that must be sent
-	secretsOK := r.planSecrets(prior, planned, cfg, &resp.Diagnostics)
-	resp.Plan.Raw = tftypes.NewValue(req.Plan.Raw.Type(), map[string]tftypes.Value(planned))
-	if !secretsOK {
-		return
-	}
-	op := guard.OpUpdate
-	for _, a := range r.Kind.Attrs {
-		if (a.ForceNew || a.Parent) && !planned[a.Name].Equal(prior[a.Name]) {
-			op = guard.OpReplace
+	r.reportDecision(ctx, addr, d, &resp.Diagnostics)
+}
+
+// planInput is what the guard is told of every plan of an object (guard.PlanInput).
+func (r *EntityResource) planInput(ctx context.Context, addr Address, b *guard.Base, seen *guard.Seen, prior ObjectValues) guard.PlanInput {
+	in := guard.PlanInput{Object: r.object(addr), Attributes: r.attributes, Policy: r.Data.Policy, Base: b, Seen: seen,
+		Revision: Str(prior[attrRevision]), Prior: r.ManagedValues(prior), Merged: r.merged(), DigestKey: r.Data.digestKey()}
+	if _, isPlugin := r.Kind.API.(PluginAPI); isPlugin {
+		// The secret paths of a plugin's config, from its schema in Konnect: read only
+		// when a conflict on config is shown.
+		in.SecretPaths = func(name string) guard.SecretPaths {
+			if name != "config" {
+				return guard.SecretPaths{}
+			}
+			return r.Data.secrets.Paths(ctx, r.Data.Client, Str(prior["control_plane_id"]), Str(prior["name"]))
 		}
 	}
-	live, _, ok := r.checkLive(ctx, addr, atPlan, op, &resp.Diagnostics)
-	if !ok {
-		return
-	}
-	r.checkRemoteEdits(ctx, req, addr, b, resets, prior, planned, live, resp)
-	r.noticeFoldedAdoptions(ctx, addr, b, cfg, prior, planned, resets, &resp.Diagnostics) // plan_adopt.go
+	return in
 }
 
-// adoptions are the values configuration now sets to what Konnect holds, where Konnect
-// differs from the base.
-func (r *EntityResource) adoptions(b *guard.Base, cfg, prior ObjectValues) []guard.Adopted {
-	if b == nil {
+// readLive is Guard 1 for the guard's decision (checkLive): the object as just read.
+func (r *EntityResource) readLive(ctx context.Context, addr Address, atPlan guard.Version, op guard.Operation, diags *diag.Diagnostics) (guard.Live, bool) {
+	live, _, ok := r.checkLive(ctx, addr, atPlan, op, diags)
+	if !ok {
+		return guard.Live{}, false
+	}
+	return guard.Live{ID: fmt.Sprint(live["id"]), UpdatedAt: live["updated_at"], Hidden: r.Hidden(live)}, true
+}
+
+// reportDecision logs the guard's decision and shows its diagnostics.
+func (r *EntityResource) reportDecision(ctx context.Context, addr Address, d guard.Decision, diags *diag.Diagnostics) {
+	for _, l := range d.Log {
+		r.logDecision(ctx, l.Guard, l.Result, addr, l.Fields)
+	}
+	for _, x := range d.Diagnostics {
+		if x.Error {
+			diags.AddError(x.Summary, x.Detail)
+		} else {
+			diags.AddWarning(x.Summary, x.Detail)
+		}
+	}
+}
+
+// settings is what configuration says of each attribute, for the guard: JSON documents
+// decoded (a document that does not decode counts as unknown, a config_secrets one as empty).
+func (r *EntityResource) settings(cfg ObjectValues) map[string]guard.Setting {
+	if cfg == nil {
 		return nil
 	}
-	values := r.ManagedValues(prior)
-	set := func(name string) bool { v, ok := cfg[name]; return ok && !v.IsNull() }
-	adopted := guard.Adoptions(r.Fields, set, b.Values, values, values)
-	for i := range adopted {
-		adopted[i].FirstSet = b.Follows(adopted[i].Field.Name)
+	out := make(map[string]guard.Setting, len(r.Kind.Attrs))
+	for _, a := range r.Kind.Attrs {
+		v, ok := cfg[a.Name]
+		if !ok {
+			continue
+		}
+		s := guard.Setting{Null: v.IsNull(), Known: v.IsKnown()}
+		if a.Type.Kind == KJSON && s.Known && !s.Null {
+			j, err := a.Type.ToJSON(v)
+			switch {
+			case err == nil:
+				s.Value = j
+			case !a.Overlay:
+				s.Known = false
+			}
+		}
+		out[a.Name] = s
 	}
-	return adopted
+	return out
 }
 
-// checkRemoteEdits is Guard 2 for a plan that writes (guard.RemoteEdits).
-func (r *EntityResource) checkRemoteEdits(ctx context.Context, req resource.ModifyPlanRequest, addr Address, b *guard.Base, resets resetPlan, prior, planned ObjectValues, live konnect.Object, resp *resource.ModifyPlanResponse) {
-	if b == nil {
-		return // nothing written by Terraform yet (state from an older provider)
+// merged names the documents merged into one Konnect document: config and its secrets.
+func (r *EntityResource) merged() [][]string {
+	if _, ok := r.Attr(AttrConfigSecrets); !ok {
+		return nil
 	}
-	remote, desired := r.ManagedValues(prior), r.ManagedValues(planned)
-	resets.desired(desired)
-	hidden := r.Hidden(live)
-	r.rekeyBase(b, hidden, live["updated_at"], live["id"]) // digest.go
-	r.unsentSecrets(prior, planned, hidden)                // writeonly.go: a secret this plan does not send cannot conflict
-	conflicts := guard.RemoteEdits(r.Fields, b, loadSeen(ctx, req.Private), remote, desired, hidden)
-	r.report(ctx, addr, b, prior, live, conflicts, false, &resp.Diagnostics)
+	return [][]string{{attrConfig, AttrConfigSecrets, AttrConfigSecretsWO}}
 }
 
 // hidden is how Konnect renders the values it never returns as written (a password's hash).
@@ -146,49 +198,6 @@ func (r *EntityResource) Hidden(live konnect.Object) guard.Values {
 	r.addRenderings(live, out) // writeonly.go: of write-only secrets, never the secret
 	r.keyedHidden(live, out)   // digest.go: keyed digests only
 	return out
-}
-
-// checkDestroy is Guard 2 for a delete (guard.DestroyEdits): destroying an object that
-// someone changed in Konnect since Terraform last wrote or adopted it deletes their changes.
-func (r *EntityResource) checkDestroy(ctx context.Context, addr Address, b *guard.Base, prior ObjectValues, live konnect.Object, hidden guard.Values, resp *resource.ModifyPlanResponse) {
-	if b == nil {
-		return
-	}
-	r.rekeyBase(b, hidden, live["updated_at"], live["id"]) // digest.go
-	conflicts, followed := guard.SplitDestroyEdits(b, guard.DestroyEdits(r.Fields, b, r.ManagedValues(prior), hidden))
-	if followed = r.expandJSONConflicts(ctx, prior, followed, true); len(followed) > 0 {
-		n := &guard.DestroyNotice{Object: r.object(addr), ChangedAt: guard.FormatUpdatedAt(live["updated_at"]), Followed: followed}
-		r.logDecision(ctx, "remote_edit_destroy", "followed", addr, map[string]any{"fields": len(followed)})
-		if r.Data.Policy != guard.PolicyOverwrite {
-			resp.Diagnostics.AddWarning(n.Summary(), n.Detail())
-		}
-	}
-	r.report(ctx, addr, b, prior, live, conflicts, true, &resp.Diagnostics)
-}
-
-// report turns Guard 2's conflicts into what the policy says: an error, a warning, or a
-// line in the log.
-func (r *EntityResource) report(ctx context.Context, addr Address, b *guard.Base, prior ObjectValues, live konnect.Object, conflicts []guard.Conflict, destroy bool, diags *diag.Diagnostics) {
-	g := "remote_edit"
-	if destroy {
-		g = "remote_edit_destroy"
-	}
-	conflicts = r.expandJSONConflicts(ctx, prior, conflicts, destroy) // per key path; secrets hidden
-	if len(conflicts) == 0 {
-		r.logDecision(ctx, g, "ok", addr, nil)
-		return
-	}
-	policy := r.Data.Policy
-	e := &guard.RemoteEditError{Object: r.object(addr), Conflicts: conflicts, Policy: policy, ChangedAt: guard.FormatUpdatedAt(live["updated_at"]), Destroy: destroy}
-	r.logDecision(ctx, g, "conflict_"+string(policy), addr, map[string]any{
-		"fields": strings.Join(e.Fields(), ","), "revision_base": b.Revision, "revision_now": Str(prior[attrRevision])})
-	switch policy {
-	case guard.PolicyWarn:
-		diags.AddWarning(e.Summary(), e.Detail())
-	case guard.PolicyOverwrite:
-	default:
-		diags.AddError(e.Summary(), e.Detail())
-	}
 }
 
 // --- import ---------------------------------------------------------------------------

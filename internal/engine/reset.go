@@ -37,49 +37,20 @@ type resetPlan struct {
 	keys  map[string][][]string // by attribute name: removed key paths
 }
 
-// resets compares configuration with the base. Nothing is reset without a record of what
-// configuration set (after an import, or a state from an older version).
-func (r *EntityResource) resets(cfg ObjectValues, b *guard.Base) resetPlan {
-	var p resetPlan
-	if b == nil || b.Configured == nil || cfg == nil {
-		return p
-	}
-	for _, a := range r.Kind.Attrs {
-		v, ok := cfg[a.Name]
-		if !ok || !b.Configures(a.Name) {
-			continue
-		}
-		if a.Overlay {
-			// config_secrets: each path it no longer sets goes back to Konnect's default
-			if removed := RemovedSecretPaths(b.Values[a.Name], v); len(removed) > 0 {
-				if p.keys == nil {
-					p.keys = map[string][][]string{}
-				}
-				p.keys[a.Name] = removed
-			}
-			continue
-		}
-		if v.IsNull() {
-			if a.resettable() {
-				p.attrs = append(p.attrs, a)
-			}
-			continue
-		}
-		if a.Type.Kind != KJSON || !v.IsKnown() {
-			continue
-		}
-		desired, err := a.Type.ToJSON(v)
-		if err != nil {
-			continue
-		}
-		if removed := guard.RemovedPaths(b.Values[a.Name], desired); len(removed) > 0 {
-			if p.keys == nil {
-				p.keys = map[string][][]string{}
-			}
-			p.keys[a.Name] = removed
+// resetsFor is what a write resets, as the guard decides it (guard.PlanInput.Resets).
+func (r *EntityResource) resetsFor(cfg ObjectValues, b *guard.Base) resetPlan {
+	in := guard.PlanInput{Attributes: r.attributes, Base: b, Config: r.settings(cfg), Merged: r.merged()}
+	return r.resetPlan(in.Resets())
+}
+
+// resetPlan is the guard's resets with the attributes' declarations.
+func (r *EntityResource) resetPlan(g guard.Resets) resetPlan {
+	p := resetPlan{keys: g.Paths}
+	for _, reset := range g.Attributes {
+		if a, ok := r.Attr(reset.Name); ok {
+			p.attrs = append(p.attrs, a)
 		}
 	}
-	r.keepOverlaidPaths(cfg, &p) // config_secrets.go
 	return p
 }
 
@@ -96,18 +67,6 @@ func (p resetPlan) plan(planned, cfg ObjectValues) {
 	}
 	for name := range p.keys {
 		planned[name] = cfg[name]
-	}
-}
-
-// desired is what Guard 2 compares for the reset attributes: the default, or a value that
-// equals nothing when the default is not known before the write.
-func (p resetPlan) desired(values guard.Values) {
-	for _, a := range p.attrs {
-		if def, ok := a.ResetValue(); ok {
-			values[a.Name] = def
-		} else {
-			values[a.Name] = guard.KonnectDefault
-		}
 	}
 }
 

@@ -30,6 +30,8 @@ type EntityResource struct {
 	Kind   EntityKind
 	Attrs  []Attr // id, the kind's attributes, revision
 	Fields []guard.Field
+	// attributes are the managed attributes as the guard decides on them (guard.Decide).
+	attributes []guard.Attribute
 }
 
 var (
@@ -52,7 +54,10 @@ func NewEntityResource(k EntityKind) *EntityResource {
 	r := &EntityResource{Kind: k, Attrs: all}
 	for _, a := range k.Attrs {
 		if a.Managed() {
-			r.Fields = append(r.Fields, guard.Field{Name: a.Name, Set: a.Type.Kind == KSet, Sensitive: a.Sensitive, Document: a.Type.Kind == KJSON})
+			f := guard.Field{Name: a.Name, Set: a.Type.Kind == KSet, Sensitive: a.Sensitive, Document: a.Type.Kind == KJSON}
+			r.Fields = append(r.Fields, f)
+			def, known := a.ResetValue()
+			r.attributes = append(r.attributes, guard.Attribute{Field: f, Resettable: a.resettable(), Default: def, HasDefault: known, Overlay: a.Overlay})
 		}
 	}
 	return r
@@ -306,8 +311,13 @@ func DecodeSeen(ctx context.Context, p privateGetter) *guard.Seen {
 // plannedVersion is the version of the object a plan was made against: the revision in
 // prior state, with its updated_at when known.
 func plannedVersion(ctx context.Context, prior ObjectValues, p privateGetter) guard.Version {
+	return versionAt(prior, loadSeen(ctx, p))
+}
+
+// versionAt is plannedVersion from the record of the last read or write.
+func versionAt(prior ObjectValues, s *guard.Seen) guard.Version {
 	v := guard.Version{Revision: Str(prior[attrRevision])}
-	if s := loadSeen(ctx, p); s != nil && s.Revision == v.Revision {
+	if s != nil && s.Revision == v.Revision {
 		v.UpdatedAt, v.Key = s.UpdatedAt, s.Key
 	}
 	return v
@@ -551,7 +561,7 @@ func (r *EntityResource) Update(ctx context.Context, req resource.UpdateRequest,
 		return
 	}
 	cfg, _ := AsObject(req.Config.Raw)
-	resets := r.resets(cfg, b)
+	resets := r.resetsFor(cfg, b)
 	body, err := r.Body(planned)
 	if err != nil {
 		resp.Diagnostics.AddError("Invalid configuration", err.Error())

@@ -58,35 +58,6 @@ func (p *PluginSecrets) Paths(ctx context.Context, client *konnect.Client, contr
 	return e.paths
 }
 
-// expandJSONConflicts shows a conflict on a JSON attribute (a plugin's or a vault's
-// config) per changed key path, with every secret path hidden: for a plugin, the paths its
-// schema in Konnect marks, and for both, keys whose names say they hold a secret.
-func (r *EntityResource) expandJSONConflicts(ctx context.Context, prior ObjectValues, conflicts []guard.Conflict, destroy bool) []guard.Conflict {
-	out := make([]guard.Conflict, 0, len(conflicts))
-	for _, c := range conflicts {
-		if destroy {
-			// A destroy plans nothing: the key paths that changed are those where Konnect
-			// moved away from the base.
-			c.Desired = c.Base
-		}
-		a, ok := r.Attr(c.Field.Name)
-		if !ok || a.Type.Kind != KJSON {
-			out = append(out, c)
-			continue
-		}
-		if a.Overlay {
-			out = append(out, overlayConflicts(c)...) // config_secrets.go
-			continue
-		}
-		var secret guard.SecretPaths
-		if _, isPlugin := r.Kind.API.(PluginAPI); isPlugin && a.Name == "config" && r.Data != nil {
-			secret = r.Data.secrets.Paths(ctx, r.Data.Client, Str(prior["control_plane_id"]), Str(prior["name"]))
-		}
-		out = append(out, guard.ExpandJSON(c, secret.IsSecret)...)
-	}
-	return out
-}
-
 func (r *EntityResource) Attr(name string) (Attr, bool) {
 	for _, a := range r.Kind.Attrs {
 		if a.Name == name {

@@ -200,14 +200,16 @@ func (r *EntityResource) baseRenderings(state ObjectValues, obj konnect.Object, 
 	}
 }
 
-// unsentSecrets removes from live renderings the secrets a plan does not send: it cannot
-// overwrite them, so a change of them in Konnect is no conflict of this plan.
-func (r *EntityResource) unsentSecrets(prior, planned ObjectValues, hidden guard.Values) {
+// unsentSecrets names the write-only secrets a plan does not send: it cannot overwrite
+// them, so a change of them in Konnect is no conflict of this plan (guard.Planned.Unsent).
+func (r *EntityResource) unsentSecrets(prior, planned ObjectValues) []string {
+	var out []string
 	for _, s := range r.secrets() {
 		if !s.versionChanged(prior, planned) {
-			delete(hidden, s.wo.Name)
+			out = append(out, s.wo.Name)
 		}
 	}
+	return out
 }
 
 // keepUnsentRenderings: after an update, the base keeps its rendering of each secret this

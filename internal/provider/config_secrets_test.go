@@ -255,16 +255,3 @@ func TestConfigSecretsPaths(t *testing.T) {
 		t.Errorf("literalSecrets = %v, want %v", got, want)
 	}
 }
-
-// removedSecretPaths: what config_secrets no longer sets goes back to Konnect's default,
-// and only that.
-func TestConfigSecretsRemovedPaths(t *testing.T) {
-	base := map[string]any{"redis": map[string]any{"password": "p", "username": "u"}}
-	now := tftypes.NewValue(tftypes.String, `{"redis":{"password":"p2"}}`)
-	if got, want := engine.RemovedSecretPaths(base, now), [][]string{{"redis", "username"}}; !reflect.DeepEqual(got, want) {
-		t.Errorf("removedSecretPaths = %v, want %v", got, want)
-	}
-	if got := engine.RemovedSecretPaths(base, tftypes.NewValue(tftypes.String, nil)); len(got) != 2 {
-		t.Errorf("config_secrets removed: removedSecretPaths = %v, want both paths", got)
-	}
-}
