@@ -209,6 +209,13 @@ func (r *EntityResource) ImportState(ctx context.Context, req resource.ImportSta
 		return
 	}
 	obj, _, err := r.Kind.API.Get(ctx, r.Data.Client, addr)
+	if konnect.IsNotFound(err) && r.Kind.NameAttr != "" && !UUIDRE.MatchString(addr.ID) {
+		// Not an id: the object's unique name (a team's, a system account's).
+		if found, ferr := r.Kind.API.FindByName(ctx, r.Data.Client, addr.Parents, addr.ID); ferr == nil && found != nil {
+			obj, err = found, nil
+			addr.ID = fmt.Sprint(found["id"])
+		}
+	}
 	if konnect.IsNotFound(err) {
 		resp.Diagnostics.AddError("Cannot import a Konnect object that does not exist",
 			fmt.Sprintf("%s not found in Konnect.", r.object(addr)))

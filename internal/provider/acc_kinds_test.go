@@ -14,6 +14,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-testing/plancheck"
 	"github.com/hashicorp/terraform-plugin-testing/terraform"
 
+	"github.com/konnectguard/terraform-provider-konnect/internal/access"
 	"github.com/konnectguard/terraform-provider-konnect/internal/engine"
 	"github.com/konnectguard/terraform-provider-konnect/internal/gateway"
 	"github.com/konnectguard/terraform-provider-konnect/internal/konnectmock"
@@ -183,12 +184,16 @@ func (f *kindFixture) config(policy string, i int) string {
 
 // withBlock is the configuration with this body for the object under test.
 func (f *kindFixture) withBlock(policy, body string) string {
-	cfg := f.env.providerBlock(policy) + fmt.Sprintf("\nresource \"konnect_gateway_control_plane\" \"cp\" {\n  name = %q\n}\n", kindCP)
+	cfg := f.env.providerBlock(policy)
+	inCP := hasAttr(f.kind, "control_plane_id") // a gateway kind; the platform's kinds live outside control planes
+	if inCP || f.kind.TypeName == gateway.ControlPlaneKind.TypeName {
+		cfg += fmt.Sprintf("\nresource \"konnect_gateway_control_plane\" \"cp\" {\n  name = %q\n}\n", kindCP)
+	}
 	if f.row.deps != nil {
 		cfg += f.row.deps(f)
 	}
 	cfg += fmt.Sprintf("\nresource %q \"this\" {\n", f.kind.TypeName)
-	if f.kind.TypeName != gateway.ControlPlaneKind.TypeName {
+	if inCP {
 		cfg += "  control_plane_id = konnect_gateway_control_plane.cp.id\n"
 	}
 	return cfg + "  " + body + "\n}\n"
@@ -218,6 +223,12 @@ func objectPath(k engine.EntityKind, attrs map[string]string) string {
 		return api.Members(parents) + "/" + attrs["id"]
 	case engine.PlatformAPI:
 		return api.Path(parents, attrs["id"])
+	case engine.PatchAPI:
+		return api.Path(parents, attrs["id"])
+	case engine.SingletonAPI:
+		return api.Path(parents)
+	case engine.AssignmentAPI:
+		return api.Collection(parents) + "/" + attrs["id"]
 	case gateway.MembershipAPI:
 		return gateway.MembershipPath(attrs["id"])
 	case engine.Listable:
@@ -447,7 +458,7 @@ func (f *kindFixture) goneBeforeSavedDestroy(config string, check resource.TestC
 		{
 			PreConfig: func() {
 				for _, r := range f.env.requests() {
-					if strings.HasPrefix(r, "POST ") || strings.HasPrefix(r, "PUT ") {
+					if strings.HasPrefix(r, "POST ") || strings.HasPrefix(r, "PUT ") || strings.HasPrefix(r, "PATCH ") {
 						f.t.Errorf("the destroy wrote to Konnect: %s", r)
 					}
 				}
@@ -511,6 +522,15 @@ var kindRows = map[string]kindRow{
 	gateway.ConfigStoreKind.TypeName:                configStoreRow,
 	gateway.ConfigStoreSecretKind.TypeName:          configStoreSecretRow,
 	gateway.ControlPlaneMembershipKind.TypeName:     controlPlaneMembershipRow,
+	// the access family (kind_access_test.go)
+	access.TeamKind.TypeName:                     teamRow,
+	access.TeamUserKind.TypeName:                 teamUserRow,
+	access.TeamRoleKind.TypeName:                 teamRoleRow,
+	access.SystemAccountKind.TypeName:            systemAccountRow,
+	access.SystemAccountTeamKind.TypeName:        systemAccountTeamRow,
+	access.SystemAccountRoleKind.TypeName:        systemAccountRoleRow,
+	access.SystemAccountAccessTokenKind.TypeName: systemAccountAccessTokenRow,
+	access.AuthenticationSettingsKind.TypeName:   authenticationSettingsRow,
 }
 
 // Objects that rows depend on.

@@ -1,6 +1,7 @@
 package provider
 
 import (
+	"github.com/konnectguard/terraform-provider-konnect/internal/access"
 	"github.com/konnectguard/terraform-provider-konnect/internal/engine"
 	"github.com/konnectguard/terraform-provider-konnect/internal/gateway"
 )
@@ -21,4 +22,11 @@ var Kinds = []engine.EntityKind{
 	// and control plane groups
 	gateway.PartialKind, gateway.CustomPluginSchemaKind, gateway.MTLSAuthKind, gateway.DataPlaneClientCertificateKind,
 	gateway.ConfigStoreKind, gateway.ConfigStoreSecretKind, gateway.ControlPlaneMembershipKind,
+	// who may change Konnect: teams, system accounts, roles, tokens, SSO (internal/access)
+	access.TeamKind, access.TeamUserKind, access.TeamRoleKind,
+	access.SystemAccountKind, access.SystemAccountTeamKind, access.SystemAccountRoleKind, access.SystemAccountAccessTokenKind,
+	access.AuthenticationSettingsKind,
 }
+
+// DataOnlyKinds are read by a data source only: Konnect's users, who join by invitation.
+var DataOnlyKinds = []engine.EntityKind{access.UserKind}

@@ -164,7 +164,7 @@ func (p *konnectProvider) Resources(context.Context) []func() resource.Resource 
 
 func (p *konnectProvider) DataSources(context.Context) []func() datasource.DataSource {
 	out := append([]func() datasource.DataSource{gateway.NewControlPlaneListDataSource}, gateway.EntityListDataSources()...)
-	for _, k := range Kinds {
+	for _, k := range append(DataOnlyKinds, Kinds...) {
 		switch {
 		case k.TypeName == gateway.ControlPlaneKind.TypeName:
 			out = append(out, gateway.NewControlPlaneDataSource) // also takes Kong's filter arguments

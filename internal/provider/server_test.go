@@ -14,6 +14,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-go/tfprotov6"
 	"github.com/hashicorp/terraform-plugin-go/tftypes"
 
+	"github.com/konnectguard/terraform-provider-konnect/internal/access"
 	"github.com/konnectguard/terraform-provider-konnect/internal/engine"
 	"github.com/konnectguard/terraform-provider-konnect/internal/gateway"
 	"github.com/konnectguard/terraform-provider-konnect/internal/guard"
@@ -385,6 +386,20 @@ func fixtures(t *testing.T, client *konnect.Client) map[string]string {
 	member := create(gateway.ControlPlaneKind, map[string]string{}, konnect.Object{"name": "fast-path-member", "cluster_type": "CLUSTER_TYPE_HYBRID"})
 	create(kind("control_plane_membership"), map[string]string{}, konnect.Object{"control_plane_id": grp, "members": []any{map[string]any{"id": member}}})
 	ids[gateway.ControlPlaneKind.TypeName] = fmt.Sprintf(`{"id":%q}`, cpID)
+	// the access family
+	user, err := access.UserKind.API.FindByName(ctx, client, nil, "jane.doe@example.com")
+	if err != nil || user == nil {
+		t.Fatalf("the mock's user jane.doe@example.com: %v %v", user, err)
+	}
+	team := create(access.TeamKind, map[string]string{}, konnect.Object{"name": "fast-path", "labels": map[string]any{"env": "test"}})
+	create(access.TeamUserKind, map[string]string{"team_id": team}, konnect.Object{"id": user["id"]})
+	role := konnect.Object{"role_name": "Viewer", "entity_id": "*", "entity_type_name": "Control Planes", "entity_region": "us"}
+	create(access.TeamRoleKind, map[string]string{"team_id": team}, role)
+	account := create(access.SystemAccountKind, map[string]string{}, konnect.Object{"name": "fast-path", "description": "CI"})
+	create(access.SystemAccountTeamKind, map[string]string{"team_id": team}, konnect.Object{"id": account})
+	create(access.SystemAccountRoleKind, map[string]string{"account_id": account}, role)
+	create(access.SystemAccountAccessTokenKind, map[string]string{"account_id": account}, konnect.Object{"name": "ci", "expires_at": "2099-01-01T00:00:00Z"})
+	create(access.AuthenticationSettingsKind, map[string]string{}, konnect.Object{"konnect_mapping_enabled": true})
 	for _, k := range Kinds {
 		if ids[k.TypeName] == "" {
 			t.Fatalf("no fixture for %s", k.TypeName)
