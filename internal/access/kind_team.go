@@ -1,12 +1,14 @@
 package access
 
 import (
+	"context"
 	"regexp"
 
 	"github.com/hashicorp/terraform-plugin-framework-validators/mapvalidator"
 	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
 
 	"github.com/konnectguard/terraform-provider-konnect/internal/engine"
+	"github.com/konnectguard/terraform-provider-konnect/internal/konnect"
 )
 
 // labels are a platform object's labels: Konnect merges them key by key on PATCH (a null
@@ -29,6 +31,7 @@ var TeamKind = engine.EntityKind{
 	API:        engine.PatchAPI{PlatformAPI: engine.PlatformAPI{Collection: under("teams")}, NameFilter: "filter[name][eq]"},
 	NameAttr:   "name",
 	DataSource: true,
+	Check:      refuseSystemTeam,
 	Attrs: []engine.Attr{
 		{Name: "name", Type: engine.String, Mode: engine.Required, Description: "The team's name, unique in the organization (at most 250 characters).",
 			Validators: []engine.Validator{stringvalidator.LengthBetween(1, 250)}},
@@ -38,4 +41,16 @@ var TeamKind = engine.EntityKind{
 		{Name: "system_team", Type: engine.Bool, Mode: engine.Computed, Description: "Whether this is one of Konnect's predefined teams."},
 		engine.PlatformTimestamps[0], engine.PlatformTimestamps[1],
 	},
+}
+
+// refuseSystemTeam fails a plan that would change one of Konnect's predefined teams (an
+// imported one): Konnect refuses every change to them, so the plan says so before anything
+// is applied.
+func refuseSystemTeam(_ context.Context, _ *konnect.Client, values konnect.Object) []engine.Problem {
+	if values["system_team"] != true {
+		return nil
+	}
+	return []engine.Problem{{Attr: "name", Summary: "Konnect's predefined teams cannot be changed",
+		Detail: "This team is one of Konnect's predefined teams (system_team = true): Konnect refuses to change or delete it. " +
+			"Remove the change from the configuration, or read the team with the konnect_team data source instead of managing it."}}
 }

@@ -65,12 +65,44 @@ func rolesOf(ctx context.Context, cl *konnect.Client) (catalogue, error) {
 	return c, nil
 }
 
-// checkRole checks a role grant's entity type and role name against Konnect's catalogue when
-// the plan is made, naming the valid ones.
+// The names a role grant accepts (the spec's enums for assigning a role). Konnect's
+// catalogue (GET /v3/roles) groups roles by entity type, but not every entity type has a
+// group there (Portals, APIs, Networks, …), and it spells one group in the singular ("Mesh
+// Control Plane"): a grant on a type with a group takes that group's roles, any other type
+// the roles below.
+var (
+	grantEntityTypes = []string{"Add Ons", "APIs", "API Products", "Application Auth Strategies", "Audit Logs", "Control Planes",
+		"Dashboards", "DCR Providers", "Mesh Control Planes", "Networks", "Portals", "Reports", "Service Hub", "Auth Servers"}
+	grantRoles = []string{"Admin", "Appearance Maintainer", "Application Registration", "Certificate Admin", "Cloud Gateway Cluster Admin",
+		"Cloud Gateway Cluster Viewer", "Consumer Admin", "Connector", "Creator", "Debug Session Creator", "Deployer", "Discovery Admin",
+		"Discovery Viewer", "Editor", "Gateway Service Admin", "Integration Admin", "Integration Viewer", "Key Admin", "Maintainer",
+		"Network Admin", "Network Creator", "Network Viewer", "Plugin Admin", "Plugins Admin", "Product Publisher", "Publisher",
+		"Route Admin", "SNI Admin", "Scorecard Admin", "Scorecard Viewer", "Service Admin", "Service Creator", "Service Viewer",
+		"Upstream Admin", "Vault Admin", "Viewer", "Registration Approver", "Content Editor", "Add On Admin", "Add On Viewer"}
+)
+
+// sameType: two spellings of one entity type, singular or plural.
+func sameType(a, b string) bool {
+	norm := func(s string) string { return strings.TrimSuffix(strings.ToLower(s), "s") }
+	return norm(a) == norm(b)
+}
+
+// group finds an entity type's group in the catalogue.
+func (c catalogue) group(typeName string) ([]string, bool) {
+	for name, roles := range c {
+		if sameType(name, typeName) {
+			return roles, true
+		}
+	}
+	return nil, false
+}
+
+// checkRole checks a role grant's entity type and role name when the plan is made, against
+// Konnect's catalogue of roles, naming the valid ones.
 func checkRole(ctx context.Context, cl *konnect.Client, values konnect.Object) []engine.Problem {
 	typeName, _ := values["entity_type_name"].(string)
 	role, _ := values["role_name"].(string)
-	if typeName == "" && role == "" {
+	if typeName == "" {
 		return nil
 	}
 	c, err := rolesOf(ctx, cl)
@@ -78,39 +110,27 @@ func checkRole(ctx context.Context, cl *konnect.Client, values konnect.Object) [
 		return []engine.Problem{{Attr: "role_name", Summary: "Could not read Konnect's roles",
 			Detail: "The role is checked against Konnect's roles (GET /v3/roles) when the plan is made: " + err.Error()}}
 	}
-	if typeName != "" {
-		roles, ok := c[typeName]
-		if !ok {
-			return []engine.Problem{{Attr: "entity_type_name", Summary: "Unknown entity type",
-				Detail: fmt.Sprintf("Konnect has no entity type %q. Valid entity types: %s.", typeName, quoted(keys(c)))}}
+	roles, grouped := c.group(typeName)
+	if !grouped && !slices.Contains(grantEntityTypes, typeName) {
+		types := slices.Clone(grantEntityTypes)
+		for name := range c {
+			if !slices.ContainsFunc(grantEntityTypes, func(t string) bool { return sameType(t, name) }) {
+				types = append(types, name)
+			}
 		}
-		if role != "" && !slices.Contains(roles, role) {
-			return []engine.Problem{{Attr: "role_name", Summary: "Unknown role",
-				Detail: fmt.Sprintf("Konnect has no role %q for %q. Valid roles for %q: %s.", role, typeName, typeName, quoted(roles))}}
-		}
-		return nil
+		slices.Sort(types)
+		return []engine.Problem{{Attr: "entity_type_name", Summary: "Unknown entity type",
+			Detail: fmt.Sprintf("Konnect has no entity type %q. Valid entity types: %s.", typeName, quoted(types))}}
 	}
-	for _, roles := range c {
-		if slices.Contains(roles, role) {
-			return nil
-		}
+	if !grouped {
+		roles = grantRoles
 	}
-	var all []string
-	for _, roles := range c {
-		all = append(all, roles...)
+	if role != "" && !slices.Contains(roles, role) {
+		sorted := slices.Sorted(slices.Values(roles))
+		return []engine.Problem{{Attr: "role_name", Summary: "Unknown role",
+			Detail: fmt.Sprintf("Konnect has no role %q for %q. Valid roles for %q: %s.", role, typeName, typeName, quoted(sorted))}}
 	}
-	slices.Sort(all)
-	return []engine.Problem{{Attr: "role_name", Summary: "Unknown role",
-		Detail: fmt.Sprintf("Konnect has no role %q. Valid roles: %s.", role, quoted(slices.Compact(all)))}}
-}
-
-func keys(c catalogue) []string {
-	out := make([]string, 0, len(c))
-	for k := range c {
-		out = append(out, k)
-	}
-	sort.Strings(out)
-	return out
+	return nil
 }
 
 func quoted(names []string) string {

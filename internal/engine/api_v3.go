@@ -29,6 +29,8 @@ type changesOnly interface{ sendsChangesOnly() }
 // PatchAPI reaches a platform collection (/v3/teams, /v3/system-accounts, …): POST creates
 // with a server-chosen id (an ambiguous failure is resolved as PlatformAPI does), GET
 // …/{id} reads, PATCH …/{id} changes the fields the body carries, DELETE …/{id} removes.
+// Konnect does not refuse every taken name (two teams may share one), so the creation guard
+// looks the name up before the create (create.go).
 type PatchAPI struct {
 	PlatformAPI
 	// NameFilter is the list query that finds an object by its unique name
@@ -40,9 +42,6 @@ type PatchAPI struct {
 
 func (PatchAPI) mergesOnUpdate()   {}
 func (PatchAPI) sendsChangesOnly() {}
-
-// refusesTakenName: Konnect answers 409 to a create whose name is taken (create.go).
-func (PatchAPI) refusesTakenName() {}
 
 // FindByName lists the collection filtered by the name and returns the exact match.
 func (p PatchAPI) FindByName(ctx context.Context, cl *konnect.Client, parents map[string]string, name string) (konnect.Object, error) {

@@ -36,6 +36,10 @@ func (r *EntityResource) ModifyPlan(ctx context.Context, req resource.ModifyPlan
 		r.logDecision(ctx, "all", "skipped_in_refresh", addr, nil)
 		return
 	}
+	if r.planExpired(ctx, req, resp) { // expired.go: replaced, no guard
+		r.logDecision(ctx, "all", "replace_expired", addr, nil)
+		return
+	}
 	seen := loadSeen(ctx, req.Private)
 	atPlan := versionAt(prior, seen)
 
@@ -209,7 +213,7 @@ func (r *EntityResource) ImportState(ctx context.Context, req resource.ImportSta
 		return
 	}
 	obj, _, err := r.Kind.API.Get(ctx, r.Data.Client, addr)
-	if konnect.IsNotFound(err) && r.Kind.NameAttr != "" && !UUIDRE.MatchString(addr.ID) {
+	if err != nil && r.Kind.NameAttr != "" && !UUIDRE.MatchString(addr.ID) {
 		// Not an id: the object's unique name (a team's, a system account's).
 		if found, ferr := r.Kind.API.FindByName(ctx, r.Data.Client, addr.Parents, addr.ID); ferr == nil && found != nil {
 			obj, err = found, nil

@@ -426,13 +426,14 @@ func (r *EntityResource) ReadState(ctx context.Context, current tftypes.Value, p
 		addr.ID = kongStateID(r.Kind.TypeName, m) // a state switched from Kong's provider
 	}
 	obj, err := r.refreshRead(ctx, addr)
+	expired := ""
 	if err == nil && r.Kind.Expired != nil {
-		if why := r.Kind.Expired(obj); why != "" {
+		if expired = r.Kind.Expired(obj); expired != "" {
 			diags.AddWarning("Konnect object no longer usable",
-				fmt.Sprintf("%s %s. It was removed from the state; the plan will create a new one if the configuration still declares it.", r.object(addr), why))
-			return tftypes.NewValue(current.Type(), nil), diags
+				fmt.Sprintf("%s %s. The plan replaces it if the configuration still declares it.", r.object(addr), expired))
 		}
 	}
+	diags.Append(newPrivate.SetKey(ctx, privateExpiredKey, expiredMark(expired))...) // expired.go
 	if konnect.IsNotFound(err) {
 		diags.AddWarning("Konnect object deleted outside Terraform",
 			fmt.Sprintf("%s no longer exists in Konnect. It was removed from the state; the plan will create it again if the configuration still declares it.", r.object(addr)))

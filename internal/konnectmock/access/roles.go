@@ -106,7 +106,11 @@ func assignRole(g grantee) handler {
 		b.Only("role_name", "entity_id", "entity_type_name", "entity_region")
 		name := b.Enum("role_name", true, roleNames)
 		typ := b.Enum("entity_type_name", true, entityTypes)
-		region := b.Enum("entity_region", true, regions)
+		region := b.Enum("entity_region", false, regions) // the spec requires none of the four
+		if region == nil && b.In["entity_region"] == nil {
+			every := "*" // left out: every region
+			region = &every
+		}
 		var entity *string
 		if s, ok := b.In["entity_id"].(string); ok && s == "*" {
 			entity = &s // every entity of the type
