@@ -22,7 +22,9 @@ import (
 // Options configure a mock server.
 type Options struct {
 	// Tokens are the accepted bearer tokens. Empty means every well-formed token
-	// (a "kpat_" or "spat_" prefix followed by something) is accepted.
+	// (a "kpat_" or "spat_" prefix followed by something) is accepted. Tokens the
+	// identity API issued are accepted besides, until they expire or are revoked
+	// or deleted, and refused from then on.
 	Tokens []string
 	// ETags turns on the ETag/If-Match extension. Real Konnect has none, so it is off by default.
 	ETags bool

@@ -202,3 +202,11 @@ func TestPersonalAccessTokens(t *testing.T) {
 	fx.do("GET", path+"/"+id, nil).problem(t, 404, "The requested personal access token was not found")
 	fx.do("GET", path+"/nope", nil).problem(t, 400, "", "tokenID: invalid ID format")
 }
+
+// Where the spec types an id as a plain string, an id that is not a UUID is not found.
+func TestStringIDsAreNotFound(t *testing.T) {
+	fx := newFixture(t, Options{})
+	for _, p := range []string{"/v3/system-accounts/nope", "/v3/system-accounts/nope/access-tokens", "/v3/system-accounts/nope/teams", "/v3/teams/nope/system-accounts"} {
+		fx.do("GET", p, nil).expect(t, 404, mockcore.CTProblem)
+	}
+}

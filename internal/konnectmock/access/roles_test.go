@@ -64,4 +64,6 @@ func TestAssignedRoles(t *testing.T) {
 	// entity types without a catalogue entry take any role of the enum
 	fx.do("POST", path, map[string]any{"role_name": "Appearance Maintainer", "entity_id": cp, "entity_type_name": "Portals", "entity_region": "eu"}).expect(t, 201, mockcore.CTJSON)
 	fx.do("GET", "/v3/system-accounts/nope/assigned-roles", nil).problem(t, 404, "The requested system account was not found")
+	fx.do("GET", "/v3/teams/"+team+"/assigned-roles/nope", nil).problem(t, 400, "", "roleID: invalid ID format")
+	fx.do("GET", "/v3/system-accounts/"+acct+"/assigned-roles/nope", nil).problem(t, 404, "The requested assigned role was not found")
 }
