@@ -64,6 +64,20 @@ func TestUsers(t *testing.T) {
 	fx.do("GET", "/v3/users/me", nil).expect(t, 200, mockcore.CTJSON).jsonEq(t, `{"email":"admin@example.com","full_name":"James C Woods","preferred_name":"Jim","active":true}`, "id", "created_at", "updated_at")
 	fx.token = "spat_whatever"
 	fx.do("GET", "/v3/users/me", nil).expect(t, 401, mockcore.CTProblem)
+
+	// the owner can be deleted (the spec has no refusal); the state stays loadable
+	fx.do("DELETE", "/v3/users/"+id, nil).expect(t, 204, "")
+	fx.do("DELETE", "/v3/users/"+id, nil).problem(t, 404, "The requested user was not found")
+	if org := fx.do("GET", "/v3/organizations/me", nil).str("owner_id"); org != "" {
+		t.Fatalf("owner_id %q", org)
+	}
+	if err := New(mockcore.Env{}, Options{}).Restore(fx.f.Snapshot()); err != nil {
+		t.Fatal(err)
+	}
+	fx.token = "kpat_test"
+	if me := fx.do("GET", "/v3/users/me", nil).expect(t, 200, mockcore.CTJSON).str("email"); me != "jane.doe@example.com" {
+		t.Fatalf("me without an owner: %s", me)
+	}
 }
 
 func TestInvitations(t *testing.T) {
