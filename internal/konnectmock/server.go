@@ -123,7 +123,8 @@ func Open(opts Options) (*Server, error) {
 
 // Counts returns how many requests were served per route, keyed by method and
 // path kind with ids replaced: "GET /v2/control-planes/{id}",
-// "PUT core-entities/services/{id}", "GET core-entities/services/{id}/routes".
+// "PUT core-entities/services/{id}", "GET core-entities/services/{id}/routes",
+// "PATCH /v3/teams/{teamId}" (a mounted family's paths carry its parameter names).
 // Injected faults are counted per kind too ("fault 429", "fault 5xx",
 // "fault drop-before", "fault drop-after", "fault slow"); /_mock/ requests are not counted.
 func (s *Server) Counts() map[string]int {

@@ -154,3 +154,34 @@ func TestTeamGroupMappings(t *testing.T) {
 	fx.do("GET", path, nil).problem(t, 404, "The requested identity provider was not found")
 	fx.do("GET", "/v3/identity-provider/team-group-mappings", nil).problem(t, 400, "An IdP configuration is required", "data: cannot be set before configuring an identity provider")
 }
+
+// The legacy single-IdP endpoints create and edit the OIDC identity provider,
+// and replace mappings per group.
+func TestLegacyIdPEndpoints(t *testing.T) {
+	fx := newFixture(t, Options{})
+	fx.do("GET", "/v3/identity-provider", nil).problem(t, 404, "IdP configuration not found")
+	fx.do("GET", "/v3/identity-provider/team-mappings", nil).problem(t, 412, "IdP configuration not found")
+	fx.do("PATCH", "/v3/identity-provider", map[string]any{"client_id": "c"}).problem(t, 400, "",
+		"login_path: is a required field", "issuer: is a required field")
+	fx.do("PATCH", "/v3/identity-provider", map[string]any{"issuer": "https://idp.example", "client_id": "c", "client_secret": "s", "login_path": "org"}).
+		expect(t, 200, mockcore.CTJSON).
+		jsonEq(t, `{"issuer":"https://idp.example","login_path":"org","client_id":"c","scopes":["email","openid","profile"],"claim_mappings":{"name":"name","email":"email","groups":"groups"}}`)
+	fx.do("PATCH", "/v3/identity-provider", map[string]any{"scopes": []string{"openid"}}).expect(t, 200, mockcore.CTJSON).
+		jsonEq(t, `{"issuer":"https://idp.example","login_path":"org","client_id":"c","scopes":["openid"],"claim_mappings":{"name":"name","email":"email","groups":"groups"}}`)
+	list := fx.do("GET", "/v3/identity-providers", nil).expect(t, 200, mockcore.CTJSON)
+	if len(list.list) != 1 || strings.Contains(string(list.raw), `"s"`) {
+		t.Fatalf("the legacy configuration is the OIDC identity provider: %s", list.raw)
+	}
+
+	a := fx.do("POST", "/v3/teams", map[string]any{"name": "a"}).expect(t, 201, mockcore.CTJSON).str("id")
+	b := fx.do("POST", "/v3/teams", map[string]any{"name": "b"}).expect(t, 201, mockcore.CTJSON).str("id")
+	put := func(body string) result {
+		return fx.do("PUT", "/v3/identity-provider/team-mappings", body)
+	}
+	put(`{"mappings":[{"group":"eng","team_ids":["`+a+`","`+b+`"]},{"group":"ops","team_ids":["`+b+`"]}]}`).expect(t, 200, mockcore.CTJSON).
+		jsonEq(t, `{"data":[{"group":"eng","team_ids":["`+a+`","`+b+`"]},{"group":"ops","team_ids":["`+b+`"]}]}`)
+	// a group given again is replaced; groups not given stay
+	put(`{"mappings":[{"group":"eng","team_ids":["`+a+`"]}]}`).expect(t, 200, mockcore.CTJSON).
+		jsonEq(t, `{"data":[{"group":"ops","team_ids":["`+b+`"]},{"group":"eng","team_ids":["`+a+`"]}]}`)
+	put(`{"mappings":[{"group":"x","team_ids":["`+missing+`"]}]}`).problem(t, 400, "", "mappings.team_ids: team "+missing+" does not exist")
+}
