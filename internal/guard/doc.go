@@ -14,6 +14,10 @@
 //     value (configuration). A field that changed in Konnect and that the plan would set
 //     back is a Conflict (Compare); the ConflictPolicy decides whether that fails the plan,
 //     warns, or proceeds.
+//   - The plan asks once: Decide takes everything about one object's plan and returns the
+//     whole decision (resets, adoptions, conflicts, a destroy's refusing and named changes,
+//     the diagnostics and the log), asking the engine for the Terraform plan and Guard 1's
+//     live read through two hooks when it needs them.
 //   - Creation: an object whose unique name already exists is never overwritten or adopted
 //     silently (NameExistsError carries the import hint).
 //   - Deletion: an object that Konnect would delete together with its parent (a cascading

@@ -10,6 +10,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
 	"github.com/hashicorp/terraform-plugin-testing/terraform"
 
+	"github.com/konnectguard/terraform-provider-konnect/internal/engine"
 	"github.com/konnectguard/terraform-provider-konnect/internal/konnect"
 	"github.com/konnectguard/terraform-provider-konnect/internal/konnectmock"
 )
@@ -156,7 +157,7 @@ func TestAccCascadeParents_ControlPlane(t *testing.T) {
 			{
 				PreConfig: func() {
 					var paths []string
-					for _, d := range controlPlaneContents {
+					for _, d := range engine.ControlPlaneContents {
 						paths = append(paths, konnect.CoreEntitiesPath(cpID, d.Collection))
 					}
 					(&cascadeEnv{konnectEnv: env}).wantOneListEach(paths...)

@@ -13,6 +13,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/konnectguard/terraform-provider-konnect/internal/engine"
 	"github.com/konnectguard/terraform-provider-konnect/internal/konnect"
 	"github.com/konnectguard/terraform-provider-konnect/internal/konnectmock"
 )
@@ -115,7 +116,7 @@ resource "` + k.typ + `" "` + k.name + `" {
 // csSecretAt is the value Konnect holds at the secret's path.
 func csSecretAt(obj konnect.Object, p []string) any {
 	cfg, _ := obj["config"].(map[string]any)
-	return valueAt(cfg, p)
+	return engine.ValueAt(cfg, p)
 }
 
 // csState reads the resource's attributes and private state from a state file.

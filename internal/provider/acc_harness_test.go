@@ -3,6 +3,7 @@ package provider
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"net/http"
 	"net/http/httptest"
@@ -19,6 +20,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-testing/terraform"
 	"github.com/hashicorp/terraform-plugin-testing/tfjsonpath"
 
+	"github.com/konnectguard/terraform-provider-konnect/internal/engine"
 	"github.com/konnectguard/terraform-provider-konnect/internal/konnect"
 	"github.com/konnectguard/terraform-provider-konnect/internal/konnectmock"
 )
@@ -126,6 +128,16 @@ func (e *konnectEnv) get(path string) konnect.Object {
 	} else {
 		_, err = e.client.Do(context.Background(), http.MethodGet, path, nil, nil, &obj)
 	}
+	if strings.HasPrefix(path, "/v3/") && (konnect.IsNotFound(err) || isStatus(err, http.StatusMethodNotAllowed)) {
+		// A link (a team's member) has no path of its own: it is in its parent's listing.
+		i := strings.LastIndex(path, "/")
+		for _, o := range e.list(path[:i]) {
+			if o["id"] == path[i+1:] {
+				return o
+			}
+		}
+		return nil
+	}
 	if konnect.IsNotFound(err) {
 		return nil
 	}
@@ -157,6 +169,17 @@ func (e *konnectEnv) edit(path string, change func(body konnect.Object)) {
 	var was konnect.Object
 	_ = json.Unmarshal(before, &was)
 	change(body)
+	if strings.HasPrefix(path, "/v3/") { // the platform's objects are PATCHed, with what changes
+		for k, v := range body {
+			if reflect.DeepEqual(v, was[k]) {
+				delete(body, k)
+			}
+		}
+		if _, err := e.client.Do(context.Background(), http.MethodPatch, path, nil, body, nil); err != nil {
+			e.t.Fatalf("out-of-band edit of %s: %v", path, err)
+		}
+		return
+	}
 	collection := path[:strings.LastIndex(path, "/")]
 	id, _ := obj["id"].(string)
 	if id == "" {
@@ -207,7 +230,13 @@ func (e *konnectEnv) create(collection string, body konnect.Object) {
 // list returns the objects of a collection as Konnect holds them.
 func (e *konnectEnv) list(collection string) []konnect.Object {
 	e.t.Helper()
-	all, err := e.client.ListEntities(context.Background(), collection, nil)
+	list := func() ([]konnect.Object, error) { return e.client.ListEntities(context.Background(), collection, nil) }
+	if strings.HasPrefix(collection, "/v3/") { // the platform's page[number] listings
+		list = func() ([]konnect.Object, error) {
+			return engine.ListPlatform(context.Background(), e.client, collection)
+		}
+	}
+	all, err := list()
 	if err != nil {
 		e.t.Fatalf("list %s: %v", collection, err)
 	}
@@ -326,4 +355,17 @@ func (e *konnectEnv) adoptionStep(config string, addresses ...string) resource.T
 			return nil
 		},
 	}
+}
+
+// post adds an object to a platform collection with POST, as someone in the UI would.
+func (e *konnectEnv) post(collection string, body konnect.Object) {
+	e.t.Helper()
+	if _, err := e.client.Do(context.Background(), http.MethodPost, collection, nil, body, nil); err != nil {
+		e.t.Fatalf("out-of-band create in %s: %v", collection, err)
+	}
+}
+
+func isStatus(err error, status int) bool {
+	var e *konnect.APIError
+	return errors.As(err, &e) && e.StatusCode == status
 }

@@ -9,6 +9,8 @@ import (
 	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
 	"github.com/hashicorp/terraform-plugin-testing/terraform"
 
+	"github.com/konnectguard/terraform-provider-konnect/internal/engine"
+	"github.com/konnectguard/terraform-provider-konnect/internal/gateway"
 	"github.com/konnectguard/terraform-provider-konnect/internal/konnect"
 	"github.com/konnectguard/terraform-provider-konnect/internal/konnectmock"
 )
@@ -66,7 +68,7 @@ func TestAccKinds7CustomPluginSchema(t *testing.T) {
 	env := newKonnectEnv(t, konnectmock.Options{})
 	schemas := func() []konnect.Object {
 		t.Helper()
-		list, err := listPlatform(context.Background(), env.client, konnect.CoreEntitiesPath(env.cpID(inputCP), "plugin-schemas"))
+		list, err := engine.ListPlatform(context.Background(), env.client, konnect.CoreEntitiesPath(env.cpID(inputCP), "plugin-schemas"))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -155,7 +157,7 @@ resource "konnect_gateway_partial" "redis" {
 				Config: partial,
 				Check: func(s *terraform.State) error {
 					p := s.RootModule().Resources["konnect_gateway_partial.redis"].Primary
-					partialPath = objectPath(PartialKind, p.Attributes)
+					partialPath = objectPath(gateway.PartialKind, p.Attributes)
 					plugin, _, err := env.client.CreateEntity(context.Background(), konnect.CoreEntitiesPath(p.Attributes["control_plane_id"], "plugins"),
 						konnect.Object{"name": "rate-limiting", "config": map[string]any{"minute": 10}, "partials": []any{map[string]any{"id": p.ID}}})
 					if err != nil {
@@ -216,7 +218,7 @@ resource "konnect_gateway_plugin" "rl" {
 	}
 	plugins := func() []konnect.Object {
 		t.Helper()
-		list, err := listPlatform(context.Background(), env.client, konnect.CoreEntitiesPath(env.cpID(inputCP), "plugins"))
+		list, err := engine.ListPlatform(context.Background(), env.client, konnect.CoreEntitiesPath(env.cpID(inputCP), "plugins"))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -291,11 +293,11 @@ resource "konnect_gateway_control_plane_membership" "other" {
 	}
 	groupMembers := func() []string {
 		t.Helper()
-		obj, _, err := membershipAPI{}.Get(context.Background(), env.client, Address{ID: env.cpID("group")})
+		obj, _, err := gateway.MembershipAPI{}.Get(context.Background(), env.client, engine.Address{ID: env.cpID("group")})
 		if err != nil {
 			t.Fatal(err)
 		}
-		return memberIDs(obj["members"])
+		return gateway.MemberIDs(obj["members"])
 	}
 	noMembers := func() {
 		if m := groupMembers(); len(m) != 0 {
@@ -354,7 +356,7 @@ resource "konnect_gateway_partial" "redis" {
 			{
 				Config: config("", "first-redis-secret"),
 				Check: func(s *terraform.State) error {
-					path = objectPath(PartialKind, s.RootModule().Resources["konnect_gateway_partial.redis"].Primary.Attributes)
+					path = objectPath(gateway.PartialKind, s.RootModule().Resources["konnect_gateway_partial.redis"].Primary.Attributes)
 					return nil
 				},
 			},

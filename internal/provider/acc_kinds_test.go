@@ -14,6 +14,9 @@ import (
 	"github.com/hashicorp/terraform-plugin-testing/plancheck"
 	"github.com/hashicorp/terraform-plugin-testing/terraform"
 
+	"github.com/konnectguard/terraform-provider-konnect/internal/access"
+	"github.com/konnectguard/terraform-provider-konnect/internal/engine"
+	"github.com/konnectguard/terraform-provider-konnect/internal/gateway"
 	"github.com/konnectguard/terraform-provider-konnect/internal/konnectmock"
 )
 
@@ -91,13 +94,13 @@ func (f *kindFixture) removal() *kindRemoval {
 // no longer sets it, that is no diff.
 func (f *kindFixture) removalSteps(withBody, withoutBody string) []resource.TestStep {
 	rm := f.removal()
-	var a Attr
+	var a engine.Attr
 	for _, x := range f.kind.Attrs {
 		if x.Name == rm.attr {
 			a = x
 		}
 	}
-	def, known := a.resetValue()
+	def, known := a.ResetValue()
 	if !known {
 		f.t.Fatalf("%s.%s has no declared Konnect default: scenario 9 needs one", f.kind.TypeName, a.Name)
 	}
@@ -114,11 +117,11 @@ func (f *kindFixture) removalSteps(withBody, withoutBody string) []resource.Test
 	}
 	konnectHolds := func(what string, want any) {
 		f.t.Helper()
-		got := field(f.env.get(f.path), a.jsonName())
+		got := field(f.env.get(f.path), a.JSONName())
 		if (isEmpty(got) && isEmpty(want)) || fmt.Sprint(got) == fmt.Sprint(want) {
 			return
 		}
-		f.t.Errorf("%s: Konnect holds %s = %v, want %v", what, a.jsonName(), got, want)
+		f.t.Errorf("%s: Konnect holds %s = %v, want %v", what, a.JSONName(), got, want)
 	}
 	with := f.withBlock("", withBody)
 	without := f.withBlock("", withoutBody)
@@ -137,7 +140,7 @@ func (f *kindFixture) removalSteps(withBody, withoutBody string) []resource.Test
 		},
 		{Config: without, ConfigPlanChecks: empty},
 		{
-			PreConfig: func() { f.env.edit(f.path, set(a.jsonName(), rm.ui)) },
+			PreConfig: func() { f.env.edit(f.path, set(a.JSONName(), rm.ui)) },
 			Config:    without, ConfigPlanChecks: empty,
 		},
 		// Teardown: the destroy would delete that Konnect change; overwrite lets it.
@@ -149,7 +152,7 @@ func (f *kindFixture) removalSteps(withBody, withoutBody string) []resource.Test
 type kindFixture struct {
 	t    *testing.T
 	env  *konnectEnv
-	kind EntityKind
+	kind engine.EntityKind
 	row  kindRow
 	rec  *diagRecorder
 	path string // API path of the object under test, known after the first apply
@@ -162,7 +165,9 @@ const kindCP = "kinds"
 
 // pair is a key pair and certificate generated once per test, for kinds that need one.
 func (f *kindFixture) pair() tlsPair {
-	f.pemOnce.Do(func() { f.pem = tlsTestPEM(f.t, "kinds.example.com", f.kind.TypeName == CACertificateKind.TypeName) })
+	f.pemOnce.Do(func() {
+		f.pem = tlsTestPEM(f.t, "kinds.example.com", f.kind.TypeName == gateway.CACertificateKind.TypeName)
+	})
 	return f.pem
 }
 
@@ -179,12 +184,16 @@ func (f *kindFixture) config(policy string, i int) string {
 
 // withBlock is the configuration with this body for the object under test.
 func (f *kindFixture) withBlock(policy, body string) string {
-	cfg := f.env.providerBlock(policy) + fmt.Sprintf("\nresource \"konnect_gateway_control_plane\" \"cp\" {\n  name = %q\n}\n", kindCP)
+	cfg := f.env.providerBlock(policy)
+	inCP := hasAttr(f.kind, "control_plane_id") // a gateway kind; the platform's kinds live outside control planes
+	if inCP || f.kind.TypeName == gateway.ControlPlaneKind.TypeName {
+		cfg += fmt.Sprintf("\nresource \"konnect_gateway_control_plane\" \"cp\" {\n  name = %q\n}\n", kindCP)
+	}
 	if f.row.deps != nil {
 		cfg += f.row.deps(f)
 	}
 	cfg += fmt.Sprintf("\nresource %q \"this\" {\n", f.kind.TypeName)
-	if f.kind.TypeName != ControlPlaneKind.TypeName {
+	if inCP {
 		cfg += "  control_plane_id = konnect_gateway_control_plane.cp.id\n"
 	}
 	return cfg + "  " + body + "\n}\n"
@@ -200,7 +209,7 @@ func (u *kindUpdate) render(v any) string {
 
 // objectPath is the API path of an object from its state: the kind's own collection path
 // for its path parameters, and its id.
-func objectPath(k EntityKind, attrs map[string]string) string {
+func objectPath(k engine.EntityKind, attrs map[string]string) string {
 	parents := map[string]string{}
 	for _, a := range k.Attrs {
 		if a.Parent {
@@ -208,16 +217,22 @@ func objectPath(k EntityKind, attrs map[string]string) string {
 		}
 	}
 	switch api := k.API.(type) {
-	case controlPlaneAPI:
+	case engine.ControlPlaneAPI:
 		return "/v2/control-planes/" + attrs["id"]
-	case groupMemberAPI:
-		return api.members(parents) + "/" + attrs["id"]
-	case platformAPI:
-		return api.path(parents, attrs["id"])
-	case membershipAPI:
-		return membershipPath(attrs["id"])
-	case listable:
-		return api.listing().Collection(parents) + "/" + attrs["id"]
+	case gateway.GroupMemberAPI:
+		return api.Members(parents) + "/" + attrs["id"]
+	case engine.PlatformAPI:
+		return api.Path(parents, attrs["id"])
+	case engine.PatchAPI:
+		return api.Path(parents, attrs["id"])
+	case engine.SingletonAPI:
+		return api.Path(parents)
+	case engine.AssignmentAPI:
+		return api.Collection(parents) + "/" + attrs["id"]
+	case gateway.MembershipAPI:
+		return gateway.MembershipPath(attrs["id"])
+	case engine.Listable:
+		return api.Listing().Collection(parents) + "/" + attrs["id"]
 	}
 	panic("objectPath: no path for " + k.TypeName)
 }
@@ -265,13 +280,13 @@ func (u *kindUpdate) conflictLine() string {
 	return u.attr
 }
 
-func (u *kindUpdate) konnectField(k EntityKind) string {
+func (u *kindUpdate) konnectField(k engine.EntityKind) string {
 	if u.field != "" {
 		return u.field
 	}
 	for _, a := range k.Attrs {
 		if a.Name == u.attr {
-			return a.jsonName()
+			return a.JSONName()
 		}
 	}
 	return u.attr
@@ -443,7 +458,7 @@ func (f *kindFixture) goneBeforeSavedDestroy(config string, check resource.TestC
 		{
 			PreConfig: func() {
 				for _, r := range f.env.requests() {
-					if strings.HasPrefix(r, "POST ") || strings.HasPrefix(r, "PUT ") {
+					if strings.HasPrefix(r, "POST ") || strings.HasPrefix(r, "PUT ") || strings.HasPrefix(r, "PATCH ") {
 						f.t.Errorf("the destroy wrote to Konnect: %s", r)
 					}
 				}
@@ -468,7 +483,7 @@ func dropLine(s, sub string) string {
 	return strings.Join(keep, "\n")
 }
 
-func hasAttr(k EntityKind, name string) bool {
+func hasAttr(k engine.EntityKind, name string) bool {
 	for _, a := range k.Attrs {
 		if a.Name == name {
 			return true
@@ -479,34 +494,43 @@ func hasAttr(k EntityKind, name string) bool {
 
 // kindRows: one row per kind, declared in kind_<name>_test.go.
 var kindRows = map[string]kindRow{
-	ControlPlaneKind.TypeName:        controlPlaneRow,
-	ServiceKind.TypeName:             serviceRow,
-	RouteKind.TypeName:               routeRow,
-	PluginKind.TypeName:              pluginRow,
-	ConsumerKind.TypeName:            consumerRow,
-	ConsumerGroupKind.TypeName:       consumerGroupRow,
-	ConsumerGroupMemberKind.TypeName: consumerGroupMemberRow,
-	KeyAuthKind.TypeName:             keyAuthRow,
-	BasicAuthKind.TypeName:           basicAuthRow,
-	ACLKind.TypeName:                 aclRow,
-	JWTKind.TypeName:                 jwtRow,
-	HMACAuthKind.TypeName:            hmacAuthRow,
-	UpstreamKind.TypeName:            upstreamRow,
-	TargetKind.TypeName:              targetRow,
-	CertificateKind.TypeName:         certificateRow,
-	CACertificateKind.TypeName:       caCertificateRow,
-	SNIKind.TypeName:                 sniRow,
-	VaultKind.TypeName:               vaultRow,
-	KeySetKind.TypeName:              keySetRow,
-	KeyKind.TypeName:                 keyRow,
+	gateway.ControlPlaneKind.TypeName:        controlPlaneRow,
+	gateway.ServiceKind.TypeName:             serviceRow,
+	gateway.RouteKind.TypeName:               routeRow,
+	gateway.PluginKind.TypeName:              pluginRow,
+	gateway.ConsumerKind.TypeName:            consumerRow,
+	gateway.ConsumerGroupKind.TypeName:       consumerGroupRow,
+	gateway.ConsumerGroupMemberKind.TypeName: consumerGroupMemberRow,
+	gateway.KeyAuthKind.TypeName:             keyAuthRow,
+	gateway.BasicAuthKind.TypeName:           basicAuthRow,
+	gateway.ACLKind.TypeName:                 aclRow,
+	gateway.JWTKind.TypeName:                 jwtRow,
+	gateway.HMACAuthKind.TypeName:            hmacAuthRow,
+	gateway.UpstreamKind.TypeName:            upstreamRow,
+	gateway.TargetKind.TypeName:              targetRow,
+	gateway.CertificateKind.TypeName:         certificateRow,
+	gateway.CACertificateKind.TypeName:       caCertificateRow,
+	gateway.SNIKind.TypeName:                 sniRow,
+	gateway.VaultKind.TypeName:               vaultRow,
+	gateway.KeySetKind.TypeName:              keySetRow,
+	gateway.KeyKind.TypeName:                 keyRow,
 	// issue 12 #3 (kinds7)
-	PartialKind.TypeName:                    partialRow,
-	CustomPluginSchemaKind.TypeName:         customPluginSchemaRow,
-	MTLSAuthKind.TypeName:                   mtlsAuthRow,
-	DataPlaneClientCertificateKind.TypeName: dataPlaneClientCertificateRow,
-	ConfigStoreKind.TypeName:                configStoreRow,
-	ConfigStoreSecretKind.TypeName:          configStoreSecretRow,
-	ControlPlaneMembershipKind.TypeName:     controlPlaneMembershipRow,
+	gateway.PartialKind.TypeName:                    partialRow,
+	gateway.CustomPluginSchemaKind.TypeName:         customPluginSchemaRow,
+	gateway.MTLSAuthKind.TypeName:                   mtlsAuthRow,
+	gateway.DataPlaneClientCertificateKind.TypeName: dataPlaneClientCertificateRow,
+	gateway.ConfigStoreKind.TypeName:                configStoreRow,
+	gateway.ConfigStoreSecretKind.TypeName:          configStoreSecretRow,
+	gateway.ControlPlaneMembershipKind.TypeName:     controlPlaneMembershipRow,
+	// the access family (kind_access_test.go)
+	access.TeamKind.TypeName:                     teamRow,
+	access.TeamUserKind.TypeName:                 teamUserRow,
+	access.TeamRoleKind.TypeName:                 teamRoleRow,
+	access.SystemAccountKind.TypeName:            systemAccountRow,
+	access.SystemAccountTeamKind.TypeName:        systemAccountTeamRow,
+	access.SystemAccountRoleKind.TypeName:        systemAccountRoleRow,
+	access.SystemAccountAccessTokenKind.TypeName: systemAccountAccessTokenRow,
+	access.AuthenticationSettingsKind.TypeName:   authenticationSettingsRow,
 }
 
 // Objects that rows depend on.

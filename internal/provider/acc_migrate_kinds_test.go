@@ -10,6 +10,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/konnectguard/terraform-provider-konnect/internal/gateway"
 	"github.com/konnectguard/terraform-provider-konnect/internal/konnect"
 )
 
@@ -237,7 +238,7 @@ func addKongSameNamed(t *testing.T, e *konnectEnv, state *kongStateFile, cpID st
 	groupID, memberID := groupCP["id"].(string), member["id"].(string)
 	addMember := func(id string) {
 		t.Helper()
-		if _, err := e.client.Do(ctx, http.MethodPost, membershipPath(groupID, "add"), nil,
+		if _, err := e.client.Do(ctx, http.MethodPost, gateway.MembershipPath(groupID, "add"), nil,
 			map[string]any{"members": []any{map[string]any{"id": id}}}, nil); err != nil {
 			t.Fatal(err)
 		}
@@ -435,7 +436,7 @@ func TestKongSameNamedTypesCovered(t *testing.T) {
 		listed["konnect_gateway"+string(m[1])] = true
 	}
 	for _, k := range Kinds {
-		if k.TypeName == PluginKind.TypeName {
+		if k.TypeName == gateway.PluginKind.TypeName {
 			continue
 		}
 		if _, ok := kongAttrs[k.TypeName]; !ok {

@@ -10,6 +10,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/konnectguard/terraform-provider-konnect/internal/engine"
 	"github.com/konnectguard/terraform-provider-konnect/internal/konnect"
 	"github.com/konnectguard/terraform-provider-konnect/internal/konnectmock"
 )
@@ -29,7 +30,7 @@ var kongAttrs = map[string][]string{
 	"konnect_gateway_route": {"control_plane_id", "created_at", "destinations", "headers", "hosts", "https_redirect_status_code", "id", "methods", "name",
 		"path_handling", "paths", "preserve_host", "protocols", "regex_priority", "request_buffering", "response_buffering", "service", "snis",
 		"sources", "strip_path", "tags", "updated_at"},
-	"konnect_gateway_route_expression": kongRouteExpressionAttrs,
+	"konnect_gateway_route_expression": engine.KongRouteExpressionAttrs,
 	"konnect_gateway_consumer":         {"control_plane_id", "created_at", "custom_id", "id", "tags", "updated_at", "username"},
 	"konnect_gateway_key_auth":         {"consumer_id", "control_plane_id", "created_at", "id", "key", "tags", "ttl"},
 	"konnect_gateway_upstream": {"control_plane_id", "name", "algorithm", "client_certificate", "created_at", "hash_fallback", "hash_fallback_header",
@@ -49,8 +50,8 @@ type kongStateFile struct {
 func (s *kongStateFile) add(typ, name string, obj konnect.Object, extra map[string]any) {
 	attrs := map[string]any{}
 	names := kongAttrs[typ]
-	if strings.HasPrefix(typ, kongPluginTypePrefix) {
-		names = kongPluginAttrs
+	if strings.HasPrefix(typ, engine.KongPluginTypePrefix) {
+		names = engine.KongPluginAttrs
 	}
 	for _, n := range names {
 		attrs[n] = obj[n]
@@ -304,7 +305,7 @@ resource "konnect_gateway_target" "one" {
 			scope = "\n  " + p.scope + " = { id = " + scopeRef[p.scope] + " }"
 		}
 		obj := mk(core("plugins"), body)
-		kongType := kongPluginTypePrefix + strings.ReplaceAll(p.name, "-", "_")
+		kongType := engine.KongPluginTypePrefix + strings.ReplaceAll(p.name, "-", "_")
 		local := strings.ReplaceAll(p.name, "-", "_")
 		state.add(kongType, local, obj, withCP)
 		config += "\nresource \"konnect_gateway_plugin\" \"" + local + "\" {\n  control_plane_id = konnect_gateway_control_plane.prod.id\n  name = \"" + p.name + "\"" + scope + "\n  " + p.config + "\n}\n" +

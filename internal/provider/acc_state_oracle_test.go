@@ -18,6 +18,7 @@ import (
 	"time"
 
 	"github.com/konnectguard/terraform-provider-konnect/internal/canonjson"
+	"github.com/konnectguard/terraform-provider-konnect/internal/engine"
 	"github.com/konnectguard/terraform-provider-konnect/internal/guard"
 	"github.com/konnectguard/terraform-provider-konnect/internal/konnect"
 	"github.com/konnectguard/terraform-provider-konnect/internal/konnectmock"
@@ -193,9 +194,9 @@ func oracleScenario(t *testing.T, name string) {
 		if holdsSecret {
 			// The body holds a secret: no plain hash of it.
 			bodies := []map[string]any{obj}
-			if l, ok := kind.API.(listable); ok && len(l.listing().Derived) > 0 {
+			if l, ok := kind.API.(engine.Listable); ok && len(l.Listing().Derived) > 0 {
 				b := maps.Clone(obj)
-				for _, f := range l.listing().Derived {
+				for _, f := range l.Listing().Derived {
 					delete(b, f)
 				}
 				bodies = append(bodies, b)
@@ -302,8 +303,8 @@ func oracleScenario(t *testing.T, name string) {
 	mustApply("refresh under the new token", nil, "-refresh-only", "-auto-approve")
 	st = check("after the refresh under the new token")
 	// The digests are the new key's now (the key id says which), and a keyed revision moved.
-	oldKey, _ := digestKeyFor(testToken)
-	newKey, _ := digestKeyFor(otherToken)
+	oldKey, _ := engine.DigestKeyFor(testToken)
+	newKey, _ := engine.DigestKeyFor(otherToken)
 	named := false
 	for where, text := range lastTexts {
 		if strings.Contains(text, guard.KeyedPrefix+oldKey.ID()) {
@@ -404,7 +405,7 @@ resource "konnect_gateway_plugin" "limit" {
 				for k, v := range keys {
 					texts["the private state "+k] = string(v)
 				}
-				record = keys[privateImportSecretsKey]
+				record = keys[engine.PrivateImportSecretsKey]
 			}
 		}
 		obj := e.get(pluginPath)

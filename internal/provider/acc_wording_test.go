@@ -8,6 +8,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/konnectguard/terraform-provider-konnect/internal/engine"
+	"github.com/konnectguard/terraform-provider-konnect/internal/gateway"
 	"github.com/konnectguard/terraform-provider-konnect/internal/konnect"
 	"github.com/konnectguard/terraform-provider-konnect/internal/konnectmock"
 )
@@ -200,7 +202,7 @@ resource "konnect_gateway_control_plane_membership" "m" {
 `)
 		mustRun(t, cli, "first apply", 0, "apply", "-auto-approve")
 		group, two := env.cpID("wording-group"), env.cpID("wording-two")
-		if _, err := env.client.Do(context.Background(), http.MethodPost, membershipPath(group, "add"), nil,
+		if _, err := env.client.Do(context.Background(), http.MethodPost, gateway.MembershipPath(group, "add"), nil,
 			map[string]any{"members": []any{map[string]any{"id": two}}}, nil); err != nil {
 			t.Fatal(err)
 		}
@@ -212,11 +214,11 @@ resource "konnect_gateway_control_plane_membership" "m" {
 		if regexp.MustCompile(`sha256:[0-9a-f]+… \(\d+ chars\)`).MatchString(out) {
 			t.Errorf("the members are shown by a fingerprint:\n%s", out)
 		}
-		obj, _, err := membershipAPI{}.Get(context.Background(), env.client, Address{ID: group})
+		obj, _, err := gateway.MembershipAPI{}.Get(context.Background(), env.client, engine.Address{ID: group})
 		if err != nil {
 			t.Fatal(err)
 		}
-		if got := memberIDs(obj["members"]); len(got) != 2 {
+		if got := gateway.MemberIDs(obj["members"]); len(got) != 2 {
 			t.Errorf("after the refused plan the group has members %v, want both", got)
 		}
 	})

@@ -5,6 +5,8 @@ import (
 	"net/http/httptest"
 	"testing"
 
+	"github.com/konnectguard/terraform-provider-konnect/internal/engine"
+	"github.com/konnectguard/terraform-provider-konnect/internal/gateway"
 	"github.com/konnectguard/terraform-provider-konnect/internal/konnect"
 	"github.com/konnectguard/terraform-provider-konnect/internal/konnectmock"
 )
@@ -18,17 +20,17 @@ func TestPostCreatesNeverDuplicate(t *testing.T) {
 		list   func(cp, consumer string) string
 	}{
 		{"config store", func(ctx context.Context, cl *konnect.Client, cp, _ string) (konnect.Object, error) {
-			obj, _, err := ConfigStoreKind.API.Create(ctx, cl, map[string]string{"control_plane_id": cp}, konnect.Object{"name": "app"})
+			obj, _, err := gateway.ConfigStoreKind.API.Create(ctx, cl, map[string]string{"control_plane_id": cp}, konnect.Object{"name": "app"})
 			return obj, err
 		}, func(cp, _ string) string {
-			return controlPlaneSub("config-stores")(map[string]string{"control_plane_id": cp})
+			return engine.ControlPlaneSub("config-stores")(map[string]string{"control_plane_id": cp})
 		}},
 		{"custom plugin schema", func(ctx context.Context, cl *konnect.Client, cp, _ string) (konnect.Object, error) {
-			obj, _, err := CustomPluginSchemaKind.API.Create(ctx, cl, map[string]string{"control_plane_id": cp}, konnect.Object{"lua_schema": luaSchema("1")})
+			obj, _, err := gateway.CustomPluginSchemaKind.API.Create(ctx, cl, map[string]string{"control_plane_id": cp}, konnect.Object{"lua_schema": luaSchema("1")})
 			return obj, err
 		}, func(cp, _ string) string { return konnect.CoreEntitiesPath(cp, "plugin-schemas") }},
 		{"mtls-auth", func(ctx context.Context, cl *konnect.Client, cp, consumer string) (konnect.Object, error) {
-			obj, _, err := MTLSAuthKind.API.Create(ctx, cl, map[string]string{"control_plane_id": cp, "consumer_id": consumer}, konnect.Object{"subject_name": "a.example.com"})
+			obj, _, err := gateway.MTLSAuthKind.API.Create(ctx, cl, map[string]string{"control_plane_id": cp, "consumer_id": consumer}, konnect.Object{"subject_name": "a.example.com"})
 			return obj, err
 		}, func(cp, consumer string) string {
 			return konnect.CoreEntitiesPath(cp, "consumers", consumer, "mtls-auth")
@@ -63,7 +65,7 @@ func TestPostCreatesNeverDuplicate(t *testing.T) {
 				if !front.dropped.Load() {
 					t.Fatal("the create sent no POST to drop")
 				}
-				all, err := listPlatform(ctx, cl, c.list(cpID, consumer["id"].(string)))
+				all, err := engine.ListPlatform(ctx, cl, c.list(cpID, consumer["id"].(string)))
 				if err != nil {
 					t.Fatal(err)
 				}

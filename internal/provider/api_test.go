@@ -7,6 +7,7 @@ import (
 	"sync/atomic"
 	"testing"
 
+	"github.com/konnectguard/terraform-provider-konnect/internal/engine"
 	"github.com/konnectguard/terraform-provider-konnect/internal/konnect"
 	"github.com/konnectguard/terraform-provider-konnect/internal/konnectmock"
 )
@@ -45,7 +46,7 @@ func TestControlPlaneCreateNeverDuplicates(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			obj, _, err := controlPlaneAPI{}.Create(context.Background(), client, nil, konnect.Object{"name": name})
+			obj, _, err := engine.ControlPlaneAPI{}.Create(context.Background(), client, nil, konnect.Object{"name": name})
 			if err != nil {
 				t.Fatalf("create: %v", err)
 			}

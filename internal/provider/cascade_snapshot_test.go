@@ -7,6 +7,8 @@ import (
 
 	"github.com/google/uuid"
 
+	"github.com/konnectguard/terraform-provider-konnect/internal/engine"
+	"github.com/konnectguard/terraform-provider-konnect/internal/gateway"
 	"github.com/konnectguard/terraform-provider-konnect/internal/guard"
 	"github.com/konnectguard/terraform-provider-konnect/internal/konnect"
 	"github.com/konnectguard/terraform-provider-konnect/internal/konnectmock"
@@ -42,9 +44,11 @@ func TestCascadeListingOncePerRun(t *testing.T) {
 	pa := put("plugins", konnect.Object{"name": "rate-limiting", "service": map[string]any{"id": a}, "config": map[string]any{"minute": 5}})
 	pb := put("plugins", konnect.Object{"name": "rate-limiting", "service": map[string]any{"id": b}, "config": map[string]any{"minute": 5}})
 
-	r := newResource(ServiceKind)().(*entityResource)
-	r.data = &providerData{client: client, policy: guard.PolicyFail, snapshots: newSnapshots()}
-	addr := func(id string) Address { return Address{Parents: map[string]string{"control_plane_id": cpID}, ID: id} }
+	r := engine.NewResource(gateway.ServiceKind)().(*engine.EntityResource)
+	r.Data = &engine.ProviderData{Client: client, Policy: guard.PolicyFail, Snapshots: engine.NewSnapshots()}
+	addr := func(id string) engine.Address {
+		return engine.Address{Parents: map[string]string{"control_plane_id": cpID}, ID: id}
+	}
 	self := func(id string) string { return konnect.CoreEntitiesPath(cpID, "services", id) }
 	ids := func(objs []konnect.Object) []string {
 		var out []string
@@ -55,13 +59,13 @@ func TestCascadeListingOncePerRun(t *testing.T) {
 	}
 
 	mock.ResetCounts()
-	got, _, err := r.dependentsOf(ctx, addr(a), self(a), pluginsOf)
+	got, _, err := r.DependentsOf(ctx, addr(a), self(a), engine.PluginsOf)
 	if err != nil || len(got) != 1 || got[0]["id"] != pa {
 		t.Fatalf("service a's plugins: %v %v, want [%s]", ids(got), err, pa)
 	}
-	r.data.snapshots.deleted(pb)                                                                                   // this run deleted b's plugin
+	r.Data.Snapshots.Deleted(pb)                                                                                   // this run deleted b's plugin
 	put("plugins", konnect.Object{"name": "cors", "service": map[string]any{"id": b}, "config": map[string]any{}}) // out of band, after the listing
-	got, _, err = r.dependentsOf(ctx, addr(b), self(b), pluginsOf)
+	got, _, err = r.DependentsOf(ctx, addr(b), self(b), engine.PluginsOf)
 	if err != nil || len(got) != 0 {
 		t.Errorf("service b's plugins: %v %v, want none (its plugin was deleted by this run; the cors plugin is in the documented window)", ids(got), err)
 	}
@@ -70,8 +74,8 @@ func TestCascadeListingOncePerRun(t *testing.T) {
 	}
 
 	// A new run lists again and sees the plugin created out of band.
-	r.data.snapshots = newSnapshots()
-	got, _, err = r.dependentsOf(ctx, addr(b), self(b), pluginsOf)
+	r.Data.Snapshots = engine.NewSnapshots()
+	got, _, err = r.DependentsOf(ctx, addr(b), self(b), engine.PluginsOf)
 	if err != nil || len(got) != 2 {
 		t.Errorf("service b's plugins in a new run: %v %v, want the deleted-by-then plugin %s and the cors plugin (nothing was deleted in Konnect here)", ids(got), err, pb)
 	}

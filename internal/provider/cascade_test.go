@@ -8,6 +8,8 @@ import (
 	"github.com/hashicorp/terraform-plugin-go/tfprotov6"
 	"github.com/hashicorp/terraform-plugin-go/tftypes"
 
+	"github.com/konnectguard/terraform-provider-konnect/internal/engine"
+	"github.com/konnectguard/terraform-provider-konnect/internal/gateway"
 	"github.com/konnectguard/terraform-provider-konnect/internal/konnect"
 )
 
@@ -17,7 +19,7 @@ func (h *protoHarness) destroy(state tftypes.Value, private []byte) []*tfprotov6
 	h.t.Helper()
 	null := tftypes.NewValue(h.typ, nil)
 	resp, err := h.srv.ApplyResourceChange(context.Background(), &tfprotov6.ApplyResourceChangeRequest{
-		TypeName: ServiceKind.TypeName, PriorState: dynamic(h.t, state), PlannedState: dynamic(h.t, null),
+		TypeName: gateway.ServiceKind.TypeName, PriorState: dynamic(h.t, state), PlannedState: dynamic(h.t, null),
 		Config: dynamic(h.t, null), PlannedPrivate: private})
 	if err != nil {
 		h.t.Fatal(err)
@@ -101,17 +103,17 @@ func TestProtocolCascadePolicies(t *testing.T) {
 
 func stateAttr(t *testing.T, state tftypes.Value, attr string) string {
 	t.Helper()
-	m, err := asObject(state)
+	m, err := engine.AsObject(state)
 	if err != nil {
 		t.Fatal(err)
 	}
-	return str(m[attr])
+	return engine.Str(m[attr])
 }
 
 // Every dependent collection names a resource type that exists, is imported the way that
 // type's import id says, and is never named by a secret.
 func TestDependentDeclarations(t *testing.T) {
-	byType := map[string]EntityKind{}
+	byType := map[string]engine.EntityKind{}
 	for _, k := range Kinds {
 		byType[k.TypeName] = k
 	}
@@ -124,13 +126,13 @@ func TestDependentDeclarations(t *testing.T) {
 				t.Errorf("%s: dependent type %s is no resource type", k.TypeName, d.TypeName)
 				continue
 			}
-			nested := len(newEntityResource(dk).parents()) > 1 // control_plane_id and the parent's id
+			nested := len(engine.NewEntityResource(dk).Parents()) > 1 // control_plane_id and the parent's id
 			if nested != d.Nested {
-				t.Errorf("%s → %s: Nested = %v, but its import id is %s", k.TypeName, d.TypeName, d.Nested, newEntityResource(dk).ImportFormat())
+				t.Errorf("%s → %s: Nested = %v, but its import id is %s", k.TypeName, d.TypeName, d.Nested, engine.NewEntityResource(dk).ImportFormat())
 			}
 			for _, f := range d.NameFields {
 				for _, a := range dk.Attrs {
-					if a.jsonName() == f && a.Sensitive {
+					if a.JSONName() == f && a.Sensitive {
 						t.Errorf("%s → %s: named by %s, which is sensitive", k.TypeName, d.TypeName, f)
 					}
 				}
@@ -141,8 +143,8 @@ func TestDependentDeclarations(t *testing.T) {
 		t.Fatal("no kind declares dependents")
 	}
 	// The key of a key-auth credential is its only name, and a secret: never shown.
-	got := keyAuthsOf.describe(konnect.Object{"id": "k1", "key": "s3cr3t", "created_at": 1764000000},
-		Address{Parents: map[string]string{"control_plane_id": "cp"}, ID: "c1"})
+	got := engine.KeyAuthsOf.Describe(konnect.Object{"id": "k1", "key": "s3cr3t", "created_at": 1764000000},
+		engine.Address{Parents: map[string]string{"control_plane_id": "cp"}, ID: "c1"})
 	if got.Name != "" || got.ImportID != "cp/c1/k1" || got.CreatedAt != "2025-11-24T16:00:00Z" {
 		t.Errorf("key-auth described as %+v", got)
 	}

@@ -10,6 +10,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-go/tftypes"
 
 	"github.com/konnectguard/terraform-provider-konnect/internal/canonjson"
+	"github.com/konnectguard/terraform-provider-konnect/internal/engine"
 )
 
 // decode is JSON as the client decodes Konnect's responses: numbers as json.Number.
@@ -33,11 +34,11 @@ func canonical(t *testing.T, v any) string {
 	return string(c)
 }
 
-var healthcheck = ObjectOf(
-	Attr{Name: "http_path", Type: String},
-	Attr{Name: "timeout", Type: Int64},
-	Attr{Name: "statuses", JSON: "http_statuses", Type: ListOf(Int64)},
-	Attr{Name: "seen_at", Type: String, Mode: Computed},
+var healthcheck = engine.ObjectOf(
+	engine.Attr{Name: "http_path", Type: engine.String},
+	engine.Attr{Name: "timeout", Type: engine.Int64},
+	engine.Attr{Name: "statuses", JSON: "http_statuses", Type: engine.ListOf(engine.Int64)},
+	engine.Attr{Name: "seen_at", Type: engine.String, Mode: engine.Computed},
 )
 
 // JSON from Konnect goes into a Terraform value and back to the same JSON, for every kind
@@ -45,36 +46,36 @@ var healthcheck = ObjectOf(
 func TestConvertRoundTrip(t *testing.T) {
 	cases := []struct {
 		name string
-		typ  Type
+		typ  engine.Type
 		json string
 	}{
-		{"string", String, `"orders"`},
-		{"empty string", String, `""`},
-		{"int64", Int64, `60000`},
-		{"int64 beyond float64's precision", Int64, `9007199254740993`},
-		{"negative int64", Int64, `-3`},
-		{"float64", Float64, `0.25`},
-		{"bool", Bool, `false`},
-		{"null", String, `null`},
-		{"list keeps order", ListOf(String), `["/v2","/v1"]`},
-		{"empty list", ListOf(String), `[]`},
-		{"set", SetOf(String), `["a","b"]`},
-		{"map", MapOf(ListOf(String)), `{"x-version":["1","2"]}`},
+		{"string", engine.String, `"orders"`},
+		{"empty string", engine.String, `""`},
+		{"int64", engine.Int64, `60000`},
+		{"int64 beyond float64's precision", engine.Int64, `9007199254740993`},
+		{"negative int64", engine.Int64, `-3`},
+		{"float64", engine.Float64, `0.25`},
+		{"bool", engine.Bool, `false`},
+		{"null", engine.String, `null`},
+		{"list keeps order", engine.ListOf(engine.String), `["/v2","/v1"]`},
+		{"empty list", engine.ListOf(engine.String), `[]`},
+		{"set", engine.SetOf(engine.String), `["a","b"]`},
+		{"map", engine.MapOf(engine.ListOf(engine.String)), `{"x-version":["1","2"]}`},
 		{"object with a JSON name", healthcheck, `{"http_path":"/health","timeout":3,"http_statuses":[200,302]}`},
-		{"list of objects", ListOf(ObjectOf(Attr{Name: "ip", Type: String}, Attr{Name: "port", Type: Int64})), `[{"ip":"10.0.0.1","port":9000},{"ip":"10.0.0.2"}]`},
-		{"JSON document", Type{Kind: KJSON}, `{"minute":10,"nested":{"b":[1,2],"a":null},"policy":"local"}`},
+		{"list of objects", engine.ListOf(engine.ObjectOf(engine.Attr{Name: "ip", Type: engine.String}, engine.Attr{Name: "port", Type: engine.Int64})), `[{"ip":"10.0.0.1","port":9000},{"ip":"10.0.0.2"}]`},
+		{"JSON document", engine.Type{Kind: engine.KJSON}, `{"minute":10,"nested":{"b":[1,2],"a":null},"policy":"local"}`},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			in := decode(t, c.json)
-			v, err := c.typ.fromJSON(in)
+			v, err := c.typ.FromJSON(in)
 			if err != nil {
 				t.Fatalf("fromJSON: %v", err)
 			}
-			if !v.Type().Equal(c.typ.tfType()) {
-				t.Fatalf("fromJSON made a %s, want %s", v.Type(), c.typ.tfType())
+			if !v.Type().Equal(c.typ.TFType()) {
+				t.Fatalf("fromJSON made a %s, want %s", v.Type(), c.typ.TFType())
 			}
-			out, err := c.typ.toJSON(v)
+			out, err := c.typ.ToJSON(v)
 			if err != nil {
 				t.Fatalf("toJSON: %v", err)
 			}
@@ -88,12 +89,12 @@ func TestConvertRoundTrip(t *testing.T) {
 // A JSON document is held as its canonical text: key order and spacing from Konnect do not
 // show as a change.
 func TestConvertJSONDocumentIsCanonical(t *testing.T) {
-	doc := Type{Kind: KJSON}
-	a, err := doc.fromJSON(decode(t, `{"policy": "local", "minute": 10, "nested": {"z": 1, "a": 2}}`))
+	doc := engine.Type{Kind: engine.KJSON}
+	a, err := doc.FromJSON(decode(t, `{"policy": "local", "minute": 10, "nested": {"z": 1, "a": 2}}`))
 	if err != nil {
 		t.Fatal(err)
 	}
-	b, err := doc.fromJSON(decode(t, `{"nested":{"a":2,"z":1},"minute":10.0,"policy":"local"}`))
+	b, err := doc.FromJSON(decode(t, `{"nested":{"a":2,"z":1},"minute":10.0,"policy":"local"}`))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -111,7 +112,7 @@ func TestConvertJSONDocumentIsCanonical(t *testing.T) {
 // What Konnect may send in other shapes than the declaration's: numbers decoded as float64
 // (the mock in process), and ids sent as numbers where a string is declared.
 func TestConvertLenientInputs(t *testing.T) {
-	v, err := Int64.fromJSON(float64(60000))
+	v, err := engine.Int64.FromJSON(float64(60000))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -119,18 +120,18 @@ func TestConvertLenientInputs(t *testing.T) {
 	if err := v.As(&f); err != nil || f.String() != "60000" {
 		t.Errorf("int64 from float64: %v %v", f.String(), err)
 	}
-	v, err = Int64.fromJSON(json.Number("2.9"))
+	v, err = engine.Int64.FromJSON(json.Number("2.9"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got, _ := Int64.toJSON(v); got != json.Number("2") {
+	if got, _ := engine.Int64.ToJSON(v); got != json.Number("2") {
 		t.Errorf("int64 from 2.9: %v, want the integer part", got)
 	}
-	v, err = String.fromJSON(json.Number("42"))
+	v, err = engine.String.FromJSON(json.Number("42"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got, _ := String.toJSON(v); got != "42" {
+	if got, _ := engine.String.ToJSON(v); got != "42" {
 		t.Errorf("string from a number: %v", got)
 	}
 }
@@ -138,23 +139,23 @@ func TestConvertLenientInputs(t *testing.T) {
 // A value of the wrong shape fails with what was expected and what came.
 func TestConvertWrongShape(t *testing.T) {
 	cases := []struct {
-		typ  Type
+		typ  engine.Type
 		in   any
 		want string
 	}{
-		{String, true, "expected a string, got bool"},
-		{Int64, "ten", "expected a number, got string"},
-		{Int64, json.Number("1e"), `bad number "1e"`},
-		{Bool, "true", "expected a boolean, got string"},
-		{ListOf(String), "a", "expected a list, got string"},
-		{MapOf(String), []any{}, "expected an object, got []interface {}"},
-		{ListOf(Int64), []any{json.Number("1"), "two"}, "expected a number, got string"},
+		{engine.String, true, "expected a string, got bool"},
+		{engine.Int64, "ten", "expected a number, got string"},
+		{engine.Int64, json.Number("1e"), `bad number "1e"`},
+		{engine.Bool, "true", "expected a boolean, got string"},
+		{engine.ListOf(engine.String), "a", "expected a list, got string"},
+		{engine.MapOf(engine.String), []any{}, "expected an object, got []interface {}"},
+		{engine.ListOf(engine.Int64), []any{json.Number("1"), "two"}, "expected a number, got string"},
 		{healthcheck, map[string]any{"timeout": "soon"}, "timeout: expected a number, got string"},
 	}
 	for _, c := range cases {
-		_, err := c.typ.fromJSON(c.in)
+		_, err := c.typ.FromJSON(c.in)
 		if err == nil || !strings.Contains(err.Error(), c.want) {
-			t.Errorf("%s from %#v: error %v, want %q", c.typ.describe(), c.in, err, c.want)
+			t.Errorf("%s from %#v: error %v, want %q", c.typ.Describe(), c.in, err, c.want)
 		}
 	}
 }
@@ -162,35 +163,35 @@ func TestConvertWrongShape(t *testing.T) {
 // Unknown values: toJSON says so; a request body leaves out only the unknown parts of an
 // object, so Konnect fills its defaults for them and the configured parts are written.
 func TestConvertUnknown(t *testing.T) {
-	if _, err := String.toJSON(tftypes.NewValue(tftypes.String, tftypes.UnknownValue)); !errors.Is(err, errUnknown) {
+	if _, err := engine.String.ToJSON(tftypes.NewValue(tftypes.String, tftypes.UnknownValue)); !errors.Is(err, engine.ErrUnknown) {
 		t.Errorf("toJSON of an unknown string: %v", err)
 	}
-	obj := tftypes.NewValue(healthcheck.tfType(), map[string]tftypes.Value{
+	obj := tftypes.NewValue(healthcheck.TFType(), map[string]tftypes.Value{
 		"http_path": tftypes.NewValue(tftypes.String, "/health"),
 		"timeout":   tftypes.NewValue(tftypes.Number, tftypes.UnknownValue),
 		"statuses":  tftypes.NewValue(tftypes.List{ElementType: tftypes.Number}, nil),
 		"seen_at":   tftypes.NewValue(tftypes.String, "computed, never sent"),
 	})
-	if _, err := healthcheck.toJSON(obj); !errors.Is(err, errUnknown) {
+	if _, err := healthcheck.ToJSON(obj); !errors.Is(err, engine.ErrUnknown) {
 		t.Errorf("toJSON of an object with an unknown part: %v", err)
 	}
-	body, err := healthcheck.bodyJSON(obj)
+	body, err := healthcheck.BodyJSON(obj)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if got := canonical(t, body); got != `{"http_path":"/health"}` {
 		t.Errorf("body: %s, want only the known, non-null, non-computed part", got)
 	}
-	list := ListOf(healthcheck)
-	lv := tftypes.NewValue(list.tfType(), []tftypes.Value{obj})
-	lb, err := list.bodyJSON(lv)
+	list := engine.ListOf(healthcheck)
+	lv := tftypes.NewValue(list.TFType(), []tftypes.Value{obj})
+	lb, err := list.BodyJSON(lv)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if got := canonical(t, lb); got != `[{"http_path":"/health"}]` {
 		t.Errorf("body of a list of objects: %s", got)
 	}
-	if _, err := String.bodyJSON(tftypes.NewValue(tftypes.String, tftypes.UnknownValue)); !errors.Is(err, errUnknown) {
+	if _, err := engine.String.BodyJSON(tftypes.NewValue(tftypes.String, tftypes.UnknownValue)); !errors.Is(err, engine.ErrUnknown) {
 		t.Errorf("bodyJSON of an unknown scalar: %v", err)
 	}
 }
@@ -198,35 +199,35 @@ func TestConvertUnknown(t *testing.T) {
 // State is built from a response: attributes come from their JSON name or ReadFrom path,
 // path parameters from keep, and a missing field is null.
 func TestObjectFromJSON(t *testing.T) {
-	attrs := []Attr{
-		{Name: "control_plane_id", Type: String, Parent: true},
-		{Name: "consumer_id", Type: String, JSON: "consumer", ReadFrom: "consumer.id"},
-		{Name: "auth_type", Type: String, ReadFrom: "config.auth_type"},
-		{Name: "ttl", Type: Int64},
+	attrs := []engine.Attr{
+		{Name: "control_plane_id", Type: engine.String, Parent: true},
+		{Name: "consumer_id", Type: engine.String, JSON: "consumer", ReadFrom: "consumer.id"},
+		{Name: "auth_type", Type: engine.String, ReadFrom: "config.auth_type"},
+		{Name: "ttl", Type: engine.Int64},
 	}
 	obj := decode(t, `{"consumer":{"id":"c-1"},"config":{"auth_type":"pki_client_certs"},"unknown_field":1}`).(map[string]any)
 	keep := map[string]tftypes.Value{"control_plane_id": tftypes.NewValue(tftypes.String, "cp-1")}
-	v, err := objectFromJSON(attrs, obj, keep)
+	v, err := engine.ObjectFromJSON(attrs, obj, keep)
 	if err != nil {
 		t.Fatal(err)
 	}
-	m, err := asObject(v)
+	m, err := engine.AsObject(v)
 	if err != nil {
 		t.Fatal(err)
 	}
 	want := map[string]string{"control_plane_id": "cp-1", "consumer_id": "c-1", "auth_type": "pki_client_certs"}
 	for name, w := range want {
-		if got := str(m[name]); got != w {
+		if got := engine.Str(m[name]); got != w {
 			t.Errorf("%s = %q, want %q", name, got, w)
 		}
 	}
 	if !m["ttl"].IsNull() {
 		t.Errorf("ttl absent from the response = %v, want null", m["ttl"])
 	}
-	if got := lookup(map[string]any{"config": "not an object"}, attrs[2]); got != nil {
+	if got := engine.Lookup(map[string]any{"config": "not an object"}, attrs[2]); got != nil {
 		t.Errorf("lookup through a non-object: %v", got)
 	}
-	if _, err := objectFromJSON(attrs, map[string]any{"ttl": "long"}, keep); err == nil || !strings.HasPrefix(err.Error(), "ttl: ") {
+	if _, err := engine.ObjectFromJSON(attrs, map[string]any{"ttl": "long"}, keep); err == nil || !strings.HasPrefix(err.Error(), "ttl: ") {
 		t.Errorf("a bad field: %v, want an error naming ttl", err)
 	}
 }
@@ -235,25 +236,25 @@ func TestObjectFromJSON(t *testing.T) {
 // of the schema's type, and converts back without error.
 func TestConvertEveryKindFromEmptyResponse(t *testing.T) {
 	for _, k := range Kinds {
-		r := newEntityResource(k)
-		v, err := objectFromJSON(r.attrs, map[string]any{}, nil)
+		r := engine.NewEntityResource(k)
+		v, err := engine.ObjectFromJSON(r.Attrs, map[string]any{}, nil)
 		if err != nil {
 			t.Errorf("%s: %v", k.TypeName, err)
 			continue
 		}
-		if !v.Type().Equal(objectType(r.attrs)) {
+		if !v.Type().Equal(engine.ObjectType(r.Attrs)) {
 			t.Errorf("%s: type %s", k.TypeName, v.Type())
 		}
-		body, err := r.body(mustObject(t, v))
+		body, err := r.Body(mustObject(t, v))
 		if err != nil || len(body) != 0 {
 			t.Errorf("%s: body of an all-null object: %v %v", k.TypeName, body, err)
 		}
 	}
 }
 
-func mustObject(t *testing.T, v tftypes.Value) objectValues {
+func mustObject(t *testing.T, v tftypes.Value) engine.ObjectValues {
 	t.Helper()
-	m, err := asObject(v)
+	m, err := engine.AsObject(v)
 	if err != nil {
 		t.Fatal(err)
 	}

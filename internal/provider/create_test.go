@@ -12,6 +12,8 @@ import (
 	"github.com/hashicorp/terraform-plugin-go/tfprotov6"
 	"github.com/hashicorp/terraform-plugin-go/tftypes"
 
+	"github.com/konnectguard/terraform-provider-konnect/internal/engine"
+	"github.com/konnectguard/terraform-provider-konnect/internal/gateway"
 	"github.com/konnectguard/terraform-provider-konnect/internal/konnect"
 	"github.com/konnectguard/terraform-provider-konnect/internal/konnectmock"
 )
@@ -39,7 +41,7 @@ func TestCreatedSince(t *testing.T) {
 		{"no response", at(0), nil, false, false},
 		{"no created_at", konnect.Object{}, dated, false, false},
 	} {
-		since, known := createdSince(tc.obj, tc.resp, sent)
+		since, known := engine.CreatedSince(tc.obj, tc.resp, sent)
 		if since != tc.since || known != tc.know {
 			t.Errorf("%s: createdSince = (%v, %v), want (%v, %v)", tc.name, since, known, tc.since, tc.know)
 		}
@@ -58,8 +60,8 @@ func TestProtocolCreateWritesFirst(t *testing.T) {
 	}
 	srv := NewServer("test")()
 	configureServer(t, srv, ts.URL, "fail")
-	r := newResource(ServiceKind)().(*entityResource)
-	h := &protoHarness{t: t, srv: srv, client: client, typ: objectType(r.attrs), r: r, url: ts.URL}
+	r := engine.NewResource(gateway.ServiceKind)().(*engine.EntityResource)
+	h := &protoHarness{t: t, srv: srv, client: client, typ: engine.ObjectType(r.Attrs), r: r, url: ts.URL}
 	cp, _, err := client.CreateControlPlane(context.Background(), konnect.Object{"name": "write-first"})
 	if err != nil {
 		t.Fatal(err)
@@ -82,7 +84,7 @@ func TestProtocolCreateWritesFirst(t *testing.T) {
 	plan := h.plan(cfg, null, nil)
 	mock.ResetCounts()
 	resp, err := srv.ApplyResourceChange(context.Background(), &tfprotov6.ApplyResourceChangeRequest{
-		TypeName: ServiceKind.TypeName, PriorState: dynamic(t, null), PlannedState: plan.PlannedState,
+		TypeName: gateway.ServiceKind.TypeName, PriorState: dynamic(t, null), PlannedState: plan.PlannedState,
 		Config: dynamic(t, cfg), PlannedPrivate: plan.PlannedPrivate})
 	if err != nil {
 		t.Fatal(err)

@@ -12,6 +12,8 @@ import (
 
 	"github.com/google/uuid"
 
+	"github.com/konnectguard/terraform-provider-konnect/internal/engine"
+	"github.com/konnectguard/terraform-provider-konnect/internal/gateway"
 	"github.com/konnectguard/terraform-provider-konnect/internal/guard"
 	"github.com/konnectguard/terraform-provider-konnect/internal/konnect"
 	"github.com/konnectguard/terraform-provider-konnect/internal/konnectmock"
@@ -20,19 +22,19 @@ import (
 // The digest key comes from the token, or from KONNECT_DIGEST_KEY, which must be as hard to
 // guess as a token.
 func TestDigestKeyFor(t *testing.T) {
-	t.Setenv(digestKeyEnv, "")
-	a, err := digestKeyFor("kpat_one")
-	b, _ := digestKeyFor("kpat_two")
+	t.Setenv(engine.DigestKeyEnv, "")
+	a, err := engine.DigestKeyFor("kpat_one")
+	b, _ := engine.DigestKeyFor("kpat_two")
 	if err != nil || a.ID() == b.ID() {
 		t.Fatalf("keys of two tokens: %v, %v, %v", a, b, err)
 	}
-	t.Setenv(digestKeyEnv, "short")
-	if _, err := digestKeyFor("kpat_one"); err == nil || !strings.Contains(err.Error(), "at least 32") || strings.Contains(err.Error(), "short") {
+	t.Setenv(engine.DigestKeyEnv, "short")
+	if _, err := engine.DigestKeyFor("kpat_one"); err == nil || !strings.Contains(err.Error(), "at least 32") || strings.Contains(err.Error(), "short") {
 		t.Errorf("a short pinned key: %v", err)
 	}
-	t.Setenv(digestKeyEnv, strings.Repeat("9f", 16))
-	p1, err1 := digestKeyFor("kpat_one")
-	p2, _ := digestKeyFor("kpat_two")
+	t.Setenv(engine.DigestKeyEnv, strings.Repeat("9f", 16))
+	p1, err1 := engine.DigestKeyFor("kpat_one")
+	p2, _ := engine.DigestKeyFor("kpat_two")
 	if err1 != nil || p1.ID() != p2.ID() || p1.ID() == a.ID() {
 		t.Errorf("a pinned key: the same for every token and not the token's: %v %v %v", p1.ID(), p2.ID(), err1)
 	}
@@ -68,17 +70,17 @@ func TestReadUpgradesOlderRecords(t *testing.T) {
 	}
 	konnectHash := obj["password"].(string)
 
-	key, _ := digestKeyFor(testToken)
-	r := newEntityResource(BasicAuthKind)
-	r.data = &providerData{client: client, policy: guard.PolicyFail, snapshots: newSnapshots(), digest: key}
+	key, _ := engine.DigestKeyFor(testToken)
+	r := engine.NewEntityResource(gateway.BasicAuthKind)
+	r.Data = &engine.ProviderData{Client: client, Policy: guard.PolicyFail, Snapshots: engine.NewSnapshots(), Digest: key}
 	parents := map[string]string{"control_plane_id": cpID, "consumer_id": consumer["id"].(string)}
-	state, rev, err := r.stateFromAPI(obj, parents, nil)
+	state, rev, err := r.StateFromAPI(obj, parents, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
 	// State read from Konnect without a written value (an import) holds no password: not
 	// Konnect's hash of it either.
-	if m, _ := asObject(state); !m["password"].IsNull() {
+	if m, _ := engine.AsObject(state); !m["password"].IsNull() {
 		t.Errorf("state read from Konnect holds password %v", m["password"])
 	}
 	// What the previous version wrote: the hash itself, and sha256(id, hash) for the twin.
@@ -89,10 +91,10 @@ func TestReadUpgradesOlderRecords(t *testing.T) {
 		"hidden": map[string]any{"password": konnectHash, "password_wo": legacyTwin}})
 	mac := hmac.New(sha256.New, []byte("00112233445566778899aabbccddeeff"))
 	oldImport, _ := json.Marshal(map[string]any{"key": "00112233445566778899aabbccddeeff", "digests": map[string]any{"config": map[string]string{`["password"]`: hex.EncodeToString(mac.Sum(nil))}}})
-	private := memPrivate{guard.PrivateBaseKey: oldBase, privateImportSecretsKey: oldImport}
-	next := memPrivate{guard.PrivateBaseKey: oldBase, privateImportSecretsKey: oldImport}
+	private := memPrivate{guard.PrivateBaseKey: oldBase, engine.PrivateImportSecretsKey: oldImport}
+	next := memPrivate{guard.PrivateBaseKey: oldBase, engine.PrivateImportSecretsKey: oldImport}
 
-	if _, diags := r.read(ctx, state, private, next); diags.HasError() {
+	if _, diags := r.ReadState(ctx, state, private, next); diags.HasError() {
 		t.Fatal(diags)
 	}
 	for k, v := range next {
@@ -102,7 +104,7 @@ func TestReadUpgradesOlderRecords(t *testing.T) {
 			}
 		}
 	}
-	b, _ := loadBase(ctx, next)
+	b, _ := engine.LoadBase(ctx, next)
 	if b == nil {
 		t.Fatal("no base after the read")
 	}
@@ -112,7 +114,7 @@ func TestReadUpgradesOlderRecords(t *testing.T) {
 		}
 	}
 	live, _, _ := client.GetEntity(ctx, creds, id)
-	if c := guard.DestroyEdits(r.fields, b, guard.Values{"username": "alice-basic"}, r.hidden(live)); len(c) != 0 {
+	if c := guard.DestroyEdits(r.Fields, b, guard.Values{"username": "alice-basic"}, r.Hidden(live)); len(c) != 0 {
 		t.Errorf("the upgraded record reads as changed: %+v", c)
 	}
 
@@ -121,7 +123,7 @@ func TestReadUpgradesOlderRecords(t *testing.T) {
 		t.Fatal(err)
 	}
 	live, _, _ = client.GetEntity(ctx, creds, id)
-	c := guard.DestroyEdits(r.fields, b, guard.Values{"username": "alice-basic"}, r.hidden(live))
+	c := guard.DestroyEdits(r.Fields, b, guard.Values{"username": "alice-basic"}, r.Hidden(live))
 	if len(c) != 2 || c[0].Field.Name != "password" || c[1].Field.Name != "password_wo" || !c[0].Sensitive {
 		t.Errorf("a password changed in Konnect after the upgrade: %+v", c)
 	}

@@ -4,6 +4,9 @@ import (
 	"encoding/json"
 	"strings"
 	"testing"
+
+	"github.com/konnectguard/terraform-provider-konnect/internal/engine"
+	"github.com/konnectguard/terraform-provider-konnect/internal/gateway"
 )
 
 // The import id parser never panics, and what it accepts round-trips: the id it returns
@@ -16,44 +19,44 @@ func FuzzParseImportID(f *testing.F) {
 	} {
 		f.Add(seed)
 	}
-	kinds := []*entityResource{newEntityResource(ControlPlaneKind), newEntityResource(ServiceKind)}
+	kinds := []*engine.EntityResource{engine.NewEntityResource(gateway.ControlPlaneKind), engine.NewEntityResource(gateway.ServiceKind)}
 	for _, k := range Kinds {
 		if k.TypeName == "konnect_gateway_key_auth" {
-			kinds = append(kinds, newEntityResource(k)) // two path parameters
+			kinds = append(kinds, engine.NewEntityResource(k)) // two path parameters
 		}
 	}
 	f.Fuzz(func(t *testing.T, id string) {
 		for _, r := range kinds {
-			addr, err := r.parseImportID(id)
+			addr, err := r.ParseImportID(id)
 			if err != nil {
 				if !strings.Contains(err.Error(), "expected") {
-					t.Fatalf("%s: error without the expected format: %v", r.kind.TypeName, err)
+					t.Fatalf("%s: error without the expected format: %v", r.Kind.TypeName, err)
 				}
 				continue
 			}
 			if addr.ID == "" {
-				t.Fatalf("%s: accepted %q with an empty id", r.kind.TypeName, id)
+				t.Fatalf("%s: accepted %q with an empty id", r.Kind.TypeName, id)
 			}
-			parents := r.parents()
+			parents := r.Parents()
 			if len(addr.Parents) != len(parents) {
-				t.Fatalf("%s: %q gave parents %v, want %v", r.kind.TypeName, id, addr.Parents, parents)
+				t.Fatalf("%s: %q gave parents %v, want %v", r.Kind.TypeName, id, addr.Parents, parents)
 			}
 			// Rebuild in the JSON form (which allows any characters) and parse again.
 			m := map[string]string{"id": addr.ID}
 			for _, p := range parents {
 				if addr.Parents[p] == "" {
-					t.Fatalf("%s: accepted %q with an empty %s", r.kind.TypeName, id, p)
+					t.Fatalf("%s: accepted %q with an empty %s", r.Kind.TypeName, id, p)
 				}
 				m[p] = addr.Parents[p]
 			}
 			b, _ := json.Marshal(m)
-			again, err := r.parseImportID(string(b))
+			again, err := r.ParseImportID(string(b))
 			if err != nil || again.ID != addr.ID {
-				t.Fatalf("%s: %q parsed to %+v, its JSON form %s to %+v (%v)", r.kind.TypeName, id, addr, b, again, err)
+				t.Fatalf("%s: %q parsed to %+v, its JSON form %s to %+v (%v)", r.Kind.TypeName, id, addr, b, again, err)
 			}
 			for _, p := range parents {
 				if again.Parents[p] != addr.Parents[p] {
-					t.Fatalf("%s: %s differs after a round trip: %q vs %q", r.kind.TypeName, p, again.Parents[p], addr.Parents[p])
+					t.Fatalf("%s: %s differs after a round trip: %q vs %q", r.Kind.TypeName, p, again.Parents[p], addr.Parents[p])
 				}
 			}
 		}

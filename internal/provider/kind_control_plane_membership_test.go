@@ -10,6 +10,9 @@ import (
 	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
 	"github.com/hashicorp/terraform-plugin-testing/plancheck"
 	"github.com/hashicorp/terraform-plugin-testing/terraform"
+
+	"github.com/konnectguard/terraform-provider-konnect/internal/engine"
+	"github.com/konnectguard/terraform-provider-konnect/internal/gateway"
 )
 
 // controlPlaneMembershipRow takes part in TestAccKinds (acc_kinds_test.go) with its own steps:
@@ -38,7 +41,7 @@ func membershipConfig(f *kindFixture, policy string, members ...string) string {
 	// (which would take them out of the group) either.
 	return cfg + fmt.Sprintf("\nresource %q \"this\" {\n  control_plane_id = konnect_gateway_control_plane.group.id\n  members = [%s]\n"+
 		"  depends_on = [konnect_gateway_control_plane.a, konnect_gateway_control_plane.b, konnect_gateway_control_plane.c]\n}\n",
-		ControlPlaneMembershipKind.TypeName, strings.Join(refs, ", "))
+		gateway.ControlPlaneMembershipKind.TypeName, strings.Join(refs, ", "))
 }
 
 func membershipSteps(f *kindFixture) []resource.TestStep {
@@ -53,12 +56,12 @@ func membershipSteps(f *kindFixture) []resource.TestStep {
 	}
 	holds := func(what string, want ...string) {
 		f.t.Helper()
-		obj, _, err := membershipAPI{}.Get(context.Background(), f.env.client, Address{ID: group})
+		obj, _, err := gateway.MembershipAPI{}.Get(context.Background(), f.env.client, engine.Address{ID: group})
 		if err != nil {
 			f.t.Fatalf("%s: %v", what, err)
 		}
 		var got []string
-		for _, id := range memberIDs(obj["members"]) {
+		for _, id := range gateway.MemberIDs(obj["members"]) {
 			for name, x := range ids {
 				if x == id {
 					got = append(got, name)
@@ -73,12 +76,12 @@ func membershipSteps(f *kindFixture) []resource.TestStep {
 	add := func(m string) plancheck.PlanCheck {
 		return outOfBand(func() {
 			body := map[string]any{"members": []any{map[string]any{"id": ids[m]}}}
-			if _, err := f.env.client.Do(context.Background(), http.MethodPost, membershipPath(group, "add"), nil, body, nil); err != nil {
+			if _, err := f.env.client.Do(context.Background(), http.MethodPost, gateway.MembershipPath(group, "add"), nil, body, nil); err != nil {
 				f.t.Fatalf("out-of-band add of %s: %v", m, err)
 			}
 		})
 	}
-	typeName := ControlPlaneMembershipKind.TypeName
+	typeName := gateway.ControlPlaneMembershipKind.TypeName
 	action := func(a plancheck.ResourceActionType) plancheck.PlanCheck {
 		return plancheck.ExpectResourceAction(f.address(), a)
 	}

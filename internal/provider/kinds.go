@@ -1,19 +1,32 @@
 package provider
 
+import (
+	"github.com/konnectguard/terraform-provider-konnect/internal/access"
+	"github.com/konnectguard/terraform-provider-konnect/internal/engine"
+	"github.com/konnectguard/terraform-provider-konnect/internal/gateway"
+)
+
 // Kinds lists every resource kind the provider serves, and so every data source but the
 // control plane list (those with DataSource set). Each kind is a declaration in its own
 // kind_*.go file; the engine in resource.go serves them all.
-var Kinds = []EntityKind{
-	ControlPlaneKind, ServiceKind,
+var Kinds = []engine.EntityKind{
+	gateway.ControlPlaneKind, gateway.ServiceKind,
 	// the proxy path: routes, plugins, consumers, consumer groups and credentials
-	RouteKind, PluginKind, ConsumerKind, ConsumerGroupKind, ConsumerGroupMemberKind,
-	KeyAuthKind, BasicAuthKind, ACLKind, JWTKind, HMACAuthKind,
+	gateway.RouteKind, gateway.PluginKind, gateway.ConsumerKind, gateway.ConsumerGroupKind, gateway.ConsumerGroupMemberKind,
+	gateway.KeyAuthKind, gateway.BasicAuthKind, gateway.ACLKind, gateway.JWTKind, gateway.HMACAuthKind,
 	// load balancing and key material
-	UpstreamKind, TargetKind,
-	CertificateKind, CACertificateKind, SNIKind,
-	VaultKind, KeySetKind, KeyKind,
+	gateway.UpstreamKind, gateway.TargetKind,
+	gateway.CertificateKind, gateway.CACertificateKind, gateway.SNIKind,
+	gateway.VaultKind, gateway.KeySetKind, gateway.KeyKind,
 	// shared plugin configuration, custom plugins, mTLS consumers, data planes, config stores
 	// and control plane groups
-	PartialKind, CustomPluginSchemaKind, MTLSAuthKind, DataPlaneClientCertificateKind,
-	ConfigStoreKind, ConfigStoreSecretKind, ControlPlaneMembershipKind,
+	gateway.PartialKind, gateway.CustomPluginSchemaKind, gateway.MTLSAuthKind, gateway.DataPlaneClientCertificateKind,
+	gateway.ConfigStoreKind, gateway.ConfigStoreSecretKind, gateway.ControlPlaneMembershipKind,
+	// who may change Konnect: teams, system accounts, roles, tokens, SSO (internal/access)
+	access.TeamKind, access.TeamUserKind, access.TeamRoleKind,
+	access.SystemAccountKind, access.SystemAccountTeamKind, access.SystemAccountRoleKind, access.SystemAccountAccessTokenKind,
+	access.AuthenticationSettingsKind,
 }
+
+// DataOnlyKinds are read by a data source only: Konnect's users, who join by invitation.
+var DataOnlyKinds = []engine.EntityKind{access.UserKind}

@@ -3,6 +3,7 @@ package provider
 import (
 	"testing"
 
+	"github.com/konnectguard/terraform-provider-konnect/internal/engine"
 	"github.com/konnectguard/terraform-provider-konnect/internal/guard"
 )
 
@@ -55,7 +56,7 @@ func TestOverlay(t *testing.T) {
 		"limit":   nil,
 		"new":     map[string]any{"x": 1},
 	}
-	got := overlay(base, over)
+	got := engine.Overlay(base, over)
 	want := `{"headers":["c"],"hour":1000,"limit":null,"minute":10,"new":{"x":1},"redis":{"host":"r.internal","port":6380,"ssl":true}}`
 	if c := canonical(t, got); c != want {
 		t.Errorf("overlay: %s\nwant %s", c, want)
@@ -68,10 +69,10 @@ func TestOverlay(t *testing.T) {
 		t.Errorf("overlay changed over: %s", c)
 	}
 	// An object replaces a scalar and the other way round.
-	if c := canonical(t, overlay(map[string]any{"a": 1, "b": map[string]any{"x": 1}}, map[string]any{"a": map[string]any{"y": 2}, "b": 3})); c != `{"a":{"y":2},"b":3}` {
+	if c := canonical(t, engine.Overlay(map[string]any{"a": 1, "b": map[string]any{"x": 1}}, map[string]any{"a": map[string]any{"y": 2}, "b": 3})); c != `{"a":{"y":2},"b":3}` {
 		t.Errorf("overlay across shapes: %s", c)
 	}
-	if c := canonical(t, overlay(nil, map[string]any{"a": 1})); c != `{"a":1}` {
+	if c := canonical(t, engine.Overlay(nil, map[string]any{"a": 1})); c != `{"a":1}` {
 		t.Errorf("overlay on nothing: %s", c)
 	}
 }
@@ -81,7 +82,7 @@ func TestOverlay(t *testing.T) {
 func TestOverlayThenProjectIsConfiguration(t *testing.T) {
 	have := map[string]any{"minute": 30, "hour": 1000, "redis": map[string]any{"host": "r", "port": 6379}}
 	want := map[string]any{"minute": 10, "redis": map[string]any{"port": 6380}}
-	if got, w := canonical(t, guard.Project(overlay(have, want), want)), canonical(t, want); got != w {
+	if got, w := canonical(t, guard.Project(engine.Overlay(have, want), want)), canonical(t, want); got != w {
 		t.Errorf("guard.Project(overlay(have, want), want) = %s, want %s", got, w)
 	}
 }

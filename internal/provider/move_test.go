@@ -9,6 +9,8 @@ import (
 
 	"github.com/hashicorp/terraform-plugin-go/tfprotov6"
 	"github.com/hashicorp/terraform-plugin-go/tftypes"
+
+	"github.com/konnectguard/terraform-provider-konnect/internal/engine"
 )
 
 // moveState asks the provider's protocol server, never configured (a move runs before the
@@ -26,7 +28,7 @@ func moveState(t *testing.T, address, source, target, raw string) (map[string]an
 	if resp.TargetState == nil {
 		return nil, resp.Diagnostics
 	}
-	v, err := resp.TargetState.Unmarshal(objectType(newEntityResource(kindByType(t, target)).attrs))
+	v, err := resp.TargetState.Unmarshal(engine.ObjectType(engine.NewEntityResource(kindByType(t, target)).Attrs))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -258,7 +260,7 @@ func TestMoveUnsupported(t *testing.T) {
 	}
 }
 
-func kindByType(t *testing.T, typeName string) EntityKind {
+func kindByType(t *testing.T, typeName string) engine.EntityKind {
 	t.Helper()
 	for _, k := range Kinds {
 		if k.TypeName == typeName {
@@ -266,5 +268,5 @@ func kindByType(t *testing.T, typeName string) EntityKind {
 		}
 	}
 	t.Fatalf("no kind %s", typeName)
-	return EntityKind{}
+	return engine.EntityKind{}
 }

@@ -8,6 +8,8 @@ import (
 
 	"github.com/hashicorp/terraform-plugin-framework/resource"
 
+	"github.com/konnectguard/terraform-provider-konnect/internal/engine"
+	"github.com/konnectguard/terraform-provider-konnect/internal/gateway"
 	"github.com/konnectguard/terraform-provider-konnect/internal/guard"
 	"github.com/konnectguard/terraform-provider-konnect/internal/konnect"
 	"github.com/konnectguard/terraform-provider-konnect/internal/konnectmock"
@@ -19,7 +21,7 @@ import (
 func TestSchemaMatchesModel(t *testing.T) {
 	ctx := context.Background()
 	for _, k := range Kinds {
-		r := newEntityResource(k)
+		r := engine.NewEntityResource(k)
 		var resp resource.SchemaResponse
 		r.Schema(ctx, resource.SchemaRequest{}, &resp)
 		if resp.Diagnostics.HasError() {
@@ -28,11 +30,11 @@ func TestSchemaMatchesModel(t *testing.T) {
 		if diags := resp.Schema.ValidateImplementation(ctx); diags.HasError() {
 			t.Errorf("%s: invalid schema: %v", k.TypeName, diags)
 		}
-		if got, want := resp.Schema.Type().TerraformType(ctx), objectType(r.attrs); !got.Equal(want) {
+		if got, want := resp.Schema.Type().TerraformType(ctx), engine.ObjectType(r.Attrs); !got.Equal(want) {
 			t.Errorf("%s: schema type %s differs from the model %s", k.TypeName, got, want)
 		}
 		seen := map[string]bool{}
-		for _, a := range r.attrs {
+		for _, a := range r.Attrs {
 			if seen[a.Name] {
 				t.Errorf("%s: attribute %s declared twice", k.TypeName, a.Name)
 			}
@@ -60,7 +62,7 @@ func TestDeclarationsMatchKonnectSchemas(t *testing.T) {
 		"id":  "the engine's id",
 		"url": "write-only shorthand for protocol, host, port and path",
 	}
-	for schema, kind := range map[string]EntityKind{"service": ServiceKind, "route": RouteKind, "upstream": UpstreamKind, "target": TargetKind} {
+	for schema, kind := range map[string]engine.EntityKind{"service": gateway.ServiceKind, "route": gateway.RouteKind, "upstream": gateway.UpstreamKind, "target": gateway.TargetKind} {
 		var doc struct {
 			Properties map[string]any `json:"properties"`
 		}
@@ -75,16 +77,16 @@ func TestDeclarationsMatchKonnectSchemas(t *testing.T) {
 			if a.Parent {
 				continue
 			}
-			declared[a.jsonName()] = true
-			if _, ok := doc.Properties[a.jsonName()]; !ok {
-				t.Errorf("%s declares %q, which Konnect's %s schema does not have", kind.TypeName, a.jsonName(), schema)
+			declared[a.JSONName()] = true
+			if _, ok := doc.Properties[a.JSONName()]; !ok {
+				t.Errorf("%s declares %q, which Konnect's %s schema does not have", kind.TypeName, a.JSONName(), schema)
 			}
 			// What configuration stops setting goes back to this default: it must be the one
 			// Konnect advertises (and applies), or the plan would show a value Konnect does
 			// not write.
-			if def, known := a.resetValue(); known {
-				prop, _ := doc.Properties[a.jsonName()].(map[string]any)
-				if !guard.Equal(guard.Field{Set: a.Type.Kind == KSet}, def, prop["default"]) {
+			if def, known := a.ResetValue(); known {
+				prop, _ := doc.Properties[a.JSONName()].(map[string]any)
+				if !guard.Equal(guard.Field{Set: a.Type.Kind == engine.KSet}, def, prop["default"]) {
 					t.Errorf("%s.%s: declared default %v, Konnect's %s schema says %v", kind.TypeName, a.Name, def, schema, prop["default"])
 				}
 			}
@@ -104,7 +106,7 @@ func TestDeclarationsMatchKonnectSchemas(t *testing.T) {
 
 // parentField is a reference Konnect keeps in the body that the kind holds as a path
 // parameter (a target's upstream).
-func parentField(k EntityKind, field string) bool {
+func parentField(k engine.EntityKind, field string) bool {
 	for _, a := range k.Attrs {
 		if a.Parent && a.Name == field+"_id" {
 			return true

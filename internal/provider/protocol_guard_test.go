@@ -10,6 +10,8 @@ import (
 	"github.com/hashicorp/terraform-plugin-go/tfprotov6"
 	"github.com/hashicorp/terraform-plugin-go/tftypes"
 
+	"github.com/konnectguard/terraform-provider-konnect/internal/engine"
+	"github.com/konnectguard/terraform-provider-konnect/internal/gateway"
 	"github.com/konnectguard/terraform-provider-konnect/internal/guard"
 	"github.com/konnectguard/terraform-provider-konnect/internal/konnect"
 	"github.com/konnectguard/terraform-provider-konnect/internal/konnectmock"
@@ -24,7 +26,7 @@ type protoHarness struct {
 	srv    tfprotov6.ProviderServer
 	client *konnect.Client
 	typ    tftypes.Object
-	r      *entityResource
+	r      *engine.EntityResource
 	url    string // the mock's
 }
 
@@ -38,8 +40,8 @@ func newProtoHarness(t *testing.T, policy string) *protoHarness {
 	}
 	srv := NewServer("test")()
 	configureServer(t, srv, mock.URL, policy)
-	r := newResource(ServiceKind)().(*entityResource)
-	return &protoHarness{t: t, srv: srv, client: client, typ: objectType(r.attrs), r: r, url: mock.URL}
+	r := engine.NewResource(gateway.ServiceKind)().(*engine.EntityResource)
+	return &protoHarness{t: t, srv: srv, client: client, typ: engine.ObjectType(r.Attrs), r: r, url: mock.URL}
 }
 
 // configureServer configures a protocol server, as Terraform does before any resource call.
@@ -83,8 +85,8 @@ func (h *protoHarness) proposed(config, prior tftypes.Value) tftypes.Value {
 	if prior.IsNull() {
 		return config
 	}
-	c, _ := asObject(config)
-	p, _ := asObject(prior)
+	c, _ := engine.AsObject(config)
+	p, _ := engine.AsObject(prior)
 	for k, v := range c {
 		if v.IsNull() {
 			c[k] = p[k]
@@ -105,7 +107,7 @@ func (h *protoHarness) decode(dv *tfprotov6.DynamicValue) tftypes.Value {
 func (h *protoHarness) plan(config, prior tftypes.Value, private []byte) *tfprotov6.PlanResourceChangeResponse {
 	h.t.Helper()
 	resp, err := h.srv.PlanResourceChange(context.Background(), &tfprotov6.PlanResourceChangeRequest{
-		TypeName: ServiceKind.TypeName, PriorState: dynamic(h.t, prior), ProposedNewState: dynamic(h.t, h.proposed(config, prior)),
+		TypeName: gateway.ServiceKind.TypeName, PriorState: dynamic(h.t, prior), ProposedNewState: dynamic(h.t, h.proposed(config, prior)),
 		Config: dynamic(h.t, config), PriorPrivate: private})
 	if err != nil {
 		h.t.Fatal(err)
@@ -122,7 +124,7 @@ func (h *protoHarness) apply(config, prior tftypes.Value) (tftypes.Value, []byte
 		h.t.Fatalf("plan: %s", diagText(plan.Diagnostics))
 	}
 	resp, err := h.srv.ApplyResourceChange(context.Background(), &tfprotov6.ApplyResourceChangeRequest{
-		TypeName: ServiceKind.TypeName, PriorState: dynamic(h.t, prior), PlannedState: plan.PlannedState,
+		TypeName: gateway.ServiceKind.TypeName, PriorState: dynamic(h.t, prior), PlannedState: plan.PlannedState,
 		Config: dynamic(h.t, config), PlannedPrivate: plan.PlannedPrivate})
 	if err != nil || len(resp.Diagnostics) > 0 {
 		h.t.Fatalf("apply: %v %s", err, diagText(resp.Diagnostics))
@@ -133,7 +135,7 @@ func (h *protoHarness) apply(config, prior tftypes.Value) (tftypes.Value, []byte
 func (h *protoHarness) refresh(state tftypes.Value, private []byte) (tftypes.Value, []byte) {
 	h.t.Helper()
 	resp, err := h.srv.ReadResource(context.Background(), &tfprotov6.ReadResourceRequest{
-		TypeName: ServiceKind.TypeName, CurrentState: dynamic(h.t, state), Private: private})
+		TypeName: gateway.ServiceKind.TypeName, CurrentState: dynamic(h.t, state), Private: private})
 	if err != nil || len(resp.Diagnostics) > 0 {
 		h.t.Fatalf("refresh: %v %s", err, diagText(resp.Diagnostics))
 	}

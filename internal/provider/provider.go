@@ -17,6 +17,8 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
 	"github.com/hashicorp/terraform-plugin-framework/types"
 
+	"github.com/konnectguard/terraform-provider-konnect/internal/engine"
+	"github.com/konnectguard/terraform-provider-konnect/internal/gateway"
 	"github.com/konnectguard/terraform-provider-konnect/internal/guard"
 	"github.com/konnectguard/terraform-provider-konnect/internal/konnect"
 )
@@ -26,15 +28,6 @@ const SourceAddress = "registry.terraform.io/konnectguard/konnect"
 
 type konnectProvider struct {
 	version string
-}
-
-// providerData is what every resource receives from Configure.
-type providerData struct {
-	client    *konnect.Client
-	policy    guard.ConflictPolicy
-	snapshots *snapshots // this run's refresh snapshots
-	secrets   pluginSecrets
-	digest    *guard.DigestKey // digest.go: the key of keyed digests, never in state
 }
 
 type providerModel struct {
@@ -142,12 +135,12 @@ func (p *konnectProvider) Configure(ctx context.Context, req provider.ConfigureR
 		resp.Diagnostics.AddError("Could not create the Konnect client", err.Error())
 		return
 	}
-	digest, err := digestKeyFor(token)
+	digest, err := engine.DigestKeyFor(token)
 	if err != nil {
-		resp.Diagnostics.AddError("Invalid "+digestKeyEnv, err.Error())
+		resp.Diagnostics.AddError("Invalid "+engine.DigestKeyEnv, err.Error())
 		return
 	}
-	data := &providerData{client: client, policy: policy, snapshots: newSnapshots(), digest: digest}
+	data := &engine.ProviderData{Client: client, Policy: policy, Snapshots: engine.NewSnapshots(), Digest: digest}
 	resp.ResourceData = data
 	resp.DataSourceData = data
 }
@@ -164,16 +157,19 @@ func firstSet(vals ...string) string {
 func (p *konnectProvider) Resources(context.Context) []func() resource.Resource {
 	out := make([]func() resource.Resource, 0, len(Kinds))
 	for _, k := range Kinds {
-		out = append(out, newResource(k))
+		out = append(out, engine.NewResource(k))
 	}
 	return out
 }
 
 func (p *konnectProvider) DataSources(context.Context) []func() datasource.DataSource {
-	out := append([]func() datasource.DataSource{newControlPlaneListDataSource}, entityListDataSources()...)
-	for _, k := range Kinds {
-		if k.DataSource {
-			out = append(out, newDataSource(k))
+	out := append([]func() datasource.DataSource{gateway.NewControlPlaneListDataSource}, gateway.EntityListDataSources()...)
+	for _, k := range append(DataOnlyKinds, Kinds...) {
+		switch {
+		case k.TypeName == gateway.ControlPlaneKind.TypeName:
+			out = append(out, gateway.NewControlPlaneDataSource) // also takes Kong's filter arguments
+		case k.DataSource:
+			out = append(out, engine.NewDataSource(k))
 		}
 	}
 	return out

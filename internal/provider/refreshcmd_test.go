@@ -9,6 +9,8 @@ import (
 
 	"github.com/hashicorp/terraform-plugin-go/tftypes"
 
+	"github.com/konnectguard/terraform-provider-konnect/internal/engine"
+	"github.com/konnectguard/terraform-provider-konnect/internal/gateway"
 	"github.com/konnectguard/terraform-provider-konnect/internal/konnect"
 	"github.com/konnectguard/terraform-provider-konnect/internal/konnectmock"
 )
@@ -26,7 +28,7 @@ func TestSubcommand(t *testing.T) {
 		{[]string{"terraform"}, ""},
 		{nil, ""},
 	} {
-		if got := subcommand(c.args); got != c.want {
+		if got := engine.Subcommand(c.args); got != c.want {
 			t.Errorf("subcommand(%q) = %q, want %q", c.args, got, c.want)
 		}
 	}
@@ -46,10 +48,10 @@ func TestProtocolRefreshCommandPlansWithoutGuards(t *testing.T) {
 	}
 	srv := NewServer("test")()
 	configureServer(t, srv, ts.URL, "fail")
-	r := newResource(ServiceKind)().(*entityResource)
-	h := &protoHarness{t: t, srv: srv, client: client, typ: objectType(r.attrs), r: r, url: ts.URL}
-	saved := refreshCommand
-	t.Cleanup(func() { refreshCommand = saved })
+	r := engine.NewResource(gateway.ServiceKind)().(*engine.EntityResource)
+	h := &protoHarness{t: t, srv: srv, client: client, typ: engine.ObjectType(r.Attrs), r: r, url: ts.URL}
+	saved := engine.RefreshCommand
+	t.Cleanup(func() { engine.RefreshCommand = saved })
 	ctx := context.Background()
 	cp, _, err := client.CreateControlPlane(ctx, konnect.Object{"name": "refresh-command"})
 	if err != nil {
@@ -74,7 +76,7 @@ func TestProtocolRefreshCommandPlansWithoutGuards(t *testing.T) {
 	state, private = h.refresh(state, private)
 
 	const conflict = "Applying this plan would overwrite changes made in Konnect"
-	refreshCommand = func() bool { return false }
+	engine.RefreshCommand = func() bool { return false }
 	if text := diagText(h.plan(cfg, state, private).Diagnostics); !strings.Contains(text, conflict) {
 		t.Fatalf("plan: want the conflict, got %q", text)
 	}
@@ -82,7 +84,7 @@ func TestProtocolRefreshCommandPlansWithoutGuards(t *testing.T) {
 		t.Fatalf("destroy plan: want the conflict, got %q", text)
 	}
 
-	refreshCommand = func() bool { return true }
+	engine.RefreshCommand = func() bool { return true }
 	mock.ResetCounts()
 	if d := h.plan(cfg, state, private).Diagnostics; len(d) != 0 {
 		t.Errorf("the plan of `terraform refresh`: %s", diagText(d))

@@ -10,6 +10,8 @@ import (
 	"github.com/hashicorp/terraform-plugin-go/tfprotov6"
 	"github.com/hashicorp/terraform-plugin-go/tftypes"
 
+	"github.com/konnectguard/terraform-provider-konnect/internal/engine"
+	"github.com/konnectguard/terraform-provider-konnect/internal/gateway"
 	"github.com/konnectguard/terraform-provider-konnect/internal/konnect"
 	"github.com/konnectguard/terraform-provider-konnect/internal/konnectmock"
 )
@@ -19,7 +21,7 @@ func (h *protoHarness) planDestroy(prior tftypes.Value, private []byte) *tfproto
 	h.t.Helper()
 	null := tftypes.NewValue(h.typ, nil)
 	resp, err := h.srv.PlanResourceChange(context.Background(), &tfprotov6.PlanResourceChangeRequest{
-		TypeName: ServiceKind.TypeName, PriorState: dynamic(h.t, prior), ProposedNewState: dynamic(h.t, null),
+		TypeName: gateway.ServiceKind.TypeName, PriorState: dynamic(h.t, prior), ProposedNewState: dynamic(h.t, null),
 		Config: dynamic(h.t, null), PriorPrivate: private})
 	if err != nil {
 		h.t.Fatal(err)
@@ -41,15 +43,15 @@ func TestProtocolDestroyPlanUsesThisCommandsRefresh(t *testing.T) {
 		t.Fatal(err)
 	}
 	command := "command-1"
-	saved := commandID
-	commandID = func() string { return command }
-	t.Cleanup(func() { commandID = saved })
+	saved := engine.CommandID
+	engine.CommandID = func() string { return command }
+	t.Cleanup(func() { engine.CommandID = saved })
 
 	newServer := func() *protoHarness { // one provider process
 		srv := NewServer("test")()
 		configureServer(t, srv, ts.URL, "fail")
-		r := newResource(ServiceKind)().(*entityResource)
-		return &protoHarness{t: t, srv: srv, client: client, typ: objectType(r.attrs), r: r, url: ts.URL}
+		r := engine.NewResource(gateway.ServiceKind)().(*engine.EntityResource)
+		return &protoHarness{t: t, srv: srv, client: client, typ: engine.ObjectType(r.Attrs), r: r, url: ts.URL}
 	}
 	h := newServer()
 	cp, _, err := client.CreateControlPlane(context.Background(), konnect.Object{"name": "refresh-mark"})
@@ -98,7 +100,7 @@ func TestProtocolDestroyPlanUsesThisCommandsRefresh(t *testing.T) {
 		t.Fatal(err)
 	}
 	resp, err := newServer().srv.ApplyResourceChange(context.Background(), &tfprotov6.ApplyResourceChangeRequest{
-		TypeName: ServiceKind.TypeName, PriorState: dynamic(t, state), PlannedState: plan.PlannedState,
+		TypeName: gateway.ServiceKind.TypeName, PriorState: dynamic(t, state), PlannedState: plan.PlannedState,
 		Config: dynamic(t, tftypes.NewValue(h.typ, nil)), PlannedPrivate: plan.PlannedPrivate})
 	if err != nil {
 		t.Fatal(err)
@@ -112,18 +114,18 @@ func TestProtocolDestroyPlanUsesThisCommandsRefresh(t *testing.T) {
 }
 
 func (h *protoHarness) decodeID(state tftypes.Value) string {
-	m, err := asObject(state)
+	m, err := engine.AsObject(state)
 	if err != nil {
 		h.t.Fatal(err)
 	}
-	return str(m[attrID])
+	return engine.Str(m[engine.AttrID])
 }
 
 // In-process (the acceptance tests, a reattached provider) there is no CLI command that
 // launched the provider: no command id, so every destroy plan reads live.
 func TestCommandIDInProcess(t *testing.T) {
 	t.Setenv("TF_PLUGIN_MAGIC_COOKIE", "")
-	if id := cliCommandID(); id != "" {
+	if id := engine.CLICommandID(); id != "" {
 		t.Errorf("command id in process = %q, want none", id)
 	}
 }
@@ -132,7 +134,7 @@ func TestCommandIDInProcess(t *testing.T) {
 // ancestor that was not: here the process that ran this test binary. Linux only (/proc).
 func TestCommandIDNamesTheLaunchingProcess(t *testing.T) {
 	t.Setenv("TF_PLUGIN_MAGIC_COOKIE", "d602bf8f470bc67ca7faa0386276bbdd4330efaf76d1a219cb4d6991ca9872b2")
-	a, b := cliCommandID(), cliCommandID()
+	a, b := engine.CLICommandID(), engine.CLICommandID()
 	if _, err := os.Stat("/proc/self/stat"); err != nil {
 		if a != "" {
 			t.Errorf("command id %q without /proc, want none (read live)", a)

@@ -11,31 +11,34 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/boolplanmodifier"
 	"github.com/hashicorp/terraform-plugin-go/tfprotov6"
 	"github.com/hashicorp/terraform-plugin-go/tftypes"
+
+	"github.com/konnectguard/terraform-provider-konnect/internal/engine"
+	"github.com/konnectguard/terraform-provider-konnect/internal/gateway"
 )
 
 // Every declared validator and plan modifier is of the framework type its attribute's Type
 // takes, in every kind.
 func TestDeclarationsTypeTheirValidators(t *testing.T) {
 	for _, k := range Kinds {
-		if err := checkDeclaration(k.Attrs); err != nil {
+		if err := engine.CheckDeclaration(k.Attrs); err != nil {
 			t.Errorf("%s: %v", k.TypeName, err)
 		}
 	}
 	// and a mismatch is named, at any depth
 	for _, tc := range []struct {
-		attrs []Attr
+		attrs []engine.Attr
 		want  string
 	}{
-		{[]Attr{{Name: "port", Type: Int64, Validators: []Validator{stringvalidator.LengthAtLeast(1)}}},
+		{[]engine.Attr{{Name: "port", Type: engine.Int64, Validators: []engine.Validator{stringvalidator.LengthAtLeast(1)}}},
 			"attribute port: stringvalidator.lengthAtLeastValidator is not a *validator.Int64"},
-		{[]Attr{{Name: "outer", Type: ObjectOf(Attr{Name: "ratio", Type: Float64, Validators: []Validator{int64validator.AtLeast(0)}})}},
+		{[]engine.Attr{{Name: "outer", Type: engine.ObjectOf(engine.Attr{Name: "ratio", Type: engine.Float64, Validators: []engine.Validator{int64validator.AtLeast(0)}})}},
 			"attribute ratio: int64validator.atLeastValidator is not a *validator.Float64"},
-		{[]Attr{{Name: "name", Type: String, PlanModifiers: []PlanModifier{boolplanmodifier.RequiresReplace()}}},
+		{[]engine.Attr{{Name: "name", Type: engine.String, PlanModifiers: []engine.PlanModifier{boolplanmodifier.RequiresReplace()}}},
 			"attribute name: boolplanmodifier.requiresReplaceIfModifier is not a *planmodifier.String"},
-		{[]Attr{{Name: "ok", Type: ListOf(Float64), Validators: []Validator{float64validator.AtLeast(0)}}},
+		{[]engine.Attr{{Name: "ok", Type: engine.ListOf(engine.Float64), Validators: []engine.Validator{float64validator.AtLeast(0)}}},
 			"attribute ok: float64validator.atLeastValidator is not a *validator.List"},
 	} {
-		err := checkDeclaration(tc.attrs)
+		err := engine.CheckDeclaration(tc.attrs)
 		if err == nil || !strings.Contains(err.Error(), tc.want) {
 			t.Errorf("got %v, want %q", err, tc.want)
 		}
@@ -50,7 +53,7 @@ func TestFloat64AttributesValidated(t *testing.T) {
 	if _, err := srv.GetProviderSchema(ctx, &tfprotov6.GetProviderSchemaRequest{}); err != nil {
 		t.Fatal(err)
 	}
-	typ := objectType(newEntityResource(UpstreamKind).attrs)
+	typ := engine.ObjectType(engine.NewEntityResource(gateway.UpstreamKind).Attrs)
 	for _, tc := range []struct {
 		set  map[string]any
 		want string // "" means valid
@@ -63,7 +66,7 @@ func TestFloat64AttributesValidated(t *testing.T) {
 		{map[string]any{"active": map[string]any{"unhealthy": map[string]any{"interval": 0.5}}}, ""},
 	} {
 		cfg := configValue(typ, map[string]any{"control_plane_id": "5b1c2d3e-0000-4000-8000-000000000001", "name": "u", "healthchecks": tc.set})
-		resp, err := srv.ValidateResourceConfig(ctx, &tfprotov6.ValidateResourceConfigRequest{TypeName: UpstreamKind.TypeName, Config: dynamic(t, cfg)})
+		resp, err := srv.ValidateResourceConfig(ctx, &tfprotov6.ValidateResourceConfigRequest{TypeName: gateway.UpstreamKind.TypeName, Config: dynamic(t, cfg)})
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -5,13 +5,15 @@ import (
 	"encoding/json"
 	"strings"
 
-	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"net/http/httptest"
 	"reflect"
 	"sort"
 	"sync"
 	"testing"
 
+	"github.com/hashicorp/terraform-plugin-framework/diag"
+
+	"github.com/konnectguard/terraform-provider-konnect/internal/engine"
 	"github.com/konnectguard/terraform-provider-konnect/internal/konnect"
 	"github.com/konnectguard/terraform-provider-konnect/internal/konnectmock"
 )
@@ -33,19 +35,19 @@ func TestPluginSecretsReadOncePerName(t *testing.T) {
 	}
 	cpID := cp["id"].(string)
 
-	var p pluginSecrets
+	var p engine.PluginSecrets
 	var wg sync.WaitGroup
 	for i := 0; i < 8; i++ {
 		wg.Add(2)
-		go func() { defer wg.Done(); p.paths(ctx, client, cpID, "rate-limiting") }()
-		go func() { defer wg.Done(); p.paths(ctx, client, cpID, "my-custom-plugin") }()
+		go func() { defer wg.Done(); p.Paths(ctx, client, cpID, "rate-limiting") }()
+		go func() { defer wg.Done(); p.Paths(ctx, client, cpID, "my-custom-plugin") }()
 	}
 	wg.Wait()
-	got := p.paths(ctx, client, cpID, "rate-limiting")
+	got := p.Paths(ctx, client, cpID, "rate-limiting")
 	if want := []string{"redis.password", "redis.username"}; !reflect.DeepEqual(got.Paths(), want) {
 		t.Errorf("rate-limiting secret paths %v, want %v", got.Paths(), want)
 	}
-	if got := p.paths(ctx, client, cpID, "my-custom-plugin"); len(got.Paths()) != 0 || !got.IsSecret([]string{"api_key"}) {
+	if got := p.Paths(ctx, client, cpID, "my-custom-plugin"); len(got.Paths()) != 0 || !got.IsSecret([]string{"api_key"}) {
 		t.Errorf("unknown plugin: paths %v; the name rule must still hold", got.Paths())
 	}
 	counts := mock.Counts()
@@ -65,7 +67,7 @@ func TestDropSecretsKeepsFlagsAndVaultReferences(t *testing.T) {
 		return last == "password" || last == "credentials" || last == "tokens"
 	}
 	var taken []string
-	got := dropSecrets(nil, doc, isSecret, func(p []string, _ any) { taken = append(taken, strings.Join(p, ".")) })
+	got := engine.DropSecrets(nil, doc, isSecret, func(p []string, _ any) { taken = append(taken, strings.Join(p, ".")) })
 	sort.Strings(taken)
 	if want := []string{"auth.password", "nested.password", "tokens"}; !reflect.DeepEqual(taken, want) {
 		t.Errorf("taken %v, want %v", taken, want)
@@ -94,30 +96,30 @@ func (m memPrivate) GetKey(_ context.Context, k string) ([]byte, diag.Diagnostic
 func TestImportSecretsMatchOnlyTheSameSecret(t *testing.T) {
 	ctx := context.Background()
 	p := memPrivate{}
-	taken := map[string][]secretAt{"config": {{path: []string{"redis", "password"}, value: "s3cr3t"}}}
-	if d := (&importSecrets{}).record(ctx, p, taken); d.HasError() {
+	taken := map[string][]engine.SecretAt{"config": {{Path: []string{"redis", "password"}, Value: "s3cr3t"}}}
+	if d := (&engine.ImportSecrets{}).Record(ctx, p, taken); d.HasError() {
 		t.Fatal(d)
 	}
-	if strings.Contains(string(p[privateImportSecretsKey]), "s3cr3t") {
-		t.Fatalf("the record holds the secret: %s", p[privateImportSecretsKey])
+	if strings.Contains(string(p[engine.PrivateImportSecretsKey]), "s3cr3t") {
+		t.Fatalf("the record holds the secret: %s", p[engine.PrivateImportSecretsKey])
 	}
-	s := loadImportSecrets(ctx, p, processKey())
+	s := engine.LoadImportSecrets(ctx, p, engine.ProcessKey())
 	stated := map[string]any{"minute": 10, "redis": map[string]any{"host": "h"}}
 	same := map[string]any{"minute": 10, "redis": map[string]any{"host": "h", "password": "s3cr3t"}}
-	if got := s.matching("config", same, stated); !reflect.DeepEqual(got, map[string]any{"minute": json.Number("10"), "redis": map[string]any{"host": "h"}}) {
+	if got := s.Matching("config", same, stated); !reflect.DeepEqual(got, map[string]any{"minute": json.Number("10"), "redis": map[string]any{"host": "h"}}) {
 		t.Errorf("the same secret: %v", got)
 	}
 	other := map[string]any{"minute": 10, "redis": map[string]any{"host": "h", "password": "other"}}
-	if got := s.matching("config", other, stated); valueAt(got, []string{"redis", "password"}) != "other" {
+	if got := s.Matching("config", other, stated); engine.ValueAt(got, []string{"redis", "password"}) != "other" {
 		t.Errorf("another secret was taken for the recorded one: %v", got)
 	}
-	if got := s.matching("other_attr", same, stated); valueAt(got, []string{"redis", "password"}) != "s3cr3t" {
+	if got := s.Matching("other_attr", same, stated); engine.ValueAt(got, []string{"redis", "password"}) != "s3cr3t" {
 		t.Errorf("another attribute: %v", got)
 	}
-	if d := s.record(ctx, p, nil); d.HasError() || len(p) != 0 {
+	if d := s.Record(ctx, p, nil); d.HasError() || len(p) != 0 {
 		t.Errorf("recording nothing keeps %v", p)
 	}
-	if got := (*importSecrets)(nil).matching("config", same, stated); !reflect.DeepEqual(got, same) {
+	if got := (*engine.ImportSecrets)(nil).Matching("config", same, stated); !reflect.DeepEqual(got, same) {
 		t.Errorf("no record: %v", got)
 	}
 }

@@ -6,6 +6,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-go/tfprotov6"
 	"github.com/hashicorp/terraform-plugin-go/tftypes"
 
+	"github.com/konnectguard/terraform-provider-konnect/internal/engine"
 	"github.com/konnectguard/terraform-provider-konnect/internal/protocol"
 )
 
@@ -19,38 +20,17 @@ func NewServer(version string) func() tfprotov6.ProviderServer {
 
 func newServer(version string, shortcuts bool) *protocol.Server {
 	p := &konnectProvider{version: version}
-	return protocol.NewServer(p, engine{}, shortcuts)
+	return protocol.NewServer(p, shortcut{}, shortcuts)
 }
 
-// engine is what the protocol fast path uses of the provider: its word on ModifyPlan for
+// shortcut is what the protocol fast path uses of the provider: its word on ModifyPlan for
 // an unchanged plan.
-type engine struct{}
+type shortcut struct{}
 
-// KeepsUnchangedPlan reports that ModifyPlan would keep an unchanged plan as it is:
-// Konnect held the base's values at the last refresh (so there is nothing to adopt), and
-// configuration still sets every attribute it set at the last write (so nothing goes back
-// to Konnect's default). When in doubt it says no, and the framework answers.
-func (engine) KeepsUnchangedPlan(ctx context.Context, typeName string, config tftypes.Value, p protocol.Private) bool {
-	if !resourceTypes[typeName] {
-		return false
-	}
-	if s := decodeSeen(ctx, p); s != nil && s.Values != nil {
-		return false
-	}
-	b, _ := loadBase(ctx, p)
-	if b == nil || len(b.Configured) == 0 {
-		return true
-	}
-	cfg, err := asObject(config)
-	if err != nil {
-		return false
-	}
-	for _, name := range b.Configured {
-		if v, ok := cfg[name]; !ok || v.IsNull() {
-			return false
-		}
-	}
-	return true
+// KeepsUnchangedPlan: the engine's word (engine.KeepsUnchangedPlan) for the provider's own
+// resource types; for any other type it says no, and the framework answers.
+func (shortcut) KeepsUnchangedPlan(ctx context.Context, typeName string, config tftypes.Value, p protocol.Private) bool {
+	return resourceTypes[typeName] && engine.KeepsUnchangedPlan(ctx, config, p)
 }
 
 // resourceTypes are the managed resource types' names.
@@ -61,9 +41,3 @@ var resourceTypes = func() map[string]bool {
 	}
 	return m
 }()
-
-// The plan modifiers of the kinds' own that do nothing when the planned value is the
-// prior state's (see each PlanModify*): the protocol fast path's plan shortcut takes types
-// that use them. TestPlanUnchangedShortcut holds each to the framework's answer.
-func (unknownWhenChangedModifier) UnchangedPlanNoop() {}
-func (jsonSemanticEquality) UnchangedPlanNoop()       {}

@@ -14,6 +14,9 @@ import (
 	"github.com/hashicorp/terraform-plugin-go/tfprotov6"
 	"github.com/hashicorp/terraform-plugin-go/tftypes"
 
+	"github.com/konnectguard/terraform-provider-konnect/internal/access"
+	"github.com/konnectguard/terraform-provider-konnect/internal/engine"
+	"github.com/konnectguard/terraform-provider-konnect/internal/gateway"
 	"github.com/konnectguard/terraform-provider-konnect/internal/guard"
 	"github.com/konnectguard/terraform-provider-konnect/internal/konnect"
 	"github.com/konnectguard/terraform-provider-konnect/internal/konnectmock"
@@ -37,7 +40,7 @@ func TestShortcutEligibility(t *testing.T) {
 	got := newServer("test", true).NotEligible()
 	withKonnectDefault := 0
 	for _, k := range Kinds {
-		if slices.ContainsFunc(k.Attrs, func(a Attr) bool { return a.Default != nil }) {
+		if slices.ContainsFunc(k.Attrs, func(a engine.Attr) bool { return a.Default != nil }) {
 			withKonnectDefault++
 		}
 		why, ok := got[k.TypeName]
@@ -64,8 +67,8 @@ func TestShortcutEligibility(t *testing.T) {
 
 // hasWriteOnly: the kind declares a write-only secret (writeonly.go), so the plan shortcut
 // leaves it to the framework.
-func hasWriteOnly(k EntityKind) bool {
-	return slices.ContainsFunc(k.Attrs, func(a Attr) bool { return a.WriteOnly })
+func hasWriteOnly(k engine.EntityKind) bool {
+	return slices.ContainsFunc(k.Attrs, func(a engine.Attr) bool { return a.WriteOnly })
 }
 
 // filled is a value of typ with every attribute and element set: a prior state in which no
@@ -239,20 +242,20 @@ func TestPlanUnchangedShortcut(t *testing.T) {
 
 	for _, k := range Kinds {
 		t.Run(k.TypeName, func(t *testing.T) {
-			r := newEntityResource(k)
-			typ := objectType(r.attrs)
+			r := engine.NewEntityResource(k)
+			typ := engine.ObjectType(r.Attrs)
 			prior := filled(typ, "")
 			// Configuration sets what it must; everything else is null and, being computed,
 			// proposed from the prior state, as Terraform does. A write-only value is never in
 			// state; configuration sets the version of one (not computed) as in state.
-			priorVals, _ := asObject(prior)
+			priorVals, _ := engine.AsObject(prior)
 			config := map[string]tftypes.Value{}
-			for _, a := range r.attrs {
+			for _, a := range r.Attrs {
 				config[a.Name] = tftypes.NewValue(typ.AttributeTypes[a.Name], nil)
 				switch {
 				case a.WriteOnly:
 					priorVals[a.Name] = config[a.Name]
-				case a.Mode == Required || a.Versions != "":
+				case a.Mode == engine.Required || a.Versions != "":
 					config[a.Name] = priorVals[a.Name]
 				}
 			}
@@ -260,11 +263,11 @@ func TestPlanUnchangedShortcut(t *testing.T) {
 			// The guard's record says configuration set what it sets now: nothing to reset.
 			var required []string
 			for _, a := range k.Attrs {
-				if a.Mode == Required && a.managed() {
+				if a.Mode == engine.Required && a.Managed() {
 					required = append(required, a.Name)
 				}
 			}
-			kindPrivate := withConfigured(t, private, r.managedValues(priorVals), required)
+			kindPrivate := withConfigured(t, private, r.ManagedValues(priorVals), required)
 			p, _ := protocol.ParsePrivate(kindPrivate)
 			p[".import_before_read"] = []byte("true") // a framework key passes through
 			imported, err := p.Bytes()
@@ -298,20 +301,20 @@ func TestPlanUnchangedShortcut(t *testing.T) {
 	}
 
 	// What the shortcut leaves to the framework.
-	svc := newEntityResource(ServiceKind)
-	typ := objectType(svc.attrs)
+	svc := engine.NewEntityResource(gateway.ServiceKind)
+	typ := engine.ObjectType(svc.Attrs)
 	prior := filled(typ, "")
-	vals, _ := asObject(prior.Copy())
+	vals, _ := engine.AsObject(prior.Copy())
 	vals = maps.Clone(vals) // As hands out the value's own map
 	vals["retries"] = tftypes.NewValue(tftypes.Number, 8)
 	changed := tftypes.NewValue(typ, map[string]tftypes.Value(vals))
 	null := tftypes.NewValue(typ, nil)
 	config := dynamic(t, prior)
 	for name, req := range map[string]*tfprotov6.PlanResourceChangeRequest{
-		"update":      {TypeName: ServiceKind.TypeName, PriorState: dynamic(t, prior), ProposedNewState: dynamic(t, changed), Config: config},
-		"create":      {TypeName: ServiceKind.TypeName, PriorState: dynamic(t, null), ProposedNewState: dynamic(t, prior), Config: config},
-		"delete":      {TypeName: ServiceKind.TypeName, PriorState: dynamic(t, prior), ProposedNewState: dynamic(t, null), Config: dynamic(t, null)},
-		"no proposal": {TypeName: ServiceKind.TypeName, PriorState: dynamic(t, prior), Config: config},
+		"update":      {TypeName: gateway.ServiceKind.TypeName, PriorState: dynamic(t, prior), ProposedNewState: dynamic(t, changed), Config: config},
+		"create":      {TypeName: gateway.ServiceKind.TypeName, PriorState: dynamic(t, null), ProposedNewState: dynamic(t, prior), Config: config},
+		"delete":      {TypeName: gateway.ServiceKind.TypeName, PriorState: dynamic(t, prior), ProposedNewState: dynamic(t, null), Config: dynamic(t, null)},
+		"no proposal": {TypeName: gateway.ServiceKind.TypeName, PriorState: dynamic(t, prior), Config: config},
 	} {
 		before := ours.PlansAnswered()
 		if _, err := ours.PlanResourceChange(context.Background(), req); err != nil {
@@ -329,14 +332,14 @@ func fixtures(t *testing.T, client *konnect.Client) map[string]string {
 	t.Helper()
 	ctx := context.Background()
 	ids := map[string]string{}
-	create := func(k EntityKind, parents map[string]string, body konnect.Object) string {
+	create := func(k engine.EntityKind, parents map[string]string, body konnect.Object) string {
 		t.Helper()
 		obj, _, err := k.API.Create(ctx, client, parents, body)
 		if err != nil {
 			t.Fatalf("%s: %v", k.TypeName, err)
 		}
 		id, _ := obj["id"].(string)
-		if k.TypeName == ConsumerGroupMemberKind.TypeName {
+		if k.TypeName == gateway.ConsumerGroupMemberKind.TypeName {
 			id = body["consumer"].(string)
 		}
 		importID := maps.Clone(parents)
@@ -345,14 +348,14 @@ func fixtures(t *testing.T, client *konnect.Client) map[string]string {
 		ids[k.TypeName] = string(b)
 		return id
 	}
-	cpID := create(ControlPlaneKind, map[string]string{}, konnect.Object{"name": "fast-path"})
+	cpID := create(gateway.ControlPlaneKind, map[string]string{}, konnect.Object{"name": "fast-path"})
 	cp := map[string]string{"control_plane_id": cpID}
 	with := func(k, v string) map[string]string { m := maps.Clone(cp); m[k] = v; return m }
-	byName := map[string]EntityKind{}
+	byName := map[string]engine.EntityKind{}
 	for _, k := range Kinds {
 		byName[k.TypeName] = k
 	}
-	kind := func(name string) EntityKind { return byName["konnect_gateway_"+name] }
+	kind := func(name string) engine.EntityKind { return byName["konnect_gateway_"+name] }
 	svc := create(kind("service"), cp, konnect.Object{"name": "orders", "host": "orders.internal", "retries": 4})
 	create(kind("route"), cp, konnect.Object{"name": "orders", "paths": []any{"/orders"}, "service": map[string]any{"id": svc}})
 	create(kind("plugin"), cp, konnect.Object{"name": "rate-limiting", "config": map[string]any{"minute": 10}, "service": map[string]any{"id": svc}})
@@ -379,10 +382,24 @@ func fixtures(t *testing.T, client *konnect.Client) map[string]string {
 	create(kind("data_plane_client_certificate"), cp, konnect.Object{"cert": leaf.Cert})
 	store := create(kind("config_store"), cp, konnect.Object{"name": "app"})
 	create(kind("config_store_secret"), with("config_store_id", store), konnect.Object{"key": "db-password", "value": "s3cret"})
-	grp := create(ControlPlaneKind, map[string]string{}, konnect.Object{"name": "fast-path-group", "cluster_type": "CLUSTER_TYPE_CONTROL_PLANE_GROUP"})
-	member := create(ControlPlaneKind, map[string]string{}, konnect.Object{"name": "fast-path-member", "cluster_type": "CLUSTER_TYPE_HYBRID"})
+	grp := create(gateway.ControlPlaneKind, map[string]string{}, konnect.Object{"name": "fast-path-group", "cluster_type": "CLUSTER_TYPE_CONTROL_PLANE_GROUP"})
+	member := create(gateway.ControlPlaneKind, map[string]string{}, konnect.Object{"name": "fast-path-member", "cluster_type": "CLUSTER_TYPE_HYBRID"})
 	create(kind("control_plane_membership"), map[string]string{}, konnect.Object{"control_plane_id": grp, "members": []any{map[string]any{"id": member}}})
-	ids[ControlPlaneKind.TypeName] = fmt.Sprintf(`{"id":%q}`, cpID)
+	ids[gateway.ControlPlaneKind.TypeName] = fmt.Sprintf(`{"id":%q}`, cpID)
+	// the access family
+	user, err := access.UserKind.API.FindByName(ctx, client, nil, "jane.doe@example.com")
+	if err != nil || user == nil {
+		t.Fatalf("the mock's user jane.doe@example.com: %v %v", user, err)
+	}
+	team := create(access.TeamKind, map[string]string{}, konnect.Object{"name": "fast-path", "labels": map[string]any{"env": "test"}})
+	create(access.TeamUserKind, map[string]string{"team_id": team}, konnect.Object{"id": user["id"]})
+	role := konnect.Object{"role_name": "Viewer", "entity_id": "*", "entity_type_name": "Control Planes", "entity_region": "us"}
+	create(access.TeamRoleKind, map[string]string{"team_id": team}, role)
+	account := create(access.SystemAccountKind, map[string]string{}, konnect.Object{"name": "fast-path", "description": "CI"})
+	create(access.SystemAccountTeamKind, map[string]string{"team_id": team}, konnect.Object{"id": account})
+	create(access.SystemAccountRoleKind, map[string]string{"account_id": account}, role)
+	create(access.SystemAccountAccessTokenKind, map[string]string{"account_id": account}, konnect.Object{"name": "ci", "expires_at": "2099-01-01T00:00:00Z"})
+	create(access.AuthenticationSettingsKind, map[string]string{}, konnect.Object{"konnect_mapping_enabled": true})
 	for _, k := range Kinds {
 		if ids[k.TypeName] == "" {
 			t.Fatalf("no fixture for %s", k.TypeName)

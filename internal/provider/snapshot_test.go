@@ -10,6 +10,7 @@ import (
 	"sync/atomic"
 	"testing"
 
+	"github.com/konnectguard/terraform-provider-konnect/internal/engine"
 	"github.com/konnectguard/terraform-provider-konnect/internal/konnect"
 	"github.com/konnectguard/terraform-provider-konnect/internal/konnectmock"
 )
@@ -71,28 +72,28 @@ func newSnapshotKonnect(t *testing.T, n int, gated bool) *snapshotKonnect {
 // listing serves them all, and an object not in it is left to a direct read.
 func TestSnapshotLookup(t *testing.T) {
 	k := newSnapshotKonnect(t, 3, false)
-	s, ctx := newSnapshots(), context.Background()
-	if _, ok := s.lookup(ctx, k.client, k.services, k.ids[0]); ok {
+	s, ctx := engine.NewSnapshots(), context.Background()
+	if _, ok := s.Lookup(ctx, k.client, k.services, k.ids[0]); ok {
 		t.Error("the first read of a collection was served from a snapshot")
 	}
 	for i, id := range k.ids {
-		obj, ok := s.lookup(ctx, k.client, k.services, id)
+		obj, ok := s.Lookup(ctx, k.client, k.services, id)
 		if !ok || obj["name"] != fmt.Sprintf("svc-%d", i) {
 			t.Errorf("lookup %s: %v %v", id, obj, ok)
 		}
 	}
-	if _, ok := s.lookup(ctx, k.client, k.services, "00000000-0000-4000-8000-999999999999"); ok {
+	if _, ok := s.Lookup(ctx, k.client, k.services, "00000000-0000-4000-8000-999999999999"); ok {
 		t.Error("an object missing from the listing was reported as found")
 	}
 	if n := k.listings.Load(); n != 1 {
 		t.Errorf("%d listings, want 1", n)
 	}
 	// A write drops the snapshot: the next refresh reads directly, the one after lists again.
-	s.invalidate(k.services)
-	if _, ok := s.lookup(ctx, k.client, k.services, k.ids[1]); ok {
+	s.Invalidate(k.services)
+	if _, ok := s.Lookup(ctx, k.client, k.services, k.ids[1]); ok {
 		t.Error("a lookup right after invalidate was served from the old snapshot")
 	}
-	if _, ok := s.lookup(ctx, k.client, k.services, k.ids[1]); !ok {
+	if _, ok := s.Lookup(ctx, k.client, k.services, k.ids[1]); !ok {
 		t.Error("the second lookup after invalidate was not served")
 	}
 	if n := k.listings.Load(); n != 2 {
@@ -100,7 +101,7 @@ func TestSnapshotLookup(t *testing.T) {
 	}
 	// Collections are separate.
 	other := strings.Replace(k.services, "/services", "/routes", 1)
-	if _, ok := s.lookup(ctx, k.client, other, k.ids[0]); ok {
+	if _, ok := s.Lookup(ctx, k.client, other, k.ids[0]); ok {
 		t.Error("another collection was served from the services snapshot")
 	}
 }
@@ -109,9 +110,9 @@ func TestSnapshotLookup(t *testing.T) {
 func TestSnapshotListingFails(t *testing.T) {
 	k := newSnapshotKonnect(t, 1, false)
 	missing := konnect.CoreEntitiesPath("5b1c2d3e-0000-4000-8000-00000000dead", "services") // no such control plane: 404
-	s, ctx := newSnapshots(), context.Background()
+	s, ctx := engine.NewSnapshots(), context.Background()
 	for range 4 {
-		if _, ok := s.lookup(ctx, k.client, missing, k.ids[0]); ok {
+		if _, ok := s.Lookup(ctx, k.client, missing, k.ids[0]); ok {
 			t.Fatal("a lookup was served although the listing failed")
 		}
 	}
@@ -124,8 +125,8 @@ func TestSnapshotListingFails(t *testing.T) {
 // its object, and the race detector sees no unsynchronized access (go test -race).
 func TestSnapshotConcurrent(t *testing.T) {
 	k := newSnapshotKonnect(t, 20, true)
-	s, ctx := newSnapshots(), context.Background()
-	s.lookup(ctx, k.client, k.services, k.ids[0]) // the direct read
+	s, ctx := engine.NewSnapshots(), context.Background()
+	s.Lookup(ctx, k.client, k.services, k.ids[0]) // the direct read
 	var wg sync.WaitGroup
 	var served atomic.Int32
 	errs := make(chan string, 100)
@@ -134,7 +135,7 @@ func TestSnapshotConcurrent(t *testing.T) {
 			wg.Add(1)
 			go func() {
 				defer wg.Done()
-				obj, ok := s.lookup(ctx, k.client, k.services, id)
+				obj, ok := s.Lookup(ctx, k.client, k.services, id)
 				switch {
 				case !ok:
 					errs <- fmt.Sprintf("round %d: %s not served", round, id)
@@ -164,7 +165,7 @@ func TestSnapshotConcurrent(t *testing.T) {
 // either a miss or the right object.
 func TestSnapshotInvalidateWhileListing(t *testing.T) {
 	k := newSnapshotKonnect(t, 5, false)
-	s, ctx := newSnapshots(), context.Background()
+	s, ctx := engine.NewSnapshots(), context.Background()
 	var wg sync.WaitGroup
 	for w := range 8 {
 		wg.Add(1)
@@ -172,11 +173,11 @@ func TestSnapshotInvalidateWhileListing(t *testing.T) {
 			defer wg.Done()
 			for i := range 30 {
 				if (i+w)%7 == 0 {
-					s.invalidate(k.services)
+					s.Invalidate(k.services)
 					continue
 				}
 				n := (i + w) % len(k.ids)
-				if obj, ok := s.lookup(ctx, k.client, k.services, k.ids[n]); ok && obj["name"] != fmt.Sprintf("svc-%d", n) {
+				if obj, ok := s.Lookup(ctx, k.client, k.services, k.ids[n]); ok && obj["name"] != fmt.Sprintf("svc-%d", n) {
 					t.Errorf("%s is %v", k.ids[n], obj["name"])
 				}
 			}
@@ -188,24 +189,24 @@ func TestSnapshotInvalidateWhileListing(t *testing.T) {
 // A refresh whose request is canceled stops waiting for another's listing.
 func TestSnapshotWaitHonoursCancel(t *testing.T) {
 	k := newSnapshotKonnect(t, 2, true)
-	s := newSnapshots()
-	s.lookup(context.Background(), k.client, k.services, k.ids[0])
+	s := engine.NewSnapshots()
+	s.Lookup(context.Background(), k.client, k.services, k.ids[0])
 	listing := make(chan struct{})
 	go func() {
 		defer close(listing)
-		if _, ok := s.lookup(context.Background(), k.client, k.services, k.ids[0]); !ok {
+		if _, ok := s.Lookup(context.Background(), k.client, k.services, k.ids[0]); !ok {
 			t.Error("the listing caller was not served")
 		}
 	}()
 	<-k.entered // the listing is in flight, held at the gate
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	if _, ok := s.lookup(ctx, k.client, k.services, k.ids[1]); ok {
+	if _, ok := s.Lookup(ctx, k.client, k.services, k.ids[1]); ok {
 		t.Error("a canceled lookup was served")
 	}
 	close(k.gate)
 	<-listing
-	if _, ok := s.lookup(context.Background(), k.client, k.services, k.ids[1]); !ok {
+	if _, ok := s.Lookup(context.Background(), k.client, k.services, k.ids[1]); !ok {
 		t.Error("after the listing, a lookup was not served")
 	}
 }

@@ -8,6 +8,9 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
 	"github.com/hashicorp/terraform-plugin-framework/types"
+
+	"github.com/konnectguard/terraform-provider-konnect/internal/engine"
+	"github.com/konnectguard/terraform-provider-konnect/internal/gateway"
 )
 
 // validateString runs string validators on one value of attribute attr, as a plan does.
@@ -27,7 +30,7 @@ func validateString(vs []validator.String, attr, value string) (summary, detail,
 }
 
 func TestServiceHostValidator(t *testing.T) {
-	host := stringValidators(attrByName(t, ServiceKind, "host"))
+	host := stringValidators(attrByName(t, gateway.ServiceKind, "host"))
 	for _, ok := range []string{"orders.internal", "a", "h2", "svc-1.internal", "my_svc.internal", "example.com.", "10.0.0.1", "::1", "[2001:db8::1]", "2001:db8::1"} {
 		if s, d, _ := validateString(host, "host", ok); s != "" {
 			t.Errorf("host %q refused: %s: %s", ok, s, d)
@@ -55,7 +58,7 @@ func TestServiceHostValidator(t *testing.T) {
 
 // Services and routes share Konnect's name rule, and the same validators.
 func TestServiceNameValidatedLikeRouteName(t *testing.T) {
-	for _, kind := range []EntityKind{ServiceKind, RouteKind} {
+	for _, kind := range []engine.EntityKind{gateway.ServiceKind, gateway.RouteKind} {
 		name := stringValidators(attrByName(t, kind, "name"))
 		for _, ok := range []string{"orders", "orders-v2.internal_1~x", strings.Repeat("n", 128)} {
 			if s, d, _ := validateString(name, "name", ok); s != "" {
@@ -76,7 +79,7 @@ func TestServiceNameValidatedLikeRouteName(t *testing.T) {
 	}
 }
 
-func attrByName(t *testing.T, kind EntityKind, name string) Attr {
+func attrByName(t *testing.T, kind engine.EntityKind, name string) engine.Attr {
 	t.Helper()
 	for _, a := range kind.Attrs {
 		if a.Name == name {
@@ -84,8 +87,10 @@ func attrByName(t *testing.T, kind EntityKind, name string) Attr {
 		}
 	}
 	t.Fatalf("%s has no attribute %s", kind.TypeName, name)
-	return Attr{}
+	return engine.Attr{}
 }
 
 // stringValidators are a string attribute's declared validators, as its schema holds them.
-func stringValidators(a Attr) []validator.String { return typed[validator.String](a, a.Validators) }
+func stringValidators(a engine.Attr) []validator.String {
+	return engine.Typed[validator.String](a, a.Validators)
+}

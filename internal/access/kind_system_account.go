@@ -1,0 +1,27 @@
+package access
+
+import (
+	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
+
+	"github.com/konnectguard/terraform-provider-konnect/internal/engine"
+)
+
+// SystemAccountKind is a Konnect system account (/v3/system-accounts): a machine identity
+// for CI and automation, with access tokens of its own.
+var SystemAccountKind = engine.EntityKind{
+	TypeName: "konnect_system_account",
+	Description: "A Konnect system account: a machine identity (for CI, automation) that holds access tokens and is granted roles directly or through teams. " +
+		"An update sends Konnect only the attributes the plan changes (PATCH).",
+	API:        engine.PatchAPI{PlatformAPI: engine.PlatformAPI{Collection: under("system-accounts")}, NameFilter: "filter[name][eq]"},
+	NameAttr:   "name",
+	DataSource: true,
+	Attrs: []engine.Attr{
+		{Name: "name", Type: engine.String, Mode: engine.Required, Description: "The system account's name, unique in the organization.",
+			Validators: []engine.Validator{stringvalidator.LengthBetween(1, 250)}},
+		{Name: "description", Type: engine.String, Mode: engine.Required, Description: "What the system account is for.",
+			Validators: []engine.Validator{stringvalidator.LengthBetween(1, 250)}},
+		{Name: "konnect_managed", Default: false, Type: engine.Bool, ForceNew: true,
+			Description: "Whether Konnect manages the account (for example for an integration). Fixed at creation: changing it replaces the account."},
+		engine.PlatformTimestamps[0], engine.PlatformTimestamps[1],
+	},
+}

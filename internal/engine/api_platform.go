@@ -1,0 +1,201 @@
+package engine
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"net/http"
+	"net/url"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/konnectguard/terraform-provider-konnect/internal/konnect"
+)
+
+// platformAPI reaches a platform-style collection below a control plane
+// (/v2/control-planes/{cp}/…): POST creates with a server-chosen id, PUT …/{id} replaces,
+// DELETE …/{id} removes. Some collections answer `{"item": …}`, others the object itself.
+//
+// A POST has no client-chosen id, so a create whose outcome is unknown (connection lost,
+// 5xx) is not simply sent again: the collection is listed before the POST, and after an
+// ambiguous failure the object that appeared since and holds what was posted is adopted;
+// only when there is none is the POST sent once more.
+type PlatformAPI struct {
+	// Collection is the collection path for an object's path parameters.
+	Collection func(parents map[string]string) string
+	// Item: responses wrap the object in {"item": …}.
+	Item bool
+	// Key is the field that addresses an object (default "id"); it is copied into "id".
+	Key string
+	// PutBody is the body of a PUT from a create/update body (default: the body).
+	PutBody func(body konnect.Object) konnect.Object
+}
+
+func (p PlatformAPI) key() string {
+	if p.Key != "" {
+		return p.Key
+	}
+	return "id"
+}
+
+func (p PlatformAPI) unwrap(out konnect.Object) konnect.Object {
+	if p.Item {
+		if item, ok := out["item"].(map[string]any); ok {
+			out = item
+		}
+	}
+	if out != nil && p.Key != "" {
+		out["id"] = out[p.Key]
+	}
+	return out
+}
+
+func (p PlatformAPI) Path(parents map[string]string, id string) string {
+	return p.Collection(parents) + "/" + url.PathEscape(id)
+}
+
+func (p PlatformAPI) Get(ctx context.Context, cl *konnect.Client, a Address) (konnect.Object, *konnect.Response, error) {
+	var out konnect.Object
+	resp, err := cl.Do(ctx, http.MethodGet, p.Path(a.Parents, a.ID), nil, nil, &out)
+	if err != nil {
+		return nil, resp, err
+	}
+	return p.unwrap(out), resp, nil
+}
+
+// FindByName reads the object addressed by this key (kinds whose address is a unique name).
+func (p PlatformAPI) FindByName(ctx context.Context, cl *konnect.Client, parents map[string]string, name string) (konnect.Object, error) {
+	obj, _, err := p.Get(ctx, cl, Address{Parents: parents, ID: name})
+	if konnect.IsNotFound(err) {
+		return nil, nil
+	}
+	return obj, err
+}
+
+func (p PlatformAPI) Create(ctx context.Context, cl *konnect.Client, parents map[string]string, body konnect.Object) (konnect.Object, *konnect.Response, error) {
+	before, listErr := ListPlatform(ctx, cl, p.Collection(parents))
+	if listErr != nil {
+		return nil, nil, listErr
+	}
+	post := func() (konnect.Object, *konnect.Response, error) {
+		var out konnect.Object
+		resp, err := cl.Do(ctx, http.MethodPost, p.Collection(parents), nil, body, &out)
+		if err != nil {
+			return nil, resp, err
+		}
+		return p.unwrap(out), resp, nil
+	}
+	obj, resp, err := post()
+	if err == nil || !Ambiguous(err) {
+		return obj, resp, err
+	}
+	after, lookErr := ListPlatform(ctx, cl, p.Collection(parents))
+	if lookErr != nil {
+		return nil, nil, err // still unknown: report the original failure, post nothing
+	}
+	seen := map[string]bool{}
+	for _, o := range before {
+		seen[fmt.Sprint(o[p.key()])] = true
+	}
+	for _, o := range after {
+		if !seen[fmt.Sprint(o[p.key()])] && holdsFields(o, body) {
+			return p.Get(ctx, cl, Address{Parents: parents, ID: fmt.Sprint(o[p.key()])})
+		}
+	}
+	return post()
+}
+
+// holdsFields reports whether a listed object carries every string field of a body that
+// the listing returns (a listing may leave out a secret value).
+func holdsFields(obj, body konnect.Object) bool {
+	for k, v := range body {
+		got, listed := obj[k]
+		if !listed {
+			continue
+		}
+		if s, ok := v.(string); ok && fmt.Sprint(got) != s {
+			return false
+		}
+	}
+	return true
+}
+
+func (p PlatformAPI) Update(ctx context.Context, cl *konnect.Client, a Address, body, _ konnect.Object, ifMatch string) (konnect.Object, *konnect.Response, error) {
+	if p.PutBody != nil {
+		body = p.PutBody(body)
+	}
+	var out konnect.Object
+	resp, err := cl.Do(ctx, http.MethodPut, p.Path(a.Parents, a.ID), nil, body, &out, konnect.IfMatch(ifMatch))
+	if err != nil {
+		return nil, resp, err
+	}
+	return p.unwrap(out), resp, nil
+}
+
+func (p PlatformAPI) Delete(ctx context.Context, cl *konnect.Client, a Address, ifMatch string) (*konnect.Response, error) {
+	return cl.Do(ctx, http.MethodDelete, p.Path(a.Parents, a.ID), nil, nil, nil, konnect.IfMatch(ifMatch))
+}
+
+// platformMaxPages bounds a listing against a server that never ends one.
+const platformMaxPages = 1000
+
+// listPlatform reads every object of a platform collection, following page numbers. It
+// accepts the envelopes Konnect uses: {"data": […], "meta": {"page": {…}}} and
+// {"items": […], "page": {"total": n}}.
+func ListPlatform(ctx context.Context, cl *konnect.Client, collection string) ([]konnect.Object, error) {
+	const size = 100
+	var all []konnect.Object
+	for page := 1; page <= platformMaxPages; page++ {
+		q := url.Values{"page[size]": {strconv.Itoa(size)}, "page[number]": {strconv.Itoa(page)}}
+		var out struct {
+			Data  []konnect.Object `json:"data"`
+			Items []konnect.Object `json:"items"`
+			Meta  struct {
+				Page struct {
+					Total int `json:"total"`
+				} `json:"page"`
+			} `json:"meta"`
+			Page struct {
+				Total int `json:"total"`
+			} `json:"page"`
+		}
+		if _, err := cl.Do(ctx, http.MethodGet, collection, q, nil, &out); err != nil {
+			return nil, err
+		}
+		got := append(out.Data, out.Items...)
+		all = append(all, got...)
+		total := max(out.Meta.Page.Total, out.Page.Total)
+		if len(got) == 0 || len(got) < size || (total > 0 && len(all) >= total) {
+			return all, nil
+		}
+	}
+	return nil, errors.New("listing " + collection + " did not end after " + strconv.Itoa(platformMaxPages) + " pages")
+}
+
+// controlPlaneSub is the collection path of a platform collection below a control plane.
+func ControlPlaneSub(segments ...string) func(map[string]string) string {
+	return func(p map[string]string) string {
+		parts := []string{"/v2/control-planes", url.PathEscape(p["control_plane_id"])}
+		for _, s := range segments {
+			if strings.HasPrefix(s, "{") && strings.HasSuffix(s, "}") {
+				s = url.PathEscape(p[strings.Trim(s, "{}")])
+			}
+			parts = append(parts, s)
+		}
+		return strings.Join(parts, "/")
+	}
+}
+
+// without returns body without the named fields.
+func Without(names ...string) func(konnect.Object) konnect.Object {
+	return func(body konnect.Object) konnect.Object {
+		out := konnect.Object{}
+		for k, v := range body {
+			if !slices.Contains(names, k) {
+				out[k] = v
+			}
+		}
+		return out
+	}
+}

@@ -1,0 +1,309 @@
+package engine
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"net/http"
+	"net/url"
+	"strings"
+
+	"github.com/konnectguard/terraform-provider-konnect/internal/canonjson"
+	"github.com/konnectguard/terraform-provider-konnect/internal/konnect"
+)
+
+// The platform side of Konnect (identity, portals, the API catalog) has three shapes of
+// object besides the gateway's, and each has its API style here:
+//   - PatchAPI: a collection whose objects are created with POST and changed with PATCH;
+//     the engine sends a PATCH only the fields the plan changes (changesOnly).
+//   - SingletonAPI: one object with no id of its own (organization authentication
+//     settings): read with GET, changed with PATCH, "destroyed" by a PATCH back to
+//     Konnect's defaults.
+//   - AssignmentAPI: a link that is created and deleted, never changed (a user in a team).
+
+// changesOnly is implemented by APIs whose update merges (PATCH): the engine then sends only
+// the fields whose planned value differs from the prior state's, so two writers changing
+// different fields of one object never undo each other.
+type changesOnly interface{ sendsChangesOnly() }
+
+// PatchAPI reaches a platform collection (/v3/teams, /v3/system-accounts, …): POST creates
+// with a server-chosen id (an ambiguous failure is resolved as PlatformAPI does), GET
+// …/{id} reads, PATCH …/{id} changes the fields the body carries, DELETE …/{id} removes.
+type PatchAPI struct {
+	PlatformAPI
+	// NameFilter is the list query that finds an object by its unique name
+	// ("filter[name][eq]"); empty when the collection has no unique name.
+	NameFilter string
+	// NameField is the JSON field of that name (default "name").
+	NameField string
+}
+
+func (PatchAPI) mergesOnUpdate()   {}
+func (PatchAPI) sendsChangesOnly() {}
+
+// refusesTakenName: Konnect answers 409 to a create whose name is taken (create.go).
+func (PatchAPI) refusesTakenName() {}
+
+// FindByName lists the collection filtered by the name and returns the exact match.
+func (p PatchAPI) FindByName(ctx context.Context, cl *konnect.Client, parents map[string]string, name string) (konnect.Object, error) {
+	if p.NameFilter == "" {
+		return nil, nil
+	}
+	field := p.NameField
+	if field == "" {
+		field = "name"
+	}
+	var out struct {
+		Data []konnect.Object `json:"data"`
+	}
+	q := url.Values{p.NameFilter: {name}, "page[size]": {"100"}}
+	if _, err := cl.Do(ctx, http.MethodGet, p.Collection(parents), q, nil, &out); err != nil {
+		return nil, err
+	}
+	for _, o := range out.Data {
+		if o[field] == name {
+			return p.unwrap(o), nil
+		}
+	}
+	return nil, nil
+}
+
+// Update sends a PATCH with the body the engine built: only the changed fields.
+func (p PatchAPI) Update(ctx context.Context, cl *konnect.Client, a Address, body, _ konnect.Object, ifMatch string) (konnect.Object, *konnect.Response, error) {
+	var out konnect.Object
+	resp, err := cl.Do(ctx, http.MethodPatch, p.Path(a.Parents, a.ID), nil, body, &out, konnect.IfMatch(ifMatch))
+	if err != nil {
+		return nil, resp, err
+	}
+	return p.unwrap(out), resp, nil
+}
+
+// SingletonAPI reaches one object with no id of its own (/v3/authentication-settings).
+// Its address is its parents (often none); its id in state is ID.
+type SingletonAPI struct {
+	// Path is the object's path for its parents.
+	Path func(parents map[string]string) string
+	// ID is the fixed id state gives the object.
+	ID string
+	// Defaults are Konnect's values for an organization that never changed the object:
+	// a destroy writes them back.
+	Defaults konnect.Object
+}
+
+func (SingletonAPI) mergesOnUpdate()   {}
+func (SingletonAPI) sendsChangesOnly() {}
+
+func (s SingletonAPI) Get(ctx context.Context, cl *konnect.Client, a Address) (konnect.Object, *konnect.Response, error) {
+	var out konnect.Object
+	resp, err := cl.Do(ctx, http.MethodGet, s.Path(a.Parents), nil, nil, &out)
+	if err != nil {
+		return nil, resp, err
+	}
+	out["id"] = s.ID
+	return out, resp, nil
+}
+
+// FindByName: a singleton always exists, and the create-time name check does not apply.
+func (SingletonAPI) FindByName(context.Context, *konnect.Client, map[string]string, string) (konnect.Object, error) {
+	return nil, nil
+}
+
+// Create writes the configured fields: the object exists already, with Konnect's values.
+func (s SingletonAPI) Create(ctx context.Context, cl *konnect.Client, parents map[string]string, body konnect.Object) (konnect.Object, *konnect.Response, error) {
+	return s.patch(ctx, cl, parents, body, "")
+}
+
+func (s SingletonAPI) Update(ctx context.Context, cl *konnect.Client, a Address, body, _ konnect.Object, ifMatch string) (konnect.Object, *konnect.Response, error) {
+	return s.patch(ctx, cl, a.Parents, body, ifMatch)
+}
+
+// Delete puts Konnect's defaults back: the object itself cannot be removed.
+func (s SingletonAPI) Delete(ctx context.Context, cl *konnect.Client, a Address, ifMatch string) (*konnect.Response, error) {
+	_, resp, err := s.patch(ctx, cl, a.Parents, s.Defaults, ifMatch)
+	return resp, err
+}
+
+func (s SingletonAPI) patch(ctx context.Context, cl *konnect.Client, parents map[string]string, body konnect.Object, ifMatch string) (konnect.Object, *konnect.Response, error) {
+	var out konnect.Object
+	resp, err := cl.Do(ctx, http.MethodPatch, s.Path(parents), nil, body, &out, konnect.IfMatch(ifMatch))
+	if err != nil {
+		return nil, resp, err
+	}
+	if out == nil { // an answer without a body: read what Konnect holds now
+		return s.Get(ctx, cl, Address{Parents: parents, ID: s.ID})
+	}
+	out["id"] = s.ID
+	return out, resp, nil
+}
+
+// AssignmentAPI reaches a link below a parent (/v3/teams/{teamId}/users): POST creates it,
+// DELETE …/{id} removes it, and nothing changes it in place (every attribute of such a kind
+// is ForceNew). Reads find the link in the parent's listing, filtered by id when the
+// collection allows it.
+type AssignmentAPI struct {
+	// Collection is the collection path for the link's parents.
+	Collection func(parents map[string]string) string
+	// IDFrom is the body field holding the linked object's id, which is the link's id
+	// (team users: "id", the user's id). Empty: Konnect gives the link an id of its own.
+	IDFrom string
+	// IDFilter is the list query that narrows a listing to one id ("filter[id][eq]").
+	IDFilter string
+	// Keep are the fields of a listed object that belong to the link (a team's listing of
+	// users carries each user's name and email, which are the user's, not the link's):
+	// only they are read, so the link's revision changes only when the link does.
+	Keep []string
+}
+
+func (a AssignmentAPI) path(parents map[string]string, id string) string {
+	return a.Collection(parents) + "/" + url.PathEscape(id)
+}
+
+// Get finds the link in the parent's listing; a link that is not there is 404, like a
+// deleted object.
+func (a AssignmentAPI) Get(ctx context.Context, cl *konnect.Client, addr Address) (konnect.Object, *konnect.Response, error) {
+	var found []konnect.Object
+	if a.IDFilter != "" {
+		var out struct {
+			Data []konnect.Object `json:"data"`
+		}
+		if _, err := cl.Do(ctx, http.MethodGet, a.Collection(addr.Parents), url.Values{a.IDFilter: {addr.ID}}, nil, &out); err != nil {
+			return nil, nil, err
+		}
+		found = out.Data
+	} else {
+		all, err := ListPlatform(ctx, cl, a.Collection(addr.Parents))
+		if err != nil {
+			return nil, nil, err
+		}
+		found = all
+	}
+	for _, o := range found {
+		if fmt.Sprint(o["id"]) != addr.ID {
+			continue
+		}
+		if len(a.Keep) > 0 {
+			link := konnect.Object{}
+			for _, f := range a.Keep {
+				if v, ok := o[f]; ok {
+					link[f] = v
+				}
+			}
+			o = link
+		}
+		return o, nil, nil
+	}
+	return nil, nil, &konnect.APIError{StatusCode: http.StatusNotFound, Method: http.MethodGet, Path: a.path(addr.Parents, addr.ID),
+		Message: "not found in " + a.Collection(addr.Parents)}
+}
+
+// FindByName finds an existing link to the same object (the kind's NameAttr holds the linked
+// object's id): the creation guard then reports a link made outside Terraform, with its
+// import block, instead of Konnect's 409.
+func (a AssignmentAPI) FindByName(ctx context.Context, cl *konnect.Client, parents map[string]string, id string) (konnect.Object, error) {
+	if a.IDFrom == "" {
+		return nil, nil
+	}
+	obj, _, err := a.Get(ctx, cl, Address{Parents: parents, ID: id})
+	if konnect.IsNotFound(err) {
+		return nil, nil
+	}
+	return obj, err
+}
+
+// Create posts the link. Konnect answers with the link or with nothing (201 and no body);
+// either way the link as listed is returned.
+func (a AssignmentAPI) Create(ctx context.Context, cl *konnect.Client, parents map[string]string, body konnect.Object) (konnect.Object, *konnect.Response, error) {
+	var out konnect.Object
+	resp, err := cl.Do(ctx, http.MethodPost, a.Collection(parents), nil, body, &out)
+	if err != nil && Ambiguous(err) && a.IDFrom != "" {
+		// The creation guard found no such link before this POST: one there now is its.
+		if obj, _, gerr := a.Get(ctx, cl, Address{Parents: parents, ID: fmt.Sprint(body[a.IDFrom])}); gerr == nil {
+			return obj, resp, nil
+		}
+	}
+	if err != nil {
+		return nil, resp, err
+	}
+	id := ""
+	if a.IDFrom != "" {
+		id = fmt.Sprint(body[a.IDFrom])
+	} else if out != nil {
+		id = fmt.Sprint(out["id"])
+	}
+	if id == "" || strings.EqualFold(id, "<nil>") {
+		return nil, resp, fmt.Errorf("POST %s: Konnect's answer names no id", a.Collection(parents))
+	}
+	return a.Get(ctx, cl, Address{Parents: parents, ID: id})
+}
+
+// Update is never called: every attribute of a link is ForceNew.
+func (a AssignmentAPI) Update(_ context.Context, _ *konnect.Client, addr Address, _, _ konnect.Object, _ string) (konnect.Object, *konnect.Response, error) {
+	return nil, nil, fmt.Errorf("%s cannot be changed in place", a.path(addr.Parents, addr.ID))
+}
+
+func (a AssignmentAPI) Delete(ctx context.Context, cl *konnect.Client, addr Address, ifMatch string) (*konnect.Response, error) {
+	return cl.Do(ctx, http.MethodDelete, a.path(addr.Parents, addr.ID), nil, nil, nil, konnect.IfMatch(ifMatch))
+}
+
+// onlyChanges returns the fields of body whose value differs from the prior state's body,
+// and every field in keep (resets, secrets being written). A map (labels) is merged by
+// Konnect key by key: only its changed keys are sent, a removed key as null.
+func onlyChanges(prior, body konnect.Object, keep, maps map[string]bool) konnect.Object {
+	out := konnect.Object{}
+	for k, v := range body {
+		if sameJSON(prior[k], v) && !keep[k] {
+			continue
+		}
+		was, wasMap := prior[k].(map[string]any)
+		now, isMap := v.(map[string]any)
+		if !maps[k] || !wasMap || !(isMap || v == nil) {
+			out[k] = v
+			continue
+		}
+		changed := map[string]any{}
+		for key, val := range now {
+			if !sameJSON(was[key], val) {
+				changed[key] = val
+			}
+		}
+		for key := range was {
+			if _, still := now[key]; !still {
+				changed[key] = nil
+			}
+		}
+		out[k] = changed
+	}
+	return out
+}
+
+// mapFields are the JSON names of a kind's map attributes.
+func (r *EntityResource) mapFields() map[string]bool {
+	out := map[string]bool{}
+	for _, a := range r.Kind.Attrs {
+		if a.Type.Kind == KMap {
+			out[a.JSONName()] = true
+		}
+	}
+	return out
+}
+
+// sameJSON compares two decoded JSON values by their canonical form.
+func sameJSON(a, b any) bool {
+	ca, errA := canonjson.Canonical(a)
+	cb, errB := canonjson.Canonical(b)
+	return errA == nil && errB == nil && bytes.Equal(ca, cb)
+}
+
+// names returns the JSON names of the reset attributes and documents.
+func (p resetPlan) names(r *EntityResource) map[string]bool {
+	out := map[string]bool{}
+	for _, a := range p.attrs {
+		out[a.JSONName()] = true
+	}
+	for _, a := range r.Kind.Attrs {
+		if _, ok := p.keys[a.Name]; ok {
+			out[a.JSONName()] = true
+		}
+	}
+	return out
+}

@@ -1,0 +1,203 @@
+package engine
+
+import (
+	"context"
+	"fmt"
+	"net/url"
+
+	"github.com/hashicorp/terraform-plugin-framework/diag"
+
+	"github.com/konnectguard/terraform-provider-konnect/internal/guard"
+	"github.com/konnectguard/terraform-provider-konnect/internal/konnect"
+)
+
+// The cascade guard. Konnect deletes some objects together with the object they belong
+// to (Kong's `on_delete = "cascade"` references): a service's, route's, consumer's or
+// consumer group's plugins, a consumer's credentials, a consumer group's memberships, an
+// upstream's targets, a certificate's SNIs, a key set's keys. Terraform deletes the
+// objects it manages before the object they belong to, so any such object still there
+// when Terraform deletes its parent was created outside this configuration, and the
+// delete would remove it without a word. Before every delete of a parent (a destroy, or
+// the delete half of a replacement: the same Delete call), the guard lists each
+// dependent collection once and applies the conflict policy.
+//
+// A route's service is a reference that Konnect refuses to break instead of cascading: it
+// is listed too (Refuses), so that the refusal names the route and gives its import block
+// instead of Konnect's "400 data constraint error" with an id only; no policy lets such a
+// delete through. Other refusing references (a service's or upstream's client_certificate)
+// are left to Konnect's error, which names the referencing object.
+//
+// A control plane is a parent too: Konnect deletes every gateway entity in it with it. At
+// its delete (only there), the guard lists each of its collections once; what this
+// configuration manages in it was deleted before, so anything still there is not managed
+// by it.
+//
+// A consumer's consumer-group memberships (consumers/{c}/consumer_groups) also go with
+// the consumer, but they are not counted: a membership is a link with nothing of its own,
+// and deleting the consumer changes nothing for any object that survives it (the group
+// keeps its plugins and its other members). Deleting a consumer group is different: its
+// members survive and lose the group's plugins, so memberships count there.
+
+// Dependent is one collection of objects that Konnect deletes with an object of a kind.
+type Dependent struct {
+	Collection string   // below the parent object's path: "plugins", "key-auth"
+	TypeName   string   // the resource type that manages such objects
+	NameFields []string // fields that name one in diagnostics, first non-empty wins; never a secret
+	// Nested: the objects are imported as <control_plane_id>/<parent id>/<id>, else
+	// <control_plane_id>/<id>.
+	Nested bool
+	// NotCreated: the collection lists the linked objects, not the links (a group's
+	// members are consumers), so their created_at says nothing about the link.
+	NotCreated bool
+	// All is the control plane's listing of every such object ("" when Konnect has none:
+	// targets, group members), each naming its parent in a reference field: the guard
+	// lists it once per apply (cascade_snapshot.go) instead of once per parent.
+	All string
+	// Refuses: Konnect refuses to delete the parent while such an object references it,
+	// instead of deleting the object too (a service's routes).
+	Refuses bool
+}
+
+// The dependent collections, declared once and named by each parent kind.
+var (
+	PluginsOf     = Dependent{Collection: "plugins", All: "plugins", TypeName: "konnect_gateway_plugin", NameFields: []string{"name"}}
+	KeyAuthsOf    = Dependent{Collection: "key-auth", All: "key-auths", TypeName: "konnect_gateway_key_auth", Nested: true} // its only name, the key, is a secret
+	basicAuthsOf  = Dependent{Collection: "basic-auth", All: "basic-auths", TypeName: "konnect_gateway_basic_auth", NameFields: []string{"username"}, Nested: true}
+	aclsOf        = Dependent{Collection: "acls", All: "acls", TypeName: "konnect_gateway_acl", NameFields: []string{"group"}, Nested: true}
+	jwtsOf        = Dependent{Collection: "jwt", All: "jwts", TypeName: "konnect_gateway_jwt", NameFields: []string{"key"}, Nested: true}
+	hmacAuthsOf   = Dependent{Collection: "hmac-auth", All: "hmac-auths", TypeName: "konnect_gateway_hmac_auth", NameFields: []string{"username"}, Nested: true}
+	GroupMembers  = Dependent{Collection: "consumers", TypeName: "konnect_gateway_consumer_group_member", NameFields: []string{"username", "custom_id"}, Nested: true, NotCreated: true}
+	TargetsOf     = Dependent{Collection: "targets", TypeName: "konnect_gateway_target", NameFields: []string{"target"}, Nested: true}
+	SnisOf        = Dependent{Collection: "snis", All: "snis", TypeName: "konnect_gateway_sni", NameFields: []string{"name"}}
+	KeysOf        = Dependent{Collection: "keys", All: "keys", TypeName: "konnect_gateway_key", NameFields: []string{"name", "kid"}}
+	RoutesOf      = Dependent{Collection: "routes", All: "routes", TypeName: "konnect_gateway_route", NameFields: []string{"name"}, Refuses: true}
+	ConsumerParts = []Dependent{PluginsOf, KeyAuthsOf, basicAuthsOf, aclsOf, jwtsOf, hmacAuthsOf}
+	// controlPlaneContents are the collections of a control plane's gateway entities. Objects
+	// that belong to another one (a consumer's credentials, an upstream's targets) are not
+	// listed: they go with it, and their parent is either listed here or was managed, and so
+	// checked at its own delete. All: the listing a parent's delete may have taken already
+	// this run (cascade_snapshot.go), reused.
+	ControlPlaneContents = []Dependent{
+		{Collection: "services", TypeName: "konnect_gateway_service", NameFields: []string{"name"}},
+		{Collection: "routes", All: "routes", TypeName: "konnect_gateway_route", NameFields: []string{"name"}},
+		{Collection: "plugins", All: "plugins", TypeName: "konnect_gateway_plugin", NameFields: []string{"instance_name", "name"}},
+		{Collection: "consumers", TypeName: "konnect_gateway_consumer", NameFields: []string{"username", "custom_id"}},
+		{Collection: "consumer_groups", TypeName: "konnect_gateway_consumer_group", NameFields: []string{"name"}},
+		{Collection: "upstreams", TypeName: "konnect_gateway_upstream", NameFields: []string{"name"}},
+		{Collection: "certificates", TypeName: "konnect_gateway_certificate"},
+		{Collection: "ca_certificates", TypeName: "konnect_gateway_ca_certificate"},
+		{Collection: "snis", All: "snis", TypeName: "konnect_gateway_sni", NameFields: []string{"name"}},
+		{Collection: "vaults", TypeName: "konnect_gateway_vault", NameFields: []string{"prefix"}},
+		{Collection: "key-sets", TypeName: "konnect_gateway_key_set", NameFields: []string{"name"}},
+		{Collection: "keys", All: "keys", TypeName: "konnect_gateway_key", NameFields: []string{"name", "kid"}},
+		{Collection: "partials", TypeName: "konnect_gateway_partial", NameFields: []string{"name"}},
+	}
+)
+
+// cascadePageSize is the one page read of each dependent collection: any one object is
+// enough to refuse, and the diagnostic counts up to this many per collection exactly.
+const cascadePageSize = 100
+
+// checkCascade is the cascade guard, run by Delete after Guard 1 and before the DELETE.
+// It returns false when the delete must not go on (the diagnostic is added).
+func (r *EntityResource) checkCascade(ctx context.Context, addr Address, prior ObjectValues, diags *diag.Diagnostics) bool {
+	self, ok := r.cascadeRoot(addr, prior)
+	if len(r.Kind.Dependents) == 0 || !ok {
+		return true
+	}
+	policy := r.Data.Policy
+	var found []guard.Dependent
+	truncated := false
+	for _, d := range r.Kind.Dependents {
+		objs, more, err := r.DependentsOf(ctx, addr, self, d)
+		if konnect.IsNotFound(err) {
+			continue // the object itself is gone since Guard 1's read: nothing cascades
+		}
+		if err != nil {
+			return r.cascadeUnknown(ctx, addr, d, err, diags)
+		}
+		for _, o := range objs {
+			found = append(found, d.Describe(o, addr))
+		}
+		truncated = truncated || more
+	}
+	e := guard.CheckCascade(r.object(addr), found, truncated, policy)
+	if e == nil {
+		r.logDecision(ctx, "cascade", "ok", addr, nil)
+		return true
+	}
+	r.logDecision(ctx, "cascade", "conflict_"+string(policy), addr, map[string]any{"dependents": e.IDs(), "truncated": truncated, "refused": e.Refused()})
+	if e.Refused() {
+		diags.AddError(e.Summary(), e.Detail()) // Konnect would refuse it under any policy
+		return false
+	}
+	switch policy {
+	case guard.PolicyWarn:
+		diags.AddWarning(e.Summary(), e.Detail())
+		return true
+	case guard.PolicyOverwrite:
+		return true
+	}
+	diags.AddError(e.Summary(), e.Detail())
+	return false
+}
+
+// cascadeRoot is the path below which the dependent collections of the object at addr
+// are: its own path, or for a control plane its core entities. A control plane group holds
+// no gateway entities of its own (its members' stay when it goes): nothing to list.
+func (r *EntityResource) cascadeRoot(addr Address, prior ObjectValues) (string, bool) {
+	if _, ok := r.Kind.API.(ControlPlaneAPI); ok {
+		if Str(prior["cluster_type"]) == "CLUSTER_TYPE_CONTROL_PLANE_GROUP" {
+			return "", false
+		}
+		return konnect.CoreEntitiesPath(addr.ID), true
+	}
+	l, ok := r.Kind.API.(Listable)
+	if !ok {
+		return "", false
+	}
+	return l.Listing().Collection(addr.Parents) + "/" + url.PathEscape(addr.ID), true
+}
+
+// cascadeUnknown is a listing that failed: what the delete would take with it is unknown,
+// which the policy treats like a conflict.
+func (r *EntityResource) cascadeUnknown(ctx context.Context, addr Address, d Dependent, err error, diags *diag.Diagnostics) bool {
+	policy := r.Data.Policy
+	r.logDecision(ctx, "cascade", "unknown_"+string(policy), addr, map[string]any{"collection": d.Collection, "error": err.Error()})
+	summary := "Could not check what Konnect deletes with this object"
+	detail := fmt.Sprintf("  %s: listing its %s objects failed: %v\n\n", r.object(addr), d.TypeName, err)
+	switch policy {
+	case guard.PolicyWarn:
+		diags.AddWarning(summary, detail+"conflict_policy is \"warn\": the delete goes on; Konnect deletes whatever depends on this object with it.")
+		return true
+	case guard.PolicyOverwrite:
+		return true
+	}
+	diags.AddError(summary, detail+"Nothing was deleted. Apply again, or re-run with KONNECT_CONFLICT_POLICY=overwrite to delete without checking.")
+	return false
+}
+
+// describe names one dependent object for the diagnostic.
+func (d Dependent) Describe(o konnect.Object, parent Address) guard.Dependent {
+	id, _ := o["id"].(string)
+	out := guard.Dependent{TypeName: d.TypeName, ID: id}
+	for _, f := range d.NameFields {
+		if s, _ := o[f].(string); s != "" {
+			out.Name = s
+			break
+		}
+	}
+	if !d.NotCreated {
+		out.CreatedAt = guard.FormatUpdatedAt(o["created_at"])
+	}
+	cp := parent.Parents["control_plane_id"]
+	if cp == "" {
+		cp = parent.ID // the parent is the control plane
+	}
+	out.ImportID = cp + "/" + id
+	if d.Nested {
+		out.ImportID = cp + "/" + parent.ID + "/" + id
+	}
+	out.Refuses = d.Refuses
+	return out
+}

@@ -1,0 +1,181 @@
+package engine
+
+import (
+	"context"
+	"net/url"
+	"strings"
+	"sync"
+
+	"github.com/konnectguard/terraform-provider-konnect/internal/konnect"
+)
+
+// The cascade guard's listings, once per apply. Listing every dependent collection of
+// every parent costs calls per parent (a destroy of 300 services made 300 plugin listings).
+// Instead, at the first parent delete that needs it, the guard lists the control plane's
+// whole collection of such objects once (all pages) and keeps it for the rest of this
+// provider run (one Terraform graph walk: the apply), grouped by the parent each object
+// references. Objects this run has deleted since are left out: Terraform deletes the
+// children it manages before their parent, so they are gone by the time the parent is
+// deleted, even when the listing was taken before.
+//
+// The window: an object created outside Terraform in the same control plane after the
+// listing was taken, during the same apply, is not seen by the guard for the parents
+// deleted later in that apply; Konnect deletes it with its parent. A listing that fails is
+// not kept (the next parent tries again), and the guard treats the failure like a
+// conflict, as before. When the listing shows dependents of a parent, that parent's
+// collection is listed live before anything is reported (a refusal is rare; its diagnostic
+// names what Konnect holds now). Dependents with no control-plane-wide listing (an upstream's
+// targets, a group's members) are still listed per parent.
+
+type cascadeSnapshots struct {
+	mu      sync.Mutex
+	lists   map[string]*cascadeList // by control-plane-wide collection path
+	deleted map[string]bool         // ids this run deleted
+}
+
+type cascadeList struct {
+	ready    chan struct{}
+	all      []konnect.Object
+	byParent map[string][]konnect.Object // parent id (of any kind) -> objects referencing it
+	err      error
+}
+
+// remaining returns what this run's listing of the collection at path holds and this run
+// has not deleted since, and whether there is such a listing (complete, without error).
+// A control plane's delete uses it instead of listing again: one listing per collection
+// per apply.
+func (cs *cascadeSnapshots) remaining(path string) ([]konnect.Object, bool) {
+	cs.mu.Lock()
+	defer cs.mu.Unlock()
+	l := cs.lists[path]
+	if l == nil {
+		return nil, false
+	}
+	select {
+	case <-l.ready:
+	default:
+		return nil, false // still being listed (by another parent's delete)
+	}
+	if l.err != nil {
+		return nil, false
+	}
+	var out []konnect.Object
+	for _, o := range l.all {
+		if id, _ := o["id"].(string); !cs.deleted[id] {
+			out = append(out, o)
+		}
+	}
+	return out, true
+}
+
+var cascadeMu sync.Mutex
+
+// cascade returns this run's cascade snapshots, created on first use.
+func (s *snapshots) cascade() *cascadeSnapshots {
+	cascadeMu.Lock()
+	defer cascadeMu.Unlock()
+	if s.casc == nil {
+		s.casc = &cascadeSnapshots{lists: map[string]*cascadeList{}, deleted: map[string]bool{}}
+	}
+	return s.casc
+}
+
+// parentRef is the reference field that names a parent of the collection at path's end.
+var parentRef = map[string]string{
+	"services": "service", "routes": "route", "consumers": "consumer", "consumer_groups": "consumer_group",
+	"certificates": "certificate", "key-sets": "set",
+}
+
+// parentRefFields are parentRef's values, in a fixed order.
+var parentRefFields = []string{"service", "route", "consumer", "consumer_group", "certificate", "set"}
+
+// dependentsOf lists the objects of collection d below the parent at self: from this run's
+// listing of the whole control plane when Konnect has one, else per parent (one page).
+func (r *EntityResource) DependentsOf(ctx context.Context, addr Address, self string, d Dependent) ([]konnect.Object, bool, error) {
+	var ref string
+	if l, ok := r.Kind.API.(Listable); ok {
+		parentCol := l.Listing().Collection(addr.Parents)
+		ref = parentRef[parentCol[strings.LastIndexByte(parentCol, '/')+1:]]
+	}
+	cp := addr.Parents["control_plane_id"]
+	if _, ok := r.Kind.API.(ControlPlaneAPI); ok && d.All != "" && r.Data.Snapshots != nil {
+		// The control plane is deleted after everything this run deleted in it: a listing
+		// this run took for a parent there, less what it deleted since, is what is left,
+		// unless it shows something (then the diagnostic comes from a live listing).
+		if objs, ok := r.Data.Snapshots.cascade().remaining(konnect.CoreEntitiesPath(addr.ID, d.All)); ok && len(objs) == 0 {
+			return nil, false, nil
+		}
+	}
+	if d.All == "" || ref == "" || cp == "" || r.Data.Snapshots == nil {
+		return r.Data.Client.ListFirstPage(ctx, self+"/"+d.Collection, cascadePageSize)
+	}
+	cs := r.Data.Snapshots.cascade()
+	all := konnect.CoreEntitiesPath(cp, d.All)
+	cs.mu.Lock()
+	l := cs.lists[all]
+	if l == nil {
+		l = &cascadeList{ready: make(chan struct{})}
+		cs.lists[all] = l
+		cs.mu.Unlock()
+		objs, err := r.Data.Client.ListEntities(ctx, all, url.Values{"size": {"1000"}})
+		l.err, l.all = err, objs
+		l.byParent = map[string][]konnect.Object{}
+		for _, o := range objs {
+			// Under every parent it references (a plugin of a service and a consumer goes
+			// with either): one listing serves every kind of parent.
+			for _, f := range parentRefFields {
+				if p := refID(o[f]); p != "" {
+					l.byParent[p] = append(l.byParent[p], o)
+				}
+			}
+		}
+		if err != nil {
+			cs.mu.Lock()
+			delete(cs.lists, all) // not kept: the next parent lists again
+			cs.mu.Unlock()
+		}
+		close(l.ready)
+	} else {
+		cs.mu.Unlock()
+	}
+	select {
+	case <-l.ready:
+	case <-ctx.Done():
+		return nil, false, ctx.Err()
+	}
+	if l.err != nil {
+		return nil, false, l.err
+	}
+	cs.mu.Lock()
+	defer cs.mu.Unlock()
+	var out []konnect.Object
+	for _, o := range l.byParent[addr.ID] {
+		if id, _ := o["id"].(string); !cs.deleted[id] {
+			out = append(out, o)
+		}
+	}
+	if len(out) > 0 {
+		// Something to report: what the diagnostic names comes from a live listing of this
+		// parent's collection, so that an object deleted since the listing is never
+		// reported (and one added since, to this parent, is).
+		return r.Data.Client.ListFirstPage(ctx, self+"/"+d.Collection, cascadePageSize)
+	}
+	return nil, false, nil
+}
+
+// deleted records an object this run deleted (or found already gone).
+func (s *snapshots) Deleted(id string) {
+	if s == nil {
+		return
+	}
+	cs := s.cascade()
+	cs.mu.Lock()
+	cs.deleted[id] = true
+	cs.mu.Unlock()
+}
+
+func refID(v any) string {
+	m, _ := v.(map[string]any)
+	id, _ := m["id"].(string)
+	return id
+}

@@ -1,0 +1,118 @@
+package engine
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"net/http"
+	"time"
+
+	"github.com/hashicorp/terraform-plugin-framework/diag"
+
+	"github.com/konnectguard/terraform-provider-konnect/internal/konnect"
+)
+
+// The creation guard without a read per object. An object created with a name that is
+// already taken is never written over or adopted: Konnect itself refuses the write (a core
+// entity's PUT with a new id answers 400 with a unique violation on the name field; a
+// control plane's POST answers 409), and only then does the provider look the existing
+// object up by name, to name it in the diagnostic with its import block. A create therefore
+// costs one call when the name is free, which is nearly always.
+
+// refusesTakenName is an EntityAPI whose Create Konnect refuses when the kind's unique
+// name is taken, so the name needs no check before the write. Kinds without it (a consumer
+// group membership: Konnect's refusal of a second membership is no proof the first one
+// predates this apply) keep the look-up before the write.
+type refusesTakenName interface{ refusesTakenName() }
+
+func (CoreEntityAPI) refusesTakenName()   {}
+func (ControlPlaneAPI) refusesTakenName() {}
+
+// checkNameFirst reports whether Create must look the name up before writing.
+func (r *EntityResource) checkNameFirst() bool {
+	_, ok := r.Kind.API.(refusesTakenName)
+	return !ok
+}
+
+// nameJSON is the JSON name of the kind's unique name attribute.
+func (r *EntityResource) nameJSON() string {
+	for _, a := range r.Kind.Attrs {
+		if a.Name == r.Kind.NameAttr {
+			return a.JSONName()
+		}
+	}
+	return r.Kind.NameAttr
+}
+
+// takenName handles a create that failed. When Konnect refused it because the name is
+// taken, the existing object is looked up and named in the creation guard's diagnostic;
+// it returns true then (the diagnostic is added). Otherwise it adds nothing and returns
+// false: the caller reports err as it is.
+func (r *EntityResource) takenName(ctx context.Context, addr Address, name string, err error, diags *diag.Diagnostics) bool {
+	var taken *nameTakenError
+	var existing konnect.Object
+	switch {
+	case r.Kind.NameAttr == "" || name == "":
+		return false
+	case errors.As(err, &taken):
+		existing = taken.Existing
+	case konnect.IsUniqueViolation(err, r.nameJSON()):
+		found, lerr := r.Kind.API.FindByName(ctx, r.Data.Client, addr.Parents, name)
+		if lerr != nil || found == nil {
+			// Taken in a scope this look-up does not see (a credential's name is unique in
+			// the control plane, looked up under its consumer): Konnect's answer names it.
+			r.logDecision(ctx, "create_exists", "conflict_unnamed", addr, nil)
+			return false
+		}
+		existing = found
+	default:
+		return false
+	}
+	e := r.nameExists(addr, name, existing)
+	r.logDecision(ctx, "create_exists", "conflict", addr, map[string]any{"existing_id": e.ExistingID})
+	detail := e.Detail()
+	if taken != nil && taken.Note != "" {
+		detail += "\n\n" + taken.Note
+	}
+	diags.AddError(e.Summary(), detail)
+	return true
+}
+
+// nameTakenError is a create whose first attempt had an unknown outcome and after which
+// an object with the name exists that this create cannot prove it made: it is reported by
+// the creation guard, never adopted.
+type nameTakenError struct {
+	Existing konnect.Object
+	Note     string
+	cause    error
+}
+
+func (e *nameTakenError) Error() string {
+	return fmt.Sprintf("an object with this name exists and was not created by this request (%v)", e.cause)
+}
+
+func (e *nameTakenError) Unwrap() error { return e.cause }
+
+// createdSince reports whether Konnect created obj no earlier than a request sent at sent
+// (local clock) can have reached it. Konnect's clock is read from the Date header of a
+// fresh read of obj: the request reached Konnect at or after date - (now - sent), so an
+// object created before that moment existed before the request and is not its result.
+// An object created after it is the request's own, or one made by someone else in the
+// same seconds (the same window the old look-up before the write had). Without a Date
+// header or a readable created_at it proves nothing: known is false.
+func CreatedSince(obj konnect.Object, resp *konnect.Response, sent time.Time) (since, known bool) {
+	if resp == nil || resp.Header == nil {
+		return false, false
+	}
+	date, err := http.ParseTime(resp.Header.Get("Date"))
+	if err != nil {
+		return false, false
+	}
+	elapsed := time.Since(sent)
+	s, _ := obj["created_at"].(string)
+	created, err := time.Parse(time.RFC3339Nano, s)
+	if err != nil {
+		return false, false
+	}
+	return !created.Before(date.Add(-elapsed)), true
+}

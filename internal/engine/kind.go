@@ -1,0 +1,76 @@
+package engine
+
+import (
+	"context"
+	"regexp"
+
+	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
+
+	"github.com/konnectguard/terraform-provider-konnect/internal/konnect"
+)
+
+// EntityKind is the whole declaration of one Konnect entity kind. The engine
+// (resource.go) does CRUD, refresh, the guards, import, diagnostics and logging once for
+// every kind; a kind only says what it is.
+type EntityKind struct {
+	// TypeName is the Terraform resource type, e.g. "konnect_gateway_service".
+	TypeName    string
+	Description string
+	// Attrs are the kind's attributes, path parameters first. The engine adds `id` and
+	// `revision`.
+	Attrs []Attr
+	// API says how to reach objects of this kind.
+	API EntityAPI
+	// NameAttr is the attribute holding the unique name that the creation guard checks
+	// ("" when the kind has none).
+	NameAttr string
+	// Dependents are the collections below an object of this kind that Konnect deletes
+	// with it; the cascade guard (cascade.go) lists them before every delete.
+	Dependents []Dependent
+	// DataSource: the kind also has a data source of the same type name that reads one
+	// object by id or by NameAttr.
+	DataSource bool
+	// Expired, when set, tells why an object read from Konnect no longer works ("" when it
+	// does): an expired access token. Refresh then removes it from state with a warning,
+	// and the next plan creates it again.
+	Expired func(obj konnect.Object) string
+	// Check, when set, checks the planned values of a create or an update against what
+	// Konnect lists when the plan is made (role names against its roles); each problem
+	// names the attribute that caused it. Values not yet known are left out of values.
+	Check func(ctx context.Context, c *konnect.Client, values konnect.Object) []Problem
+}
+
+// Problem is a plan-time error about one attribute's value.
+type Problem struct {
+	Attr    string
+	Summary string
+	Detail  string
+}
+
+// Address locates one object: the values of its path parameters and its id.
+type Address struct {
+	Parents map[string]string // by attribute name, e.g. control_plane_id
+	ID      string
+}
+
+// EntityAPI is how the engine reaches one kind of object through the Konnect client.
+type EntityAPI interface {
+	// Get reads one object by id (or by unique name where Konnect allows it).
+	Get(ctx context.Context, c *konnect.Client, a Address) (konnect.Object, *konnect.Response, error)
+	// FindByName returns the object with this unique name, or nil.
+	FindByName(ctx context.Context, c *konnect.Client, parents map[string]string, name string) (konnect.Object, error)
+	// Create writes a new object; a retried create never duplicates.
+	Create(ctx context.Context, c *konnect.Client, parents map[string]string, body konnect.Object) (konnect.Object, *konnect.Response, error)
+	// Update writes the desired values over the object that was just read as live.
+	Update(ctx context.Context, c *konnect.Client, a Address, body, live konnect.Object, ifMatch string) (konnect.Object, *konnect.Response, error)
+	Delete(ctx context.Context, c *konnect.Client, a Address, ifMatch string) (*konnect.Response, error)
+}
+
+// parentID declares the path parameter that holds the id of the object a kind lives under.
+func ParentID(name, description string) Attr {
+	return Attr{Name: name, Type: String, Mode: Required, Parent: true, Description: description,
+		Validators: []Validator{stringvalidator.RegexMatches(UUIDRE, "must be a UUID")}}
+}
+
+// uuidRE matches a Konnect id.
+var UUIDRE = regexp.MustCompile(`^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$`)

@@ -1,0 +1,313 @@
+package engine
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/hashicorp/terraform-plugin-framework/diag"
+	"github.com/hashicorp/terraform-plugin-framework/path"
+	"github.com/hashicorp/terraform-plugin-framework/resource"
+	"github.com/hashicorp/terraform-plugin-go/tftypes"
+
+	"github.com/konnectguard/terraform-provider-konnect/internal/guard"
+	"github.com/konnectguard/terraform-provider-konnect/internal/konnect"
+)
+
+// ModifyPlan runs both guards at plan time. Terraform calls it again while applying a
+// saved plan (without refreshing first), so a plan that went stale is caught there too.
+// The guard decides (guard.Decide, once per plan); the engine supplies what it reads and
+// plans, applies the resets to the Terraform plan, and reports the decision.
+func (r *EntityResource) ModifyPlan(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
+	defer r.planConfigSecrets(ctx, req, resp) // config_secrets.go: runs last
+	r.checkPlanned(ctx, req, resp)
+	if req.State.Raw.IsNull() || r.Data == nil {
+		return // a create: the creation guard runs at apply
+	}
+	prior, err := AsObject(req.State.Raw)
+	if err != nil {
+		resp.Diagnostics.AddError("Internal error", err.Error())
+		return
+	}
+	addr := r.address(prior)
+	if RefreshCommand() { // refreshcmd.go: the plan of `terraform refresh` writes nothing
+		r.logDecision(ctx, "all", "skipped_in_refresh", addr, nil)
+		return
+	}
+	seen := loadSeen(ctx, req.Private)
+	atPlan := versionAt(prior, seen)
+
+	b, diags := LoadBase(ctx, req.Private)
+	resp.Diagnostics.Append(diags...)
+	in := r.planInput(ctx, addr, b, seen, prior)
+
+	if req.Plan.Raw.IsNull() {
+		in.Destroy = true
+		in.ReadLive = func(op guard.Operation) (guard.Live, bool) {
+			if m := refreshedNow(ctx, req.Private, prior); m != nil { // refreshmark.go
+				r.logDecision(ctx, "stale_plan", "refreshed_by_this_command", addr, map[string]any{"revision_at_plan": atPlan.Revision})
+				return guard.Live{ID: addr.ID, UpdatedAt: m.UpdatedAt, Hidden: m.Hidden}, true
+			}
+			return r.readLive(ctx, addr, atPlan, op, &resp.Diagnostics)
+		}
+		r.reportDecision(ctx, addr, guard.Decide(in), &resp.Diagnostics)
+		return
+	}
+
+	planned, err := AsObject(req.Plan.Raw)
+	if err != nil {
+		resp.Diagnostics.AddError("Internal error", err.Error())
+		return
+	}
+	cfg, err := AsObject(req.Config.Raw)
+	if err != nil {
+		resp.Diagnostics.AddError("Internal error", err.Error())
+		return
+	}
+	r.plannedImportSecrets(ctx, req.Private, prior, planned) // secrets.go: secrets an import kept out of state
+	in.Config = r.settings(cfg)
+	in.Plan = func(g guard.Resets) guard.Planned {
+		resets := r.resetPlan(g)
+		resets.plan(planned, cfg)
+		for _, a := range resets.attrs {
+			if a.ForceNew && !planned[a.Name].Equal(prior[a.Name]) {
+				resp.RequiresReplace = append(resp.RequiresReplace, path.Root(a.Name))
+			}
+		}
+		if r.sameExceptWritten(planned, prior) {
+			r.keepWritten(planned, prior) // fields.go: the revision and updated_at stay
+			return guard.Planned{}
+		}
+		// The plan writes: the revision is Konnect's after the write (the framework marks it
+		// unknown too, unless only resets made this plan differ from the prior state).
+		r.unknownAfterWrite(planned) // fields.go: the revision and updated_at
+		// writeonly.go: a classic secret coming back into state; a password that must be sent
+		secretsOK := r.planSecrets(prior, planned, cfg, &resp.Diagnostics)
+		resp.Plan.Raw = tftypes.NewValue(req.Plan.Raw.Type(), map[string]tftypes.Value(planned))
+		op := guard.OpUpdate
+		for _, a := range r.Kind.Attrs {
+			if (a.ForceNew || a.Parent) && !planned[a.Name].Equal(prior[a.Name]) {
+				op = guard.OpReplace
+			}
+		}
+		return guard.Planned{Writes: true, Op: op, Desired: r.ManagedValues(planned), Unsent: r.unsentSecrets(prior, planned), Refused: !secretsOK}
+	}
+	readFailed := false
+	in.ReadLive = func(op guard.Operation) (guard.Live, bool) {
+		live, ok := r.readLive(ctx, addr, atPlan, op, &resp.Diagnostics)
+		readFailed = !ok
+		return live, ok
+	}
+	d := guard.Decide(in)
+	if !d.Planned.Writes && !readFailed {
+		if d.Adoption != nil {
+			// Nothing to write, but values to adopt: an update that writes nothing, so that
+			// the apply records them in the base.
+			r.unknownAfterWrite(planned)
+		}
+		resp.Plan.Raw = tftypes.NewValue(req.Plan.Raw.Type(), map[string]tftypes.Value(planned))
+	}
+	r.reportDecision(ctx, addr, d, &resp.Diagnostics)
+}
+
+// planInput is what the guard is told of every plan of an object (guard.PlanInput).
+func (r *EntityResource) planInput(ctx context.Context, addr Address, b *guard.Base, seen *guard.Seen, prior ObjectValues) guard.PlanInput {
+	in := guard.PlanInput{Object: r.object(addr), Attributes: r.attributes, Policy: r.Data.Policy, Base: b, Seen: seen,
+		Revision: Str(prior[attrRevision]), Prior: r.ManagedValues(prior), Merged: r.merged(), DigestKey: r.Data.digestKey()}
+	if _, isPlugin := r.Kind.API.(PluginAPI); isPlugin {
+		// The secret paths of a plugin's config, from its schema in Konnect: read only
+		// when a conflict on config is shown.
+		in.SecretPaths = func(name string) guard.SecretPaths {
+			if name != "config" {
+				return guard.SecretPaths{}
+			}
+			return r.Data.secrets.Paths(ctx, r.Data.Client, Str(prior["control_plane_id"]), Str(prior["name"]))
+		}
+	}
+	return in
+}
+
+// readLive is Guard 1 for the guard's decision (checkLive): the object as just read.
+func (r *EntityResource) readLive(ctx context.Context, addr Address, atPlan guard.Version, op guard.Operation, diags *diag.Diagnostics) (guard.Live, bool) {
+	live, _, ok := r.checkLive(ctx, addr, atPlan, op, diags)
+	if !ok {
+		return guard.Live{}, false
+	}
+	return guard.Live{ID: fmt.Sprint(live["id"]), UpdatedAt: live["updated_at"], Hidden: r.Hidden(live)}, true
+}
+
+// reportDecision logs the guard's decision and shows its diagnostics.
+func (r *EntityResource) reportDecision(ctx context.Context, addr Address, d guard.Decision, diags *diag.Diagnostics) {
+	for _, l := range d.Log {
+		r.logDecision(ctx, l.Guard, l.Result, addr, l.Fields)
+	}
+	for _, x := range d.Diagnostics {
+		if x.Error {
+			diags.AddError(x.Summary, x.Detail)
+		} else {
+			diags.AddWarning(x.Summary, x.Detail)
+		}
+	}
+}
+
+// settings is what configuration says of each attribute, for the guard: JSON documents
+// decoded (a document that does not decode counts as unknown, a config_secrets one as empty).
+func (r *EntityResource) settings(cfg ObjectValues) map[string]guard.Setting {
+	if cfg == nil {
+		return nil
+	}
+	out := make(map[string]guard.Setting, len(r.Kind.Attrs))
+	for _, a := range r.Kind.Attrs {
+		v, ok := cfg[a.Name]
+		if !ok {
+			continue
+		}
+		s := guard.Setting{Null: v.IsNull(), Known: v.IsKnown()}
+		if a.Type.Kind == KJSON && s.Known && !s.Null {
+			j, err := a.Type.ToJSON(v)
+			switch {
+			case err == nil:
+				s.Value = j
+			case !a.Overlay:
+				s.Known = false
+			}
+		}
+		out[a.Name] = s
+	}
+	return out
+}
+
+// merged names the documents merged into one Konnect document: config and its secrets.
+func (r *EntityResource) merged() [][]string {
+	if _, ok := r.Attr(AttrConfigSecrets); !ok {
+		return nil
+	}
+	return [][]string{{attrConfig, AttrConfigSecrets, AttrConfigSecretsWO}}
+}
+
+// hidden is how Konnect renders the values it never returns as written (a password's hash).
+func (r *EntityResource) Hidden(live konnect.Object) guard.Values {
+	out := guard.Values{}
+	for _, a := range r.Kind.Attrs {
+		if a.NotReturned {
+			out[a.Name] = Lookup(live, a)
+		}
+	}
+	r.addRenderings(live, out) // writeonly.go: of write-only secrets, never the secret
+	r.keyedHidden(live, out)   // digest.go: keyed digests only
+	return out
+}
+
+// --- import ---------------------------------------------------------------------------
+
+func (r *EntityResource) ImportState(ctx context.Context, req resource.ImportStateRequest, resp *resource.ImportStateResponse) {
+	addr, err := r.ParseImportID(req.ID)
+	if err != nil {
+		resp.Diagnostics.AddError("Invalid import id", err.Error())
+		return
+	}
+	obj, _, err := r.Kind.API.Get(ctx, r.Data.Client, addr)
+	if konnect.IsNotFound(err) && r.Kind.NameAttr != "" && !UUIDRE.MatchString(addr.ID) {
+		// Not an id: the object's unique name (a team's, a system account's).
+		if found, ferr := r.Kind.API.FindByName(ctx, r.Data.Client, addr.Parents, addr.ID); ferr == nil && found != nil {
+			obj, err = found, nil
+			addr.ID = fmt.Sprint(found["id"])
+		}
+	}
+	if konnect.IsNotFound(err) {
+		resp.Diagnostics.AddError("Cannot import a Konnect object that does not exist",
+			fmt.Sprintf("%s not found in Konnect.", r.object(addr)))
+		return
+	}
+	if err != nil {
+		r.apiError(&resp.Diagnostics, "Could not read "+r.Kind.TypeName, err)
+		return
+	}
+	r.finishWrite(ctx, obj, addr.Parents, nil, nil, &resp.State.Raw, resp.Private, &resp.Diagnostics)
+}
+
+func (r *EntityResource) Parents() []string {
+	var out []string
+	for _, a := range r.Kind.Attrs {
+		if a.Parent {
+			out = append(out, a.Name)
+		}
+	}
+	return out
+}
+
+// ImportFormat documents the accepted import id for this kind.
+func (r *EntityResource) ImportFormat() string {
+	parts := append(r.Parents(), "id")
+	if len(parts) == 1 {
+		return "<id>"
+	}
+	return "<" + strings.Join(parts, ">/<") + ">" + ` or {"` + strings.Join(parts, `":"…","`) + `":"…"}`
+}
+
+// parseImportID accepts `<parent>/…/<id or name>` and Kong's official JSON form
+// {"control_plane_id":"…","id":"…"}.
+func (r *EntityResource) ParseImportID(id string) (Address, error) {
+	parents := r.Parents()
+	addr := Address{Parents: map[string]string{}}
+	id = strings.TrimSpace(id)
+	if !utf8.ValidString(id) {
+		return addr, fmt.Errorf("import id %q is not valid UTF-8; expected %s", id, r.ImportFormat())
+	}
+	if strings.HasPrefix(id, "{") {
+		var m map[string]string
+		if err := json.Unmarshal([]byte(id), &m); err != nil {
+			return addr, fmt.Errorf("import id %q is not valid JSON of strings: %v; expected %s", id, err, r.ImportFormat())
+		}
+		for _, p := range append(parents, "id") {
+			if m[p] == "" {
+				return addr, fmt.Errorf("import id %q has no %q; expected %s", id, p, r.ImportFormat())
+			}
+		}
+		for _, p := range parents {
+			addr.Parents[p] = m[p]
+		}
+		addr.ID = m["id"]
+		return addr, nil
+	}
+	parts := strings.Split(id, "/")
+	if len(parts) != len(parents)+1 {
+		return addr, fmt.Errorf("import id %q has %d part(s); expected %s", id, len(parts), r.ImportFormat())
+	}
+	for i, p := range parents {
+		if parts[i] == "" {
+			return addr, fmt.Errorf("import id %q has an empty %s; expected %s", id, p, r.ImportFormat())
+		}
+		addr.Parents[p] = parts[i]
+	}
+	addr.ID = parts[len(parts)-1]
+	if addr.ID == "" {
+		return addr, fmt.Errorf("import id %q has an empty id; expected %s", id, r.ImportFormat())
+	}
+	return addr, nil
+}
+
+// checkPlanned runs the kind's Check on a create or a change (never on a plan that changes
+// nothing): each problem is an error on its attribute, and the plan fails.
+func (r *EntityResource) checkPlanned(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
+	if r.Kind.Check == nil || r.Data == nil || r.Data.Client == nil || req.Plan.Raw.IsNull() || req.Plan.Raw.Equal(req.State.Raw) {
+		return
+	}
+	planned, err := AsObject(req.Plan.Raw)
+	if err != nil {
+		return
+	}
+	values := konnect.Object{}
+	for _, a := range r.Kind.Attrs {
+		if v, ok := planned[a.Name]; ok && v.IsFullyKnown() && !v.IsNull() {
+			if j, err := a.Type.ToJSON(v); err == nil {
+				values[a.JSONName()] = j
+			}
+		}
+	}
+	for _, p := range r.Kind.Check(ctx, r.Data.Client, values) {
+		resp.Diagnostics.AddAttributeError(path.Root(p.Attr), p.Summary, p.Detail)
+	}
+}

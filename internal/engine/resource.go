@@ -1,0 +1,761 @@
+package engine
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"maps"
+	"strings"
+
+	"github.com/hashicorp/terraform-plugin-framework/diag"
+	"github.com/hashicorp/terraform-plugin-framework/path"
+	"github.com/hashicorp/terraform-plugin-framework/resource"
+	"github.com/hashicorp/terraform-plugin-framework/resource/schema"
+	"github.com/hashicorp/terraform-plugin-go/tftypes"
+	"github.com/hashicorp/terraform-plugin-log/tflog"
+
+	"github.com/konnectguard/terraform-provider-konnect/internal/canonjson"
+	"github.com/konnectguard/terraform-provider-konnect/internal/guard"
+	"github.com/konnectguard/terraform-provider-konnect/internal/konnect"
+)
+
+const (
+	AttrID       = "id"
+	attrRevision = "revision"
+)
+
+// entityResource is the one engine behind every resource type.
+type EntityResource struct {
+	resourceWithConfigure
+	Kind   EntityKind
+	Attrs  []Attr // id, the kind's attributes, revision
+	Fields []guard.Field
+	// attributes are the managed attributes as the guard decides on them (guard.Decide).
+	attributes []guard.Attribute
+}
+
+var (
+	_ resource.ResourceWithConfigure   = (*EntityResource)(nil)
+	_ resource.ResourceWithModifyPlan  = (*EntityResource)(nil)
+	_ resource.ResourceWithImportState = (*EntityResource)(nil)
+)
+
+// newResource turns a declaration into a Terraform resource.
+func NewResource(k EntityKind) func() resource.Resource {
+	return func() resource.Resource { return NewEntityResource(k) }
+}
+
+// newEntityResource builds the resource for a declaration; its data sources share its attributes.
+func NewEntityResource(k EntityKind) *EntityResource {
+	all := []Attr{{Name: AttrID, Type: String, Mode: Computed, Description: "The object's id in Konnect."}}
+	all = append(all, k.Attrs...)
+	all = append(all, Attr{Name: attrRevision, Type: String, Mode: Computed,
+		Description: "The revision of the object in Konnect that this state was read from. It changes whenever anything in the object changes, and the provider refuses to write when the revision in Konnect no longer matches the one a plan was made against."})
+	r := &EntityResource{Kind: k, Attrs: all}
+	for _, a := range k.Attrs {
+		if a.Managed() {
+			f := guard.Field{Name: a.Name, Set: a.Type.Kind == KSet, Sensitive: a.Sensitive, Document: a.Type.Kind == KJSON}
+			r.Fields = append(r.Fields, f)
+			def, known := a.ResetValue()
+			r.attributes = append(r.attributes, guard.Attribute{Field: f, Resettable: a.resettable(), Default: def, HasDefault: known, Overlay: a.Overlay})
+		}
+	}
+	return r
+}
+
+func (r *EntityResource) Metadata(_ context.Context, _ resource.MetadataRequest, resp *resource.MetadataResponse) {
+	resp.TypeName = r.Kind.TypeName
+}
+
+func (r *EntityResource) Schema(_ context.Context, _ resource.SchemaRequest, resp *resource.SchemaResponse) {
+	attrs := resourceAttributes(r.Kind.Attrs)
+	attrs[AttrID] = FrameworkAttribute(idAttr(r.Kind), forResource) // fields.go
+	rev := r.Attrs[len(r.Attrs)-1]
+	// No UseStateForUnknown: the revision is unknown whenever the plan writes.
+	attrs[attrRevision] = schema.StringAttribute{Computed: true, Description: rev.Description, MarkdownDescription: rev.Description}
+	resp.Schema = schema.Schema{Description: r.Kind.Description, MarkdownDescription: r.Kind.Description, Attributes: attrs}
+}
+
+// --- values -------------------------------------------------------------------------
+
+type ObjectValues map[string]tftypes.Value
+
+// asObject returns an object's attributes as a map of its own: tftypes hands out the
+// value's map itself, and callers write to theirs.
+func AsObject(v tftypes.Value) (ObjectValues, error) {
+	var m map[string]tftypes.Value
+	if err := v.As(&m); err != nil {
+		return nil, err
+	}
+	return maps.Clone(m), nil
+}
+
+func Str(v tftypes.Value) string {
+	if !v.IsKnown() || v.IsNull() {
+		return ""
+	}
+	var s string
+	_ = v.As(&s)
+	return s
+}
+
+func (r *EntityResource) address(m ObjectValues) Address {
+	a := Address{Parents: map[string]string{}, ID: Str(m[AttrID])}
+	for _, at := range r.Kind.Attrs {
+		if at.Parent {
+			a.Parents[at.Name] = Str(m[at.Name])
+		}
+	}
+	return a
+}
+
+func (r *EntityResource) object(a Address) guard.Object {
+	return guard.Object{TypeName: r.Kind.TypeName, ID: a.ID, ControlPlaneID: a.Parents["control_plane_id"]}
+}
+
+// stateFromAPI is the only way state is written: from what Konnect returned, with path
+// parameters carried over from the address. Where Konnect's value equals the previous
+// value by meaning (null and [] for tags, set order, JSON key order), the previous
+// spelling is kept so that no diff appears where nothing differs.
+func (r *EntityResource) StateFromAPI(obj konnect.Object, parents map[string]string, previous ObjectValues) (tftypes.Value, string, error) {
+	rev, err := r.revision(obj)
+	if err != nil {
+		return tftypes.Value{}, "", err
+	}
+	keep := map[string]tftypes.Value{attrRevision: tftypes.NewValue(tftypes.String, rev)}
+	for name, v := range parents {
+		keep[name] = tftypes.NewValue(tftypes.String, v)
+	}
+	for _, a := range r.Kind.Attrs {
+		prev, ok := previous[a.Name]
+		if a.ShownOnce {
+			if ok && prev.IsKnown() && !prev.IsNull() {
+				keep[a.Name] = prev // Konnect shows it once: the create's value stays
+			}
+			continue
+		}
+		if a.NotReturned && (!ok || !prev.IsKnown()) {
+			// What Konnect returns there is not the value (a password's hash, which must not
+			// reach state either): nothing written, nothing known (an import, a data source).
+			keep[a.Name] = tftypes.NewValue(a.Type.TFType(), nil)
+			continue
+		}
+		if !ok || !a.Managed() || !prev.IsKnown() {
+			continue
+		}
+		if a.NotReturned {
+			keep[a.Name] = prev
+			continue
+		}
+		pj, err := a.Type.ToJSON(prev)
+		if err != nil {
+			continue
+		}
+		remote := Lookup(obj, a)
+		if a.Type.Kind == KJSON && pj != nil {
+			// Konnect fills defaults into JSON documents (plugin config): state holds the
+			// keys that configuration manages, with Konnect's values.
+			remote = guard.Project(canonjson.Normalize(remote), pj)
+			if v, err := a.Type.FromJSON(remote); err == nil {
+				keep[a.Name] = v
+			}
+		}
+		if guard.Equal(guard.Field{Set: a.Type.Kind == KSet}, pj, remote) || (a.Same != nil && a.Same(pj, remote)) {
+			keep[a.Name] = prev
+		}
+	}
+	r.keepWriteOnly(previous, keep)          // writeonly.go: no secret of a write-only twin in state
+	r.keepConfigSecrets(obj, previous, keep) // config_secrets.go
+	val, err := ObjectFromJSON(r.Attrs, obj, keep)
+	return val, rev, err
+}
+
+// body builds the request body from planned values: every managed attribute that is known
+// and not null. Unknown values (unset, nothing in state yet) are left to Konnect's defaults.
+func (r *EntityResource) Body(m ObjectValues) (konnect.Object, error) {
+	out := konnect.Object{}
+	for _, a := range r.Kind.Attrs {
+		if !a.Managed() {
+			continue
+		}
+		j, err := a.Type.BodyJSON(m[a.Name])
+		if errors.Is(err, ErrUnknown) || (err == nil && j == nil) {
+			continue
+		}
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", a.Name, err)
+		}
+		if under, ok := out[a.JSONName()].(map[string]any); ok && a.Overlay {
+			if over, ok := j.(map[string]any); ok {
+				j = Overlay(under, over) // config_secrets.go: merged into config
+			}
+		}
+		out[a.JSONName()] = j
+	}
+	return out, nil
+}
+
+// managedValues are the values Guard 2 compares; unknown ones are left out (inside a list
+// of objects, only the unknown attribute: a partial linked by id is compared by its id
+// while Konnect has yet to fill in its name).
+func (r *EntityResource) ManagedValues(m ObjectValues) guard.Values {
+	out := guard.Values{}
+	for _, a := range r.Kind.Attrs {
+		if !a.Managed() {
+			continue
+		}
+		j, err := a.Type.BodyJSON(m[a.Name])
+		if err != nil {
+			continue
+		}
+		out[a.Name] = j
+	}
+	return out
+}
+
+// --- the guard's record (private state) --------------------------------------------------
+
+type privateSetter interface {
+	SetKey(ctx context.Context, key string, value []byte) diag.Diagnostics
+}
+
+type privateGetter interface {
+	GetKey(ctx context.Context, key string) ([]byte, diag.Diagnostics)
+}
+
+// saveBase records what Terraform just wrote or adopted, and which attributes configuration
+// set (nil after an import); it returns the values it recorded.
+func (r *EntityResource) saveBase(ctx context.Context, p privateSetter, state tftypes.Value, obj konnect.Object, rev string, configured []string) (guard.Values, diag.Diagnostics) {
+	var d diag.Diagnostics
+	m, err := AsObject(state)
+	if err != nil {
+		d.AddError("Internal error", err.Error())
+		return nil, d
+	}
+	hidden := guard.Values{}
+	for _, a := range r.Kind.Attrs {
+		if a.NotReturned {
+			hidden[a.Name] = Lookup(obj, a)
+		}
+	}
+	r.baseRenderings(m, obj, hidden) // writeonly.go
+	r.keyedHidden(obj, hidden)       // digest.go: never a secret, nor a hash of one
+	values := r.ManagedValues(m)
+	base := guard.Base{Revision: rev, Values: values, Hidden: hidden, Configured: configured}
+	r.rekeyBase(&base, r.Hidden(obj), obj["updated_at"], obj["id"]) // the check at this write
+	b, err := guard.EncodeBase(base)
+	if err != nil {
+		d.AddError("Internal error", err.Error())
+		return nil, d
+	}
+	return values, p.SetKey(ctx, guard.PrivateBaseKey, b)
+}
+
+// loadBase reads the base; nil when there is none (nothing written by Terraform yet) or it
+// cannot be read (then a warning says the guard works without it).
+func LoadBase(ctx context.Context, p privateGetter) (*guard.Base, diag.Diagnostics) {
+	raw, diags := p.GetKey(ctx, guard.PrivateBaseKey)
+	if diags.HasError() || len(raw) == 0 {
+		return nil, diags
+	}
+	b, err := guard.DecodeBase(raw)
+	if err != nil {
+		diags.AddWarning("The guard's record of this object cannot be read", err.Error()+
+			"\n\nThe stale-plan guard still applies; the next write records the object again.")
+		return nil, diags
+	}
+	return b, diags
+}
+
+// saveSeen records a read (before = what the previous read found) or a write (before nil).
+func (r *EntityResource) saveSeen(ctx context.Context, p privateSetter, state tftypes.Value, rev string, obj konnect.Object, before, baseValues guard.Values) diag.Diagnostics {
+	m, err := AsObject(state)
+	if err != nil {
+		var d diag.Diagnostics
+		d.AddError("Internal error", err.Error())
+		return d
+	}
+	seen := guard.NewSeen(rev, guard.FormatUpdatedAt(obj["updated_at"]), r.ManagedValues(m), before, baseValues)
+	if again, key, err := r.keyedRevision(obj); err == nil && again == rev {
+		seen.Key = key // the digest key of a keyed revision (digest.go)
+	}
+	b, _ := guard.EncodeSeen(seen)
+	return p.SetKey(ctx, guard.PrivateSeenKey, b)
+}
+
+// loadSeen returns what the last read or write found, with values left out as equal to
+// the base's filled back in.
+func loadSeen(ctx context.Context, p privateGetter) *guard.Seen {
+	s := DecodeSeen(ctx, p)
+	if s != nil && s.Values == nil {
+		if b, _ := LoadBase(ctx, p); b != nil {
+			s.Values = b.Values
+		}
+	}
+	return s
+}
+
+// decodeSeen is loadSeen without filling Values from the base when they were left out.
+func DecodeSeen(ctx context.Context, p privateGetter) *guard.Seen {
+	raw, diags := p.GetKey(ctx, guard.PrivateSeenKey)
+	if diags.HasError() || len(raw) == 0 {
+		return nil
+	}
+	s, err := guard.DecodeSeen(raw)
+	if err != nil {
+		return nil
+	}
+	return s
+}
+
+// plannedVersion is the version of the object a plan was made against: the revision in
+// prior state, with its updated_at when known.
+func plannedVersion(ctx context.Context, prior ObjectValues, p privateGetter) guard.Version {
+	return versionAt(prior, loadSeen(ctx, p))
+}
+
+// versionAt is plannedVersion from the record of the last read or write.
+func versionAt(prior ObjectValues, s *guard.Seen) guard.Version {
+	v := guard.Version{Revision: Str(prior[attrRevision])}
+	if s != nil && s.Revision == v.Revision {
+		v.UpdatedAt, v.Key = s.UpdatedAt, s.Key
+	}
+	return v
+}
+
+// --- CRUD -------------------------------------------------------------------------------
+
+func (r *EntityResource) Create(ctx context.Context, req resource.CreateRequest, resp *resource.CreateResponse) {
+	m, err := AsObject(req.Plan.Raw)
+	if err != nil {
+		resp.Diagnostics.AddError("Internal error", err.Error())
+		return
+	}
+	addr := r.address(m)
+	name := ""
+	if r.Kind.NameAttr != "" {
+		name = Str(m[r.Kind.NameAttr])
+	}
+	if name != "" && r.checkNameFirst() { // else Konnect refuses a taken name: create.go
+		existing, err := r.Kind.API.FindByName(ctx, r.Data.Client, addr.Parents, name)
+		if err != nil {
+			r.apiError(&resp.Diagnostics, "Could not check whether the name is taken", err)
+			return
+		}
+		if existing != nil {
+			e := r.nameExists(addr, name, existing)
+			r.logDecision(ctx, "create_exists", "conflict", addr, map[string]any{"existing_id": e.ExistingID})
+			resp.Diagnostics.AddError(e.Summary(), e.Detail())
+			return
+		}
+		r.logDecision(ctx, "create_exists", "ok", addr, nil)
+	}
+	body, err := r.Body(m)
+	if err != nil {
+		resp.Diagnostics.AddError("Invalid configuration", err.Error())
+		return
+	}
+	cfg, _ := AsObject(req.Config.Raw)
+	r.writeSecrets(body, cfg, nil, m, nil)         // writeonly.go: from configuration only
+	r.writeConfigSecretsWO(body, cfg, nil, m, nil) // config_secrets.go
+	if id := chosenID(m, body); id != "" && !r.checkChosenID(ctx, addr, id, &resp.Diagnostics) {
+		return
+	}
+	obj, _, err := r.Kind.API.Create(ctx, r.Data.Client, addr.Parents, body)
+	r.wrote(addr)
+	if err != nil && r.takenName(ctx, addr, name, err, &resp.Diagnostics) {
+		return
+	}
+	if err != nil {
+		r.apiError(&resp.Diagnostics, "Could not create "+r.Kind.TypeName, err)
+		return
+	}
+	r.finishWrite(ctx, obj, addr.Parents, m, r.configured(req.Config.Raw), &resp.State.Raw, resp.Private, &resp.Diagnostics)
+}
+
+func (r *EntityResource) nameExists(addr Address, name string, existing konnect.Object) *guard.NameExistsError {
+	id, _ := existing["id"].(string)
+	importID := id
+	if ps := r.Parents(); len(ps) > 0 {
+		parts := make([]string, 0, len(ps)+1)
+		for _, p := range ps {
+			parts = append(parts, addr.Parents[p])
+		}
+		importID = strings.Join(append(parts, id), "/")
+	}
+	return &guard.NameExistsError{TypeName: r.Kind.TypeName, NameField: r.Kind.NameAttr, Name: name,
+		ExistingID: id, CreatedAt: guard.FormatUpdatedAt(existing["created_at"]), ImportID: importID}
+}
+
+func (r *EntityResource) finishWrite(ctx context.Context, obj konnect.Object, parents map[string]string, planned ObjectValues, configured []string, state *tftypes.Value, p privateSetter, diags *diag.Diagnostics) {
+	val, rev, err := r.StateFromAPI(obj, parents, planned)
+	var taken map[string][]SecretAt
+	if err == nil {
+		val, taken, err = r.UnshapedWithoutSecrets(ctx, val, obj, Address{Parents: parents}, planned)
+	}
+	if err != nil {
+		diags.AddError("Unexpected response from Konnect", err.Error())
+		return
+	}
+	// secrets.go: digests of the secrets an import left out of state; a write replaces them
+	diags.Append((&ImportSecrets{key: r.Data.digestKey()}).Record(ctx, p, taken)...)
+	*state = val
+	values, d := r.saveBase(ctx, p, val, obj, rev, configured)
+	diags.Append(d...)
+	diags.Append(r.saveSeen(ctx, p, val, rev, obj, nil, values)...)
+}
+
+func (r *EntityResource) Read(ctx context.Context, req resource.ReadRequest, resp *resource.ReadResponse) {
+	state, diags := r.ReadState(ctx, req.State.Raw, req.Private, resp.Private)
+	resp.Diagnostics.Append(diags...)
+	resp.State.Raw = state
+}
+
+// ReadState refreshes one object: it returns the new state (the current one when the read
+// failed, null when the object is gone from Konnect) and records the read in private
+// state.
+func (r *EntityResource) ReadState(ctx context.Context, current tftypes.Value, private privateGetter, newPrivate privateSetter) (tftypes.Value, diag.Diagnostics) {
+	var diags diag.Diagnostics
+	m, err := AsObject(current)
+	if err != nil {
+		diags.AddError("Internal error", err.Error())
+		return current, diags
+	}
+	addr := r.address(m)
+	if addr.ID == "" {
+		addr.ID = kongStateID(r.Kind.TypeName, m) // a state switched from Kong's provider
+	}
+	obj, err := r.refreshRead(ctx, addr)
+	if err == nil && r.Kind.Expired != nil {
+		if why := r.Kind.Expired(obj); why != "" {
+			diags.AddWarning("Konnect object no longer usable",
+				fmt.Sprintf("%s %s. It was removed from the state; the plan will create a new one if the configuration still declares it.", r.object(addr), why))
+			return tftypes.NewValue(current.Type(), nil), diags
+		}
+	}
+	if konnect.IsNotFound(err) {
+		diags.AddWarning("Konnect object deleted outside Terraform",
+			fmt.Sprintf("%s no longer exists in Konnect. It was removed from the state; the plan will create it again if the configuration still declares it.", r.object(addr)))
+		return tftypes.NewValue(current.Type(), nil), diags
+	}
+	if err != nil {
+		r.apiError(&diags, "Could not read "+r.Kind.TypeName, err)
+		return current, diags
+	}
+	val, rev, err := r.StateFromAPI(obj, addr.Parents, m)
+	var taken map[string][]SecretAt
+	if err == nil {
+		val, taken, err = r.UnshapedWithoutSecrets(ctx, val, obj, addr, m)
+	}
+	if err != nil {
+		diags.AddError("Unexpected response from Konnect", err.Error())
+		return current, diags
+	}
+	if s := LoadImportSecrets(ctx, private, r.Data.digestKey()); taken != nil || s != nil {
+		// secrets.go: the digests follow what Konnect holds now (under the current key)
+		if taken == nil {
+			taken = s.stillOutOfState(val, obj, r.Kind.Attrs)
+		}
+		if s == nil {
+			s = &ImportSecrets{key: r.Data.digestKey()}
+		}
+		diags.Append(s.Record(ctx, newPrivate, taken)...)
+	}
+	var before, baseValues guard.Values
+	if b, _ := LoadBase(ctx, private); b != nil {
+		baseValues = b.Values
+		if r.rekeyBase(b, r.Hidden(obj), obj["updated_at"], obj["id"]) { // digest.go
+			// Hidden values of an older record, or of another key, brought to this key.
+			if raw, err := guard.EncodeBase(*b); err == nil {
+				diags.Append(newPrivate.SetKey(ctx, guard.PrivateBaseKey, raw)...)
+			}
+		}
+	} else if raw, _ := private.GetKey(ctx, guard.PrivateBaseKey); len(raw) == 0 {
+		// No record (an object moved from another type or provider): what Konnect holds
+		// becomes the base, as after an import.
+		baseValues, diags = r.establishBase(ctx, newPrivate, val, obj, rev, diags)
+	}
+	if prev := DecodeSeen(ctx, private); prev != nil {
+		before = prev.Values
+		if before == nil {
+			before = baseValues
+		}
+	}
+	diags.Append(r.saveSeen(ctx, newPrivate, val, rev, obj, before, baseValues)...)
+	r.saveRefreshMark(ctx, newPrivate, obj, rev)
+	return val, diags
+}
+
+// unshapedWithoutSecrets drops the secrets from the JSON documents that state held no keys
+// of (an import, or a create that set none): with no configuration saying which keys are the user's, state would
+// otherwise hold Konnect's whole document, and the plan that imports it would print them.
+// Configuration that sets a secret key to what Konnect holds plans nothing (the digests of
+// importSecrets); keys it leaves out keep what Konnect holds.
+func (r *EntityResource) UnshapedWithoutSecrets(ctx context.Context, val tftypes.Value, obj konnect.Object, addr Address, prior ObjectValues) (tftypes.Value, map[string][]SecretAt, error) {
+	var unshaped map[string]bool
+	for _, a := range r.Kind.Attrs {
+		if p, ok := prior[a.Name]; a.Type.Kind == KJSON && !a.Overlay && !a.configOnly() && (!ok || p.IsNull()) {
+			if unshaped == nil {
+				unshaped = map[string]bool{}
+			}
+			unshaped[a.Name] = true
+		}
+	}
+	var taken map[string][]SecretAt
+	if unshaped != nil {
+		var err error
+		if val, taken, err = splitSecrets(ctx, r.Data, r.Kind, r.Attrs, val, obj, addr.Parents["control_plane_id"], unshaped); err != nil {
+			return val, nil, err
+		}
+	}
+	val, err := r.withoutOverlaidPaths(val) // config_secrets.go: its paths never in config
+	return val, taken, err
+}
+
+// refreshRead reads an object for refresh: from this run's snapshot of its collection when
+// there is one, otherwise (and to confirm an object missing from the snapshot) directly.
+func (r *EntityResource) refreshRead(ctx context.Context, addr Address) (konnect.Object, error) {
+	if l, ok := r.Kind.API.(Listable); ok && r.Data.Snapshots != nil {
+		c := l.Listing()
+		if obj, ok := r.Data.Snapshots.Lookup(ctx, r.Data.Client, c.Collection(addr.Parents), addr.ID); ok {
+			return maps.Clone(obj), nil
+		}
+	}
+	obj, _, err := r.Kind.API.Get(ctx, r.Data.Client, addr)
+	return obj, err
+}
+
+// wrote drops the snapshot of a collection this run has just written to.
+func (r *EntityResource) wrote(addr Address) {
+	if l, ok := r.Kind.API.(Listable); ok && r.Data.Snapshots != nil {
+		r.Data.Snapshots.Invalidate(l.Listing().Collection(addr.Parents))
+	}
+}
+
+func (r *EntityResource) Update(ctx context.Context, req resource.UpdateRequest, resp *resource.UpdateResponse) {
+	prior, err := AsObject(req.State.Raw)
+	if err != nil {
+		resp.Diagnostics.AddError("Internal error", err.Error())
+		return
+	}
+	planned, err := AsObject(req.Plan.Raw)
+	if err != nil {
+		resp.Diagnostics.AddError("Internal error", err.Error())
+		return
+	}
+	addr := r.address(prior)
+	atPlan := plannedVersion(ctx, prior, req.Private)
+	live, etag, ok := r.checkLive(ctx, addr, atPlan, guard.OpUpdate, &resp.Diagnostics)
+	if !ok {
+		return
+	}
+	configured := r.configured(req.Config.Raw)
+	b, _ := LoadBase(ctx, req.Private)
+	r.rekeyBase(b, r.Hidden(live), live["updated_at"], live["id"]) // digest.go: the values kept below are this key's
+	if r.sameExceptWritten(planned, prior) {
+		// An adoption: configuration agrees with what Konnect holds. Nothing is written;
+		// the object just read live (Guard 1 passed) becomes the base.
+		r.logDecision(ctx, "remote_edit", "adopted", addr, nil)
+		r.finishWrite(ctx, live, addr.Parents, planned, configured, &resp.State.Raw, resp.Private, &resp.Diagnostics)
+		r.keepUnsentRenderings(ctx, resp.Private, b, nil, &resp.Diagnostics)
+		return
+	}
+	cfg, _ := AsObject(req.Config.Raw)
+	resets := r.resetsFor(cfg, b)
+	body, err := r.Body(planned)
+	if err != nil {
+		resp.Diagnostics.AddError("Invalid configuration", err.Error())
+		return
+	}
+	resets.apply(r, body)
+	if _, patches := r.Kind.API.(changesOnly); patches { // api_v3.go: what the plan changes, nothing else
+		if before, berr := r.Body(prior); berr == nil {
+			body = onlyChanges(before, body, resets.names(r), r.mapFields())
+		}
+	}
+	sent := r.writeSecrets(body, cfg, prior, planned, live) // writeonly.go: from configuration only
+	r.writeConfigSecretsWO(body, cfg, prior, planned, live) // config_secrets.go
+	obj, _, err := r.Kind.API.Update(ctx, r.Data.Client, addr, body, live, etag)
+	r.wrote(addr)
+	if konnect.IsPreconditionFailed(err) {
+		// A retried write can be refused because its first attempt landed and changed the
+		// ETag. If Konnect holds exactly what this apply wrote, the write succeeded.
+		if now, _, gerr := r.Kind.API.Get(ctx, r.Data.Client, addr); gerr == nil && r.holds(now, body) {
+			r.logDecision(ctx, "stale_plan", "412_own_write", addr, nil)
+			r.finishWrite(ctx, now, addr.Parents, planned, configured, &resp.State.Raw, resp.Private, &resp.Diagnostics)
+			r.keepUnsentRenderings(ctx, resp.Private, b, sent, &resp.Diagnostics)
+			return
+		}
+		r.raced(ctx, addr, atPlan, guard.OpUpdate, &resp.Diagnostics)
+		return
+	}
+	if err != nil {
+		r.apiError(&resp.Diagnostics, "Could not update "+r.Kind.TypeName, err)
+		return
+	}
+	r.finishWrite(ctx, obj, addr.Parents, planned, configured, &resp.State.Raw, resp.Private, &resp.Diagnostics)
+	r.keepUnsentRenderings(ctx, resp.Private, b, sent, &resp.Diagnostics)
+}
+
+func (r *EntityResource) Delete(ctx context.Context, req resource.DeleteRequest, resp *resource.DeleteResponse) {
+	prior, err := AsObject(req.State.Raw)
+	if err != nil {
+		resp.Diagnostics.AddError("Internal error", err.Error())
+		return
+	}
+	addr := r.address(prior)
+	atPlan := plannedVersion(ctx, prior, req.Private)
+	_, etag, ok := r.checkLive(ctx, addr, atPlan, guard.OpDelete, &resp.Diagnostics)
+	if !ok || !r.checkCascade(ctx, addr, prior, &resp.Diagnostics) {
+		return
+	}
+	_, err = r.Kind.API.Delete(ctx, r.Data.Client, addr, etag)
+	r.wrote(addr)
+	if err == nil || konnect.IsNotFound(err) {
+		r.Data.Snapshots.Deleted(addr.ID) // cascade_snapshot.go
+	}
+	if konnect.IsPreconditionFailed(err) {
+		// Refused because an earlier attempt of this delete landed? Then it is done.
+		if _, _, gerr := r.Kind.API.Get(ctx, r.Data.Client, addr); konnect.IsNotFound(gerr) {
+			return
+		}
+	}
+	switch {
+	case konnect.IsPreconditionFailed(err):
+		r.raced(ctx, addr, atPlan, guard.OpDelete, &resp.Diagnostics)
+	case konnect.IsNotFound(err):
+		r.warnAlreadyGone(&resp.Diagnostics, addr)
+	case err != nil:
+		r.apiError(&resp.Diagnostics, "Could not delete "+r.Kind.TypeName, err)
+	}
+}
+
+// holds reports whether the live object carries every value of a request body (Konnect's
+// filled-in defaults in JSON documents aside): guard.OwnWrite over the values Konnect
+// returns as written.
+func (r *EntityResource) holds(live, body konnect.Object) bool {
+	wrote, now := guard.Values{}, guard.Values{}
+	for _, a := range r.Kind.Attrs {
+		want, ok := body[a.JSONName()]
+		if !ok || !a.Managed() || a.NotReturned {
+			continue
+		}
+		wrote[a.Name], now[a.Name] = want, Lookup(live, a)
+	}
+	return guard.OwnWrite(r.Fields, wrote, now)
+}
+
+// checkLive is Guard 1, at plan time and again right before a write: read the object live
+// (never from a refresh snapshot) and compare its revision with the one the plan was made
+// against. ok is true when the operation may go on; it returns the live object and its
+// ETag. A delete of an object already gone is a success with a warning (ok=false, no
+// error).
+func (r *EntityResource) checkLive(ctx context.Context, addr Address, atPlan guard.Version, op guard.Operation, diags *diag.Diagnostics) (konnect.Object, string, bool) {
+	planned := atPlan.Revision
+	live, resp, err := r.Kind.API.Get(ctx, r.Data.Client, addr)
+	if konnect.IsNotFound(err) {
+		if op == guard.OpDelete {
+			r.logDecision(ctx, "stale_plan", "gone", addr, map[string]any{"revision_at_plan": planned})
+			r.warnAlreadyGone(diags, addr)
+			return nil, "", false
+		}
+		e := guard.Gone(r.object(addr), op, atPlan)
+		r.logDecision(ctx, "stale_plan", "gone", addr, map[string]any{"revision_at_plan": planned})
+		diags.AddError(e.Summary(), e.Detail())
+		return nil, "", false
+	}
+	if err != nil {
+		r.apiError(diags, "Could not read "+r.Kind.TypeName+" to check it is unchanged", err)
+		return nil, "", false
+	}
+	now, key, err := r.keyedRevision(live)
+	if err != nil {
+		diags.AddError("Unexpected response from Konnect", err.Error())
+		return nil, "", false
+	}
+	if e := guard.CheckStale(r.object(addr), op, atPlan, guard.Version{Revision: now, UpdatedAt: guard.FormatUpdatedAt(live["updated_at"]), Key: key}); e != nil {
+		r.logDecision(ctx, "stale_plan", "conflict", addr, map[string]any{"revision_at_plan": planned, "revision_now": now})
+		diags.AddError(e.Summary(), e.Detail())
+		return nil, "", false
+	}
+	r.logDecision(ctx, "stale_plan", "ok", addr, map[string]any{"revision_at_plan": planned, "revision_now": now})
+	etag := ""
+	if resp != nil {
+		etag = resp.ETag
+	}
+	return live, etag, true
+}
+
+// raced reports a write that Konnect refused with 412: someone wrote between our re-read
+// and our write. It is the same conflict as a stale plan.
+func (r *EntityResource) raced(ctx context.Context, addr Address, atPlan guard.Version, op guard.Operation, diags *diag.Diagnostics) {
+	planned := atPlan.Revision
+	now := guard.Version{Revision: "(changed while this apply was writing: Konnect answered 412 Precondition Failed)"}
+	if live, _, err := r.Kind.API.Get(ctx, r.Data.Client, addr); err == nil {
+		if rev, err := r.revision(live); err == nil {
+			now = guard.Version{Revision: rev, UpdatedAt: guard.FormatUpdatedAt(live["updated_at"])}
+		}
+	}
+	r.logDecision(ctx, "stale_plan", "conflict_412", addr, map[string]any{"revision_at_plan": planned, "revision_now": now.Revision})
+	e := &guard.StalePlanError{Object: r.object(addr), Operation: op, AtPlan: atPlan, Now: now}
+	diags.AddError(e.Summary(), e.Detail())
+}
+
+func (r *EntityResource) warnAlreadyGone(diags *diag.Diagnostics, addr Address) {
+	diags.AddWarning("Konnect object already deleted",
+		fmt.Sprintf("%s was already deleted in Konnect; there was nothing left to delete.", r.object(addr)))
+}
+
+func (r *EntityResource) logDecision(ctx context.Context, g, result string, addr Address, extra map[string]any) {
+	fields := map[string]any{"guard": g, "result": result, "resource_type": r.Kind.TypeName, "id": addr.ID}
+	for k, v := range extra {
+		fields[k] = v
+	}
+	tflog.Info(ctx, "konnect guard decision", fields)
+}
+
+// apiError turns a Konnect error into diagnostics, on the attribute that caused it when
+// Konnect names one.
+func (r *EntityResource) apiError(diags *diag.Diagnostics, summary string, err error) {
+	var apiErr *konnect.APIError
+	if errors.As(err, &apiErr) && len(apiErr.FieldErrors) > 0 {
+		attached := false
+		for _, fe := range apiErr.FieldErrors {
+			msg := strings.Join(fe.Messages, "; ")
+			if msg == "" {
+				msg = fe.Reason
+			}
+			if a, ok := r.attrForField(fe.Field); ok {
+				diags.AddAttributeError(path.Root(a), summary, fmt.Sprintf("Konnect rejected %s: %s\n\n%s", a, msg, requestLine(apiErr)))
+				attached = true
+			}
+		}
+		if attached {
+			return
+		}
+	}
+	diags.AddError(summary, err.Error())
+}
+
+// requestLine says which call Konnect answered, for support: status, call and trace id.
+func requestLine(e *konnect.APIError) string {
+	what := e.Title
+	if what == "" {
+		what = e.Message
+	}
+	s := fmt.Sprintf("Konnect answered %d %s to %s %s", e.StatusCode, what, e.Method, e.Path)
+	if e.TraceID != "" {
+		s += " (trace " + e.TraceID + ")"
+	}
+	return s + "."
+}
+
+func (r *EntityResource) attrForField(field string) (string, bool) {
+	top := strings.SplitN(field, ".", 2)[0]
+	for _, a := range r.Kind.Attrs {
+		if a.JSONName() == top || a.Name == top {
+			return a.Name, true
+		}
+	}
+	return "", false
+}

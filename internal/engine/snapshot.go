@@ -1,0 +1,99 @@
+package engine
+
+import (
+	"context"
+	"net/url"
+	"sync"
+
+	"github.com/hashicorp/terraform-plugin-log/tflog"
+
+	"github.com/konnectguard/terraform-provider-konnect/internal/konnect"
+)
+
+// snapshotAfter is how many refreshes of one collection go to Konnect one object at a time
+// before the rest of the run's refreshes of that collection are served from one listing.
+// One object costs one GET; a thousand cost a page or two.
+const snapshotAfter = 1
+
+// snapshots makes refresh cheap at scale: within one provider run (one Terraform command),
+// refreshing many objects of one collection reads the whole collection in pages of 1000
+// instead of one GET per object. Only refresh uses it. The guards never do: every write is
+// still preceded by a live read of that one object. A write to a collection drops its
+// snapshot, and an object missing from a snapshot is confirmed with a direct GET.
+type snapshots struct {
+	mu   sync.Mutex
+	cols map[string]*collectionSnapshot
+	casc *cascadeSnapshots // the cascade guard's listings (cascade_snapshot.go)
+}
+
+type collectionSnapshot struct {
+	reads int
+	ready chan struct{} // closed when objs/err are set; nil until a listing starts
+	objs  map[string]konnect.Object
+	err   error
+}
+
+// listable is an EntityAPI whose objects live in one listable collection (every
+// coreEntityAPI, and kinds that embed one to change how they write).
+type Listable interface{ Listing() CoreEntityAPI }
+
+func (c CoreEntityAPI) Listing() CoreEntityAPI { return c }
+
+func NewSnapshots() *snapshots { return &snapshots{cols: map[string]*collectionSnapshot{}} }
+
+// lookup returns the object from the collection's snapshot. ok is false when the caller
+// must read the object directly: too few reads yet, the listing failed, or the object is
+// not in it.
+func (s *snapshots) Lookup(ctx context.Context, cl *konnect.Client, collection, id string) (konnect.Object, bool) {
+	s.mu.Lock()
+	c := s.cols[collection]
+	if c == nil {
+		c = &collectionSnapshot{}
+		s.cols[collection] = c
+	}
+	c.reads++
+	if c.reads <= snapshotAfter {
+		s.mu.Unlock()
+		return nil, false
+	}
+	if c.ready == nil {
+		c.ready = make(chan struct{})
+		s.mu.Unlock()
+		objs, err := cl.ListEntities(ctx, collection, url.Values{"size": {"1000"}})
+		byID := make(map[string]konnect.Object, len(objs))
+		for _, o := range objs {
+			if id, ok := o["id"].(string); ok {
+				byID[id] = o
+			}
+		}
+		c.objs, c.err = byID, err
+		tflog.Debug(ctx, "refresh snapshot taken", map[string]any{"collection": collection, "objects": len(byID), "error": errString(err)})
+		close(c.ready)
+	} else {
+		s.mu.Unlock()
+	}
+	select {
+	case <-c.ready:
+	case <-ctx.Done():
+		return nil, false
+	}
+	if c.err != nil {
+		return nil, false
+	}
+	obj, ok := c.objs[id]
+	return obj, ok
+}
+
+// invalidate drops a collection's snapshot after a write to it.
+func (s *snapshots) Invalidate(collection string) {
+	s.mu.Lock()
+	delete(s.cols, collection)
+	s.mu.Unlock()
+}
+
+func errString(err error) string {
+	if err == nil {
+		return ""
+	}
+	return err.Error()
+}

@@ -1,0 +1,29 @@
+package gateway
+
+import (
+	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
+
+	"github.com/konnectguard/terraform-provider-konnect/internal/engine"
+	"github.com/konnectguard/terraform-provider-konnect/internal/konnect"
+)
+
+// CustomPluginSchemaKind is a custom plugin's schema (…/core-entities/plugin-schemas/{name}):
+// once uploaded, a `konnect_gateway_plugin` of that name can be created. The name comes
+// from the schema's Lua source; it is the object's id.
+var CustomPluginSchemaKind = engine.EntityKind{
+	TypeName: "konnect_gateway_custom_plugin_schema",
+	Description: "The schema of a custom plugin in a Konnect control plane, uploaded as the plugin's `schema.lua` source. " +
+		"Once it exists, a `konnect_gateway_plugin` whose `name` is the schema's name can be created (reference `name` from this resource " +
+		"so that Terraform creates the schema first). The id is the plugin's name, taken from the `name = \"…\"` of the table the source returns; " +
+		"Konnect refuses source that is not a valid schema, and a change of that name (upload a new schema instead). " +
+		"Konnect refuses to delete a schema that a plugin still uses.",
+	API: engine.PlatformAPI{Collection: func(p map[string]string) string {
+		return konnect.CoreEntitiesPath(p["control_plane_id"], "plugin-schemas")
+	}, Item: true, Key: "name"},
+	Attrs: []engine.Attr{
+		controlPlaneID,
+		{Name: "lua_schema", Type: engine.String, Mode: engine.Required, Description: "The plugin's `schema.lua` source, for example `file(\"${path.module}/my-plugin/schema.lua\")`.",
+			Validators: []engine.Validator{stringvalidator.LengthAtLeast(1)}},
+		{Name: "name", Type: engine.String, Mode: engine.Computed, Description: "The plugin's name, from the schema."},
+	},
+}

@@ -1,0 +1,76 @@
+package gateway
+
+import (
+	"regexp"
+
+	"github.com/hashicorp/terraform-plugin-framework-validators/listvalidator"
+	"github.com/hashicorp/terraform-plugin-framework-validators/setvalidator"
+	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
+
+	"github.com/konnectguard/terraform-provider-konnect/internal/engine"
+)
+
+// pluginScope is one optional reference that narrows where a plugin runs. A plugin cannot
+// move to another scope in place.
+func pluginScope(name, what string) engine.Attr {
+	return engine.Attr{Name: name, Type: engine.RefID("Id of the `konnect_gateway_" + name + "`."), ForceNew: true,
+		Description: "Run the plugin only for this " + what + ". Unset: for every " + what + ".",
+		Validators:  []engine.Validator{engine.RefIsUUID()}}
+}
+
+// pluginPhase is the `access` phase ordering of a plugin (Kong Enterprise).
+func pluginPhase(name, when string) engine.Attr {
+	return engine.Attr{Name: name, Mode: engine.Required, Description: "Plugins this plugin runs " + when + ", by phase.",
+		Type: engine.ObjectOf(engine.Attr{Name: "access", Type: engine.ListOf(engine.String), Mode: engine.Required, Description: "Plugin names, in the access phase.",
+			Validators: []engine.Validator{listvalidator.ValueStringsAre(stringvalidator.LengthAtLeast(1))}})}
+}
+
+// PluginKind is a gateway plugin (…/core-entities/plugins) of any name: global, or scoped
+// to a service, route, consumer or consumer group. `config` is a JSON document; Konnect fills
+// in the plugin's defaults, and state keeps only the keys that configuration sets.
+var PluginKind = engine.EntityKind{
+	TypeName: "konnect_gateway_plugin",
+	Description: "A gateway plugin in a Konnect control plane, of any plugin `name`: global, or scoped to a service, route, consumer or consumer group. " +
+		"`config` is written with `jsonencode({...})`: Konnect fills in the plugin's defaults, and Terraform tracks only the keys you set (key order and defaults never cause a diff; " +
+		"after an import, configuration that sets some keys to the values Konnect holds plans nothing). " +
+		"An import keeps no secret of the config in state (keys the plugin's schema in Konnect marks encrypted or referenceable, and keys named like `password`; vault references stay), so the plan that imports it never shows one; " +
+		"configuration that sets such a key to what Konnect holds plans nothing (compared through a keyed digest kept with the state, never the secret), and keys it leaves out keep what Konnect holds. " +
+		"Keys you do not set keep the value Konnect holds, even when someone changed them in Konnect; to clear a key, set it to null. " +
+		"Secrets: prefer a vault reference (`{vault://…}`) in `config`; a literal secret belongs in `config_secrets` (sensitive, never printed) or `config_secrets_wo` (write-only), not in `config`, which Terraform prints in plans and logs (a plan that puts one there gets a warning). " +
+		"Konnect allows one plugin of a name per scope and there is no name to look up before creating, so the create-time name check does not apply: " +
+		"a second plugin with the same name and scope is refused by Konnect at apply.",
+	API:      engine.PluginAPI{CoreEntityAPI: engine.CoreEntityAPI{Collection: engine.InControlPlane("plugins")}},
+	NameAttr: "",
+	Attrs: []engine.Attr{
+		controlPlaneID,
+		{Name: "name", Type: engine.String, Mode: engine.Required, ForceNew: true, Description: "The plugin, for example `rate-limiting` or `key-auth`.",
+			Validators: []engine.Validator{stringvalidator.RegexMatches(regexp.MustCompile(`^[A-Za-z0-9_-]+$`),
+				"must be a plugin name: letters, digits, - and _")}},
+		{Name: "instance_name", Default: engine.DefaultNull, Type: engine.String, Description: "A name for this plugin instance, unique in the control plane.",
+			Validators: []engine.Validator{stringvalidator.LengthBetween(1, 128)}},
+		{Name: "config", Type: engine.JSON, Description: "The plugin's configuration as a JSON object, written with `jsonencode({...})`. Keys you leave out take Konnect's values and are not tracked.",
+			Validators:    []engine.Validator{engine.JSONText(true)},
+			PlanModifiers: []engine.PlanModifier{engine.JSONSemanticEquality{}}},
+		engine.ConfigSecretsAttr("a redis `password`, an openid-connect `client_secret`, an AI plugin's `auth.header_value`"), engine.ConfigSecretsWOAttr, engine.ConfigSecretsWOVersionAttr,
+		{Name: "enabled", Default: true, Type: engine.Bool, Description: "Whether the plugin runs. Konnect's default is true."},
+		{Name: "protocols", Default: []any{"grpc", "grpcs", "http", "https"}, Type: engine.SetOf(engine.String), Description: "Protocols the plugin runs for. Konnect's default is `[\"grpc\", \"grpcs\", \"http\", \"https\"]`.",
+			Validators: []engine.Validator{setvalidator.SizeAtLeast(1), setvalidator.ValueStringsAre(
+				stringvalidator.OneOf("grpc", "grpcs", "http", "https", "tcp", "tls", "tls_passthrough", "udp", "ws", "wss"))}},
+		pluginScope("service", "service"),
+		pluginScope("route", "route"),
+		pluginScope("consumer", "consumer"),
+		pluginScope("consumer_group", "consumer group"),
+		{Name: "ordering", Default: engine.DefaultNull, Description: "Dynamic ordering against other plugins (Kong Enterprise). Set both `before` and `after`; use `access = []` for none.",
+			Type: engine.ObjectOf(pluginPhase("before", "before"), pluginPhase("after", "after"))},
+		{Name: "condition", Default: engine.DefaultNull, Type: engine.String, Description: "An expression that decides, request by request, whether the plugin runs (at most 1024 characters).",
+			Validators: []engine.Validator{stringvalidator.LengthBetween(1, 1024)}},
+		{Name: "partials", Default: engine.DefaultNull, Description: "Shared pieces of configuration (a Redis connection, ...) the plugin uses, by partial id; Konnect fills in each one's `name` and `path`.",
+			Type: engine.ListOf(engine.ObjectOf(
+				engine.Attr{Name: "id", Type: engine.String, Mode: engine.Required, Description: "Id of the partial.",
+					Validators: []engine.Validator{stringvalidator.RegexMatches(engine.UUIDRE, "must be a UUID")}},
+				engine.Attr{Name: "name", Type: engine.String, Description: "The partial's name (Konnect fills it in)."},
+				engine.Attr{Name: "path", Type: engine.String, Description: "The plugin configuration path the partial fills, for example `config.redis` (Konnect fills it in)."}))},
+		{Name: "tags", Default: engine.DefaultNull, Type: engine.SetOf(engine.String), Description: "Tags for filtering and grouping.", Validators: []engine.Validator{engine.KongTags()}},
+		engine.CoreTimestamps[0], engine.CoreTimestamps[1],
+	},
+}
