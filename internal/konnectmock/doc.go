@@ -1,6 +1,8 @@
 // Package konnectmock is an in-memory Kong Konnect for tests and local runs of the
-// provider: the control-plane API (/v2/control-planes) and the gateway core-entities
-// API (/v2/control-planes/{cp}/core-entities/...), following the contract in
+// provider: the control-plane API (/v2/control-planes), the gateway core-entities
+// API (/v2/control-planes/{cp}/core-entities/...) and the identity API (/v3/:
+// users, teams, roles, system accounts, tokens, identity providers; package
+// access), following the contract in
 // /work/shared/design/konnect-api.md byte for byte where a client could notice:
 // status codes, content types, list envelopes, field names, defaults and both
 // error styles (problem+json for the platform API, Kong-style JSON for core
@@ -40,6 +42,24 @@
 //
 // Every API request is counted (Server.Counts) by method and path kind, so tests can
 // assert how many calls a client made.
+//
+// # Families
+//
+// The mock is being split per API family, as the provider is. This package is the
+// assembler and still holds the gateway (control planes and core entities); other
+// families are packages of their own that implement mockcore.Family and share
+// package mockcore (responses, problem+json, paging, filters, body checks, ids,
+// the clock, the lock, the save hook). The assembler authenticates, counts,
+// injects faults, reads the body, calls the family, and saves the state file after
+// an acknowledged write, for every family alike. Mounted now: access, the identity
+// API under /v3/ (its package documentation lists what it serves and the choices it
+// makes). Options.Access invites users besides the seeded ones; Server.Access gives
+// tests its Go API (AddUser, FindUser, ExpireToken, RevokeToken).
+//
+// Tokens the identity API issues (system account tokens, personal access tokens)
+// are bearer tokens for the whole mock while they are good, also when
+// Options.Tokens lists others; once expired, revoked or deleted they are refused
+// (401), even where any well-formed token would pass.
 //
 // Kinds served: services, routes (traditional and expression), plugins (config
 // defaults for rate-limiting, key-auth, cors, request-transformer,
@@ -109,7 +129,8 @@
 // rewrites the whole state (about an fsync plus 5 ms per 1,000 objects), which
 // suits CI-sized data; load tests with tens of thousands of objects should run
 // without a state file. The file holds the same document GET /_mock/dump
-// returns (persist.go describes it); one file serves one mock process at a time.
+// returns (persist.go describes it), every family's state included; one file
+// serves one mock process at a time.
 //
 // # Control endpoints
 //
@@ -118,13 +139,16 @@
 // to a mock shared by a CI job), answer application/json, are not counted and
 // never meet an injected fault:
 //
-//	POST  /_mock/reset         empty state (saved to the state file), counters zero → 204
+//	POST  /_mock/reset         a new organisation (saved to the state file), counters zero → 204
 //	GET   /_mock/dump          the whole state as JSON → 200
 //	GET   /_mock/counts        the Counts map → 200
 //	POST  /_mock/counts/reset  ResetCounts → 204
 //	GET   /_mock/faults        the fault settings → 200
 //	PUT   /_mock/faults        replace them (absent fields are zero) → 200
 //	PATCH /_mock/faults        change the fields given → 200
+//	POST  /_mock/users         accept an invitation: {"email","full_name","preferred_name","pending"} → 201 the user
+//	POST  /_mock/tokens/{id}/expire  an issued token expires now → 204
+//	POST  /_mock/tokens/{id}/revoke  an issued token is revoked (a system account token: deleted) → 204
 //
 // Fault settings on the wire: {"latency":"50ms","latency_jitter":"20ms",
 // "rate_limit_share":0.2,"retry_after":1,"error_share":0,"drop_before_share":0,
@@ -136,7 +160,7 @@
 // Options.Faults (the binary's --latency, --latency-jitter, --rate-limit-share,
 // --retry-after, --error-share, --drop-before-share, --drop-after-share,
 // --slow-share, --slow and --seed; /_mock/faults at runtime) make the mock
-// hostile, for authenticated requests under /v2/ only. Each waits the latency
+// hostile, for authenticated requests under /v2/ and /v3/ only. Each waits the latency
 // plus a uniform share of the jitter, then meets at most one of: a 429
 // {"message":"API rate limit exceeded"} with Retry-After, RateLimit-Limit,
 // RateLimit-Remaining and RateLimit-Reset (rate-limit-share 1 is a sustained

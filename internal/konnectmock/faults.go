@@ -16,7 +16,7 @@ import (
 )
 
 // Faults make the mock hostile. They apply to authenticated requests under /v2/
-// only, never to /_mock/ or the legacy /konnect-api/ listing. The zero value
+// and /v3/ only, never to /_mock/ or the legacy /konnect-api/ listing. The zero value
 // injects nothing.
 //
 // Every such request first waits Latency plus a uniform random share of

@@ -22,7 +22,9 @@ import (
 // Options configure a mock server.
 type Options struct {
 	// Tokens are the accepted bearer tokens. Empty means every well-formed token
-	// (a "kpat_" or "spat_" prefix followed by something) is accepted.
+	// (a "kpat_" or "spat_" prefix followed by something) is accepted. Tokens the
+	// identity API issued are accepted besides, until they expire or are revoked
+	// or deleted, and refused from then on.
 	Tokens []string
 	// ETags turns on the ETag/If-Match extension. Real Konnect has none, so it is off by default.
 	ETags bool
@@ -121,7 +123,8 @@ func Open(opts Options) (*Server, error) {
 
 // Counts returns how many requests were served per route, keyed by method and
 // path kind with ids replaced: "GET /v2/control-planes/{id}",
-// "PUT core-entities/services/{id}", "GET core-entities/services/{id}/routes".
+// "PUT core-entities/services/{id}", "GET core-entities/services/{id}/routes",
+// "PATCH /v3/teams/{teamId}" (a mounted family's paths carry its parameter names).
 // Injected faults are counted per kind too ("fault 429", "fault 5xx",
 // "fault drop-before", "fault drop-after", "fault slow"); /_mock/ requests are not counted.
 func (s *Server) Counts() map[string]int {

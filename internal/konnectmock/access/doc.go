@@ -38,8 +38,10 @@
 //     are unique (409), as the spec says.
 //   - Unknown properties in a request body are a 400 (rule unknown_property).
 //   - An id in the path that is not a UUID is a 400 {"field":"teamID","reason":
-//     "invalid ID format"} where the operation documents a 400, and a 404 for
-//     system account paths, whose ids the spec types as plain strings.
+//     "invalid ID format"} where the spec types the id as a UUID (teams, users,
+//     identity providers, mappings, personal access tokens), and a 404 where it
+//     types it as a plain string (system accounts and their tokens and roles,
+//     and the team of /teams/{teamId}/system-accounts).
 //   - A role assignment needs role_name, entity_id (a UUID or "*"),
 //     entity_type_name and entity_region from the spec's enums; for an entity
 //     type that GET /v3/roles describes, the role must be one of that type's.

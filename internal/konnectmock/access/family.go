@@ -282,7 +282,10 @@ func (c *call) idParam(name string) (string, *mockcore.Response) {
 	if mockcore.IsUUID(v) {
 		return strings.ToLower(v), nil
 	}
-	field := strings.TrimSuffix(name, "Id") + "ID"
+	field := name
+	if base, ok := strings.CutSuffix(name, "Id"); ok {
+		field = base + "ID"
+	}
 	resp := c.badField(field, "invalid ID format")
 	return "", &resp
 }

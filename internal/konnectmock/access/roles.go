@@ -16,6 +16,8 @@ type grantee struct {
 	// whose roles cannot be changed.
 	resolve func(c *call) (roles *[]*role, fixed bool, bad *mockcore.Response)
 	filters mockcore.FilterSpec
+	// uuidRoleID: the spec types {roleId} as a UUID (so a malformed one is a 400)
+	uuidRoleID bool
 }
 
 var teamGrantee = grantee{
@@ -26,7 +28,8 @@ var teamGrantee = grantee{
 		}
 		return &t.Roles, t.System, nil
 	},
-	filters: mockcore.FilterSpec{"role_name": {"eq"}, "entity_type_name": {"eq"}},
+	filters:    mockcore.FilterSpec{"role_name": {"eq"}, "entity_type_name": {"eq"}},
+	uuidRoleID: true,
 }
 
 var userGrantee = grantee{
@@ -37,7 +40,8 @@ var userGrantee = grantee{
 		}
 		return &u.Roles, false, nil
 	},
-	filters: mockcore.FilterSpec{"entity_id": {"eq"}, "role_name": {"eq"}, "entity_type_name": {"eq"}},
+	filters:    mockcore.FilterSpec{"entity_id": {"eq"}, "role_name": {"eq"}, "entity_type_name": {"eq"}},
+	uuidRoleID: true,
 }
 
 var accountGrantee = grantee{
@@ -152,6 +156,11 @@ func (c *call) assigned(g grantee) (*[]*role, bool, *role, *mockcore.Response) {
 		return nil, false, nil, bad
 	}
 	id := strings.ToLower(c.params["roleId"])
+	if g.uuidRoleID {
+		if id, bad = c.idParam("roleId"); bad != nil {
+			return nil, false, nil, bad
+		}
+	}
 	i := slices.IndexFunc(*roles, func(r *role) bool { return r.ID == id })
 	if i < 0 {
 		resp := c.notFound("assigned role")

@@ -129,6 +129,17 @@ func (c *call) team() (*team, *mockcore.Response) {
 	return t, nil
 }
 
+// teamOfAccounts resolves {teamId} of the system account membership paths, where
+// the spec types it as a plain string: an id that is not a UUID is not found.
+func (c *call) teamOfAccounts() (*team, *mockcore.Response) {
+	t := c.f.st.team(strings.ToLower(c.params["teamId"]))
+	if t == nil {
+		resp := c.notFound("team")
+		return nil, &resp
+	}
+	return t, nil
+}
+
 // systemTeamRefused is the spec's answer to a change of a predefined team.
 func (c *call) systemTeamRefused() mockcore.Response {
 	return c.badField("teamID", "system teams cannot be modified")
@@ -264,7 +275,7 @@ func removeTeamUser(c *call) mockcore.Response {
 // --- team membership: system accounts
 
 func listTeamAccounts(c *call) mockcore.Response {
-	t, bad := c.team()
+	t, bad := c.teamOfAccounts()
 	if bad != nil {
 		return *bad
 	}
@@ -278,7 +289,7 @@ func listTeamAccounts(c *call) mockcore.Response {
 }
 
 func addTeamAccount(c *call) mockcore.Response {
-	t, bad := c.team()
+	t, bad := c.teamOfAccounts()
 	if bad != nil {
 		return *bad
 	}
@@ -302,7 +313,7 @@ func addTeamAccount(c *call) mockcore.Response {
 }
 
 func removeTeamAccount(c *call) mockcore.Response {
-	t, bad := c.team()
+	t, bad := c.teamOfAccounts()
 	if bad != nil {
 		return *bad
 	}

@@ -117,6 +117,9 @@ func deleteUser(c *call) mockcore.Response {
 		c.f.retire(tok)
 	}
 	st.Users = slices.DeleteFunc(st.Users, func(x *user) bool { return x == u })
+	if st.Org.OwnerID == u.ID { // the spec has no refusal for this: the organisation is left without an owner
+		st.Org.OwnerID = ""
+	}
 	return mockcore.NoContent()
 }
 
@@ -130,8 +133,9 @@ func listUserTeams(c *call) mockcore.Response {
 }
 
 // getUserMe answers the user a personal access token belongs to. A token the
-// mock did not issue stands for the organisation's owner; a system account
-// token has no user (401, as the spec allows only personal tokens here).
+// mock did not issue stands for the organisation's owner (or, the owner
+// deleted, its first active user); a system account token has no user (401, as
+// the spec allows only personal tokens here).
 func getUserMe(c *call) mockcore.Response {
 	tok, _ := mockcore.BearerToken(c.r)
 	if ref, ok := c.f.tokens[digest(tok)]; ok && ref.user != nil {
@@ -141,6 +145,11 @@ func getUserMe(c *call) mockcore.Response {
 		return c.problem(http.StatusUnauthorized, "A valid token is required")
 	}
 	owner := c.f.st.user(c.f.st.Org.OwnerID)
+	if owner == nil {
+		if i := slices.IndexFunc(c.f.st.Users, func(u *user) bool { return u.Active }); i >= 0 {
+			owner = c.f.st.Users[i]
+		}
+	}
 	if owner == nil {
 		return c.problem(http.StatusUnauthorized, "A valid token is required")
 	}

@@ -74,9 +74,9 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	fs.SetOutput(stderr)
 	fs.Usage = func() {
 		fmt.Fprint(fs.Output(), "Usage: konnect-mock [flags]\n\n"+
-			"An in-memory Kong Konnect (control planes and gateway core entities) for tests and CI.\n"+
-			"Prints \"konnect-mock listening on http://HOST:PORT\" once ready. Faults apply to /v2/ paths only;\n"+
-			"/_mock/{reset,dump,counts,counts/reset,faults} control it and need the same bearer token.\n\nFlags:\n")
+			"An in-memory Kong Konnect (control planes, gateway core entities, identity) for tests and CI.\n"+
+			"Prints \"konnect-mock listening on http://HOST:PORT\" once ready. Faults apply to /v2/ and /v3/ paths only;\n"+
+			"/_mock/{reset,dump,counts,counts/reset,faults,users,tokens/ID/expire,tokens/ID/revoke} control it and need the same bearer token.\n\nFlags:\n")
 		fs.PrintDefaults()
 	}
 	var tokens tokenList
@@ -85,14 +85,14 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	fs.Var(&tokens, "token", "accepted bearer `token` (repeatable; none: any kpat_/spat_ token, also for /_mock/)")
 	etags := fs.Bool("etags", false, "send ETags and honour If-Match (not real Konnect behaviour)")
 	stateFile := fs.String("state-file", "", "load state from `PATH` at start (creating it if missing) and save it atomically after every acknowledged write")
-	fs.DurationVar(&faults.Latency, "latency", 0, "fixed latency added to every /v2/ request")
+	fs.DurationVar(&faults.Latency, "latency", 0, "fixed latency added to every /v2/ and /v3/ request")
 	fs.DurationVar(&faults.LatencyJitter, "latency-jitter", 0, "random extra latency, uniform from 0 to this")
-	fs.Var(share{&faults.RateLimitShare}, "rate-limit-share", "`fraction` (0-1) of /v2/ requests answered 429 with Retry-After; 1 is a sustained 429 storm")
+	fs.Var(share{&faults.RateLimitShare}, "rate-limit-share", "`fraction` (0-1) of /v2/ and /v3/ requests answered 429 with Retry-After; 1 is a sustained 429 storm")
 	fs.IntVar(&faults.RetryAfter, "retry-after", 1, "`seconds` sent in Retry-After and RateLimit-Reset of injected 429s")
-	fs.Var(share{&faults.ErrorShare}, "error-share", "`fraction` (0-1) of /v2/ requests answered 500, 502 or 503")
-	fs.Var(share{&faults.DropBeforeShare}, "drop-before-share", "`fraction` (0-1) of /v2/ requests whose connection is reset before anything is applied")
-	fs.Var(share{&faults.DropAfterShare}, "drop-after-share", "`fraction` (0-1) of /v2/ requests applied (and saved) whose connection is then reset instead of answered")
-	fs.Var(share{&faults.SlowShare}, "slow-share", "`fraction` (0-1) of /v2/ requests delayed by --slow before being handled (nothing is applied if the client gives up)")
+	fs.Var(share{&faults.ErrorShare}, "error-share", "`fraction` (0-1) of /v2/ and /v3/ requests answered 500, 502 or 503")
+	fs.Var(share{&faults.DropBeforeShare}, "drop-before-share", "`fraction` (0-1) of /v2/ and /v3/ requests whose connection is reset before anything is applied")
+	fs.Var(share{&faults.DropAfterShare}, "drop-after-share", "`fraction` (0-1) of /v2/ and /v3/ requests applied (and saved) whose connection is then reset instead of answered")
+	fs.Var(share{&faults.SlowShare}, "slow-share", "`fraction` (0-1) of /v2/ and /v3/ requests delayed by --slow before being handled (nothing is applied if the client gives up)")
 	fs.DurationVar(&faults.Slow, "slow", 90*time.Second, "delay of a slow response")
 	fs.Int64Var(&faults.Seed, "seed", 0, "seed of the fault decisions, reproducible for a sequential client (0: from the clock; GET /_mock/faults shows it)")
 	if err := fs.Parse(args); err != nil {

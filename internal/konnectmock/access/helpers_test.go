@@ -1,0 +1,205 @@
+package access
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"reflect"
+	"regexp"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/konnectguard/terraform-provider-konnect/internal/konnectmock/mockcore"
+)
+
+// clock is a test clock that only moves when told to.
+type clock struct {
+	mu sync.Mutex
+	t  time.Time
+}
+
+func (c *clock) now() time.Time { c.mu.Lock(); defer c.mu.Unlock(); return c.t }
+
+func (c *clock) advance(d time.Duration) { c.mu.Lock(); c.t = c.t.Add(d); c.mu.Unlock() }
+
+// fixture is the family on its own behind a loopback server, with a test clock.
+type fixture struct {
+	t     *testing.T
+	f     *Family
+	clock *clock
+	base  string
+	token string
+}
+
+func newFixture(t *testing.T, opts Options) *fixture {
+	t.Helper()
+	clk := &clock{t: time.Date(2026, 3, 4, 5, 6, 7, 123456789, time.UTC)}
+	f := New(mockcore.Env{Now: clk.now}, opts)
+	hs := httptest.NewServer(f)
+	t.Cleanup(hs.Close)
+	return &fixture{t: t, f: f, clock: clk, base: hs.URL, token: "kpat_test"}
+}
+
+type result struct {
+	status int
+	header http.Header
+	raw    []byte
+	body   map[string]any
+	list   []any
+}
+
+// do sends body (a string raw, anything else as JSON).
+func (fx *fixture) do(method, path string, body any) result {
+	fx.t.Helper()
+	var rd io.Reader
+	switch b := body.(type) {
+	case nil:
+	case string:
+		rd = strings.NewReader(b)
+	default:
+		raw, err := json.Marshal(b)
+		if err != nil {
+			fx.t.Fatal(err)
+		}
+		rd = bytes.NewReader(raw)
+	}
+	req, err := http.NewRequest(method, fx.base+path, rd)
+	if err != nil {
+		fx.t.Fatal(err)
+	}
+	req.Header.Set("Authorization", "Bearer "+fx.token)
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		fx.t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	raw, _ := io.ReadAll(resp.Body)
+	res := result{status: resp.StatusCode, header: resp.Header, raw: raw}
+	if len(raw) > 0 {
+		var v any
+		dec := json.NewDecoder(bytes.NewReader(raw))
+		dec.UseNumber()
+		if err := dec.Decode(&v); err != nil {
+			fx.t.Fatalf("%s %s: body is not JSON: %s", method, path, raw)
+		}
+		res.body, _ = v.(map[string]any)
+		res.list, _ = v.([]any)
+	}
+	return res
+}
+
+// expect checks the status and content type ("" means no body at all).
+func (r result) expect(t *testing.T, status int, ctype string) result {
+	t.Helper()
+	if r.status != status {
+		t.Fatalf("status %d, want %d; body %s", r.status, status, r.raw)
+	}
+	if got := r.header.Get("Content-Type"); got != ctype {
+		t.Fatalf("Content-Type %q, want %q; body %s", got, ctype, r.raw)
+	}
+	if ctype == "" && len(r.raw) != 0 {
+		t.Fatalf("want no body, got %s", r.raw)
+	}
+	return r
+}
+
+func (r result) str(key string) string { s, _ := r.body[key].(string); return s }
+
+// data is a list's "data" as objects.
+func (r result) data(t *testing.T) []map[string]any {
+	t.Helper()
+	arr, ok := r.body["data"].([]any)
+	if !ok {
+		t.Fatalf("no data array: %s", r.raw)
+	}
+	out := make([]map[string]any, len(arr))
+	for i, it := range arr {
+		out[i] = it.(map[string]any)
+	}
+	return out
+}
+
+// names lists one field of every item of a list.
+func (r result) names(t *testing.T, field string) []string {
+	t.Helper()
+	var out []string
+	for _, it := range r.data(t) {
+		out = append(out, fmt.Sprint(it[field]))
+	}
+	return out
+}
+
+// meta is the list's meta.page as "number/size/total".
+func (r result) meta(t *testing.T) string {
+	t.Helper()
+	p, ok := r.body["meta"].(map[string]any)["page"].(map[string]any)
+	if !ok {
+		t.Fatalf("no meta.page: %s", r.raw)
+	}
+	return fmt.Sprintf("%v/%v/%v", p["number"], p["size"], p["total"])
+}
+
+// jsonEq compares the body with want, ignoring the listed top-level keys.
+func (r result) jsonEq(t *testing.T, want string, ignore ...string) {
+	t.Helper()
+	var got, exp any
+	if err := json.Unmarshal(r.raw, &got); err != nil {
+		t.Fatalf("body is not JSON: %s", r.raw)
+	}
+	if err := json.Unmarshal([]byte(want), &exp); err != nil {
+		t.Fatalf("bad want %s: %v", want, err)
+	}
+	if m, ok := got.(map[string]any); ok {
+		for _, k := range ignore {
+			delete(m, k)
+		}
+	}
+	if !reflect.DeepEqual(got, exp) {
+		t.Fatalf("body mismatch\n got: %s\nwant: %s", r.raw, want)
+	}
+}
+
+// problem checks a problem+json answer: status, title, type, a trace instance,
+// the detail, and the invalid parameters as "field: reason" lines.
+func (r result) problem(t *testing.T, status int, detail string, params ...string) {
+	t.Helper()
+	r.expect(t, status, mockcore.CTProblem)
+	if fmt.Sprint(r.body["status"]) != fmt.Sprint(status) || r.str("title") != mockcore.ProblemTitles[status] ||
+		r.str("type") != fmt.Sprintf("https://httpstatuses.com/%d", status) || !strings.HasPrefix(r.str("instance"), "konnect:trace:") {
+		t.Fatalf("problem header: %s", r.raw)
+	}
+	if r.str("detail") != detail {
+		t.Fatalf("detail %q, want %q: %s", r.str("detail"), detail, r.raw)
+	}
+	var got []string
+	ips, _ := r.body["invalid_parameters"].([]any)
+	for _, ip := range ips {
+		m := ip.(map[string]any)
+		got = append(got, fmt.Sprintf("%v: %v", m["field"], m["reason"]))
+	}
+	if len(params) == 0 && len(got) == 0 {
+		return
+	}
+	if !reflect.DeepEqual(got, params) {
+		t.Fatalf("invalid_parameters\n got: %q\nwant: %q", got, params)
+	}
+}
+
+var millis = regexp.MustCompile(`^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$`)
+
+// stamps checks created_at and updated_at are RFC 3339 with milliseconds.
+func stamps(t *testing.T, obj map[string]any) {
+	t.Helper()
+	for _, k := range []string{"created_at", "updated_at"} {
+		if s, _ := obj[k].(string); !millis.MatchString(s) {
+			t.Fatalf("%s %q is not RFC 3339 with milliseconds: %v", k, obj[k], obj)
+		}
+	}
+}
+
+const missing = "7f9fd312-a987-4628-b4c5-bb4f4fddd5f7"
