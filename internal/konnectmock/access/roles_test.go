@@ -52,7 +52,11 @@ func TestAssignedRoles(t *testing.T) {
 	// validation: the spec's enums, and the role must belong to the entity type
 	path := "/v3/teams/" + team + "/assigned-roles"
 	fx.do("POST", path, map[string]any{}).problem(t, 400, "",
-		"role_name: is a required field", "entity_type_name: is a required field", "entity_region: is a required field", "entity_id: is a required field")
+		"role_name: is a required field", "entity_type_name: is a required field", "entity_id: is a required field")
+	// entity_region left out: every region
+	if got := fx.do("POST", path, map[string]any{"role_name": "Viewer", "entity_id": cp, "entity_type_name": "Control Planes"}).expect(t, 201, mockcore.CTJSON); got.body["entity_region"] != "*" {
+		t.Fatalf("a grant without entity_region: %s", got.raw)
+	}
 	r := fx.do("POST", path, map[string]any{"role_name": "Connector", "entity_id": cp, "entity_type_name": "Control Planes", "entity_region": "us"})
 	r.expect(t, 400, mockcore.CTProblem)
 	ip := r.body["invalid_parameters"].([]any)[0].(map[string]any)
