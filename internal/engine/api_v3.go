@@ -3,6 +3,7 @@ package engine
 import (
 	"bytes"
 	"context"
+	"maps"
 	"fmt"
 	"net/http"
 	"net/url"
@@ -302,6 +303,31 @@ func (p resetPlan) names(r *EntityResource) map[string]bool {
 	for _, a := range r.Kind.Attrs {
 		if _, ok := p.keys[a.Name]; ok {
 			out[a.JSONName()] = true
+		}
+	}
+	return out
+}
+
+// keepUnpatched returns Konnect's answer to a PATCH with the planned value in every managed
+// field the PATCH did not carry. Konnect's answer holds whatever someone else wrote there
+// between this apply's read and its write; this apply did not write it, so state and the
+// guard's record keep what the plan had (what configuration set), and the next refresh
+// brings the other writer's value, which the next plan reports as a change made in Konnect
+// instead of quietly writing over it.
+func (r *EntityResource) keepUnpatched(obj, sent konnect.Object, planned ObjectValues) konnect.Object {
+	if obj == nil {
+		return nil
+	}
+	out := maps.Clone(obj)
+	for _, a := range r.Kind.Attrs {
+		if !a.Managed() || a.Parent || a.ReadFrom != "" {
+			continue
+		}
+		if _, written := sent[a.JSONName()]; written {
+			continue
+		}
+		if j, err := a.Type.BodyJSON(planned[a.Name]); err == nil && j != nil {
+			out[a.JSONName()] = j
 		}
 	}
 	return out

@@ -594,6 +594,9 @@ func (r *EntityResource) Update(ctx context.Context, req resource.UpdateRequest,
 		r.apiError(&resp.Diagnostics, "Could not update "+r.Kind.TypeName, err)
 		return
 	}
+	if _, patches := r.Kind.API.(changesOnly); patches {
+		obj = r.keepUnpatched(obj, body, planned) // api_v3.go
+	}
 	r.finishWrite(ctx, obj, addr.Parents, planned, configured, &resp.State.Raw, resp.Private, &resp.Diagnostics)
 	r.keepUnsentRenderings(ctx, resp.Private, b, sent, &resp.Diagnostics)
 }
