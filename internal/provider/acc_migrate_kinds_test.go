@@ -431,9 +431,15 @@ func TestKongSameNamedTypesCovered(t *testing.T) {
 	if row == nil {
 		t.Fatal("the guide has no row of the types named the same in both providers")
 	}
+	// A type is named in full (`konnect_team`), or a gateway type by what follows
+	// konnect_gateway (`_service`: konnect_gateway_service).
 	listed := map[string]bool{}
-	for _, m := range regexp.MustCompile("`(?:konnect_gateway)?(_[a-z_]+)`").FindAllSubmatch(row, -1) {
-		listed["konnect_gateway"+string(m[1])] = true
+	for _, m := range regexp.MustCompile("`(konnect_[a-z_]+|_[a-z_]+)`").FindAllSubmatch(row, -1) {
+		name := string(m[1])
+		if strings.HasPrefix(name, "_") {
+			name = "konnect_gateway" + name
+		}
+		listed[name] = true
 	}
 	for _, k := range Kinds {
 		if k.TypeName == gateway.PluginKind.TypeName {

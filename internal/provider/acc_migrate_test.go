@@ -39,6 +39,10 @@ var kongAttrs = map[string][]string{
 	"konnect_gateway_target": {"control_plane_id", "target", "upstream_id", "created_at", "failover", "id", "tags", "updated_at", "upstream", "weight"},
 }
 
+// kongSensitive are the attributes of Kong's types that its schema marks sensitive: Terraform
+// lists them in the state's sensitive_attributes.
+var kongSensitive = map[string][]string{}
+
 // kongStateFile builds a Terraform state (format 4) of Kong's provider.
 type kongStateFile struct {
 	provider  string
@@ -65,9 +69,13 @@ func (s *kongStateFile) add(typ, name string, obj konnect.Object, extra map[stri
 	for k, v := range extra {
 		attrs[k] = v
 	}
+	sensitive := []any{}
+	for _, n := range kongSensitive[typ] {
+		sensitive = append(sensitive, []any{map[string]any{"type": "get_attr", "value": n}})
+	}
 	s.resources = append(s.resources, map[string]any{
 		"mode": "managed", "type": typ, "name": name, "provider": `provider["` + s.provider + `"]`,
-		"instances": []any{map[string]any{"schema_version": 0, "attributes": attrs, "sensitive_attributes": []any{}}},
+		"instances": []any{map[string]any{"schema_version": 0, "attributes": attrs, "sensitive_attributes": sensitive}},
 	})
 }
 
@@ -194,8 +202,10 @@ func TestMigrateAccFromKong(t *testing.T) {
 	state.add("konnect_gateway_key_auth", "alice", cred, map[string]any{"control_plane_id": cpID, "consumer_id": consumer["id"]})
 	state.add("konnect_gateway_upstream", "orders", up, withCP)
 	state.add("konnect_gateway_target", "one", target, map[string]any{"control_plane_id": cpID, "upstream_id": up["id"]})
-	// Every other type both providers name alike (acc_migrate_kinds_test.go).
+	// Every other type both providers name alike (acc_migrate_kinds_test.go and, for the
+	// access family, acc_migrate_access_test.go).
 	others := addKongSameNamed(t, e, state, cpID, consumer)
+	others.merge(addKongAccess(t, e, state, cpID)) // acc_migrate_access_test.go
 	objects := len(state.resources)
 	secrets := append([]string{"alice-key-0123456789"}, others.secrets...)
 
