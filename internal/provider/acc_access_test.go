@@ -3,6 +3,8 @@ package provider
 import (
 	"context"
 	"fmt"
+	"os"
+	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
@@ -272,6 +274,65 @@ resource "konnect_system_account" "deployer" {
 				}},
 			},
 			{Config: config, ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()}}},
+		},
+	})
+}
+
+// accessExampleTypes are the access family's types whose examples/resources/<type>/resource.tf
+// this test keeps honest: applied together against the mock, they create what they say and
+// plan nothing afterwards.
+var accessExampleTypes = []string{
+	"konnect_team", "konnect_team_user", "konnect_team_role", "konnect_system_account", "konnect_system_account_team",
+	"konnect_system_account_role", "konnect_system_account_access_token", "konnect_authentication_settings",
+}
+
+func TestAccAccessExamples(t *testing.T) {
+	env := newKonnectEnv(t, konnectmock.Options{})
+	cfg := env.providerBlock("") + `
+resource "konnect_gateway_control_plane" "payments" {
+  name = "payments"
+}
+`
+	for _, typeName := range accessExampleTypes {
+		b, err := os.ReadFile(filepath.Join("..", "..", "examples", "resources", typeName, "resource.tf"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		cfg += "\n" + string(b)
+	}
+	resource.ParallelTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: protoV6Factories,
+		Steps: []resource.TestStep{
+			{
+				Config: cfg,
+				Check: func(s *terraform.State) error {
+					res := s.RootModule().Resources
+					team := res["konnect_team.platform"].Primary.ID
+					account := res["konnect_system_account.ci"].Primary.ID
+					if users := env.list("/v3/teams/" + team + "/users"); len(users) != 1 || users[0]["email"] != "jane.doe@example.com" {
+						t.Errorf("the platform team's users: %v", users)
+					}
+					if accounts := env.list("/v3/teams/" + team + "/system-accounts"); len(accounts) != 1 || accounts[0]["id"] != account {
+						t.Errorf("the platform team's system accounts: %v", accounts)
+					}
+					cp := res["konnect_gateway_control_plane.payments"].Primary.ID
+					if roles := env.list("/v3/teams/" + team + "/assigned-roles"); len(roles) != 1 || roles[0]["entity_id"] != cp || roles[0]["role_name"] != "Admin" {
+						t.Errorf("the platform team's roles: %v", roles)
+					}
+					if roles := env.list("/v3/system-accounts/" + account + "/assigned-roles"); len(roles) != 1 || roles[0]["role_name"] != "Deployer" {
+						t.Errorf("ci's roles: %v", roles)
+					}
+					if tok := res["konnect_system_account_access_token.ci"].Primary.Attributes["token"]; !strings.HasPrefix(tok, "spat_") {
+						t.Errorf("ci's token in state: %q", tok)
+					}
+					settings := env.get("/v3/authentication-settings")
+					if settings["idp_mapping_enabled"] != false || settings["konnect_mapping_enabled"] != true {
+						t.Errorf("authentication settings: %v", settings)
+					}
+					return nil
+				},
+			},
+			{Config: cfg, ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()}}},
 		},
 	})
 }

@@ -1,0 +1,3 @@
+data "konnect_user" "jane" {
+  email = "jane.doe@example.com"
+}
