@@ -1,8 +1,9 @@
 # A complete gateway configuration for one team: a control plane, two services with their
 # routes and plugins (one runs only under a condition), a partial with shared Redis settings,
 # consumers with credentials and a consumer group, an upstream with targets, a certificate
-# served by SNI, the client certificate of the data planes, and a control plane group with an
-# edge control plane in it. `make test` applies it against the mock Konnect with Terraform and
+# served by SNI, the client certificate of the data planes, a control plane group with an
+# edge control plane in it, and who may change it all: the shop team, administering its
+# control plane, and a CI system account with a token. `make test` applies it against the mock Konnect with Terraform and
 # with OpenTofu, plans again (empty) and destroys it.
 
 variable "checkout_password" {
@@ -201,4 +202,41 @@ resource "konnect_gateway_control_plane" "shop_group" {
 resource "konnect_gateway_control_plane_membership" "shop_group" {
   control_plane_id = konnect_gateway_control_plane.shop_group.id
   members          = [{ id = konnect_gateway_control_plane.shop_edge.id }]
+}
+
+# --- who may change it -------------------------------------------------------------------
+
+resource "konnect_team" "shop" {
+  name        = "shop"
+  description = "The shop team: runs the shop's gateways."
+}
+
+resource "konnect_team_role" "shop_admin" {
+  team_id          = konnect_team.shop.id
+  role_name        = "Admin"
+  entity_type_name = "Control Planes"
+  entity_id        = konnect_gateway_control_plane.shop.id
+  entity_region    = "us"
+}
+
+resource "konnect_system_account" "shop_ci" {
+  name        = "shop-ci"
+  description = "Applies the shop's gateway configuration from CI."
+}
+
+resource "konnect_system_account_team" "shop_ci" {
+  team_id    = konnect_team.shop.id
+  account_id = konnect_system_account.shop_ci.id
+}
+
+# Konnect shows the token once: state keeps it, and no later plan makes a new one.
+resource "konnect_system_account_access_token" "shop_ci" {
+  account_id = konnect_system_account.shop_ci.id
+  name       = "pipeline"
+  expires_at = "2030-01-31T00:00:00Z"
+}
+
+output "ci_token" {
+  value     = konnect_system_account_access_token.shop_ci.token
+  sensitive = true
 }

@@ -43,6 +43,13 @@ func TestAccCompleteExample(t *testing.T) {
 					t.Errorf("control plane %s still in Konnect after destroy", name)
 				}
 			}
+			for collection, name := range map[string]string{"/v3/teams": "shop", "/v3/system-accounts": "shop-ci"} {
+				for _, o := range env.list(collection) {
+					if o["name"] == name {
+						t.Errorf("%s %s still in Konnect after destroy", collection, name)
+					}
+				}
+			}
 			return nil
 		},
 		Steps: []resource.TestStep{
@@ -54,6 +61,31 @@ func TestAccCompleteExample(t *testing.T) {
 						if got := count(collection); got != want {
 							t.Errorf("Konnect holds %d %s, want %d", got, collection, want)
 						}
+					}
+					// who may change it: the shop team administers the shop's control plane,
+					// and CI is in the team with a token
+					var team, ci string
+					for _, tm := range env.list("/v3/teams") {
+						if tm["name"] == "shop" {
+							team, _ = tm["id"].(string)
+						}
+					}
+					for _, a := range env.list("/v3/system-accounts") {
+						if a["name"] == "shop-ci" {
+							ci, _ = a["id"].(string)
+						}
+					}
+					if team == "" || ci == "" {
+						t.Fatalf("team shop (%q) or system account shop-ci (%q) not in Konnect", team, ci)
+					}
+					if roles := env.list("/v3/teams/" + team + "/assigned-roles"); len(roles) != 1 || roles[0]["entity_id"] != env.cpID("shop") || roles[0]["role_name"] != "Admin" {
+						t.Errorf("the shop team's roles: %v", roles)
+					}
+					if members := env.list("/v3/teams/" + team + "/system-accounts"); len(members) != 1 || members[0]["id"] != ci {
+						t.Errorf("the shop team's system accounts: %v", members)
+					}
+					if tokens := env.list("/v3/system-accounts/" + ci + "/access-tokens"); len(tokens) != 1 || tokens[0]["name"] != "pipeline" {
+						t.Errorf("shop-ci's tokens: %v", tokens)
 					}
 					return nil
 				},
