@@ -326,9 +326,11 @@ func (r *EntityResource) keepUnpatched(obj, sent konnect.Object, planned ObjectV
 		if _, written := sent[a.JSONName()]; written {
 			continue
 		}
-		if j, err := a.Type.BodyJSON(planned[a.Name]); err == nil && j != nil {
-			out[a.JSONName()] = j
+		j, err := a.Type.BodyJSON(planned[a.Name])
+		if err != nil || j == nil || sameJSON(j, obj[a.JSONName()]) || (a.Same != nil && a.Same(j, obj[a.JSONName()])) {
+			continue // Konnect holds what the plan had: its answer stays as it is (and so its revision)
 		}
+		out[a.JSONName()] = j
 	}
 	return out
 }
