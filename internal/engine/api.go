@@ -136,21 +136,15 @@ func Ambiguous(err error) bool {
 // mergesOnUpdate: PATCH keeps what the body leaves out, so a reset sends the default.
 func (ControlPlaneAPI) mergesOnUpdate() {}
 
-func (ControlPlaneAPI) Update(ctx context.Context, cl *konnect.Client, a Address, body, live konnect.Object, ifMatch string) (konnect.Object, *konnect.Response, error) {
+// sendsChangesOnly: the engine sends a control plane's PATCH only the fields the plan
+// changes, labels key by key (api_v3.go), like every platform object.
+func (ControlPlaneAPI) sendsChangesOnly() {}
+
+func (ControlPlaneAPI) Update(ctx context.Context, cl *konnect.Client, a Address, body, _ konnect.Object, ifMatch string) (konnect.Object, *konnect.Response, error) {
 	patch := konnect.Object{}
 	for k, v := range body {
 		if !controlPlaneFixed[k] {
 			patch[k] = v
-		}
-	}
-	// PATCH merges labels: a label removed from configuration is sent as null.
-	if want, ok := patch["labels"].(map[string]any); ok {
-		if have, ok := live["labels"].(map[string]any); ok {
-			for k := range have {
-				if _, keep := want[k]; !keep {
-					want[k] = nil
-				}
-			}
 		}
 	}
 	return cl.UpdateControlPlane(ctx, a.ID, patch, ifMatch)
