@@ -15,6 +15,11 @@ var SystemAccountKind = engine.EntityKind{
 	API:        engine.PatchAPI{PlatformAPI: engine.PlatformAPI{Collection: under("system-accounts")}, NameFilter: "filter[name][eq]"},
 	NameAttr:   "name",
 	DataSource: true,
+	Filter: &engine.KongFilter{Noun: "system account", Fields: []engine.KongFilterField{
+		{Name: "name", Ops: []string{"eq", "contains"}},
+		{Name: "description", Ops: []string{"eq", "contains"}},
+		{Name: "konnect_managed"},
+	}},
 	Attrs: []engine.Attr{
 		{Name: "name", Type: engine.String, Mode: engine.Required, Description: "The system account's name, unique in the organization.",
 			Validators: []engine.Validator{stringvalidator.LengthBetween(1, 250)}},

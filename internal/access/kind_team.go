@@ -32,6 +32,9 @@ var TeamKind = engine.EntityKind{
 	NameAttr:   "name",
 	DataSource: true,
 	Check:      refuseSystemTeam,
+	Filter: &engine.KongFilter{Noun: "team", Fields: []engine.KongFilterField{
+		{Name: "name", Ops: []string{"eq", "contains"}},
+	}},
 	Attrs: []engine.Attr{
 		{Name: "name", Type: engine.String, Mode: engine.Required, Description: "The team's name, unique in the organization (at most 250 characters).",
 			Validators: []engine.Validator{stringvalidator.LengthBetween(1, 250)}},

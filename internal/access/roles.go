@@ -11,7 +11,6 @@ import (
 	"net/http"
 	"net/url"
 	"slices"
-	"sort"
 	"strings"
 	"sync"
 
@@ -34,8 +33,14 @@ func under(segments ...string) func(map[string]string) string {
 	}
 }
 
-// catalogue is Konnect's predefined roles (GET /v3/roles): role names by entity type name.
-type catalogue map[string][]string
+// role is one of Konnect's predefined roles.
+type role struct {
+	Name, Description string
+}
+
+// catalogue is Konnect's predefined roles (GET /v3/roles) by entity type name, each type's
+// sorted by name.
+type catalogue map[string][]role
 
 // catalogues holds one catalogue per client (a provider process talks to one
 // organization): roles are Konnect's, not the organization's, so one read serves every plan.
@@ -48,7 +53,8 @@ func rolesOf(ctx context.Context, cl *konnect.Client) (catalogue, error) {
 	var out map[string]struct {
 		Name  string `json:"name"`
 		Roles map[string]struct {
-			Name string `json:"name"`
+			Name        string `json:"name"`
+			Description string `json:"description"`
 		} `json:"roles"`
 	}
 	if _, err := cl.Do(ctx, http.MethodGet, "/v3/roles", nil, nil, &out); err != nil {
@@ -57,9 +63,9 @@ func rolesOf(ctx context.Context, cl *konnect.Client) (catalogue, error) {
 	c := catalogue{}
 	for _, group := range out {
 		for _, r := range group.Roles {
-			c[group.Name] = append(c[group.Name], r.Name)
+			c[group.Name] = append(c[group.Name], role{Name: r.Name, Description: r.Description})
 		}
-		sort.Strings(c[group.Name])
+		slices.SortFunc(c[group.Name], func(a, b role) int { return strings.Compare(a.Name, b.Name) })
 	}
 	catalogues.Store(cl, c)
 	return c, nil
@@ -87,14 +93,28 @@ func sameType(a, b string) bool {
 	return norm(a) == norm(b)
 }
 
-// group finds an entity type's group in the catalogue.
-func (c catalogue) group(typeName string) ([]string, bool) {
-	for name, roles := range c {
+// group finds an entity type's group in the catalogue: its name there and its roles' names.
+func (c catalogue) group(typeName string) (name string, roles []string, ok bool) {
+	for name, group := range c {
 		if sameType(name, typeName) {
-			return roles, true
+			for _, r := range group {
+				roles = append(roles, r.Name)
+			}
+			return name, roles, true
 		}
 	}
-	return nil, false
+	return "", nil, false
+}
+
+// grantName is how a role grant spells a catalogue group's entity type: the grant's
+// spelling where it has one ("Mesh Control Planes"), else the catalogue's ("Identity").
+func grantName(catalogueName string) string {
+	for _, t := range grantEntityTypes {
+		if sameType(t, catalogueName) {
+			return t
+		}
+	}
+	return catalogueName
 }
 
 // checkRole checks a role grant's entity type and role name when the plan is made, against
@@ -110,7 +130,7 @@ func checkRole(ctx context.Context, cl *konnect.Client, values konnect.Object) [
 		return []engine.Problem{{Attr: "role_name", Summary: "Could not read Konnect's roles",
 			Detail: "The role is checked against Konnect's roles (GET /v3/roles) when the plan is made: " + err.Error()}}
 	}
-	roles, grouped := c.group(typeName)
+	_, roles, grouped := c.group(typeName)
 	if !grouped && !slices.Contains(grantEntityTypes, typeName) {
 		types := slices.Clone(grantEntityTypes)
 		for name := range c {

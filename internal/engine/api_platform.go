@@ -144,10 +144,20 @@ const platformMaxPages = 1000
 // accepts the envelopes Konnect uses: {"data": […], "meta": {"page": {…}}} and
 // {"items": […], "page": {"total": n}}.
 func ListPlatform(ctx context.Context, cl *konnect.Client, collection string) ([]konnect.Object, error) {
+	return ListPlatformQuery(ctx, cl, collection, nil)
+}
+
+// ListPlatformQuery is ListPlatform with more query parameters (filter[…]), sent with every page.
+func ListPlatformQuery(ctx context.Context, cl *konnect.Client, collection string, query url.Values) ([]konnect.Object, error) {
 	const size = 100
 	var all []konnect.Object
 	for page := 1; page <= platformMaxPages; page++ {
-		q := url.Values{"page[size]": {strconv.Itoa(size)}, "page[number]": {strconv.Itoa(page)}}
+		q := url.Values{}
+		for k, v := range query {
+			q[k] = v
+		}
+		q.Set("page[size]", strconv.Itoa(size))
+		q.Set("page[number]", strconv.Itoa(page))
 		var out struct {
 			Data  []konnect.Object `json:"data"`
 			Items []konnect.Object `json:"items"`

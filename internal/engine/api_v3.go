@@ -68,6 +68,16 @@ func (p PatchAPI) FindByName(ctx context.Context, cl *konnect.Client, parents ma
 	return nil, nil
 }
 
+// List returns every object of the collection that Konnect's filter query (filter[…])
+// matches, all pages.
+func (p PatchAPI) List(ctx context.Context, cl *konnect.Client, parents map[string]string, query url.Values) ([]konnect.Object, error) {
+	found, err := ListPlatformQuery(ctx, cl, p.Collection(parents), query)
+	for i, o := range found {
+		found[i] = p.unwrap(o)
+	}
+	return found, err
+}
+
 // Update sends a PATCH with the body the engine built: only the changed fields.
 func (p PatchAPI) Update(ctx context.Context, cl *konnect.Client, a Address, body, _ konnect.Object, ifMatch string) (konnect.Object, *konnect.Response, error) {
 	var out konnect.Object

@@ -3,6 +3,8 @@ package engine
 import (
 	"context"
 	"fmt"
+	"slices"
+	"strings"
 
 	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
 	"github.com/hashicorp/terraform-plugin-framework/datasource"
@@ -23,6 +25,9 @@ type entityDataSource struct {
 var _ datasource.DataSourceWithConfigure = (*entityDataSource)(nil)
 
 func NewDataSource(k EntityKind) func() datasource.DataSource {
+	if k.Filter != nil {
+		lister(k) // a declaration error panics when the provider starts
+	}
 	return func() datasource.DataSource {
 		return &entityDataSource{kind: k, attrs: WithoutOverlays(NewEntityResource(k).Attrs)}
 	}
@@ -38,19 +43,31 @@ func (d *entityDataSource) Schema(_ context.Context, _ datasource.SchemaRequest,
 	if d.kind.NameAttr != "" {
 		oneOf = append(oneOf, path.MatchRoot(d.kind.NameAttr))
 	}
+	lookup := " Set this or the other lookup attribute."
+	desc := fmt.Sprintf("Reads one %s from Konnect by id or by name.", d.kind.TypeName)
+	if d.kind.Filter != nil {
+		oneOf = append(oneOf, path.MatchRoot(attrFilter))
+		lookup = fmt.Sprintf(" Set exactly one of %s.", joinCode(oneOf))
+		f := d.kind.Filter.Attribute()
+		f.Description += " Exactly one " + d.kind.Filter.Noun + " must match."
+		f.MarkdownDescription = f.Description
+		attrs[attrFilter] = f
+		desc = fmt.Sprintf("Reads one %s from Konnect by %s (the filter argument of Kong's provider, applied by Konnect). "+
+			"A lookup other than `%s` must match exactly one %s; to read several, use `%s_list`.",
+			d.kind.Filter.Noun, joinCode(oneOf), AttrID, d.kind.Filter.Noun, d.kind.TypeName)
+	}
 	for _, a := range d.attrs {
 		switch {
 		case a.Parent:
 			a.Mode = Required
 		case a.Name == AttrID || a.Name == d.kind.NameAttr:
-			a.Mode, a.Description = Optional, a.Description+" Set this or the other lookup attribute."
+			a.Mode, a.Description = Optional, a.Description+lookup
 			a.Validators = []Validator{stringvalidator.ExactlyOneOf(oneOf...)}
 		default:
 			a = ReadOnly(a)
 		}
 		attrs[a.Name] = FrameworkAttribute(a, ForDataSource)
 	}
-	desc := fmt.Sprintf("Reads one %s from Konnect by id or by name.", d.kind.TypeName)
 	resp.Schema = schema.Schema{Description: desc, MarkdownDescription: desc, Attributes: attrs}
 }
 
@@ -68,15 +85,27 @@ func (d *entityDataSource) Read(ctx context.Context, req datasource.ReadRequest,
 	}
 	var obj konnect.Object
 	what := "id " + addr.ID
-	if addr.ID == "" {
-		name := Str(cfg[d.kind.NameAttr])
-		what = d.kind.NameAttr + " " + name
-		obj, err = d.kind.API.FindByName(ctx, d.Data.Client, addr.Parents, name)
-	} else {
+	switch {
+	case addr.ID != "":
 		obj, _, err = d.kind.API.Get(ctx, d.Data.Client, addr)
 		if konnect.IsNotFound(err) {
 			obj, err = nil, nil
 		}
+	case d.kind.Filter != nil:
+		var found []konnect.Object
+		found, what, err = d.find(ctx, cfg, addr.Parents)
+		if err == nil && len(found) > 1 {
+			resp.Diagnostics.AddError(NotOne(d.kind.Filter.Noun, found, what, fmt.Sprintf(
+				"Read it by `%s` or with a narrower `%s`, or list them all with `%s_list`.", AttrID, attrFilter, d.kind.TypeName)))
+			return
+		}
+		if len(found) == 1 {
+			obj = found[0]
+		}
+	default:
+		name := Str(cfg[d.kind.NameAttr])
+		what = d.kind.NameAttr + " " + name
+		obj, err = d.kind.API.FindByName(ctx, d.Data.Client, addr.Parents, name)
 	}
 	if err != nil {
 		resp.Diagnostics.AddError("Could not read "+d.kind.TypeName, err.Error())
@@ -89,9 +118,62 @@ func (d *entityDataSource) Read(ctx context.Context, req datasource.ReadRequest,
 	r := &EntityResource{Kind: d.kind, Attrs: d.attrs}
 	r.Data = d.Data // the digest key of keyed revisions
 	val, _, err := r.StateFromAPI(obj, addr.Parents, nil)
+	if err == nil && d.kind.Filter != nil {
+		val, err = WithConfigArgs(req.Config.Raw, val, attrFilter)
+	}
 	if err != nil {
 		resp.Diagnostics.AddError("Unexpected response from Konnect", err.Error())
 		return
 	}
 	resp.State.Raw = val
+}
+
+// attrFilter is the argument of Kong's filter (EntityKind.Filter).
+const attrFilter = "filter"
+
+// find lists the objects a kind with Kong's filter has under the configured name (exactly
+// that name) or filter; what names the lookup as configuration wrote it.
+func (d *entityDataSource) find(ctx context.Context, cfg ObjectValues, parents map[string]string) (found []konnect.Object, what string, err error) {
+	name, field := "", d.kind.NameAttr
+	for _, a := range d.attrs {
+		if a.Name == d.kind.NameAttr {
+			name, field = Str(cfg[a.Name]), a.JSONName()
+		}
+	}
+	terms, described := []FilterTerm{{Field: field, Op: "eq", Value: name}}, []string{fmt.Sprintf("%s = %q", d.kind.NameAttr, name)}
+	if name == "" {
+		if terms, described, err = d.kind.Filter.Terms(cfg[attrFilter]); err != nil {
+			return nil, "", err
+		}
+	}
+	what = strings.Join(described, ", ")
+	if len(described) == 0 {
+		what = attrFilter + " = {}"
+	}
+	found, err = lister(d.kind).List(ctx, d.Data.Client, parents, Query(terms))
+	if name != "" { // Konnect's eq is exact; this keeps it so whatever it answers
+		found = slices.DeleteFunc(found, func(o konnect.Object) bool { return o[field] != name })
+	}
+	return found, what, err
+}
+
+// joinCode lists attribute paths as Markdown code: `a`, `b` or `c`.
+func joinCode(paths []path.Expression) string {
+	names := make([]string, len(paths))
+	for i, p := range paths {
+		names[i] = "`" + p.String() + "`"
+	}
+	if len(names) < 2 {
+		return strings.Join(names, "")
+	}
+	return strings.Join(names[:len(names)-1], ", ") + " or " + names[len(names)-1]
+}
+
+// lister is the API of a kind with Kong's filter.
+func lister(k EntityKind) FilteredLister {
+	l, ok := k.API.(FilteredLister)
+	if !ok {
+		panic(declarationError(fmt.Sprintf("%s: a kind with a Filter needs an API that is a FilteredLister; %T is not", k.TypeName, k.API)))
+	}
+	return l
 }

@@ -2,6 +2,7 @@ package engine
 
 import (
 	"context"
+	"net/url"
 	"regexp"
 
 	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
@@ -30,6 +31,11 @@ type EntityKind struct {
 	// DataSource: the kind also has a data source of the same type name that reads one
 	// object by id or by NameAttr.
 	DataSource bool
+	// Filter, when set, is Kong's `filter` argument on the kind; its API is then a
+	// FilteredLister. The kind's data source takes it as a third lookup (exactly one object
+	// must match), and the kind has a list data source, <TypeName>_list, with the same
+	// filter and the objects in `data` (NewListDataSource).
+	Filter *KongFilter
 	// Expired, when set, tells why an object read from Konnect no longer works ("" when it
 	// does): an expired access token. Refresh then removes it from state with a warning,
 	// and the next plan creates it again.
@@ -38,6 +44,12 @@ type EntityKind struct {
 	// Konnect lists when the plan is made (role names against its roles); each problem
 	// names the attribute that caused it. Values not yet known are left out of values.
 	Check func(ctx context.Context, c *konnect.Client, values konnect.Object) []Problem
+}
+
+// FilteredLister is an API whose collection Konnect filters (filter[field][op] query
+// parameters) and pages: a listing returns every matching object.
+type FilteredLister interface {
+	List(ctx context.Context, c *konnect.Client, parents map[string]string, query url.Values) ([]konnect.Object, error)
 }
 
 // Problem is a plan-time error about one attribute's value.

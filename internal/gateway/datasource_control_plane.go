@@ -88,17 +88,8 @@ func (d *controlPlaneDataSource) Read(ctx context.Context, req datasource.ReadRe
 		var found []konnect.Object
 		found, err = d.Data.Client.ListControlPlanes(ctx, filter)
 		if err == nil && len(found) > 1 && filter.Sort == "" {
-			names := make([]string, 0, 5)
-			for i, cp := range found {
-				if i == 5 {
-					names = append(names, "…")
-					break
-				}
-				names = append(names, fmt.Sprintf("%s (%s)", str2(cp["name"]), str2(cp["id"])))
-			}
-			resp.Diagnostics.AddError("More than one control plane matches",
-				fmt.Sprintf("%d control planes in Konnect match %s: %s. Narrow the filter (filter.id.eq or filter.name.eq), "+
-					"set sort to read the first in that order, or use konnect_gateway_control_plane_list.", len(found), what, strings.Join(names, ", ")))
+			resp.Diagnostics.AddError(engine.NotOne("control plane", found, what,
+				"Narrow the filter (filter.id.eq or filter.name.eq), set sort to read the first in that order, or use konnect_gateway_control_plane_list."))
 			return
 		}
 		if len(found) > 0 {
@@ -116,17 +107,9 @@ func (d *controlPlaneDataSource) Read(ctx context.Context, req datasource.ReadRe
 	r := &engine.EntityResource{Kind: ControlPlaneKind, Attrs: d.attrs}
 	read, _, err := r.StateFromAPI(obj, nil, nil)
 	if err == nil {
-		resp.State.Raw, err = withConfigArgs(req.Config.Raw, read, controlPlaneFilterArgs...)
+		resp.State.Raw, err = engine.WithConfigArgs(req.Config.Raw, read, controlPlaneFilterArgs...)
 	}
 	if err != nil {
 		resp.Diagnostics.AddError("Unexpected response from Konnect", err.Error())
 	}
-}
-
-// str2 is a JSON value as text for a diagnostic.
-func str2(v any) string {
-	if s, ok := v.(string); ok {
-		return s
-	}
-	return fmt.Sprint(v)
 }

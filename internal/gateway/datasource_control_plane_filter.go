@@ -13,7 +13,6 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/datasource/schema"
 	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
-	"github.com/hashicorp/terraform-plugin-go/tftypes"
 
 	"github.com/konnectguard/terraform-provider-konnect/internal/engine"
 	"github.com/konnectguard/terraform-provider-konnect/internal/konnect"
@@ -23,22 +22,14 @@ import (
 // `sort`), so a lookup written for Kong's provider works here unchanged. Konnect applies
 // them: they become the listing's query parameters (konnect.ControlPlaneFilter).
 
-// kongFilterFields are the fields of Kong's `filter` and the operators Konnect takes on each.
-var kongFilterFields = []struct {
-	name, what string
-	ops        []string
-}{
-	{"name", "name", []string{"eq", "neq", "contains"}},
-	{"id", "id", []string{"eq", "oeq"}},
-	{"cluster_type", "cluster type", []string{"eq", "neq", "oeq"}},
-}
-
-var kongFilterOps = map[string]string{
-	"eq":       "The field exactly matches this value.",
-	"neq":      "The field does not match this value.",
-	"contains": "The field contains this value.",
-	"oeq":      "The field matches any of these comma-separated values.",
-}
+// controlPlaneKongFilter is Kong's `filter` on control planes: the fields and the operators
+// Konnect takes on each.
+var controlPlaneKongFilter = engine.KongFilter{Noun: "control plane", Fields: []engine.KongFilterField{
+	{Name: "cloud_gateway"},
+	{Name: "name", Ops: []string{"eq", "neq", "contains"}},
+	{Name: "id", Ops: []string{"eq", "oeq"}},
+	{Name: "cluster_type", What: "cluster type", Ops: []string{"eq", "neq", "oeq"}},
+}}
 
 // kongRemovedArguments are arguments of earlier releases of Kong's provider that this
 // provider refuses rather than ignore: each changed which objects a list returned.
@@ -49,29 +40,8 @@ var kongRemovedArguments = map[string]string{
 
 // controlPlaneFilterAttributes are Kong's filter arguments as data-source attributes.
 func controlPlaneFilterAttributes() map[string]schema.Attribute {
-	fields := map[string]schema.Attribute{
-		"cloud_gateway": schema.BoolAttribute{Optional: true, Description: "Only control planes whose `cloud_gateway` is this value.",
-			MarkdownDescription: "Only control planes whose `cloud_gateway` is this value."},
-	}
-	for _, f := range kongFilterFields {
-		ops := map[string]schema.Attribute{}
-		for _, op := range f.ops {
-			var others []path.Expression
-			for _, o := range f.ops {
-				if o != op {
-					others = append(others, path.MatchRelative().AtParent().AtName(o))
-				}
-			}
-			ops[op] = schema.StringAttribute{Optional: true, Description: kongFilterOps[op], MarkdownDescription: kongFilterOps[op],
-				Validators: []validator.String{stringvalidator.LengthAtLeast(1), stringvalidator.ConflictsWith(others...)}}
-		}
-		desc := fmt.Sprintf("Filter on the control plane's %s with one of the operators `%s`.", f.what, strings.Join(f.ops, "`, `"))
-		fields[f.name] = schema.SingleNestedAttribute{Optional: true, Description: desc, MarkdownDescription: desc, Attributes: ops}
-	}
 	out := map[string]schema.Attribute{
-		"filter": schema.SingleNestedAttribute{Optional: true, Attributes: fields,
-			Description:         "Konnect's filters on control planes, as Kong's provider takes them; every filter set must hold.",
-			MarkdownDescription: "Konnect's filters on control planes, as Kong's provider takes them; every filter set must hold."},
+		"filter": controlPlaneKongFilter.Attribute(),
 		"filter_labels": schema.StringAttribute{Optional: true,
 			Description:         "Only control planes with these labels: comma-separated `key:value` (the label has this value) or `key` (the label is set) terms, every one of which must hold, for example `env:prod,team`.",
 			MarkdownDescription: "Only control planes with these labels: comma-separated `key:value` (the label has this value) or `key` (the label is set) terms, every one of which must hold, for example `env:prod,team`.",
@@ -105,58 +75,37 @@ func controlPlaneFilterValidators(lookups ...string) []datasource.ConfigValidato
 // controlPlaneFilter reads Kong's filter arguments from configuration. described lists
 // them as configuration wrote them, for a diagnostic when nothing matches.
 func controlPlaneFilter(cfg engine.ObjectValues) (f konnect.ControlPlaneFilter, described []string, err error) {
-	if v := cfg["filter"]; v.IsKnown() && !v.IsNull() {
-		fields, err := engine.AsObject(v)
-		if err != nil {
-			return f, nil, err
-		}
-		for _, kf := range kongFilterFields {
-			fv := fields[kf.name]
-			if !fv.IsKnown() || fv.IsNull() {
-				continue
-			}
-			ops, err := engine.AsObject(fv)
-			if err != nil {
-				return f, nil, err
-			}
-			var m konnect.Match
-			for _, op := range kf.ops {
-				s := engine.Str(ops[op])
-				if s == "" {
-					continue
-				}
-				described = append(described, fmt.Sprintf("filter.%s.%s = %q", kf.name, op, s))
-				switch op {
-				case "eq":
-					m.Eq = s
-				case "neq":
-					m.Neq = s
-				case "contains":
-					m.Contains = s
-				case "oeq":
-					for _, part := range strings.Split(s, ",") {
-						if part = strings.TrimSpace(part); part != "" {
-							m.Oeq = append(m.Oeq, part)
-						}
-					}
-				}
-			}
-			switch kf.name {
-			case "name":
-				f.NameMatch = m
-			case "id":
-				f.IDMatch = m
-			case "cluster_type":
-				f.ClusterTypeMatch = m
-			}
-		}
-		if cg := fields["cloud_gateway"]; cg.IsKnown() && !cg.IsNull() {
-			var b bool
-			if err := cg.As(&b); err != nil {
-				return f, nil, err
-			}
+	terms, described, err := controlPlaneKongFilter.Terms(cfg["filter"])
+	if err != nil {
+		return f, nil, err
+	}
+	for _, t := range terms {
+		var m *konnect.Match
+		switch t.Field {
+		case "cloud_gateway":
+			b := t.Value == "true"
 			f.CloudGateway = &b
-			described = append(described, fmt.Sprintf("filter.cloud_gateway = %t", b))
+			continue
+		case "name":
+			m = &f.NameMatch
+		case "id":
+			m = &f.IDMatch
+		case "cluster_type":
+			m = &f.ClusterTypeMatch
+		}
+		switch t.Op {
+		case "eq":
+			m.Eq = t.Value
+		case "neq":
+			m.Neq = t.Value
+		case "contains":
+			m.Contains = t.Value
+		case "oeq":
+			for _, part := range strings.Split(t.Value, ",") {
+				if part = strings.TrimSpace(part); part != "" {
+					m.Oeq = append(m.Oeq, part)
+				}
+			}
 		}
 	}
 	if s := engine.Str(cfg["filter_labels"]); s != "" {
@@ -205,21 +154,4 @@ func (u unsupportedArgument) ValidateInt64(_ context.Context, req validator.Int6
 		return
 	}
 	resp.Diagnostics.AddAttributeError(req.Path, "Unsupported argument "+req.Path.String(), u.why)
-}
-
-// withConfigArgs returns the data source's state: the values read from Konnect (obj, of
-// the attributes in attrs) and the arguments as configured.
-func withConfigArgs(config tftypes.Value, read tftypes.Value, args ...string) (tftypes.Value, error) {
-	vals, err := engine.AsObject(read)
-	if err != nil {
-		return tftypes.Value{}, err
-	}
-	cfg, err := engine.AsObject(config)
-	if err != nil {
-		return tftypes.Value{}, err
-	}
-	for _, a := range args {
-		vals[a] = cfg[a]
-	}
-	return tftypes.NewValue(config.Type(), map[string]tftypes.Value(vals)), nil
 }

@@ -77,16 +77,11 @@ func (d *controlPlaneListDataSource) Read(ctx context.Context, req datasource.Re
 		return
 	}
 	r := &engine.EntityResource{Kind: ControlPlaneKind, Attrs: d.attrs}
-	items := make([]tftypes.Value, 0, len(found))
-	for _, cp := range found {
-		v, _, err := r.StateFromAPI(cp, nil, nil)
-		if err != nil {
-			resp.Diagnostics.AddError("Unexpected response from Konnect", err.Error())
-			return
-		}
-		items = append(items, v)
+	list, err := r.ListFromAPI(found, nil, nil)
+	if err != nil {
+		resp.Diagnostics.AddError("Unexpected response from Konnect", err.Error())
+		return
 	}
-	list := tftypes.NewValue(tftypes.List{ElementType: engine.ObjectType(d.attrs)}, items)
 	cfg["data"], cfg["control_planes"] = list, list
 	resp.State.Raw = tftypes.NewValue(req.Config.Raw.Type(), map[string]tftypes.Value(cfg))
 }

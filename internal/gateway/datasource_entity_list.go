@@ -15,6 +15,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-go/tftypes"
 
 	"github.com/konnectguard/terraform-provider-konnect/internal/engine"
+	"github.com/konnectguard/terraform-provider-konnect/internal/konnect"
 )
 
 // entityLists are the kinds with a list data source (konnect_gateway_<kind>_list): the
@@ -137,19 +138,14 @@ func (d *entityListDataSource) Read(ctx context.Context, req datasource.ReadRequ
 	}
 	r := &engine.EntityResource{Kind: d.kind, Attrs: d.attrs}
 	r.Data = d.Data // the digest key of keyed revisions
-	items := make([]tftypes.Value, 0, len(found))
-	for _, obj := range found {
-		v, _, err := r.StateFromAPI(obj, parents, nil) // the revision is the whole object's
-		if err == nil {
-			v, err = engine.WithoutSecrets(ctx, d.Data, d.kind, d.attrs, v, obj, parents["control_plane_id"], nil)
-		}
-		if err != nil {
-			resp.Diagnostics.AddError("Unexpected response from Konnect", err.Error())
-			return
-		}
-		items = append(items, v)
+	data, err := r.ListFromAPI(found, parents, func(v tftypes.Value, obj konnect.Object) (tftypes.Value, error) {
+		return engine.WithoutSecrets(ctx, d.Data, d.kind, d.attrs, v, obj, parents["control_plane_id"], nil)
+	})
+	if err != nil {
+		resp.Diagnostics.AddError("Unexpected response from Konnect", err.Error())
+		return
 	}
-	cfg["data"] = tftypes.NewValue(tftypes.List{ElementType: engine.ObjectType(d.attrs)}, items)
+	cfg["data"] = data
 	resp.State.Raw = tftypes.NewValue(req.Config.Raw.Type(), map[string]tftypes.Value(cfg))
 }
 

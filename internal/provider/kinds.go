@@ -6,8 +6,9 @@ import (
 	"github.com/konnectguard/terraform-provider-konnect/internal/gateway"
 )
 
-// Kinds lists every resource kind the provider serves, and so every data source but the
-// control plane list (those with DataSource set). Each kind is a declaration in its own
+// Kinds lists every resource kind the provider serves, and so the data sources of those
+// with DataSource set and the <type>_list data sources of those with a Filter (the other
+// lists and konnect_roles are added in DataSources). Each kind is a declaration in its own
 // kind_*.go file; the engine in resource.go serves them all.
 var Kinds = []engine.EntityKind{
 	gateway.ControlPlaneKind, gateway.ServiceKind,

@@ -17,6 +17,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
 	"github.com/hashicorp/terraform-plugin-framework/types"
 
+	"github.com/konnectguard/terraform-provider-konnect/internal/access"
 	"github.com/konnectguard/terraform-provider-konnect/internal/engine"
 	"github.com/konnectguard/terraform-provider-konnect/internal/gateway"
 	"github.com/konnectguard/terraform-provider-konnect/internal/guard"
@@ -171,6 +172,9 @@ func (p *konnectProvider) DataSources(context.Context) []func() datasource.DataS
 		case k.DataSource:
 			out = append(out, engine.NewDataSource(k))
 		}
+		if k.Filter != nil { // Kong's <type>_list (konnect_team_list, konnect_system_account_list)
+			out = append(out, engine.NewListDataSource(k))
+		}
 	}
-	return out
+	return append(out, access.NewRolesDataSource)
 }
