@@ -1,7 +1,9 @@
 package engine
 
 import (
+	"bytes"
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"net/http"
@@ -140,31 +142,79 @@ func (p PlatformAPI) Delete(ctx context.Context, cl *konnect.Client, a Address, 
 // platformMaxPages bounds a listing against a server that never ends one.
 const platformMaxPages = 1000
 
-// listPlatform reads every object of a platform collection, following page numbers. It
-// accepts the envelopes Konnect uses: {"data": […], "meta": {"page": {…}}} and
-// {"items": […], "page": {"total": n}}.
+// platformPage is one page of a platform listing in any of the envelopes Konnect uses:
+// {"data": […], "meta": {"page": {…}}}, {"items": […], "page": {"total": n}}, or a bare array
+// (identity providers: no paging).
+type platformPage struct {
+	Data  []konnect.Object `json:"data"`
+	Items []konnect.Object `json:"items"`
+	Meta  struct {
+		Page struct {
+			Total int `json:"total"`
+			// Next is the link to the next page of a cursor-paged listing (null on the last).
+			Next *string `json:"next"`
+		} `json:"page"`
+	} `json:"meta"`
+	Page struct {
+		Total int `json:"total"`
+	} `json:"page"`
+	bare bool
+}
+
+// getPlatformPage reads one page of a listing.
+func getPlatformPage(ctx context.Context, cl *konnect.Client, collection string, q url.Values) (*platformPage, error) {
+	var raw json.RawMessage
+	if _, err := cl.Do(ctx, http.MethodGet, collection, q, nil, &raw); err != nil {
+		return nil, err
+	}
+	out := &platformPage{}
+	dec := json.NewDecoder(bytes.NewReader(raw))
+	dec.UseNumber()
+	if t := bytes.TrimSpace(raw); len(t) > 0 && t[0] == '[' {
+		out.bare = true
+		if err := dec.Decode(&out.Data); err != nil {
+			return nil, fmt.Errorf("GET %s: %w", collection, err)
+		}
+		return out, nil
+	}
+	if err := dec.Decode(out); err != nil {
+		return nil, fmt.Errorf("GET %s: %w", collection, err)
+	}
+	return out, nil
+}
+
+// listPlatform reads every object of a platform collection, following page numbers, or the
+// cursor of a cursor-paged listing (page[after], from meta.page.next).
 func ListPlatform(ctx context.Context, cl *konnect.Client, collection string) ([]konnect.Object, error) {
 	const size = 100
 	var all []konnect.Object
+	after := ""
 	for page := 1; page <= platformMaxPages; page++ {
 		q := url.Values{"page[size]": {strconv.Itoa(size)}, "page[number]": {strconv.Itoa(page)}}
-		var out struct {
-			Data  []konnect.Object `json:"data"`
-			Items []konnect.Object `json:"items"`
-			Meta  struct {
-				Page struct {
-					Total int `json:"total"`
-				} `json:"page"`
-			} `json:"meta"`
-			Page struct {
-				Total int `json:"total"`
-			} `json:"page"`
+		if after != "" {
+			q = url.Values{"page[size]": {strconv.Itoa(size)}, "page[after]": {after}}
 		}
-		if _, err := cl.Do(ctx, http.MethodGet, collection, q, nil, &out); err != nil {
+		out, err := getPlatformPage(ctx, cl, collection, q)
+		if err != nil {
 			return nil, err
 		}
 		got := append(out.Data, out.Items...)
 		all = append(all, got...)
+		if out.bare {
+			return all, nil
+		}
+		if next := out.Meta.Page.Next; next != nil || after != "" {
+			after = ""
+			if next != nil {
+				if u, err := url.Parse(*next); err == nil {
+					after = u.Query().Get("page[after]")
+				}
+			}
+			if after == "" || len(got) == 0 {
+				return all, nil
+			}
+			continue
+		}
 		total := max(out.Meta.Page.Total, out.Page.Total)
 		if len(got) == 0 || len(got) < size || (total > 0 && len(all) >= total) {
 			return all, nil

@@ -53,11 +53,9 @@ func (p PatchAPI) FindByName(ctx context.Context, cl *konnect.Client, parents ma
 	if field == "" {
 		field = "name"
 	}
-	var out struct {
-		Data []konnect.Object `json:"data"`
-	}
 	q := url.Values{p.NameFilter: {name}, "page[size]": {"100"}}
-	if _, err := cl.Do(ctx, http.MethodGet, p.Collection(parents), q, nil, &out); err != nil {
+	out, err := getPlatformPage(ctx, cl, p.Collection(parents), q) // api_platform.go: a bare array too
+	if err != nil {
 		return nil, err
 	}
 	for _, o := range out.Data {
