@@ -1,9 +1,13 @@
 package access
 
 import (
+	"context"
+
 	"github.com/hashicorp/terraform-plugin-framework-validators/objectvalidator"
 	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
 	"github.com/hashicorp/terraform-plugin-framework/path"
+	"github.com/hashicorp/terraform-plugin-framework/resource/schema/planmodifier"
+	"github.com/hashicorp/terraform-plugin-framework/types"
 
 	"github.com/konnectguard/terraform-provider-konnect/internal/engine"
 )
@@ -45,8 +49,10 @@ var samlConfig = engine.Attr{Name: "saml_identity_provider_config", Inline: true
 	Validators:  []engine.Validator{objectvalidator.ConflictsWith(path.MatchRelative().AtParent().AtName("oidc_identity_provider_config"))},
 	Type: engine.ObjectOf(
 		engine.Attr{Name: "idp_metadata_url", Type: engine.String, Description: "The URL of the identity provider's SAML metadata. Conflicts with `idp_metadata_xml`.",
-			Validators: []engine.Validator{stringvalidator.ConflictsWith(path.MatchRelative().AtParent().AtName("idp_metadata_xml"))}},
-		engine.Attr{Name: "idp_metadata_xml", Type: engine.String, Description: "The identity provider's SAML metadata, as XML."},
+			Validators:    []engine.Validator{stringvalidator.ConflictsWith(path.MatchRelative().AtParent().AtName("idp_metadata_xml"))},
+			PlanModifiers: []engine.PlanModifier{nullWhenSet("idp_metadata_xml")}},
+		engine.Attr{Name: "idp_metadata_xml", Type: engine.String, Description: "The identity provider's SAML metadata, as XML. Conflicts with `idp_metadata_url`.",
+			PlanModifiers: []engine.PlanModifier{nullWhenSet("idp_metadata_url")}},
 		engine.Attr{Name: "callback_url", Type: engine.String, Mode: engine.Computed, PlanModifiers: loginPathChanges,
 			Description: "The assertion consumer service URL to give the identity provider."},
 		engine.Attr{Name: "login_url", Type: engine.String, Mode: engine.Computed, PlanModifiers: loginPathChanges,
@@ -100,3 +106,35 @@ var IdentityProviderTeamGroupMappingKind = engine.EntityKind{
 		engine.PlatformTimestamps[0], engine.PlatformTimestamps[1],
 	},
 }
+
+// nullWhenSet plans an unset string as null when configuration sets its sibling, the other
+// half of a pair Konnect keeps one of (a SAML provider's metadata URL or XML: writing one
+// drops the other), instead of keeping the state's value.
+func nullWhenSet(sibling string) planmodifier.String { return nullWhenSetModifier(sibling) }
+
+type nullWhenSetModifier string
+
+func (m nullWhenSetModifier) Description(context.Context) string {
+	return "Null when `" + string(m) + "` is set: Konnect keeps one of them."
+}
+
+func (m nullWhenSetModifier) MarkdownDescription(ctx context.Context) string {
+	return m.Description(ctx)
+}
+
+func (m nullWhenSetModifier) PlanModifyString(ctx context.Context, req planmodifier.StringRequest, resp *planmodifier.StringResponse) {
+	if !req.ConfigValue.IsNull() {
+		return
+	}
+	var other types.String
+	if d := req.Config.GetAttribute(ctx, req.Path.ParentPath().AtName(string(m)), &other); d.HasError() {
+		return
+	}
+	if !other.IsNull() {
+		resp.PlanValue = types.StringNull()
+	}
+}
+
+// UnchangedPlanNoop (internal/protocol): on a plan equal to the prior state the sibling set in
+// configuration is the one Konnect holds, so this value is null already.
+func (nullWhenSetModifier) UnchangedPlanNoop() {}
