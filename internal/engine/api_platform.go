@@ -151,8 +151,9 @@ type platformPage struct {
 	Meta  struct {
 		Page struct {
 			Total int `json:"total"`
-			// Next is the link to the next page of a cursor-paged listing (null on the last).
-			Next *string `json:"next"`
+			// Next is the link to the next page of a cursor-paged listing: null on the
+			// last, absent from a listing paged by number.
+			Next json.RawMessage `json:"next"`
 		} `json:"page"`
 	} `json:"meta"`
 	Page struct {
@@ -203,17 +204,22 @@ func ListPlatform(ctx context.Context, cl *konnect.Client, collection string) ([
 		if out.bare {
 			return all, nil
 		}
-		if next := out.Meta.Page.Next; next != nil || after != "" {
-			after = ""
-			if next != nil {
-				if u, err := url.Parse(*next); err == nil {
-					after = u.Query().Get("page[after]")
-				}
+		if next := out.Meta.Page.Next; len(next) > 0 || after != "" {
+			// Cursor pages: follow page[after] of the next link; a null link ends them.
+			var link string
+			_ = json.Unmarshal(next, &link)
+			cursor := ""
+			if u, err := url.Parse(link); err == nil && link != "" {
+				cursor = u.Query().Get("page[after]")
 			}
-			if after == "" || len(got) == 0 {
+			switch {
+			case cursor != "" && len(got) > 0:
+				after = cursor
+				continue
+			case after != "" || link == "":
 				return all, nil
 			}
-			continue
+			// a link without a cursor: paged by number after all
 		}
 		total := max(out.Meta.Page.Total, out.Page.Total)
 		if len(got) == 0 || len(got) < size || (total > 0 && len(all) >= total) {
