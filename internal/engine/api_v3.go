@@ -3,8 +3,8 @@ package engine
 import (
 	"bytes"
 	"context"
-	"maps"
 	"fmt"
+	"maps"
 	"net/http"
 	"net/url"
 	"strings"
