@@ -7,6 +7,8 @@ import (
 	"testing"
 
 	"github.com/hashicorp/terraform-plugin-go/tftypes"
+
+	"github.com/konnectguard/terraform-provider-konnect/internal/konnect"
 )
 
 // A flattened union in Konnect's JSON (an identity provider's config is the OIDC object or
@@ -264,5 +266,39 @@ func TestInlineDeclarationErrors(t *testing.T) {
 	}
 	if err := CheckDeclaration([]Attr{testConfig}); err != nil {
 		t.Errorf("the test declaration: %v", err)
+	}
+}
+
+// After a PATCH that did not carry config, Konnect's answer keeps its config when it holds what
+// the plan had: computed fields and a secret Konnect never returns are no difference.
+func TestKeepUnpatchedObject(t *testing.T) {
+	samlOnly := Attr{Name: "config", Type: ObjectOf(testOIDC, testSAML)}
+	r := NewEntityResource(EntityKind{TypeName: "test_idp", API: PatchAPI{}, Attrs: []Attr{{Name: "login_path", Type: String}, samlOnly}})
+	planned := ObjectValues{"login_path": tftypes.NewValue(tftypes.String, "new")}
+	cfg, err := samlOnly.Type.FromJSON(decode(t, `{"idp_metadata_url":"https://idp.example.com/m","login_url":"old"}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	planned["config"] = cfg
+	answer := decode(t, `{"login_path":"new","config":{"idp_metadata_url":"https://idp.example.com/m","login_url":"https://cloud.konghq.com/login/new"}}`)
+	if got := r.keepUnpatched(answer, konnect.Object{"login_path": "new"}, planned); !reflect.DeepEqual(got, answer) {
+		t.Errorf("Konnect's answer changed: %v", got)
+	}
+	// Someone changed the metadata URL between the read and the PATCH: the plan's stays, and
+	// Konnect's computed fields with it.
+	other := decode(t, `{"login_path":"new","config":{"idp_metadata_url":"https://elsewhere.example.com/m","login_url":"https://cloud.konghq.com/login/new"}}`)
+	got := r.keepUnpatched(other, konnect.Object{"login_path": "new"}, planned)
+	if want := decode(t, `{"idp_metadata_url":"https://idp.example.com/m","login_url":"https://cloud.konghq.com/login/new"}`); !reflect.DeepEqual(got["config"], want) {
+		t.Errorf("config after a concurrent change: %v, want %v", got["config"], want)
+	}
+	// An OIDC config: the secret Konnect never returns is no difference.
+	oidc, err := samlOnly.Type.FromJSON(decode(t, `{"issuer_url":"https://idp.example.com","client_secret":"s3cret"}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	planned["config"] = oidc
+	answer = decode(t, `{"login_path":"new","config":{"issuer_url":"https://idp.example.com"}}`)
+	if got := r.keepUnpatched(answer, konnect.Object{"login_path": "new"}, planned); !reflect.DeepEqual(got, answer) {
+		t.Errorf("Konnect's answer to an OIDC provider changed: %v", got)
 	}
 }
