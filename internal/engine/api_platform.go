@@ -1,7 +1,9 @@
 package engine
 
 import (
+	"bytes"
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"net/http"
@@ -140,9 +142,50 @@ func (p PlatformAPI) Delete(ctx context.Context, cl *konnect.Client, a Address, 
 // platformMaxPages bounds a listing against a server that never ends one.
 const platformMaxPages = 1000
 
-// listPlatform reads every object of a platform collection, following page numbers. It
-// accepts the envelopes Konnect uses: {"data": […], "meta": {"page": {…}}} and
-// {"items": […], "page": {"total": n}}.
+// platformPage is one page of a platform listing in any of the envelopes Konnect uses:
+// {"data": […], "meta": {"page": {…}}}, {"items": […], "page": {"total": n}}, or a bare array
+// (identity providers: no paging).
+type platformPage struct {
+	Data  []konnect.Object `json:"data"`
+	Items []konnect.Object `json:"items"`
+	Meta  struct {
+		Page struct {
+			Total int `json:"total"`
+			// Next is the link to the next page of a cursor-paged listing: null on the
+			// last, absent from a listing paged by number.
+			Next json.RawMessage `json:"next"`
+		} `json:"page"`
+	} `json:"meta"`
+	Page struct {
+		Total int `json:"total"`
+	} `json:"page"`
+	bare bool
+}
+
+// getPlatformPage reads one page of a listing.
+func getPlatformPage(ctx context.Context, cl *konnect.Client, collection string, q url.Values) (*platformPage, error) {
+	var raw json.RawMessage
+	if _, err := cl.Do(ctx, http.MethodGet, collection, q, nil, &raw); err != nil {
+		return nil, err
+	}
+	out := &platformPage{}
+	dec := json.NewDecoder(bytes.NewReader(raw))
+	dec.UseNumber()
+	if t := bytes.TrimSpace(raw); len(t) > 0 && t[0] == '[' {
+		out.bare = true
+		if err := dec.Decode(&out.Data); err != nil {
+			return nil, fmt.Errorf("GET %s: %w", collection, err)
+		}
+		return out, nil
+	}
+	if err := dec.Decode(out); err != nil {
+		return nil, fmt.Errorf("GET %s: %w", collection, err)
+	}
+	return out, nil
+}
+
+// listPlatform reads every object of a platform collection, following page numbers, or the
+// cursor of a cursor-paged listing (page[after], from meta.page.next).
 func ListPlatform(ctx context.Context, cl *konnect.Client, collection string) ([]konnect.Object, error) {
 	return ListPlatformQuery(ctx, cl, collection, nil)
 }
@@ -151,30 +194,44 @@ func ListPlatform(ctx context.Context, cl *konnect.Client, collection string) ([
 func ListPlatformQuery(ctx context.Context, cl *konnect.Client, collection string, query url.Values) ([]konnect.Object, error) {
 	const size = 100
 	var all []konnect.Object
+	after := ""
 	for page := 1; page <= platformMaxPages; page++ {
 		q := url.Values{}
 		for k, v := range query {
 			q[k] = v
 		}
 		q.Set("page[size]", strconv.Itoa(size))
-		q.Set("page[number]", strconv.Itoa(page))
-		var out struct {
-			Data  []konnect.Object `json:"data"`
-			Items []konnect.Object `json:"items"`
-			Meta  struct {
-				Page struct {
-					Total int `json:"total"`
-				} `json:"page"`
-			} `json:"meta"`
-			Page struct {
-				Total int `json:"total"`
-			} `json:"page"`
+		if after != "" {
+			q.Set("page[after]", after)
+		} else {
+			q.Set("page[number]", strconv.Itoa(page))
 		}
-		if _, err := cl.Do(ctx, http.MethodGet, collection, q, nil, &out); err != nil {
+		out, err := getPlatformPage(ctx, cl, collection, q)
+		if err != nil {
 			return nil, err
 		}
 		got := append(out.Data, out.Items...)
 		all = append(all, got...)
+		if out.bare {
+			return all, nil
+		}
+		if next := out.Meta.Page.Next; len(next) > 0 || after != "" {
+			// Cursor pages: follow page[after] of the next link; a null link ends them.
+			var link string
+			_ = json.Unmarshal(next, &link)
+			cursor := ""
+			if u, err := url.Parse(link); err == nil && link != "" {
+				cursor = u.Query().Get("page[after]")
+			}
+			switch {
+			case cursor != "" && len(got) > 0:
+				after = cursor
+				continue
+			case after != "" || link == "":
+				return all, nil
+			}
+			// a link without a cursor: paged by number after all
+		}
 		total := max(out.Meta.Page.Total, out.Page.Total)
 		if len(got) == 0 || len(got) < size || (total > 0 && len(all) >= total) {
 			return all, nil

@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/konnectguard/terraform-provider-konnect/internal/canonjson"
+	"github.com/konnectguard/terraform-provider-konnect/internal/guard"
 	"github.com/konnectguard/terraform-provider-konnect/internal/konnect"
 )
 
@@ -53,11 +54,9 @@ func (p PatchAPI) FindByName(ctx context.Context, cl *konnect.Client, parents ma
 	if field == "" {
 		field = "name"
 	}
-	var out struct {
-		Data []konnect.Object `json:"data"`
-	}
 	q := url.Values{p.NameFilter: {name}, "page[size]": {"100"}}
-	if _, err := cl.Do(ctx, http.MethodGet, p.Collection(parents), q, nil, &out); err != nil {
+	out, err := getPlatformPage(ctx, cl, p.Collection(parents), q) // api_platform.go: a bare array too
+	if err != nil {
 		return nil, err
 	}
 	for _, o := range out.Data {
@@ -337,7 +336,25 @@ func (r *EntityResource) keepUnpatched(obj, sent konnect.Object, planned ObjectV
 			continue
 		}
 		j, err := a.Type.BodyJSON(planned[a.Name])
-		if err != nil || j == nil || sameJSON(j, obj[a.JSONName()]) || (a.Same != nil && a.Same(j, obj[a.JSONName()])) {
+		if err != nil || j == nil {
+			continue
+		}
+		remote := obj[a.JSONName()]
+		if a.Type.Kind == KObject {
+			// An object: the fields the plan has, without those Konnect never returns (not
+			// in its answer) and beside those only Konnect sets (computed, not in j).
+			j = a.Type.withoutNotReturned(j)
+			if sameJSON(guard.Project(canonjson.Normalize(remote), j), j) {
+				continue
+			}
+			rm, ok1 := remote.(map[string]any)
+			jm, ok2 := j.(map[string]any)
+			if ok1 && ok2 {
+				out[a.JSONName()] = Overlay(rm, jm)
+				continue
+			}
+		}
+		if sameJSON(j, remote) || (a.Same != nil && a.Same(j, remote)) {
 			continue // Konnect holds what the plan had: its answer stays as it is (and so its revision)
 		}
 		out[a.JSONName()] = j

@@ -52,7 +52,10 @@ type Attr struct {
 	// after apply, like the revision, so the value the write returns is never a surprise.
 	ChangesOnWrite bool
 	// NotReturned: Konnect never returns what was written (a password it stores hashed),
-	// so state keeps the written value and Konnect's rendering of it is ignored.
+	// so state keeps the written value and Konnect's rendering of it is ignored. Inside an
+	// object attribute (nested objects, not the elements of a collection) state keeps the
+	// written value at the same path (keepNotReturned), and the guard's record leaves it out
+	// (withoutNotReturned): Konnect shows nothing of it to compare.
 	NotReturned bool
 	// Same, when set, tells whether Konnect's value means the configured one when their
 	// spellings differ (two RFC 3339 spellings of one time): state then keeps the configured
@@ -81,6 +84,15 @@ type Attr struct {
 	// versions: the secret is sent when the object is created and when this value changes.
 	// Kept in state, never sent to Konnect.
 	Versions string
+
+	// Inline, on an object attribute nested in an object, lays the object's attributes into
+	// the parent's JSON object instead of under a field of its own: a flattened union in
+	// Konnect (an identity provider's config is the OIDC object or the SAML object itself)
+	// that Terraform names by branch (config.oidc_identity_provider_config). Written, its
+	// fields join the parent's; read, it is present when the parent's JSON holds one of its
+	// fields (their JSON names are its discriminating keys), and null otherwise. Its fields'
+	// JSON names must differ from its siblings' and from those of the other inline siblings.
+	Inline bool
 
 	// Overlay: a JSON document laid over the attribute with the same JSON name on every
 	// write (config_secrets over config); on read it keeps only its own paths, and they leave

@@ -120,9 +120,7 @@ func (t Type) ToJSON(v tftypes.Value) (any, error) {
 			if err != nil {
 				return nil, err
 			}
-			if j != nil {
-				out[a.JSONName()] = j
-			}
+			putField(out, a, j)
 		}
 		return out, nil
 	}
@@ -170,11 +168,35 @@ func (t Type) BodyJSON(v tftypes.Value) (any, error) {
 		if err != nil {
 			return nil, err
 		}
-		if j != nil {
-			out[a.JSONName()] = j
-		}
+		putField(out, a, j)
 	}
 	return out, nil
+}
+
+// putField sets one attribute's JSON value in its parent object: under its JSON name, or for
+// an Inline object, its fields among the parent's. A null value sets nothing.
+func putField(out map[string]any, a Attr, j any) {
+	if j == nil {
+		return
+	}
+	if m, ok := j.(map[string]any); ok && a.Inline {
+		for k, v := range m {
+			out[k] = v
+		}
+		return
+	}
+	out[a.JSONName()] = j
+}
+
+// inlinePresent reports whether a parent's JSON object holds an Inline attribute's branch:
+// one of its fields.
+func inlinePresent(a Attr, m map[string]any) bool {
+	for _, f := range a.Type.Attrs {
+		if _, ok := m[f.JSONName()]; ok {
+			return true
+		}
+	}
+	return false
 }
 
 // fromJSON converts decoded JSON into a Terraform value of this type.
@@ -271,7 +293,14 @@ func ObjectFromJSON(attrs []Attr, m map[string]any, keep map[string]tftypes.Valu
 			vals[a.Name] = v
 			continue
 		}
-		v, err := a.Type.FromJSON(Lookup(m, a))
+		j := Lookup(m, a)
+		if a.Inline {
+			j = nil
+			if inlinePresent(a, m) {
+				j = m // its fields are the parent's
+			}
+		}
+		v, err := a.Type.FromJSON(j)
 		if err != nil {
 			return tftypes.Value{}, fmt.Errorf("%s: %w", a.Name, err)
 		}
@@ -312,4 +341,81 @@ func (t Type) Describe() string {
 		return "an object"
 	}
 	return "a value"
+}
+
+// holdsNotReturned reports whether an object type holds, in itself or in its nested objects,
+// an attribute Konnect never returns.
+func (t Type) holdsNotReturned() bool {
+	if t.Kind != KObject {
+		return false
+	}
+	for _, a := range t.Attrs {
+		if a.NotReturned || a.Type.holdsNotReturned() {
+			return true
+		}
+	}
+	return false
+}
+
+// keepNotReturned is an object value read from Konnect (fresh) with each nested attribute
+// Konnect never returns taken from prev, what was written there: prev's value where it is
+// known, else null (an import: nothing written, and whatever Konnect returns there is not
+// the value).
+func (t Type) keepNotReturned(fresh, prev tftypes.Value) (tftypes.Value, error) {
+	if t.Kind != KObject || !fresh.IsKnown() || fresh.IsNull() {
+		return fresh, nil
+	}
+	vals, err := AsObject(fresh)
+	if err != nil {
+		return tftypes.Value{}, err
+	}
+	var was ObjectValues
+	if prev.IsKnown() && !prev.IsNull() {
+		if was, err = AsObject(prev); err != nil {
+			return tftypes.Value{}, err
+		}
+	}
+	for _, a := range t.Attrs {
+		p, ok := was[a.Name]
+		if !ok || !p.IsKnown() {
+			p = tftypes.NewValue(a.Type.TFType(), nil)
+		}
+		switch {
+		case a.NotReturned:
+			vals[a.Name] = p
+		case a.Type.holdsNotReturned():
+			if vals[a.Name], err = a.Type.keepNotReturned(vals[a.Name], p); err != nil {
+				return tftypes.Value{}, fmt.Errorf("%s: %w", a.Name, err)
+			}
+		}
+	}
+	return tftypes.NewValue(t.TFType(), map[string]tftypes.Value(vals)), nil
+}
+
+// withoutNotReturned is an object's JSON without the nested attributes Konnect never returns:
+// what the guard records and compares of it (Konnect shows nothing of them, and the record
+// in private state never holds a secret).
+func (t Type) withoutNotReturned(j any) any {
+	m, ok := j.(map[string]any)
+	if t.Kind != KObject || !ok {
+		return j
+	}
+	out := make(map[string]any, len(m))
+	for k, v := range m {
+		out[k] = v
+	}
+	for _, a := range t.Attrs {
+		switch {
+		case a.NotReturned:
+			delete(out, a.JSONName())
+		case !a.Type.holdsNotReturned():
+		case a.Inline:
+			out = a.Type.withoutNotReturned(out).(map[string]any) // its fields are the parent's
+		default:
+			if v, ok := out[a.JSONName()]; ok {
+				out[a.JSONName()] = a.Type.withoutNotReturned(v)
+			}
+		}
+	}
+	return out
 }

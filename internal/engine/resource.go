@@ -134,6 +134,21 @@ func (r *EntityResource) StateFromAPI(obj konnect.Object, parents map[string]str
 			}
 			continue
 		}
+		if a.Type.holdsNotReturned() {
+			// An object with a value Konnect never returns inside (an identity provider's
+			// client secret): Konnect's object, with what was written at those paths.
+			fresh, err := a.Type.FromJSON(Lookup(obj, a))
+			if err != nil {
+				return tftypes.Value{}, "", fmt.Errorf("%s: %w", a.Name, err)
+			}
+			if !ok {
+				prev = tftypes.NewValue(a.Type.TFType(), nil)
+			}
+			if keep[a.Name], err = a.Type.keepNotReturned(fresh, prev); err != nil {
+				return tftypes.Value{}, "", fmt.Errorf("%s: %w", a.Name, err)
+			}
+			continue
+		}
 		if a.NotReturned && (!ok || !prev.IsKnown()) {
 			// What Konnect returns there is not the value (a password's hash, which must not
 			// reach state either): nothing written, nothing known (an import, a data source).
@@ -208,7 +223,7 @@ func (r *EntityResource) ManagedValues(m ObjectValues) guard.Values {
 		if err != nil {
 			continue
 		}
-		out[a.Name] = j
+		out[a.Name] = a.Type.withoutNotReturned(j) // convert.go: nothing Konnect never shows
 	}
 	return out
 }
@@ -644,7 +659,7 @@ func (r *EntityResource) holds(live, body konnect.Object) bool {
 		if !ok || !a.Managed() || a.NotReturned {
 			continue
 		}
-		wrote[a.Name], now[a.Name] = want, Lookup(live, a)
+		wrote[a.Name], now[a.Name] = a.Type.withoutNotReturned(want), Lookup(live, a)
 	}
 	return guard.OwnWrite(r.Fields, wrote, now)
 }

@@ -34,9 +34,36 @@ const (
 func resourceAttributes(attrs []Attr) map[string]schema.Attribute {
 	out := make(map[string]schema.Attribute, len(attrs))
 	for _, a := range attrs {
+		if a.Inline {
+			panic(declarationError(fmt.Sprintf("attribute %s: Inline lays an object into its parent object; a kind's own attributes have none", a.Name)))
+		}
 		out[a.Name] = FrameworkAttribute(a, forResource)
 	}
 	return out
+}
+
+// checkInline refuses Inline attributes that are no object, and an object whose fields (its
+// inline attributes' included) would share a JSON name: the JSON could not tell them apart.
+func checkInline(parent string, attrs []Attr) {
+	seen := map[string]string{}
+	claim := func(field, by string) {
+		if other, ok := seen[field]; ok {
+			panic(declarationError(fmt.Sprintf("attribute %s: %s and %s both write the JSON field %q", parent, other, by, field)))
+		}
+		seen[field] = by
+	}
+	for _, a := range attrs {
+		switch {
+		case a.Inline && a.Type.Kind != KObject:
+			panic(declarationError(fmt.Sprintf("attribute %s.%s: only an object can be Inline", parent, a.Name)))
+		case a.Inline:
+			for _, f := range a.Type.Attrs {
+				claim(f.JSONName(), a.Name+"."+f.Name)
+			}
+		default:
+			claim(a.JSONName(), a.Name)
+		}
+	}
 }
 
 // dataSourceAttributes builds read-only data-source attributes from declarations.
@@ -251,6 +278,7 @@ func nestedAttributes[A schema.Attribute](parent Attr, target schemaFor) map[str
 	if inElement {
 		elem = *elem.Elem
 	}
+	checkInline(parent.Name, elem.Attrs)
 	out := make(map[string]A, len(elem.Attrs))
 	for _, a := range elem.Attrs {
 		a.inElement = a.inElement || inElement || parent.inElement

@@ -531,6 +531,9 @@ var kindRows = map[string]kindRow{
 	access.SystemAccountRoleKind.TypeName:        systemAccountRoleRow,
 	access.SystemAccountAccessTokenKind.TypeName: systemAccountAccessTokenRow,
 	access.AuthenticationSettingsKind.TypeName:   authenticationSettingsRow,
+	// single sign-on (kind_identity_provider_test.go)
+	access.IdentityProviderKind.TypeName:                 identityProviderRow,
+	access.IdentityProviderTeamGroupMappingKind.TypeName: identityProviderTeamGroupMappingRow,
 }
 
 // Objects that rows depend on.

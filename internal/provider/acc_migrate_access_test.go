@@ -3,6 +3,7 @@ package provider
 import (
 	"context"
 	"fmt"
+	"maps"
 	"net/http"
 	"net/url"
 	"strings"
@@ -13,7 +14,8 @@ import (
 )
 
 // The access family in TestMigrateAccFromKong: teams, their users and roles, system accounts
-// with their teams, roles and access tokens, and the authentication settings, created in the
+// with their teams, roles and access tokens, the authentication settings, and an identity
+// provider with a team group mapping, created in the
 // mock and recorded in a Kong-format state as Kong's provider (kong/konnect v3.19.0) writes
 // it (its resource code, not only its documentation: /work/specs/access-kinds.md).
 
@@ -29,6 +31,8 @@ var kongAccessAttrs = map[string][]string{
 	"konnect_system_account_access_token": {"account_id", "created_at", "expires_at", "id", "last_used_at", "name", "token", "updated_at"},
 	"konnect_authentication_settings": {"basic_auth_enabled", "idp_mapping_enabled", "konnect_mapping_enabled",
 		"oidc_auth_enabled", "saml_auth_enabled"},
+	"konnect_identity_provider":                    {"config", "created_at", "enabled", "id", "login_path", "type", "updated_at"},
+	"konnect_identity_provider_team_group_mapping": {"created_at", "group", "id", "identity_provider_id", "team_id", "updated_at"},
 }
 
 func init() {
@@ -37,6 +41,7 @@ func init() {
 	}
 	// Kong's state marks the token sensitive (sensitive_attributes), as Terraform writes it.
 	kongSensitive["konnect_system_account_access_token"] = []string{"token"}
+	kongSensitive["konnect_identity_provider"] = []string{"config.oidc_identity_provider_config.client_secret"}
 }
 
 // kongTime is a Konnect time as Kong's provider keeps it: parsed, then formatted with
@@ -141,7 +146,26 @@ func addKongAccess(t *testing.T, e *konnectEnv, state *kongStateFile, cpID strin
 	edit(1, "konnect_authentication_settings.this", "konnect_mapping_enabled", "/v3/authentication-settings",
 		set("konnect_mapping_enabled", false))
 
-	s.notEditable = append(s.notEditable, "konnect_team_user", "konnect_system_account_team", "konnect_team_role", "konnect_system_account_role")
+	// An OIDC identity provider: Kong's Read rebuilds config from Konnect's (the SAML branch
+	// null) and copies the client secret from its state, which Konnect never returns. One of
+	// its groups is mapped to the platform team.
+	const clientSecret = "kong-oidc-client-secret-5e1f"
+	idp := times(call(http.MethodPost, "/v3/identity-providers", konnect.Object{"type": "oidc", "login_path": "kong-sso",
+		"config": map[string]any{"issuer_url": "https://idp.example.com", "client_id": "konnect", "client_secret": clientSecret}}),
+		"created_at", "updated_at")
+	idpID := idp["id"].(string)
+	oidc := maps.Clone(idp["config"].(map[string]any))
+	oidc["client_secret"] = clientSecret
+	state.add("konnect_identity_provider", "sso", idp, map[string]any{"config": map[string]any{
+		"oidc_identity_provider_config": oidc, "saml_identity_provider_config": nil}})
+	s.secrets = append(s.secrets, clientSecret)
+	edit(1, "konnect_identity_provider.sso", "login_path", "/v3/identity-providers/"+idpID, set("login_path", "edited-in-ui"))
+	mapping := times(call(http.MethodPost, "/v3/identity-providers/"+idpID+"/team-group-mappings",
+		konnect.Object{"team_id": platformID, "group": "Tech Leads"}), "created_at", "updated_at")
+	state.add("konnect_identity_provider_team_group_mapping", "tech_leads", mapping, map[string]any{"identity_provider_id": idpID})
+
+	s.notEditable = append(s.notEditable, "konnect_team_user", "konnect_system_account_team", "konnect_team_role", "konnect_system_account_role",
+		"konnect_identity_provider_team_group_mapping")
 	s.config = fmt.Sprintf(`
 data "konnect_user" "jane" {
   email = "jane.doe@example.com"
@@ -199,7 +223,25 @@ resource "konnect_authentication_settings" "this" {
   konnect_mapping_enabled = true
   idp_mapping_enabled     = false
 }
-`, expires)
+
+resource "konnect_identity_provider" "sso" {
+  type       = "oidc"
+  login_path = "kong-sso"
+  config = {
+    oidc_identity_provider_config = {
+      issuer_url    = "https://idp.example.com"
+      client_id     = "konnect"
+      client_secret = %q
+    }
+  }
+}
+
+resource "konnect_identity_provider_team_group_mapping" "tech_leads" {
+  identity_provider_id = konnect_identity_provider.sso.id
+  team_id              = konnect_team.platform.id
+  group                = "Tech Leads"
+}
+`, expires, clientSecret)
 	return s
 }
 

@@ -71,7 +71,11 @@ func (s *kongStateFile) add(typ, name string, obj konnect.Object, extra map[stri
 	}
 	sensitive := []any{}
 	for _, n := range kongSensitive[typ] {
-		sensitive = append(sensitive, []any{map[string]any{"type": "get_attr", "value": n}})
+		var steps []any // a dotted name is a nested attribute's path
+		for _, step := range strings.Split(n, ".") {
+			steps = append(steps, map[string]any{"type": "get_attr", "value": step})
+		}
+		sensitive = append(sensitive, steps)
 	}
 	s.resources = append(s.resources, map[string]any{
 		"mode": "managed", "type": typ, "name": name, "provider": `provider["` + s.provider + `"]`,

@@ -26,7 +26,7 @@ var Kinds = []engine.EntityKind{
 	// who may change Konnect: teams, system accounts, roles, tokens, SSO (internal/access)
 	access.TeamKind, access.TeamUserKind, access.TeamRoleKind,
 	access.SystemAccountKind, access.SystemAccountTeamKind, access.SystemAccountRoleKind, access.SystemAccountAccessTokenKind,
-	access.AuthenticationSettingsKind,
+	access.AuthenticationSettingsKind, access.IdentityProviderKind, access.IdentityProviderTeamGroupMappingKind,
 }
 
 // DataOnlyKinds are read by a data source only: Konnect's users, who join by invitation.

@@ -400,6 +400,9 @@ func fixtures(t *testing.T, client *konnect.Client) map[string]string {
 	create(access.SystemAccountRoleKind, map[string]string{"account_id": account}, role)
 	create(access.SystemAccountAccessTokenKind, map[string]string{"account_id": account}, konnect.Object{"name": "ci", "expires_at": "2099-01-01T00:00:00Z"})
 	create(access.AuthenticationSettingsKind, map[string]string{}, konnect.Object{"konnect_mapping_enabled": true})
+	idp := create(access.IdentityProviderKind, map[string]string{}, konnect.Object{"type": "oidc", "login_path": "fast-path",
+		"config": map[string]any{"issuer_url": "https://idp.example.com", "client_id": "konnect", "client_secret": "fast-path-secret"}})
+	create(access.IdentityProviderTeamGroupMappingKind, map[string]string{"identity_provider_id": idp}, konnect.Object{"team_id": team, "group": "Tech Leads"})
 	for _, k := range Kinds {
 		if ids[k.TypeName] == "" {
 			t.Fatalf("no fixture for %s", k.TypeName)
