@@ -90,22 +90,12 @@ func (p *idp) view(org string) map[string]any {
 }
 
 func (s *state) idpOfType(typ string) *idp {
-	for _, p := range s.IdPs {
-		if p.Type == typ {
-			return p
-		}
-	}
-	return nil
+	return first(s.IdPs, func(p *idp) bool { return p.Type == typ })
 }
 
 // enabledOther is the enabled identity provider other than p, if any: only one may be enabled.
 func (s *state) enabledOther(p *idp) *idp {
-	for _, o := range s.IdPs {
-		if o != p && o.Enabled {
-			return o
-		}
-	}
-	return nil
+	return first(s.IdPs, func(o *idp) bool { return o != p && o.Enabled })
 }
 
 // listIdPs answers a bare array (the spec's IdentityProviders is not paged).
@@ -435,12 +425,12 @@ func (c *call) mapping() (*idp, *mapping, *mockcore.Response) {
 	if bad != nil {
 		return nil, nil, bad
 	}
-	i := slices.IndexFunc(p.Mappings, func(m *mapping) bool { return m.ID == id })
-	if i < 0 {
+	m := first(p.Mappings, func(m *mapping) bool { return m.ID == id })
+	if m == nil {
 		resp := c.notFound("team group mapping")
 		return nil, nil, &resp
 	}
-	return p, p.Mappings[i], nil
+	return p, m, nil
 }
 
 func getMapping(c *call) mockcore.Response {

@@ -161,12 +161,12 @@ func (c *call) assigned(g grantee) (*[]*role, bool, *role, *mockcore.Response) {
 			return nil, false, nil, bad
 		}
 	}
-	i := slices.IndexFunc(*roles, func(r *role) bool { return r.ID == id })
-	if i < 0 {
+	r := first(*roles, func(r *role) bool { return r.ID == id })
+	if r == nil {
 		resp := c.notFound("assigned role")
 		return nil, false, nil, &resp
 	}
-	return roles, fixed, (*roles)[i], nil
+	return roles, fixed, r, nil
 }
 
 func getRole(g grantee) handler {

@@ -44,12 +44,7 @@ func (c *call) listUsersOf(users []*user) mockcore.Response {
 }
 
 func (s *state) userByEmail(email string) *user {
-	for _, u := range s.Users {
-		if strings.EqualFold(u.Email, email) {
-			return u
-		}
-	}
-	return nil
+	return first(s.Users, func(u *user) bool { return strings.EqualFold(u.Email, email) })
 }
 
 // user resolves {userId}.
@@ -146,9 +141,7 @@ func getUserMe(c *call) mockcore.Response {
 	}
 	owner := c.f.st.user(c.f.st.Org.OwnerID)
 	if owner == nil {
-		if i := slices.IndexFunc(c.f.st.Users, func(u *user) bool { return u.Active }); i >= 0 {
-			owner = c.f.st.Users[i]
-		}
+		owner = first(c.f.st.Users, func(u *user) bool { return u.Active })
 	}
 	if owner == nil {
 		return c.problem(http.StatusUnauthorized, "A valid token is required")
