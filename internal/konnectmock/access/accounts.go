@@ -5,7 +5,6 @@ import (
 	"net/http"
 	"slices"
 	"strconv"
-	"strings"
 
 	"github.com/konnectguard/terraform-provider-konnect/internal/konnectmock/mockcore"
 )
@@ -25,30 +24,12 @@ func accountField(a *account, field string) (string, bool) {
 }
 
 func (c *call) listAccountsOf(accounts []*account, spec mockcore.FilterSpec) mockcore.Response {
-	p, bad := c.page()
-	if bad != nil {
-		return *bad
-	}
-	fs, bad := c.filters(spec)
-	if bad != nil {
-		return *bad
-	}
-	views := []accountJSON{}
-	for _, a := range mockcore.MatchAll(accounts, fs, accountField) {
-		views = append(views, a.view())
-	}
-	return mockcore.List(views, p)
+	return list(c, accounts, spec, accountField, (*account).view)
 }
 
-// account resolves {accountId}; the spec types it as a plain string, so an id
-// that is not a UUID is simply not found.
+// account resolves {accountId}, a plain string in the spec.
 func (c *call) account() (*account, *mockcore.Response) {
-	a := c.f.st.account(strings.ToLower(c.params["accountId"]))
-	if a == nil {
-		resp := c.notFound("system account")
-		return nil, &resp
-	}
-	return a, nil
+	return found(c, c.f.st.account(c.plainID("accountId")), "system account")
 }
 
 func (s *state) accountNamed(name string, except *account) bool {
@@ -149,7 +130,7 @@ func listAccountTeams(c *call) mockcore.Response {
 		return *bad
 	}
 	teams := c.f.st.teamsWith(a.ID, func(t *team) []string { return t.Accounts })
-	return c.listTeamsOf(teams, mockcore.FilterSpec{"name": {"eq", "contains"}})
+	return c.listTeamsOf(teams, nameFilters)
 }
 
 // --- system account access tokens
@@ -163,19 +144,7 @@ func listAccountTokens(c *call) mockcore.Response {
 	if bad != nil {
 		return *bad
 	}
-	p, bad := c.page()
-	if bad != nil {
-		return *bad
-	}
-	fs, bad := c.filters(mockcore.FilterSpec{"name": {"eq", "contains"}})
-	if bad != nil {
-		return *bad
-	}
-	views := []accountTokenJSON{}
-	for _, t := range mockcore.MatchAll(a.Tokens, fs, func(t *token, _ string) (string, bool) { return t.Name, true }) {
-		views = append(views, t.accountView())
-	}
-	return mockcore.List(views, p)
+	return list(c, a.Tokens, nameFilters, func(t *token, _ string) (string, bool) { return t.Name, true }, (*token).accountView)
 }
 
 // createAccountToken mints a "spat_" token; its value is in this answer only.
@@ -215,10 +184,9 @@ func (c *call) accountToken() (*account, *token, *mockcore.Response) {
 	if bad != nil {
 		return nil, nil, bad
 	}
-	t := findToken(a.Tokens, strings.ToLower(c.params["tokenId"]))
-	if t == nil {
-		resp := c.notFound("access token")
-		return nil, nil, &resp
+	t, bad := found(c, findToken(a.Tokens, c.plainID("tokenId")), "access token")
+	if bad != nil {
+		return nil, nil, bad
 	}
 	return a, t, nil
 }

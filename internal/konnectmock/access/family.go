@@ -274,6 +274,41 @@ func (c *call) filters(spec mockcore.FilterSpec) ([]mockcore.Filter, *mockcore.R
 	return fs, nil
 }
 
+// nameFilters are the filters of the lists that filter by name only.
+var nameFilters = mockcore.FilterSpec{"name": {"eq", "contains"}}
+
+// list answers a paged list of the items the filters of spec accept (field
+// gives an item's value of a field), each shown by view. The paging
+// parameters are checked before the filters.
+func list[T, V any](c *call, items []T, spec mockcore.FilterSpec, field func(T, string) (string, bool), view func(T) V) mockcore.Response {
+	p, bad := c.page()
+	if bad != nil {
+		return *bad
+	}
+	fs, bad := c.filters(spec)
+	if bad != nil {
+		return *bad
+	}
+	views := []V{}
+	for _, it := range mockcore.MatchAll(items, fs, field) {
+		views = append(views, view(it))
+	}
+	return mockcore.List(views, p)
+}
+
+// found is the item a path names, or the 404 naming what when there is none.
+func found[T any](c *call, item *T, what string) (*T, *mockcore.Response) {
+	if item == nil {
+		resp := c.notFound(what)
+		return nil, &resp
+	}
+	return item, nil
+}
+
+// plainID is a path id the spec types as a plain string: it is lower-cased, and
+// one that is not a UUID is simply not found.
+func (c *call) plainID(name string) string { return strings.ToLower(c.params[name]) }
+
 // idParam checks a UUID path parameter. Where the spec answers a malformed id
 // with 400 the field is named as Konnect names it ("teamID"); elsewhere a
 // malformed id is simply not found.

@@ -152,12 +152,7 @@ func (c *call) idp(param string) (*idp, *mockcore.Response) {
 	if bad != nil {
 		return nil, bad
 	}
-	p := c.f.st.idp(id)
-	if p == nil {
-		resp := c.notFound("identity provider")
-		return nil, &resp
-	}
-	return p, nil
+	return found(c, c.f.st.idp(id), "identity provider")
 }
 
 func getIdP(c *call) mockcore.Response {
@@ -425,10 +420,9 @@ func (c *call) mapping() (*idp, *mapping, *mockcore.Response) {
 	if bad != nil {
 		return nil, nil, bad
 	}
-	m := first(p.Mappings, func(m *mapping) bool { return m.ID == id })
-	if m == nil {
-		resp := c.notFound("team group mapping")
-		return nil, nil, &resp
+	m, bad := found(c, first(p.Mappings, func(m *mapping) bool { return m.ID == id }), "team group mapping")
+	if bad != nil {
+		return nil, nil, bad
 	}
 	return p, m, nil
 }

@@ -155,16 +155,15 @@ func (c *call) assigned(g grantee) (*[]*role, bool, *role, *mockcore.Response) {
 	if bad != nil {
 		return nil, false, nil, bad
 	}
-	id := strings.ToLower(c.params["roleId"])
+	id := c.plainID("roleId")
 	if g.uuidRoleID {
 		if id, bad = c.idParam("roleId"); bad != nil {
 			return nil, false, nil, bad
 		}
 	}
-	r := first(*roles, func(r *role) bool { return r.ID == id })
-	if r == nil {
-		resp := c.notFound("assigned role")
-		return nil, false, nil, &resp
+	r, bad := found(c, first(*roles, func(r *role) bool { return r.ID == id }), "assigned role")
+	if bad != nil {
+		return nil, false, nil, bad
 	}
 	return roles, fixed, r, nil
 }

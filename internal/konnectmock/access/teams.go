@@ -72,21 +72,8 @@ func teamField(t *team, field string) (string, bool) {
 	return "", false
 }
 
-// listTeamsOf answers a paged, filtered list of teams.
 func (c *call) listTeamsOf(teams []*team, spec mockcore.FilterSpec) mockcore.Response {
-	p, bad := c.page()
-	if bad != nil {
-		return *bad
-	}
-	fs, bad := c.filters(spec)
-	if bad != nil {
-		return *bad
-	}
-	views := []teamJSON{}
-	for _, t := range mockcore.MatchAll(teams, fs, teamField) {
-		views = append(views, t.view())
-	}
-	return mockcore.List(views, p)
+	return list(c, teams, spec, teamField, (*team).view)
 }
 
 func listTeams(c *call) mockcore.Response { return c.listTeamsOf(c.f.st.Teams, teamFilters) }
@@ -121,23 +108,13 @@ func (c *call) team() (*team, *mockcore.Response) {
 	if bad != nil {
 		return nil, bad
 	}
-	t := c.f.st.team(id)
-	if t == nil {
-		resp := c.notFound("team")
-		return nil, &resp
-	}
-	return t, nil
+	return found(c, c.f.st.team(id), "team")
 }
 
 // teamOfAccounts resolves {teamId} of the system account membership paths, where
-// the spec types it as a plain string: an id that is not a UUID is not found.
+// the spec types it as a plain string.
 func (c *call) teamOfAccounts() (*team, *mockcore.Response) {
-	t := c.f.st.team(strings.ToLower(c.params["teamId"]))
-	if t == nil {
-		resp := c.notFound("team")
-		return nil, &resp
-	}
-	return t, nil
+	return found(c, c.f.st.team(c.plainID("teamId")), "team")
 }
 
 // systemTeamRefused is the spec's answer to a change of a predefined team.
@@ -285,7 +262,7 @@ func listTeamAccounts(c *call) mockcore.Response {
 			members = append(members, a)
 		}
 	}
-	return c.listAccountsOf(members, mockcore.FilterSpec{"name": {"eq", "contains"}})
+	return c.listAccountsOf(members, nameFilters)
 }
 
 func addTeamAccount(c *call) mockcore.Response {
@@ -317,7 +294,7 @@ func removeTeamAccount(c *call) mockcore.Response {
 	if bad != nil {
 		return *bad
 	}
-	id := strings.ToLower(c.params["accountId"])
+	id := c.plainID("accountId")
 	if c.f.st.account(id) == nil || !slices.Contains(t.Accounts, id) {
 		return c.notFound("system account")
 	}

@@ -149,10 +149,9 @@ func (c *call) pat() (*user, *token, *mockcore.Response) {
 	if bad != nil {
 		return nil, nil, bad
 	}
-	t := findToken(u.Tokens, id)
-	if t == nil {
-		resp := c.notFound("personal access token")
-		return nil, nil, &resp
+	t, bad := found(c, findToken(u.Tokens, id), "personal access token")
+	if bad != nil {
+		return nil, nil, bad
 	}
 	return u, t, nil
 }

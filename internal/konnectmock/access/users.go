@@ -28,19 +28,7 @@ func userField(u *user, field string) (string, bool) {
 }
 
 func (c *call) listUsersOf(users []*user) mockcore.Response {
-	p, bad := c.page()
-	if bad != nil {
-		return *bad
-	}
-	fs, bad := c.filters(userFilters)
-	if bad != nil {
-		return *bad
-	}
-	views := []userJSON{}
-	for _, u := range mockcore.MatchAll(users, fs, userField) {
-		views = append(views, u.view())
-	}
-	return mockcore.List(views, p)
+	return list(c, users, userFilters, userField, (*user).view)
 }
 
 func (s *state) userByEmail(email string) *user {
@@ -53,12 +41,7 @@ func (c *call) user() (*user, *mockcore.Response) {
 	if bad != nil {
 		return nil, bad
 	}
-	u := c.f.st.user(id)
-	if u == nil {
-		resp := c.notFound("user")
-		return nil, &resp
-	}
-	return u, nil
+	return found(c, c.f.st.user(id), "user")
 }
 
 func listUsers(c *call) mockcore.Response { return c.listUsersOf(c.f.st.Users) }
@@ -124,7 +107,7 @@ func listUserTeams(c *call) mockcore.Response {
 		return *bad
 	}
 	teams := c.f.st.teamsWith(u.ID, func(t *team) []string { return t.Users })
-	return c.listTeamsOf(teams, mockcore.FilterSpec{"name": {"eq", "contains"}})
+	return c.listTeamsOf(teams, nameFilters)
 }
 
 // getUserMe answers the user a personal access token belongs to. A token the
