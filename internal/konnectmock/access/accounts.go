@@ -114,23 +114,12 @@ func deleteAccount(c *call) mockcore.Response {
 		return *bad
 	}
 	st := c.f.st
-	for _, t := range st.Teams {
-		t.Accounts = slices.DeleteFunc(t.Accounts, func(id string) bool { return id == a.ID })
-	}
+	teamAccounts.leave(st, a.ID)
 	for _, tok := range a.Tokens {
 		c.f.retire(tok)
 	}
 	st.Accounts = slices.DeleteFunc(st.Accounts, func(x *account) bool { return x == a })
 	return mockcore.NoContent()
-}
-
-func listAccountTeams(c *call) mockcore.Response {
-	a, bad := c.account()
-	if bad != nil {
-		return *bad
-	}
-	teams := c.f.st.teamsWith(a.ID, func(t *team) []string { return t.Accounts })
-	return c.listTeamsOf(teams, nameFilters)
 }
 
 // --- system account access tokens

@@ -88,17 +88,17 @@ func init() {
 
 	add("teams", map[string]handler{"GET": listTeams, "POST": createTeam})
 	add("teams/{teamId}", map[string]handler{"GET": getTeam, "PATCH": patchTeam, "DELETE": deleteTeam})
-	add("teams/{teamId}/users", map[string]handler{"GET": listTeamUsers, "POST": addTeamUser})
-	add("teams/{teamId}/users/{userId}", map[string]handler{"DELETE": removeTeamUser})
+	add("teams/{teamId}/users", map[string]handler{"GET": listMembers(teamUsers), "POST": addMember(teamUsers)})
+	add("teams/{teamId}/users/{userId}", map[string]handler{"DELETE": removeMember(teamUsers)})
 	add("teams/{teamId}/assigned-roles", map[string]handler{"GET": listRoles(teamGrantee), "POST": assignRole(teamGrantee)})
 	add("teams/{teamId}/assigned-roles/{roleId}", map[string]handler{"GET": getRole(teamGrantee), "DELETE": removeRole(teamGrantee)})
-	add("teams/{teamId}/system-accounts", map[string]handler{"GET": listTeamAccounts, "POST": addTeamAccount})
-	add("teams/{teamId}/system-accounts/{accountId}", map[string]handler{"DELETE": removeTeamAccount})
+	add("teams/{teamId}/system-accounts", map[string]handler{"GET": listMembers(teamAccounts), "POST": addMember(teamAccounts)})
+	add("teams/{teamId}/system-accounts/{accountId}", map[string]handler{"DELETE": removeMember(teamAccounts)})
 
 	add("users", map[string]handler{"GET": listUsers})
 	add("users/me", map[string]handler{"GET": getUserMe})
 	add("users/{userId}", map[string]handler{"GET": getUser, "PATCH": patchUser, "DELETE": deleteUser})
-	add("users/{userId}/teams", map[string]handler{"GET": listUserTeams})
+	add("users/{userId}/teams", map[string]handler{"GET": memberTeams(teamUsers)})
 	add("users/{userId}/assigned-roles", map[string]handler{"GET": listRoles(userGrantee), "POST": assignRole(userGrantee)})
 	add("users/{userId}/assigned-roles/{roleId}", map[string]handler{"GET": getRole(userGrantee), "DELETE": removeRole(userGrantee)})
 	add("users/{userId}/access-tokens", map[string]handler{"GET": listPATs, "POST": createPAT})
@@ -111,7 +111,7 @@ func init() {
 	add("system-accounts/{accountId}/access-tokens/{tokenId}", map[string]handler{"GET": getAccountToken, "PATCH": patchAccountToken, "DELETE": deleteAccountToken})
 	add("system-accounts/{accountId}/assigned-roles", map[string]handler{"GET": listRoles(accountGrantee), "POST": assignRole(accountGrantee)})
 	add("system-accounts/{accountId}/assigned-roles/{roleId}", map[string]handler{"GET": getRole(accountGrantee), "DELETE": removeRole(accountGrantee)})
-	add("system-accounts/{accountId}/teams", map[string]handler{"GET": listAccountTeams})
+	add("system-accounts/{accountId}/teams", map[string]handler{"GET": memberTeams(teamAccounts)})
 }
 
 // match finds the route of segs (below /v3/) and its path parameters. A literal

@@ -88,9 +88,7 @@ func deleteUser(c *call) mockcore.Response {
 		return *bad
 	}
 	st := c.f.st
-	for _, t := range st.Teams {
-		t.Users = slices.DeleteFunc(t.Users, func(id string) bool { return id == u.ID })
-	}
+	teamUsers.leave(st, u.ID)
 	for _, tok := range u.Tokens {
 		c.f.retire(tok)
 	}
@@ -99,15 +97,6 @@ func deleteUser(c *call) mockcore.Response {
 		st.Org.OwnerID = ""
 	}
 	return mockcore.NoContent()
-}
-
-func listUserTeams(c *call) mockcore.Response {
-	u, bad := c.user()
-	if bad != nil {
-		return *bad
-	}
-	teams := c.f.st.teamsWith(u.ID, func(t *team) []string { return t.Users })
-	return c.listTeamsOf(teams, nameFilters)
 }
 
 // getUserMe answers the user a personal access token belongs to. A token the
