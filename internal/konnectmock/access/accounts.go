@@ -148,48 +148,39 @@ func createAccountToken(c *call) mockcore.Response {
 	}
 	b.Only("name", "expires_at")
 	name := b.String("name", true, 1, 0)
-	expires := b.Time("expires_at", true)
 	now := c.f.now()
-	if expires != nil && !expires.After(now) {
-		b.Fail("expires_at", "invalid", "must be in the future")
-	}
+	expires := expiresAt(b, now)
 	if bad := c.invalid(b); bad != nil {
 		return *bad
 	}
 	if tokenNamed(a.Tokens, *name, nil) {
 		return c.conflict(fmt.Sprintf("System account already has an access token with name [%s]", *name))
 	}
-	value := mockcore.NewSecret("spat_", 50)
-	t := &token{ID: mockcore.NewUUID(), Name: *name, Digest: digest(value), Created: now, Updated: now, Expires: mockcore.Millis(*expires)}
-	a.Tokens = append(a.Tokens, t)
-	c.f.tokens[t.Digest] = tokenRef{tok: t, account: a}
+	t, value := c.f.issue(tokenRef{account: a}, "spat_", 50, *name, now, *expires)
 	view := t.accountView()
 	view.Token = value
 	return c.json(http.StatusCreated, view)
 }
 
-func (c *call) accountToken() (*account, *token, *mockcore.Response) {
+// accountToken resolves {accountId} and {tokenId}, both plain strings in the spec.
+func (c *call) accountToken() (tokenRef, *mockcore.Response) {
 	a, bad := c.account()
 	if bad != nil {
-		return nil, nil, bad
+		return tokenRef{}, bad
 	}
-	t, bad := found(c, findToken(a.Tokens, c.plainID("tokenId")), "access token")
-	if bad != nil {
-		return nil, nil, bad
-	}
-	return a, t, nil
+	return c.ownedToken(tokenRef{account: a}, c.plainID("tokenId"), "access token")
 }
 
 func getAccountToken(c *call) mockcore.Response {
-	_, t, bad := c.accountToken()
+	ref, bad := c.accountToken()
 	if bad != nil {
 		return *bad
 	}
-	return c.json(http.StatusOK, t.accountView())
+	return c.json(http.StatusOK, ref.tok.accountView())
 }
 
 func patchAccountToken(c *call) mockcore.Response {
-	a, t, bad := c.accountToken()
+	ref, bad := c.accountToken()
 	if bad != nil {
 		return *bad
 	}
@@ -202,7 +193,8 @@ func patchAccountToken(c *call) mockcore.Response {
 	if bad := c.invalid(b); bad != nil {
 		return *bad
 	}
-	if tokenNamed(a.Tokens, *name, t) {
+	t := ref.tok
+	if tokenNamed(ref.account.Tokens, *name, t) {
 		return c.conflict(fmt.Sprintf("System account already has an access token with name [%s]", *name))
 	}
 	t.Name = *name
@@ -212,11 +204,10 @@ func patchAccountToken(c *call) mockcore.Response {
 
 // deleteAccountToken is how a system account token is revoked: it stops working at once.
 func deleteAccountToken(c *call) mockcore.Response {
-	a, t, bad := c.accountToken()
+	ref, bad := c.accountToken()
 	if bad != nil {
 		return *bad
 	}
-	a.Tokens = slices.DeleteFunc(a.Tokens, func(x *token) bool { return x == t })
-	c.f.retire(t)
+	c.f.drop(ref)
 	return mockcore.NoContent()
 }

@@ -102,19 +102,8 @@ func (f *Family) revoke(id string) error {
 		}
 		return nil
 	}
-	ref.account.Tokens = deleteToken(ref.account.Tokens, ref.tok)
-	f.retire(ref.tok)
+	f.drop(ref)
 	return nil
-}
-
-func deleteToken(list []*token, t *token) []*token {
-	out := list[:0]
-	for _, x := range list {
-		if x != t {
-			out = append(out, x)
-		}
-	}
-	return out
 }
 
 func (f *Family) tokenByID(id string) (tokenRef, bool) {

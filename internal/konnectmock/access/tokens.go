@@ -19,6 +19,57 @@ type tokenRef struct {
 	account *account
 }
 
+// owned is the token list of the ref's user or system account.
+func (ref tokenRef) owned() *[]*token {
+	if ref.user != nil {
+		return &ref.user.Tokens
+	}
+	return &ref.account.Tokens
+}
+
+// issue mints a token for owner (a tokenRef without tok) whose value is prefix
+// and n random letters and digits. The value is returned; only its digest is kept.
+func (f *Family) issue(owner tokenRef, prefix string, n int, name string, now, expires time.Time) (*token, string) {
+	value := mockcore.NewSecret(prefix, n)
+	owner.tok = &token{ID: mockcore.NewUUID(), Name: name, Digest: digest(value), Created: now, Updated: now, Expires: expires}
+	list := owner.owned()
+	*list = append(*list, owner.tok)
+	f.tokens[owner.tok.Digest] = owner
+	return owner.tok, value
+}
+
+// drop deletes a token from its owner's list; it is refused from then on.
+func (f *Family) drop(ref tokenRef) {
+	list := ref.owned()
+	*list = slices.DeleteFunc(*list, func(x *token) bool { return x == ref.tok })
+	f.retire(ref.tok)
+}
+
+// ownedToken resolves the token id among owner's tokens; what names it in a 404.
+func (c *call) ownedToken(owner tokenRef, id, what string) (tokenRef, *mockcore.Response) {
+	t, bad := found(c, findToken(*owner.owned(), id), what)
+	if bad != nil {
+		return tokenRef{}, bad
+	}
+	owner.tok = t
+	return owner, nil
+}
+
+// expiresAt checks a token's expires_at: required, and in the future. It is
+// kept at millisecond precision; nil when invalid.
+func expiresAt(b *mockcore.Body, now time.Time) *time.Time {
+	e := b.Time("expires_at", true)
+	if e == nil {
+		return nil
+	}
+	if !e.After(now) {
+		b.Fail("expires_at", "invalid", "must be in the future")
+		return nil
+	}
+	ms := mockcore.Millis(*e)
+	return &ms
+}
+
 func digest(value string) string {
 	sum := sha256.Sum256([]byte(value))
 	return hex.EncodeToString(sum[:])
@@ -108,11 +159,8 @@ func createPAT(c *call) mockcore.Response {
 	case b.Has("ttl_seconds") && b.Has("expires_at"):
 		b.Fail("expires_at", "dependent_fields", "cannot be given with ttl_seconds")
 	case b.Has("expires_at"):
-		if e := b.Time("expires_at", true); e != nil {
-			if !e.After(now) {
-				b.Fail("expires_at", "invalid", "must be in the future")
-			}
-			expires = mockcore.Millis(*e)
+		if e := expiresAt(b, now); e != nil {
+			expires = *e
 		}
 	default:
 		if ttl := b.Int("ttl_seconds", true, 86400, 31536000); ttl != nil {
@@ -131,41 +179,35 @@ func createPAT(c *call) mockcore.Response {
 	if active >= maxPATs {
 		return c.conflict(fmt.Sprintf("A maximum of %d personal access tokens can be created", maxPATs))
 	}
-	value := mockcore.NewSecret("kpat_", 49)
-	t := &token{ID: mockcore.NewUUID(), Name: *name, Digest: digest(value), Created: now, Updated: now, Expires: expires}
-	u.Tokens = append(u.Tokens, t)
-	c.f.tokens[t.Digest] = tokenRef{tok: t, user: u}
+	t, value := c.f.issue(tokenRef{user: u}, "kpat_", 49, *name, now, expires)
 	view := t.patView(u.ID, now)
 	view.KonnectToken = value
 	return c.json(http.StatusCreated, view)
 }
 
-func (c *call) pat() (*user, *token, *mockcore.Response) {
+// pat resolves {userId} and {tokenId}, both UUIDs in the spec.
+func (c *call) pat() (tokenRef, *mockcore.Response) {
 	u, bad := c.user()
 	if bad != nil {
-		return nil, nil, bad
+		return tokenRef{}, bad
 	}
 	id, bad := c.idParam("tokenId")
 	if bad != nil {
-		return nil, nil, bad
+		return tokenRef{}, bad
 	}
-	t, bad := found(c, findToken(u.Tokens, id), "personal access token")
-	if bad != nil {
-		return nil, nil, bad
-	}
-	return u, t, nil
+	return c.ownedToken(tokenRef{user: u}, id, "personal access token")
 }
 
 func getPAT(c *call) mockcore.Response {
-	u, t, bad := c.pat()
+	ref, bad := c.pat()
 	if bad != nil {
 		return *bad
 	}
-	return c.json(http.StatusOK, t.patView(u.ID, c.f.now()))
+	return c.json(http.StatusOK, ref.tok.patView(ref.user.ID, c.f.now()))
 }
 
 func patchPAT(c *call) mockcore.Response {
-	u, t, bad := c.pat()
+	ref, bad := c.pat()
 	if bad != nil {
 		return *bad
 	}
@@ -178,29 +220,29 @@ func patchPAT(c *call) mockcore.Response {
 	if bad := c.invalid(b); bad != nil {
 		return *bad
 	}
+	t := ref.tok
 	t.Name = *name
 	t.Updated = c.f.now()
-	return c.json(http.StatusOK, t.patView(u.ID, t.Updated))
+	return c.json(http.StatusOK, t.patView(ref.user.ID, t.Updated))
 }
 
 func deletePAT(c *call) mockcore.Response {
-	u, t, bad := c.pat()
+	ref, bad := c.pat()
 	if bad != nil {
 		return *bad
 	}
-	u.Tokens = slices.DeleteFunc(u.Tokens, func(x *token) bool { return x == t })
-	c.f.retire(t)
+	c.f.drop(ref)
 	return mockcore.NoContent()
 }
 
 // revokePAT marks the token REVOKED (by the caller, when the caller is a user
 // token the mock knows, else by the token's owner); revoking again changes nothing.
 func revokePAT(c *call) mockcore.Response {
-	u, t, bad := c.pat()
+	ref, bad := c.pat()
 	if bad != nil {
 		return *bad
 	}
-	now := c.f.now()
+	u, t, now := ref.user, ref.tok, c.f.now()
 	if t.Revoked == nil {
 		by := u.ID
 		if tok, ok := mockcore.BearerToken(c.r); ok {
