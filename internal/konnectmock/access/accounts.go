@@ -84,9 +84,7 @@ func patchAccount(c *call) mockcore.Response {
 		return *bad
 	}
 	b.Only("name", "description")
-	if b.Null("name") {
-		b.Fail("name", "required", "cannot be null")
-	}
+	b.NotNull("name")
 	name := b.String("name", false, 1, 0)
 	desc := b.String("description", false, 0, 0)
 	if bad := c.invalid(b); bad != nil {

@@ -177,9 +177,7 @@ func patchIdP(c *call) mockcore.Response {
 		return *bad
 	}
 	b.Only("enabled", "login_path", "config")
-	if b.Null("login_path") {
-		b.Fail("login_path", "required", "cannot be null")
-	}
+	b.NotNull("login_path")
 	enabled := b.Bool("enabled", false)
 	path := b.String("login_path", false, 1, 0)
 	var cfg map[string]any

@@ -146,9 +146,7 @@ func patchTeam(c *call) mockcore.Response {
 		return *bad
 	}
 	b.Only("name", "description", "labels")
-	if b.Null("name") {
-		b.Fail("name", "required", "cannot be null")
-	}
+	b.NotNull("name")
 	name := b.Pattern("name", b.String("name", false, 1, 250), anything)
 	desc := b.String("description", false, 1, 250)
 	lbls, hasLabels := labels(b, true)

@@ -243,14 +243,19 @@ func revokePAT(c *call) mockcore.Response {
 		return *bad
 	}
 	u, t, now := ref.user, ref.tok, c.f.now()
-	if t.Revoked == nil {
-		by := u.ID
-		if tok, ok := mockcore.BearerToken(c.r); ok {
-			if ref, known := c.f.tokens[digest(tok)]; known && ref.user != nil {
-				by = ref.user.ID
-			}
+	by := u.ID
+	if tok, ok := mockcore.BearerToken(c.r); ok {
+		if caller, known := c.f.tokens[digest(tok)]; known && caller.user != nil {
+			by = caller.user.ID
 		}
+	}
+	t.revoke(by, now)
+	return c.json(http.StatusOK, t.patView(u.ID, now))
+}
+
+// revoke marks a personal access token REVOKED by the user by; revoking again changes nothing.
+func (t *token) revoke(by string, now time.Time) {
+	if t.Revoked == nil {
 		t.Revoked, t.RevokedBy, t.Updated = &now, &by, now
 	}
-	return c.json(http.StatusOK, t.patView(u.ID, now))
 }
