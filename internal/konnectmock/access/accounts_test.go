@@ -234,3 +234,17 @@ func TestRevokeTokenOfAPersonalToken(t *testing.T) {
 		t.Fatalf("revoked token: known %v valid %v", known, valid)
 	}
 }
+
+// A system account token cannot take the name of another of the account's tokens; keeping its own is no conflict.
+func TestAccountTokenRename(t *testing.T) {
+	fx := newFixture(t, Options{})
+	a := fx.do("POST", "/v3/system-accounts", map[string]any{"name": "ci", "description": ""}).expect(t, 201, mockcore.CTJSON)
+	path := "/v3/system-accounts/" + a.str("id") + "/access-tokens"
+	first := fx.do("POST", path, map[string]any{"name": "one", "expires_at": "2027-01-01T00:00:00Z"}).expect(t, 201, mockcore.CTJSON)
+	second := fx.do("POST", path, map[string]any{"name": "two", "expires_at": "2027-01-01T00:00:00Z"}).expect(t, 201, mockcore.CTJSON)
+	fx.do("PATCH", path+"/"+second.str("id"), map[string]any{"name": "one"}).problem(t, 409, "System account already has an access token with name [one]")
+	fx.do("PATCH", path+"/"+first.str("id"), map[string]any{"name": "one"}).expect(t, 200, mockcore.CTJSON)
+	if got := fx.do("GET", path, nil).names(t, "name"); !slices.Equal(got, []string{"one", "two"}) {
+		t.Fatalf("names %v", got)
+	}
+}
