@@ -5,6 +5,7 @@ import (
 	"net/http"
 	"slices"
 	"strconv"
+	"time"
 
 	"github.com/konnectguard/terraform-provider-konnect/internal/konnectmock/mockcore"
 )
@@ -122,8 +123,18 @@ func deleteAccount(c *call) mockcore.Response {
 
 // --- system account access tokens
 
-func tokenNamed(list []*token, name string, except *token) bool {
-	return slices.ContainsFunc(list, func(t *token) bool { return t != except && t.Name == name })
+// accountTokens are system account access tokens: {accountId} and {tokenId}
+// are plain strings in the spec, and a system account's token names are unique.
+var accountTokens = tokenKind{
+	resolve: (*call).accountToken,
+	name:    func(b *mockcore.Body) *string { return b.String("name", true, 1, 0) },
+	taken: func(ref tokenRef, name string) string {
+		if slices.ContainsFunc(*ref.owned(), func(t *token) bool { return t != ref.tok && t.Name == name }) {
+			return fmt.Sprintf("System account already has an access token with name [%s]", name)
+		}
+		return ""
+	},
+	view: func(ref tokenRef, _ time.Time) any { return ref.tok.accountView() },
 }
 
 func listAccountTokens(c *call) mockcore.Response {
@@ -145,67 +156,26 @@ func createAccountToken(c *call) mockcore.Response {
 		return *bad
 	}
 	b.Only("name", "expires_at")
-	name := b.String("name", true, 1, 0)
+	name := accountTokens.name(b)
 	now := c.f.now()
 	expires := expiresAt(b, now)
 	if bad := c.invalid(b); bad != nil {
 		return *bad
 	}
-	if tokenNamed(a.Tokens, *name, nil) {
-		return c.conflict(fmt.Sprintf("System account already has an access token with name [%s]", *name))
+	owner := tokenRef{account: a}
+	if detail := accountTokens.taken(owner, *name); detail != "" {
+		return c.conflict(detail)
 	}
-	t, value := c.f.issue(tokenRef{account: a}, "spat_", 50, *name, now, *expires)
+	t, value := c.f.issue(owner, "spat_", 50, *name, now, *expires)
 	view := t.accountView()
 	view.Token = value
 	return c.json(http.StatusCreated, view)
 }
 
-// accountToken resolves {accountId} and {tokenId}, both plain strings in the spec.
 func (c *call) accountToken() (tokenRef, *mockcore.Response) {
 	a, bad := c.account()
 	if bad != nil {
 		return tokenRef{}, bad
 	}
 	return c.ownedToken(tokenRef{account: a}, c.plainID("tokenId"), "access token")
-}
-
-func getAccountToken(c *call) mockcore.Response {
-	ref, bad := c.accountToken()
-	if bad != nil {
-		return *bad
-	}
-	return c.json(http.StatusOK, ref.tok.accountView())
-}
-
-func patchAccountToken(c *call) mockcore.Response {
-	ref, bad := c.accountToken()
-	if bad != nil {
-		return *bad
-	}
-	b, bad := c.body()
-	if bad != nil {
-		return *bad
-	}
-	b.Only("name")
-	name := b.String("name", true, 1, 0)
-	if bad := c.invalid(b); bad != nil {
-		return *bad
-	}
-	t := ref.tok
-	if tokenNamed(ref.account.Tokens, *name, t) {
-		return c.conflict(fmt.Sprintf("System account already has an access token with name [%s]", *name))
-	}
-	t.Name = *name
-	t.Updated = c.f.now()
-	return c.json(http.StatusOK, t.accountView())
-}
-
-// deleteAccountToken is how a system account token is revoked: it stops working at once.
-func deleteAccountToken(c *call) mockcore.Response {
-	ref, bad := c.accountToken()
-	if bad != nil {
-		return *bad
-	}
-	c.f.drop(ref)
-	return mockcore.NoContent()
 }

@@ -70,6 +70,71 @@ func expiresAt(b *mockcore.Body, now time.Time) *time.Time {
 	return &ms
 }
 
+// tokenKind is one kind of token, system account tokens or personal access
+// tokens: how its paths resolve, the rules of its name, and how it is shown.
+type tokenKind struct {
+	// resolve finds the token of {tokenId} and its owner.
+	resolve func(c *call) (tokenRef, *mockcore.Response)
+	// name checks the name in a request body.
+	name func(b *mockcore.Body) *string
+	// taken is the 409's detail when the owner has another token of that name,
+	// "" when not; nil when names need not be unique.
+	taken func(ref tokenRef, name string) string
+	// view shows a token at now.
+	view func(ref tokenRef, now time.Time) any
+}
+
+func getToken(k tokenKind) handler {
+	return func(c *call) mockcore.Response {
+		ref, bad := k.resolve(c)
+		if bad != nil {
+			return *bad
+		}
+		return c.json(http.StatusOK, k.view(ref, c.f.now()))
+	}
+}
+
+// patchToken renames a token, the only change a PATCH makes.
+func patchToken(k tokenKind) handler {
+	return func(c *call) mockcore.Response {
+		ref, bad := k.resolve(c)
+		if bad != nil {
+			return *bad
+		}
+		b, bad := c.body()
+		if bad != nil {
+			return *bad
+		}
+		b.Only("name")
+		name := k.name(b)
+		if bad := c.invalid(b); bad != nil {
+			return *bad
+		}
+		if k.taken != nil {
+			if detail := k.taken(ref, *name); detail != "" {
+				return c.conflict(detail)
+			}
+		}
+		t := ref.tok
+		t.Name = *name
+		t.Updated = c.f.now()
+		return c.json(http.StatusOK, k.view(ref, t.Updated))
+	}
+}
+
+// deleteToken deletes a token: it stops working at once (for a system account
+// token, which has no revoked state, this is how it is revoked).
+func deleteToken(k tokenKind) handler {
+	return func(c *call) mockcore.Response {
+		ref, bad := k.resolve(c)
+		if bad != nil {
+			return *bad
+		}
+		c.f.drop(ref)
+		return mockcore.NoContent()
+	}
+}
+
 func digest(value string) string {
 	sum := sha256.Sum256([]byte(value))
 	return hex.EncodeToString(sum[:])
@@ -124,6 +189,14 @@ var patName = regexp.MustCompile(`^[\p{L}\p{N}][\p{L}\p{N} _\-\.']*[\p{L}\p{N}]$
 // maxPATs is the spec's "A maximum of 10 personal access tokens can be created".
 const maxPATs = 10
 
+// personalTokens are personal access tokens: {userId} and {tokenId} are UUIDs
+// in the spec, names follow PATName and need not be unique.
+var personalTokens = tokenKind{
+	resolve: (*call).pat,
+	name:    func(b *mockcore.Body) *string { return b.Pattern("name", b.String("name", true, 1, 256), patName) },
+	view:    func(ref tokenRef, now time.Time) any { return ref.tok.patView(ref.user.ID, now) },
+}
+
 func listPATs(c *call) mockcore.Response {
 	u, bad := c.user()
 	if bad != nil {
@@ -152,7 +225,7 @@ func createPAT(c *call) mockcore.Response {
 		return *bad
 	}
 	b.Only("name", "expires_at", "ttl_seconds")
-	name := b.Pattern("name", b.String("name", true, 1, 256), patName)
+	name := personalTokens.name(b)
 	now := c.f.now()
 	var expires time.Time
 	switch {
@@ -185,7 +258,6 @@ func createPAT(c *call) mockcore.Response {
 	return c.json(http.StatusCreated, view)
 }
 
-// pat resolves {userId} and {tokenId}, both UUIDs in the spec.
 func (c *call) pat() (tokenRef, *mockcore.Response) {
 	u, bad := c.user()
 	if bad != nil {
@@ -196,43 +268,6 @@ func (c *call) pat() (tokenRef, *mockcore.Response) {
 		return tokenRef{}, bad
 	}
 	return c.ownedToken(tokenRef{user: u}, id, "personal access token")
-}
-
-func getPAT(c *call) mockcore.Response {
-	ref, bad := c.pat()
-	if bad != nil {
-		return *bad
-	}
-	return c.json(http.StatusOK, ref.tok.patView(ref.user.ID, c.f.now()))
-}
-
-func patchPAT(c *call) mockcore.Response {
-	ref, bad := c.pat()
-	if bad != nil {
-		return *bad
-	}
-	b, bad := c.body()
-	if bad != nil {
-		return *bad
-	}
-	b.Only("name")
-	name := b.Pattern("name", b.String("name", true, 1, 256), patName)
-	if bad := c.invalid(b); bad != nil {
-		return *bad
-	}
-	t := ref.tok
-	t.Name = *name
-	t.Updated = c.f.now()
-	return c.json(http.StatusOK, t.patView(ref.user.ID, t.Updated))
-}
-
-func deletePAT(c *call) mockcore.Response {
-	ref, bad := c.pat()
-	if bad != nil {
-		return *bad
-	}
-	c.f.drop(ref)
-	return mockcore.NoContent()
 }
 
 // revokePAT marks the token REVOKED (by the caller, when the caller is a user
