@@ -1,14 +1,12 @@
 package konnectmock
 
 import (
-	"bytes"
-	"encoding/json"
-	"io"
 	"net/http"
 	"net/http/httptest"
-	"reflect"
 	"strings"
 	"testing"
+
+	"github.com/konnectguard/terraform-provider-konnect/internal/konnectmock/mocktest"
 )
 
 // client is a plain net/http client against the mock, as any Konnect client would be.
@@ -53,46 +51,25 @@ func (c *client) do(method, path string, body any, hdr ...string) result {
 // connections, timeouts) instead of failing the test.
 func (c *client) try(hc *http.Client, method, path string, body any, hdr ...string) (result, error) {
 	c.t.Helper()
-	var rd io.Reader
-	switch b := body.(type) {
-	case nil:
-	case string:
-		rd = strings.NewReader(b)
-	default:
-		raw, err := json.Marshal(b)
-		if err != nil {
-			c.t.Fatal(err)
-		}
-		rd = bytes.NewReader(raw)
-	}
-	req, err := http.NewRequest(method, c.base+path, rd)
-	if err != nil {
-		c.t.Fatal(err)
-	}
+	h := http.Header{}
 	if c.token != "" {
-		req.Header.Set("Authorization", "Bearer "+c.token)
+		h.Set("Authorization", "Bearer "+c.token)
 	}
-	if rd != nil {
-		req.Header.Set("Content-Type", "application/json")
+	if body != nil {
+		h.Set("Content-Type", "application/json")
 	}
-	for _, h := range hdr {
-		k, v, _ := strings.Cut(h, ": ")
-		req.Header.Set(k, v)
+	for _, kv := range hdr {
+		k, v, _ := strings.Cut(kv, ": ")
+		h.Set(k, v)
 	}
-	resp, err := hc.Do(req)
+	a, err := mocktest.Send(c.t, hc, method, c.base+path, body, h)
 	if err != nil {
 		return result{}, err
 	}
-	defer resp.Body.Close()
-	raw, err := io.ReadAll(resp.Body)
-	if err != nil {
-		return result{}, err
-	}
-	res := result{status: resp.StatusCode, header: resp.Header, raw: raw}
-	if len(raw) > 0 {
-		dec := json.NewDecoder(bytes.NewReader(raw))
-		dec.UseNumber()
-		_ = dec.Decode(&res.body)
+	res := result{status: a.Status, header: a.Header, raw: a.Raw}
+	if len(a.Raw) > 0 {
+		v, _ := mocktest.Decode(a.Raw)
+		res.body, _ = v.(map[string]any)
 	}
 	return res, nil
 }
@@ -106,40 +83,14 @@ func freshConns() *http.Client {
 // expect checks status and content type ("" means no body at all).
 func (r result) expect(t testing.TB, status int, ctype string) result {
 	t.Helper()
-	if r.status != status {
-		t.Fatalf("status %d, want %d; body %s", r.status, status, r.raw)
-	}
-	if got := r.header.Get("Content-Type"); got != ctype {
-		t.Fatalf("Content-Type %q, want %q; body %s", got, ctype, r.raw)
-	}
-	if ctype == "" && len(r.raw) != 0 {
-		t.Fatalf("want no body, got %s", r.raw)
-	}
+	mocktest.Answer{Status: r.status, Header: r.header, Raw: r.raw}.Expect(t, status, ctype)
 	return r
 }
 
 // jsonEq compares the body with want (a JSON document), ignoring the listed top-level keys.
 func (r result) jsonEq(t *testing.T, want string, ignore ...string) {
 	t.Helper()
-	var got, exp any
-	dec := json.NewDecoder(bytes.NewReader(r.raw))
-	dec.UseNumber()
-	if err := dec.Decode(&got); err != nil {
-		t.Fatalf("body is not JSON: %v: %s", err, r.raw)
-	}
-	dec = json.NewDecoder(strings.NewReader(want))
-	dec.UseNumber()
-	if err := dec.Decode(&exp); err != nil {
-		t.Fatalf("bad want: %v", err)
-	}
-	if m, ok := got.(map[string]any); ok {
-		for _, k := range ignore {
-			delete(m, k)
-		}
-	}
-	if !reflect.DeepEqual(got, exp) {
-		t.Fatalf("body mismatch\n got: %s\nwant: %s", r.raw, want)
-	}
+	mocktest.JSONEq(t, r.raw, want, ignore...)
 }
 
 func (r result) str(key string) string {
@@ -157,10 +108,8 @@ func core(cp, rest string) string { return "/v2/control-planes/" + cp + "/core-e
 
 func decodeJSON(t *testing.T, s string) any {
 	t.Helper()
-	dec := json.NewDecoder(strings.NewReader(s))
-	dec.UseNumber()
-	var v any
-	if err := dec.Decode(&v); err != nil {
+	v, err := mocktest.Decode([]byte(s))
+	if err != nil {
 		t.Fatalf("bad JSON %q: %v", s, err)
 	}
 	return v

@@ -5,7 +5,7 @@ import (
 	"net/http"
 	"slices"
 	"strconv"
-	"strings"
+	"time"
 
 	"github.com/konnectguard/terraform-provider-konnect/internal/konnectmock/mockcore"
 )
@@ -25,30 +25,12 @@ func accountField(a *account, field string) (string, bool) {
 }
 
 func (c *call) listAccountsOf(accounts []*account, spec mockcore.FilterSpec) mockcore.Response {
-	p, bad := c.page()
-	if bad != nil {
-		return *bad
-	}
-	fs, bad := c.filters(spec)
-	if bad != nil {
-		return *bad
-	}
-	views := []accountJSON{}
-	for _, a := range mockcore.MatchAll(accounts, fs, accountField) {
-		views = append(views, a.view())
-	}
-	return mockcore.List(views, p)
+	return list(c, accounts, spec, accountField, (*account).view)
 }
 
-// account resolves {accountId}; the spec types it as a plain string, so an id
-// that is not a UUID is simply not found.
+// account resolves {accountId}, a plain string in the spec.
 func (c *call) account() (*account, *mockcore.Response) {
-	a := c.f.st.account(strings.ToLower(c.params["accountId"]))
-	if a == nil {
-		resp := c.notFound("system account")
-		return nil, &resp
-	}
-	return a, nil
+	return found(c, c.f.st.account(c.plainID("accountId")), "system account")
 }
 
 func (s *state) accountNamed(name string, except *account) bool {
@@ -103,9 +85,7 @@ func patchAccount(c *call) mockcore.Response {
 		return *bad
 	}
 	b.Only("name", "description")
-	if b.Null("name") {
-		b.Fail("name", "required", "cannot be null")
-	}
+	b.NotNull("name")
 	name := b.String("name", false, 1, 0)
 	desc := b.String("description", false, 0, 0)
 	if bad := c.invalid(b); bad != nil {
@@ -133,9 +113,7 @@ func deleteAccount(c *call) mockcore.Response {
 		return *bad
 	}
 	st := c.f.st
-	for _, t := range st.Teams {
-		t.Accounts = slices.DeleteFunc(t.Accounts, func(id string) bool { return id == a.ID })
-	}
+	teamAccounts.leave(st, a.ID)
 	for _, tok := range a.Tokens {
 		c.f.retire(tok)
 	}
@@ -143,19 +121,20 @@ func deleteAccount(c *call) mockcore.Response {
 	return mockcore.NoContent()
 }
 
-func listAccountTeams(c *call) mockcore.Response {
-	a, bad := c.account()
-	if bad != nil {
-		return *bad
-	}
-	teams := c.f.st.teamsWith(a.ID, func(t *team) []string { return t.Accounts })
-	return c.listTeamsOf(teams, mockcore.FilterSpec{"name": {"eq", "contains"}})
-}
-
 // --- system account access tokens
 
-func tokenNamed(list []*token, name string, except *token) bool {
-	return slices.ContainsFunc(list, func(t *token) bool { return t != except && t.Name == name })
+// accountTokens are system account access tokens: {accountId} and {tokenId}
+// are plain strings in the spec, and a system account's token names are unique.
+var accountTokens = tokenKind{
+	resolve: (*call).accountToken,
+	name:    func(b *mockcore.Body) *string { return b.String("name", true, 1, 0) },
+	taken: func(ref tokenRef, name string) string {
+		if slices.ContainsFunc(*ref.owned(), func(t *token) bool { return t != ref.tok && t.Name == name }) {
+			return fmt.Sprintf("System account already has an access token with name [%s]", name)
+		}
+		return ""
+	},
+	view: func(ref tokenRef, _ time.Time) any { return ref.tok.accountView() },
 }
 
 func listAccountTokens(c *call) mockcore.Response {
@@ -163,19 +142,7 @@ func listAccountTokens(c *call) mockcore.Response {
 	if bad != nil {
 		return *bad
 	}
-	p, bad := c.page()
-	if bad != nil {
-		return *bad
-	}
-	fs, bad := c.filters(mockcore.FilterSpec{"name": {"eq", "contains"}})
-	if bad != nil {
-		return *bad
-	}
-	views := []accountTokenJSON{}
-	for _, t := range mockcore.MatchAll(a.Tokens, fs, func(t *token, _ string) (string, bool) { return t.Name, true }) {
-		views = append(views, t.accountView())
-	}
-	return mockcore.List(views, p)
+	return list(c, a.Tokens, nameFilters, func(t *token, _ string) (string, bool) { return t.Name, true }, (*token).accountView)
 }
 
 // createAccountToken mints a "spat_" token; its value is in this answer only.
@@ -189,77 +156,26 @@ func createAccountToken(c *call) mockcore.Response {
 		return *bad
 	}
 	b.Only("name", "expires_at")
-	name := b.String("name", true, 1, 0)
-	expires := b.Time("expires_at", true)
+	name := accountTokens.name(b)
 	now := c.f.now()
-	if expires != nil && !expires.After(now) {
-		b.Fail("expires_at", "invalid", "must be in the future")
-	}
+	expires := expiresAt(b, now)
 	if bad := c.invalid(b); bad != nil {
 		return *bad
 	}
-	if tokenNamed(a.Tokens, *name, nil) {
-		return c.conflict(fmt.Sprintf("System account already has an access token with name [%s]", *name))
+	owner := tokenRef{account: a}
+	if detail := accountTokens.taken(owner, *name); detail != "" {
+		return c.conflict(detail)
 	}
-	value := mockcore.NewSecret("spat_", 50)
-	t := &token{ID: mockcore.NewUUID(), Name: *name, Digest: digest(value), Created: now, Updated: now, Expires: mockcore.Millis(*expires)}
-	a.Tokens = append(a.Tokens, t)
-	c.f.tokens[t.Digest] = tokenRef{tok: t, account: a}
+	t, value := c.f.issue(owner, "spat_", 50, *name, now, *expires)
 	view := t.accountView()
 	view.Token = value
 	return c.json(http.StatusCreated, view)
 }
 
-func (c *call) accountToken() (*account, *token, *mockcore.Response) {
+func (c *call) accountToken() (tokenRef, *mockcore.Response) {
 	a, bad := c.account()
 	if bad != nil {
-		return nil, nil, bad
+		return tokenRef{}, bad
 	}
-	t := findToken(a.Tokens, strings.ToLower(c.params["tokenId"]))
-	if t == nil {
-		resp := c.notFound("access token")
-		return nil, nil, &resp
-	}
-	return a, t, nil
-}
-
-func getAccountToken(c *call) mockcore.Response {
-	_, t, bad := c.accountToken()
-	if bad != nil {
-		return *bad
-	}
-	return c.json(http.StatusOK, t.accountView())
-}
-
-func patchAccountToken(c *call) mockcore.Response {
-	a, t, bad := c.accountToken()
-	if bad != nil {
-		return *bad
-	}
-	b, bad := c.body()
-	if bad != nil {
-		return *bad
-	}
-	b.Only("name")
-	name := b.String("name", true, 1, 0)
-	if bad := c.invalid(b); bad != nil {
-		return *bad
-	}
-	if tokenNamed(a.Tokens, *name, t) {
-		return c.conflict(fmt.Sprintf("System account already has an access token with name [%s]", *name))
-	}
-	t.Name = *name
-	t.Updated = c.f.now()
-	return c.json(http.StatusOK, t.accountView())
-}
-
-// deleteAccountToken is how a system account token is revoked: it stops working at once.
-func deleteAccountToken(c *call) mockcore.Response {
-	a, t, bad := c.accountToken()
-	if bad != nil {
-		return *bad
-	}
-	a.Tokens = slices.DeleteFunc(a.Tokens, func(x *token) bool { return x == t })
-	c.f.retire(t)
-	return mockcore.NoContent()
+	return c.ownedToken(tokenRef{account: a}, c.plainID("tokenId"), "access token")
 }

@@ -210,3 +210,41 @@ func TestStringIDsAreNotFound(t *testing.T) {
 		fx.do("GET", p, nil).expect(t, 404, mockcore.CTProblem)
 	}
 }
+
+// RevokeToken of a personal access token revokes it as PATCH …/revoke does, by its owner, once.
+func TestRevokeTokenOfAPersonalToken(t *testing.T) {
+	fx := newFixture(t, Options{})
+	jane, _ := fx.f.FindUser("jane.doe@example.com")
+	path := "/v3/users/" + jane.ID + "/access-tokens"
+	created := fx.do("POST", path, map[string]any{"name": "laptop", "ttl_seconds": 86400}).expect(t, 201, mockcore.CTJSON)
+	id := created.str("id")
+
+	fx.clock.advance(time.Second)
+	if err := fx.f.RevokeToken(id); err != nil {
+		t.Fatal(err)
+	}
+	want := `{"user_id":"` + jane.ID + `","name":"laptop","state":"REVOKED","revoked_by":"` + jane.ID + `","created_at":"2026-03-04T05:06:07.123Z","updated_at":"2026-03-04T05:06:08.123Z","last_used_at":null,"expires_at":"2026-03-05T05:06:07.123Z","revoked_at":"2026-03-04T05:06:08.123Z"}`
+	fx.do("GET", path+"/"+id, nil).expect(t, 200, mockcore.CTJSON).jsonEq(t, want, "id")
+	fx.clock.advance(time.Second)
+	if err := fx.f.RevokeToken(strings.ToUpper(id)); err != nil {
+		t.Fatal(err)
+	}
+	fx.do("GET", path+"/"+id, nil).expect(t, 200, mockcore.CTJSON).jsonEq(t, want, "id")
+	if known, valid := fx.f.Authenticate(created.str("konnect_token")); !known || valid {
+		t.Fatalf("revoked token: known %v valid %v", known, valid)
+	}
+}
+
+// A system account token cannot take the name of another of the account's tokens; keeping its own is no conflict.
+func TestAccountTokenRename(t *testing.T) {
+	fx := newFixture(t, Options{})
+	a := fx.do("POST", "/v3/system-accounts", map[string]any{"name": "ci", "description": ""}).expect(t, 201, mockcore.CTJSON)
+	path := "/v3/system-accounts/" + a.str("id") + "/access-tokens"
+	first := fx.do("POST", path, map[string]any{"name": "one", "expires_at": "2027-01-01T00:00:00Z"}).expect(t, 201, mockcore.CTJSON)
+	second := fx.do("POST", path, map[string]any{"name": "two", "expires_at": "2027-01-01T00:00:00Z"}).expect(t, 201, mockcore.CTJSON)
+	fx.do("PATCH", path+"/"+second.str("id"), map[string]any{"name": "one"}).problem(t, 409, "System account already has an access token with name [one]")
+	fx.do("PATCH", path+"/"+first.str("id"), map[string]any{"name": "one"}).expect(t, 200, mockcore.CTJSON)
+	if got := fx.do("GET", path, nil).names(t, "name"); !slices.Equal(got, []string{"one", "two"}) {
+		t.Fatalf("names %v", got)
+	}
+}

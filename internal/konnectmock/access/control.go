@@ -57,74 +57,52 @@ func (f *Family) FindUser(email string) (User, bool) {
 
 // ExpireToken makes a system account token or personal access token expire
 // now, as if its expires_at had passed: it stays listed, and is refused.
-func (f *Family) ExpireToken(id string) error {
-	if err := f.expire(id); err != nil {
-		return err
-	}
-	return f.env.Save()
-}
+func (f *Family) ExpireToken(id string) error { return f.saved(f.expire(id)) }
 
 func (f *Family) expire(id string) error {
-	f.env.Lock.Lock()
-	defer f.env.Lock.Unlock()
-	ref, ok := f.tokenByID(id)
-	if !ok {
-		return ErrNotFound
-	}
-	now := f.now()
-	if ref.tok.Expires.After(now) {
-		ref.tok.Expires = now
-	}
-	return nil
+	return f.onToken(id, func(ref tokenRef) {
+		if now := f.now(); ref.tok.Expires.After(now) {
+			ref.tok.Expires = now
+		}
+	})
 }
 
 // RevokeToken takes a token away out of band: a personal access token becomes
 // REVOKED (as its revoke endpoint does), a system account token, which has no
 // revoked state, is deleted. Either is refused from then on.
-func (f *Family) RevokeToken(id string) error {
-	if err := f.revoke(id); err != nil {
-		return err
-	}
-	return f.env.Save()
-}
+func (f *Family) RevokeToken(id string) error { return f.saved(f.revoke(id)) }
 
 func (f *Family) revoke(id string) error {
+	return f.onToken(id, func(ref tokenRef) {
+		if ref.user != nil {
+			ref.tok.revoke(ref.user.ID, f.now())
+		} else {
+			f.drop(ref)
+		}
+	})
+}
+
+// onToken applies act, under the lock, to the system account token or personal
+// access token with id; ErrNotFound when there is none.
+func (f *Family) onToken(id string, act func(ref tokenRef)) error {
 	f.env.Lock.Lock()
 	defer f.env.Lock.Unlock()
-	ref, ok := f.tokenByID(id)
-	if !ok {
-		return ErrNotFound
-	}
-	if ref.user != nil {
-		if ref.tok.Revoked == nil {
-			now := f.now()
-			ref.tok.Revoked, ref.tok.RevokedBy, ref.tok.Updated = &now, &ref.user.ID, now
-		}
-		return nil
-	}
-	ref.account.Tokens = deleteToken(ref.account.Tokens, ref.tok)
-	f.retire(ref.tok)
-	return nil
-}
-
-func deleteToken(list []*token, t *token) []*token {
-	out := list[:0]
-	for _, x := range list {
-		if x != t {
-			out = append(out, x)
-		}
-	}
-	return out
-}
-
-func (f *Family) tokenByID(id string) (tokenRef, bool) {
 	id = strings.ToLower(id)
 	for _, ref := range f.tokens {
 		if ref.tok.ID == id {
-			return ref, true
+			act(ref)
+			return nil
 		}
 	}
-	return tokenRef{}, false
+	return ErrNotFound
+}
+
+// saved saves the state after a change made out of band, unless the change failed.
+func (f *Family) saved(err error) error {
+	if err != nil {
+		return err
+	}
+	return f.env.Save()
 }
 
 // Control serves the family's /_mock/ endpoints (the assembler saves the state after a 2xx):

@@ -88,30 +88,30 @@ func init() {
 
 	add("teams", map[string]handler{"GET": listTeams, "POST": createTeam})
 	add("teams/{teamId}", map[string]handler{"GET": getTeam, "PATCH": patchTeam, "DELETE": deleteTeam})
-	add("teams/{teamId}/users", map[string]handler{"GET": listTeamUsers, "POST": addTeamUser})
-	add("teams/{teamId}/users/{userId}", map[string]handler{"DELETE": removeTeamUser})
+	add("teams/{teamId}/users", map[string]handler{"GET": listMembers(teamUsers), "POST": addMember(teamUsers)})
+	add("teams/{teamId}/users/{userId}", map[string]handler{"DELETE": removeMember(teamUsers)})
 	add("teams/{teamId}/assigned-roles", map[string]handler{"GET": listRoles(teamGrantee), "POST": assignRole(teamGrantee)})
 	add("teams/{teamId}/assigned-roles/{roleId}", map[string]handler{"GET": getRole(teamGrantee), "DELETE": removeRole(teamGrantee)})
-	add("teams/{teamId}/system-accounts", map[string]handler{"GET": listTeamAccounts, "POST": addTeamAccount})
-	add("teams/{teamId}/system-accounts/{accountId}", map[string]handler{"DELETE": removeTeamAccount})
+	add("teams/{teamId}/system-accounts", map[string]handler{"GET": listMembers(teamAccounts), "POST": addMember(teamAccounts)})
+	add("teams/{teamId}/system-accounts/{accountId}", map[string]handler{"DELETE": removeMember(teamAccounts)})
 
 	add("users", map[string]handler{"GET": listUsers})
 	add("users/me", map[string]handler{"GET": getUserMe})
 	add("users/{userId}", map[string]handler{"GET": getUser, "PATCH": patchUser, "DELETE": deleteUser})
-	add("users/{userId}/teams", map[string]handler{"GET": listUserTeams})
+	add("users/{userId}/teams", map[string]handler{"GET": memberTeams(teamUsers)})
 	add("users/{userId}/assigned-roles", map[string]handler{"GET": listRoles(userGrantee), "POST": assignRole(userGrantee)})
 	add("users/{userId}/assigned-roles/{roleId}", map[string]handler{"GET": getRole(userGrantee), "DELETE": removeRole(userGrantee)})
 	add("users/{userId}/access-tokens", map[string]handler{"GET": listPATs, "POST": createPAT})
-	add("users/{userId}/access-tokens/{tokenId}", map[string]handler{"GET": getPAT, "PATCH": patchPAT, "DELETE": deletePAT})
+	add("users/{userId}/access-tokens/{tokenId}", map[string]handler{"GET": getToken(personalTokens), "PATCH": patchToken(personalTokens), "DELETE": deleteToken(personalTokens)})
 	add("users/{userId}/access-tokens/{tokenId}/revoke", map[string]handler{"PATCH": revokePAT})
 
 	add("system-accounts", map[string]handler{"GET": listAccounts, "POST": createAccount})
 	add("system-accounts/{accountId}", map[string]handler{"GET": getAccount, "PATCH": patchAccount, "DELETE": deleteAccount})
 	add("system-accounts/{accountId}/access-tokens", map[string]handler{"GET": listAccountTokens, "POST": createAccountToken})
-	add("system-accounts/{accountId}/access-tokens/{tokenId}", map[string]handler{"GET": getAccountToken, "PATCH": patchAccountToken, "DELETE": deleteAccountToken})
+	add("system-accounts/{accountId}/access-tokens/{tokenId}", map[string]handler{"GET": getToken(accountTokens), "PATCH": patchToken(accountTokens), "DELETE": deleteToken(accountTokens)})
 	add("system-accounts/{accountId}/assigned-roles", map[string]handler{"GET": listRoles(accountGrantee), "POST": assignRole(accountGrantee)})
 	add("system-accounts/{accountId}/assigned-roles/{roleId}", map[string]handler{"GET": getRole(accountGrantee), "DELETE": removeRole(accountGrantee)})
-	add("system-accounts/{accountId}/teams", map[string]handler{"GET": listAccountTeams})
+	add("system-accounts/{accountId}/teams", map[string]handler{"GET": memberTeams(teamAccounts)})
 }
 
 // match finds the route of segs (below /v3/) and its path parameters. A literal
@@ -273,6 +273,41 @@ func (c *call) filters(spec mockcore.FilterSpec) ([]mockcore.Filter, *mockcore.R
 	}
 	return fs, nil
 }
+
+// nameFilters are the filters of the lists that filter by name only.
+var nameFilters = mockcore.FilterSpec{"name": {"eq", "contains"}}
+
+// list answers a paged list of the items the filters of spec accept (field
+// gives an item's value of a field), each shown by view. The paging
+// parameters are checked before the filters.
+func list[T, V any](c *call, items []T, spec mockcore.FilterSpec, field func(T, string) (string, bool), view func(T) V) mockcore.Response {
+	p, bad := c.page()
+	if bad != nil {
+		return *bad
+	}
+	fs, bad := c.filters(spec)
+	if bad != nil {
+		return *bad
+	}
+	views := []V{}
+	for _, it := range mockcore.MatchAll(items, fs, field) {
+		views = append(views, view(it))
+	}
+	return mockcore.List(views, p)
+}
+
+// found is the item a path names, or the 404 naming what when there is none.
+func found[T any](c *call, item *T, what string) (*T, *mockcore.Response) {
+	if item == nil {
+		resp := c.notFound(what)
+		return nil, &resp
+	}
+	return item, nil
+}
+
+// plainID is a path id the spec types as a plain string: it is lower-cased, and
+// one that is not a UUID is simply not found.
+func (c *call) plainID(name string) string { return strings.ToLower(c.params[name]) }
 
 // idParam checks a UUID path parameter. Where the spec answers a malformed id
 // with 400 the field is named as Konnect names it ("teamID"); elsewhere a

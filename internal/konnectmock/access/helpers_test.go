@@ -1,10 +1,7 @@
 package access
 
 import (
-	"bytes"
-	"encoding/json"
 	"fmt"
-	"io"
 	"net/http"
 	"net/http/httptest"
 	"reflect"
@@ -15,6 +12,7 @@ import (
 	"time"
 
 	"github.com/konnectguard/terraform-provider-konnect/internal/konnectmock/mockcore"
+	"github.com/konnectguard/terraform-provider-konnect/internal/konnectmock/mocktest"
 )
 
 // clock is a test clock that only moves when told to.
@@ -56,36 +54,15 @@ type result struct {
 // do sends body (a string raw, anything else as JSON).
 func (fx *fixture) do(method, path string, body any) result {
 	fx.t.Helper()
-	var rd io.Reader
-	switch b := body.(type) {
-	case nil:
-	case string:
-		rd = strings.NewReader(b)
-	default:
-		raw, err := json.Marshal(b)
+	a, err := mocktest.Send(fx.t, http.DefaultClient, method, fx.base+path, body, http.Header{"Authorization": {"Bearer " + fx.token}})
+	if err != nil {
+		fx.t.Fatal(err)
+	}
+	res := result{status: a.Status, header: a.Header, raw: a.Raw}
+	if len(a.Raw) > 0 {
+		v, err := mocktest.Decode(a.Raw)
 		if err != nil {
-			fx.t.Fatal(err)
-		}
-		rd = bytes.NewReader(raw)
-	}
-	req, err := http.NewRequest(method, fx.base+path, rd)
-	if err != nil {
-		fx.t.Fatal(err)
-	}
-	req.Header.Set("Authorization", "Bearer "+fx.token)
-	resp, err := http.DefaultClient.Do(req)
-	if err != nil {
-		fx.t.Fatal(err)
-	}
-	defer resp.Body.Close()
-	raw, _ := io.ReadAll(resp.Body)
-	res := result{status: resp.StatusCode, header: resp.Header, raw: raw}
-	if len(raw) > 0 {
-		var v any
-		dec := json.NewDecoder(bytes.NewReader(raw))
-		dec.UseNumber()
-		if err := dec.Decode(&v); err != nil {
-			fx.t.Fatalf("%s %s: body is not JSON: %s", method, path, raw)
+			fx.t.Fatalf("%s %s: body is not JSON: %s", method, path, a.Raw)
 		}
 		res.body, _ = v.(map[string]any)
 		res.list, _ = v.([]any)
@@ -96,15 +73,7 @@ func (fx *fixture) do(method, path string, body any) result {
 // expect checks the status and content type ("" means no body at all).
 func (r result) expect(t *testing.T, status int, ctype string) result {
 	t.Helper()
-	if r.status != status {
-		t.Fatalf("status %d, want %d; body %s", r.status, status, r.raw)
-	}
-	if got := r.header.Get("Content-Type"); got != ctype {
-		t.Fatalf("Content-Type %q, want %q; body %s", got, ctype, r.raw)
-	}
-	if ctype == "" && len(r.raw) != 0 {
-		t.Fatalf("want no body, got %s", r.raw)
-	}
+	mocktest.Answer{Status: r.status, Header: r.header, Raw: r.raw}.Expect(t, status, ctype)
 	return r
 }
 
@@ -147,21 +116,7 @@ func (r result) meta(t *testing.T) string {
 // jsonEq compares the body with want, ignoring the listed top-level keys.
 func (r result) jsonEq(t *testing.T, want string, ignore ...string) {
 	t.Helper()
-	var got, exp any
-	if err := json.Unmarshal(r.raw, &got); err != nil {
-		t.Fatalf("body is not JSON: %s", r.raw)
-	}
-	if err := json.Unmarshal([]byte(want), &exp); err != nil {
-		t.Fatalf("bad want %s: %v", want, err)
-	}
-	if m, ok := got.(map[string]any); ok {
-		for _, k := range ignore {
-			delete(m, k)
-		}
-	}
-	if !reflect.DeepEqual(got, exp) {
-		t.Fatalf("body mismatch\n got: %s\nwant: %s", r.raw, want)
-	}
+	mocktest.JSONEq(t, r.raw, want, ignore...)
 }
 
 // problem checks a problem+json answer: status, title, type, a trace instance,

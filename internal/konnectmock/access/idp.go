@@ -90,22 +90,12 @@ func (p *idp) view(org string) map[string]any {
 }
 
 func (s *state) idpOfType(typ string) *idp {
-	for _, p := range s.IdPs {
-		if p.Type == typ {
-			return p
-		}
-	}
-	return nil
+	return first(s.IdPs, func(p *idp) bool { return p.Type == typ })
 }
 
 // enabledOther is the enabled identity provider other than p, if any: only one may be enabled.
 func (s *state) enabledOther(p *idp) *idp {
-	for _, o := range s.IdPs {
-		if o != p && o.Enabled {
-			return o
-		}
-	}
-	return nil
+	return first(s.IdPs, func(o *idp) bool { return o != p && o.Enabled })
 }
 
 // listIdPs answers a bare array (the spec's IdentityProviders is not paged).
@@ -162,12 +152,7 @@ func (c *call) idp(param string) (*idp, *mockcore.Response) {
 	if bad != nil {
 		return nil, bad
 	}
-	p := c.f.st.idp(id)
-	if p == nil {
-		resp := c.notFound("identity provider")
-		return nil, &resp
-	}
-	return p, nil
+	return found(c, c.f.st.idp(id), "identity provider")
 }
 
 func getIdP(c *call) mockcore.Response {
@@ -192,9 +177,7 @@ func patchIdP(c *call) mockcore.Response {
 		return *bad
 	}
 	b.Only("enabled", "login_path", "config")
-	if b.Null("login_path") {
-		b.Fail("login_path", "required", "cannot be null")
-	}
+	b.NotNull("login_path")
 	enabled := b.Bool("enabled", false)
 	path := b.String("login_path", false, 1, 0)
 	var cfg map[string]any
@@ -435,12 +418,11 @@ func (c *call) mapping() (*idp, *mapping, *mockcore.Response) {
 	if bad != nil {
 		return nil, nil, bad
 	}
-	i := slices.IndexFunc(p.Mappings, func(m *mapping) bool { return m.ID == id })
-	if i < 0 {
-		resp := c.notFound("team group mapping")
-		return nil, nil, &resp
+	m, bad := found(c, first(p.Mappings, func(m *mapping) bool { return m.ID == id }), "team group mapping")
+	if bad != nil {
+		return nil, nil, bad
 	}
-	return p, p.Mappings[i], nil
+	return p, m, nil
 }
 
 func getMapping(c *call) mockcore.Response {

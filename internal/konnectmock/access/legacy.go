@@ -79,10 +79,8 @@ func patchLegacyIdP(c *call) mockcore.Response {
 
 // mappingIdP is the identity provider the legacy mapping endpoints work on.
 func (s *state) mappingIdP() *idp {
-	for _, p := range s.IdPs {
-		if p.Enabled {
-			return p
-		}
+	if p := first(s.IdPs, func(p *idp) bool { return p.Enabled }); p != nil {
+		return p
 	}
 	if len(s.IdPs) > 0 {
 		return s.IdPs[0]

@@ -2,6 +2,7 @@ package access
 
 import (
 	"maps"
+	"slices"
 	"time"
 
 	"github.com/konnectguard/terraform-provider-konnect/internal/konnectmock/mockcore"
@@ -237,47 +238,28 @@ func (m *mapping) view() mappingJSON {
 
 // --- lookups (the lock is held)
 
-func (s *state) user(id string) *user {
-	for _, u := range s.Users {
-		if u.ID == id {
-			return u
-		}
+// first is the first of items that match accepts, nil when none does.
+func first[T any](items []*T, match func(*T) bool) *T {
+	if i := slices.IndexFunc(items, match); i >= 0 {
+		return items[i]
 	}
 	return nil
+}
+
+func (s *state) user(id string) *user {
+	return first(s.Users, func(u *user) bool { return u.ID == id })
 }
 
 func (s *state) team(id string) *team {
-	for _, t := range s.Teams {
-		if t.ID == id {
-			return t
-		}
-	}
-	return nil
+	return first(s.Teams, func(t *team) bool { return t.ID == id })
 }
 
 func (s *state) account(id string) *account {
-	for _, a := range s.Accounts {
-		if a.ID == id {
-			return a
-		}
-	}
-	return nil
+	return first(s.Accounts, func(a *account) bool { return a.ID == id })
 }
 
-func (s *state) idp(id string) *idp {
-	for _, p := range s.IdPs {
-		if p.ID == id {
-			return p
-		}
-	}
-	return nil
-}
+func (s *state) idp(id string) *idp { return first(s.IdPs, func(p *idp) bool { return p.ID == id }) }
 
 func findToken(list []*token, id string) *token {
-	for _, t := range list {
-		if t.ID == id {
-			return t
-		}
-	}
-	return nil
+	return first(list, func(t *token) bool { return t.ID == id })
 }

@@ -155,18 +155,17 @@ func (c *call) assigned(g grantee) (*[]*role, bool, *role, *mockcore.Response) {
 	if bad != nil {
 		return nil, false, nil, bad
 	}
-	id := strings.ToLower(c.params["roleId"])
+	id := c.plainID("roleId")
 	if g.uuidRoleID {
 		if id, bad = c.idParam("roleId"); bad != nil {
 			return nil, false, nil, bad
 		}
 	}
-	i := slices.IndexFunc(*roles, func(r *role) bool { return r.ID == id })
-	if i < 0 {
-		resp := c.notFound("assigned role")
-		return nil, false, nil, &resp
+	r, bad := found(c, first(*roles, func(r *role) bool { return r.ID == id }), "assigned role")
+	if bad != nil {
+		return nil, false, nil, bad
 	}
-	return roles, fixed, (*roles)[i], nil
+	return roles, fixed, r, nil
 }
 
 func getRole(g grantee) handler {

@@ -72,21 +72,8 @@ func teamField(t *team, field string) (string, bool) {
 	return "", false
 }
 
-// listTeamsOf answers a paged, filtered list of teams.
 func (c *call) listTeamsOf(teams []*team, spec mockcore.FilterSpec) mockcore.Response {
-	p, bad := c.page()
-	if bad != nil {
-		return *bad
-	}
-	fs, bad := c.filters(spec)
-	if bad != nil {
-		return *bad
-	}
-	views := []teamJSON{}
-	for _, t := range mockcore.MatchAll(teams, fs, teamField) {
-		views = append(views, t.view())
-	}
-	return mockcore.List(views, p)
+	return list(c, teams, spec, teamField, (*team).view)
 }
 
 func listTeams(c *call) mockcore.Response { return c.listTeamsOf(c.f.st.Teams, teamFilters) }
@@ -121,23 +108,13 @@ func (c *call) team() (*team, *mockcore.Response) {
 	if bad != nil {
 		return nil, bad
 	}
-	t := c.f.st.team(id)
-	if t == nil {
-		resp := c.notFound("team")
-		return nil, &resp
-	}
-	return t, nil
+	return found(c, c.f.st.team(id), "team")
 }
 
 // teamOfAccounts resolves {teamId} of the system account membership paths, where
-// the spec types it as a plain string: an id that is not a UUID is not found.
+// the spec types it as a plain string.
 func (c *call) teamOfAccounts() (*team, *mockcore.Response) {
-	t := c.f.st.team(strings.ToLower(c.params["teamId"]))
-	if t == nil {
-		resp := c.notFound("team")
-		return nil, &resp
-	}
-	return t, nil
+	return found(c, c.f.st.team(c.plainID("teamId")), "team")
 }
 
 // systemTeamRefused is the spec's answer to a change of a predefined team.
@@ -169,9 +146,7 @@ func patchTeam(c *call) mockcore.Response {
 		return *bad
 	}
 	b.Only("name", "description", "labels")
-	if b.Null("name") {
-		b.Fail("name", "required", "cannot be null")
-	}
+	b.NotNull("name")
 	name := b.Pattern("name", b.String("name", false, 1, 250), anything)
 	desc := b.String("description", false, 1, 250)
 	lbls, hasLabels := labels(b, true)
@@ -216,122 +191,129 @@ func deleteTeam(c *call) mockcore.Response {
 	return mockcore.NoContent()
 }
 
-// --- team membership: users
+// --- team membership: users and system accounts
 
-func listTeamUsers(c *call) mockcore.Response {
-	t, bad := c.team()
-	if bad != nil {
-		return *bad
-	}
-	var members []*user
-	for _, id := range t.Users {
-		if u := c.f.st.user(id); u != nil {
-			members = append(members, u)
+// teamMembers is one kind of team member (users, system accounts): how the
+// membership paths resolve, where a team keeps its members' ids, and how the
+// answers word them.
+type teamMembers[T any] struct {
+	// what names the member in a 404; already is the 409's detail, given the
+	// member's id and the team's.
+	what, already string
+	// team resolves {teamId} of the membership paths.
+	team func(c *call) (*team, *mockcore.Response)
+	// member resolves the member's own id in a path ({userId}, {accountId}).
+	member func(c *call) (*T, *mockcore.Response)
+	find   func(s *state, id string) *T
+	id     func(m *T) string
+	// of is the team's list of member ids, in the order they were added.
+	of func(t *team) *[]string
+	// list answers a paged, filtered list of members.
+	list func(c *call, members []*T) mockcore.Response
+}
+
+var teamUsers = teamMembers[user]{
+	what: "user", already: "User [%s] is already a member of team [%s]",
+	team: (*call).team, member: (*call).user, find: (*state).user,
+	id:   func(u *user) string { return u.ID },
+	of:   func(t *team) *[]string { return &t.Users },
+	list: (*call).listUsersOf,
+}
+
+var teamAccounts = teamMembers[account]{
+	what: "system account", already: "System account [%s] is already a member of team [%s]",
+	team: (*call).teamOfAccounts, member: (*call).account, find: (*state).account,
+	id: func(a *account) string { return a.ID },
+	of: func(t *team) *[]string { return &t.Accounts },
+	list: func(c *call, accounts []*account) mockcore.Response {
+		return c.listAccountsOf(accounts, nameFilters)
+	},
+}
+
+func listMembers[T any](m teamMembers[T]) handler {
+	return func(c *call) mockcore.Response {
+		t, bad := m.team(c)
+		if bad != nil {
+			return *bad
 		}
-	}
-	return c.listUsersOf(members)
-}
-
-func addTeamUser(c *call) mockcore.Response {
-	t, bad := c.team()
-	if bad != nil {
-		return *bad
-	}
-	b, bad := c.body()
-	if bad != nil {
-		return *bad
-	}
-	b.Only("id")
-	id := b.UUID("id", true)
-	if bad := c.invalid(b); bad != nil {
-		return *bad
-	}
-	if c.f.st.user(*id) == nil {
-		return c.notFound("user")
-	}
-	if slices.Contains(t.Users, *id) {
-		return c.conflict(fmt.Sprintf("User [%s] is already a member of team [%s]", *id, t.ID))
-	}
-	t.Users = append(t.Users, *id)
-	return mockcore.Empty(http.StatusCreated)
-}
-
-func removeTeamUser(c *call) mockcore.Response {
-	t, bad := c.team()
-	if bad != nil {
-		return *bad
-	}
-	id, bad := c.idParam("userId")
-	if bad != nil {
-		return *bad
-	}
-	if c.f.st.user(id) == nil || !slices.Contains(t.Users, id) {
-		return c.notFound("user")
-	}
-	t.Users = slices.DeleteFunc(t.Users, func(x string) bool { return x == id })
-	return mockcore.NoContent()
-}
-
-// --- team membership: system accounts
-
-func listTeamAccounts(c *call) mockcore.Response {
-	t, bad := c.teamOfAccounts()
-	if bad != nil {
-		return *bad
-	}
-	var members []*account
-	for _, id := range t.Accounts {
-		if a := c.f.st.account(id); a != nil {
-			members = append(members, a)
+		var members []*T
+		for _, id := range *m.of(t) {
+			if x := m.find(c.f.st, id); x != nil {
+				members = append(members, x)
+			}
 		}
+		return m.list(c, members)
 	}
-	return c.listAccountsOf(members, mockcore.FilterSpec{"name": {"eq", "contains"}})
 }
 
-func addTeamAccount(c *call) mockcore.Response {
-	t, bad := c.teamOfAccounts()
-	if bad != nil {
-		return *bad
+func addMember[T any](m teamMembers[T]) handler {
+	return func(c *call) mockcore.Response {
+		t, bad := m.team(c)
+		if bad != nil {
+			return *bad
+		}
+		b, bad := c.body()
+		if bad != nil {
+			return *bad
+		}
+		b.Only("id")
+		id := b.UUID("id", true)
+		if bad := c.invalid(b); bad != nil {
+			return *bad
+		}
+		if m.find(c.f.st, *id) == nil {
+			return c.notFound(m.what)
+		}
+		ids := m.of(t)
+		if slices.Contains(*ids, *id) {
+			return c.conflict(fmt.Sprintf(m.already, *id, t.ID))
+		}
+		*ids = append(*ids, *id)
+		return mockcore.Empty(http.StatusCreated)
 	}
-	b, bad := c.body()
-	if bad != nil {
-		return *bad
-	}
-	b.Only("id")
-	id := b.UUID("id", true)
-	if bad := c.invalid(b); bad != nil {
-		return *bad
-	}
-	if c.f.st.account(*id) == nil {
-		return c.notFound("system account")
-	}
-	if slices.Contains(t.Accounts, *id) {
-		return c.conflict(fmt.Sprintf("System account [%s] is already a member of team [%s]", *id, t.ID))
-	}
-	t.Accounts = append(t.Accounts, *id)
-	return mockcore.Empty(http.StatusCreated)
 }
 
-func removeTeamAccount(c *call) mockcore.Response {
-	t, bad := c.teamOfAccounts()
-	if bad != nil {
-		return *bad
+func removeMember[T any](m teamMembers[T]) handler {
+	return func(c *call) mockcore.Response {
+		t, bad := m.team(c)
+		if bad != nil {
+			return *bad
+		}
+		x, bad := m.member(c)
+		if bad != nil {
+			return *bad
+		}
+		id, ids := m.id(x), m.of(t)
+		if !slices.Contains(*ids, id) {
+			return c.notFound(m.what)
+		}
+		*ids = slices.DeleteFunc(*ids, func(y string) bool { return y == id })
+		return mockcore.NoContent()
 	}
-	id := strings.ToLower(c.params["accountId"])
-	if c.f.st.account(id) == nil || !slices.Contains(t.Accounts, id) {
-		return c.notFound("system account")
-	}
-	t.Accounts = slices.DeleteFunc(t.Accounts, func(x string) bool { return x == id })
-	return mockcore.NoContent()
 }
 
-// teamsWith lists the teams whose member list holds id, in team order.
-func (s *state) teamsWith(id string, members func(*team) []string) []*team {
-	var out []*team
+// memberTeams answers the teams a user or system account is a member of, in team order.
+func memberTeams[T any](m teamMembers[T]) handler {
+	return func(c *call) mockcore.Response {
+		x, bad := m.member(c)
+		if bad != nil {
+			return *bad
+		}
+		id := m.id(x)
+		var teams []*team
+		for _, t := range c.f.st.Teams {
+			if slices.Contains(*m.of(t), id) {
+				teams = append(teams, t)
+			}
+		}
+		return c.listTeamsOf(teams, nameFilters)
+	}
+}
+
+// leave takes a deleted member out of every team.
+func (m teamMembers[T]) leave(s *state, id string) {
 	for _, t := range s.Teams {
-		if slices.Contains(members(t), id) {
-			out = append(out, t)
-		}
+		ids := m.of(t)
+		*ids = slices.DeleteFunc(*ids, func(y string) bool { return y == id })
 	}
-	return out
 }

@@ -19,6 +19,122 @@ type tokenRef struct {
 	account *account
 }
 
+// owned is the token list of the ref's user or system account.
+func (ref tokenRef) owned() *[]*token {
+	if ref.user != nil {
+		return &ref.user.Tokens
+	}
+	return &ref.account.Tokens
+}
+
+// issue mints a token for owner (a tokenRef without tok) whose value is prefix
+// and n random letters and digits. The value is returned; only its digest is kept.
+func (f *Family) issue(owner tokenRef, prefix string, n int, name string, now, expires time.Time) (*token, string) {
+	value := mockcore.NewSecret(prefix, n)
+	owner.tok = &token{ID: mockcore.NewUUID(), Name: name, Digest: digest(value), Created: now, Updated: now, Expires: expires}
+	list := owner.owned()
+	*list = append(*list, owner.tok)
+	f.tokens[owner.tok.Digest] = owner
+	return owner.tok, value
+}
+
+// drop deletes a token from its owner's list; it is refused from then on.
+func (f *Family) drop(ref tokenRef) {
+	list := ref.owned()
+	*list = slices.DeleteFunc(*list, func(x *token) bool { return x == ref.tok })
+	f.retire(ref.tok)
+}
+
+// ownedToken resolves the token id among owner's tokens; what names it in a 404.
+func (c *call) ownedToken(owner tokenRef, id, what string) (tokenRef, *mockcore.Response) {
+	t, bad := found(c, findToken(*owner.owned(), id), what)
+	if bad != nil {
+		return tokenRef{}, bad
+	}
+	owner.tok = t
+	return owner, nil
+}
+
+// expiresAt checks a token's expires_at: required, and in the future. It is
+// kept at millisecond precision; nil when invalid.
+func expiresAt(b *mockcore.Body, now time.Time) *time.Time {
+	e := b.Time("expires_at", true)
+	if e == nil {
+		return nil
+	}
+	if !e.After(now) {
+		b.Fail("expires_at", "invalid", "must be in the future")
+		return nil
+	}
+	ms := mockcore.Millis(*e)
+	return &ms
+}
+
+// tokenKind is one kind of token, system account tokens or personal access
+// tokens: how its paths resolve, the rules of its name, and how it is shown.
+type tokenKind struct {
+	// resolve finds the token of {tokenId} and its owner.
+	resolve func(c *call) (tokenRef, *mockcore.Response)
+	// name checks the name in a request body.
+	name func(b *mockcore.Body) *string
+	// taken is the 409's detail when the owner has another token of that name,
+	// "" when not; nil when names need not be unique.
+	taken func(ref tokenRef, name string) string
+	// view shows a token at now.
+	view func(ref tokenRef, now time.Time) any
+}
+
+func getToken(k tokenKind) handler {
+	return func(c *call) mockcore.Response {
+		ref, bad := k.resolve(c)
+		if bad != nil {
+			return *bad
+		}
+		return c.json(http.StatusOK, k.view(ref, c.f.now()))
+	}
+}
+
+// patchToken renames a token, the only change a PATCH makes.
+func patchToken(k tokenKind) handler {
+	return func(c *call) mockcore.Response {
+		ref, bad := k.resolve(c)
+		if bad != nil {
+			return *bad
+		}
+		b, bad := c.body()
+		if bad != nil {
+			return *bad
+		}
+		b.Only("name")
+		name := k.name(b)
+		if bad := c.invalid(b); bad != nil {
+			return *bad
+		}
+		if k.taken != nil {
+			if detail := k.taken(ref, *name); detail != "" {
+				return c.conflict(detail)
+			}
+		}
+		t := ref.tok
+		t.Name = *name
+		t.Updated = c.f.now()
+		return c.json(http.StatusOK, k.view(ref, t.Updated))
+	}
+}
+
+// deleteToken deletes a token: it stops working at once (for a system account
+// token, which has no revoked state, this is how it is revoked).
+func deleteToken(k tokenKind) handler {
+	return func(c *call) mockcore.Response {
+		ref, bad := k.resolve(c)
+		if bad != nil {
+			return *bad
+		}
+		c.f.drop(ref)
+		return mockcore.NoContent()
+	}
+}
+
 func digest(value string) string {
 	sum := sha256.Sum256([]byte(value))
 	return hex.EncodeToString(sum[:])
@@ -73,6 +189,14 @@ var patName = regexp.MustCompile(`^[\p{L}\p{N}][\p{L}\p{N} _\-\.']*[\p{L}\p{N}]$
 // maxPATs is the spec's "A maximum of 10 personal access tokens can be created".
 const maxPATs = 10
 
+// personalTokens are personal access tokens: {userId} and {tokenId} are UUIDs
+// in the spec, names follow PATName and need not be unique.
+var personalTokens = tokenKind{
+	resolve: (*call).pat,
+	name:    func(b *mockcore.Body) *string { return b.Pattern("name", b.String("name", true, 1, 256), patName) },
+	view:    func(ref tokenRef, now time.Time) any { return ref.tok.patView(ref.user.ID, now) },
+}
+
 func listPATs(c *call) mockcore.Response {
 	u, bad := c.user()
 	if bad != nil {
@@ -101,18 +225,15 @@ func createPAT(c *call) mockcore.Response {
 		return *bad
 	}
 	b.Only("name", "expires_at", "ttl_seconds")
-	name := b.Pattern("name", b.String("name", true, 1, 256), patName)
+	name := personalTokens.name(b)
 	now := c.f.now()
 	var expires time.Time
 	switch {
 	case b.Has("ttl_seconds") && b.Has("expires_at"):
 		b.Fail("expires_at", "dependent_fields", "cannot be given with ttl_seconds")
 	case b.Has("expires_at"):
-		if e := b.Time("expires_at", true); e != nil {
-			if !e.After(now) {
-				b.Fail("expires_at", "invalid", "must be in the future")
-			}
-			expires = mockcore.Millis(*e)
+		if e := expiresAt(b, now); e != nil {
+			expires = *e
 		}
 	default:
 		if ttl := b.Int("ttl_seconds", true, 86400, 31536000); ttl != nil {
@@ -131,85 +252,45 @@ func createPAT(c *call) mockcore.Response {
 	if active >= maxPATs {
 		return c.conflict(fmt.Sprintf("A maximum of %d personal access tokens can be created", maxPATs))
 	}
-	value := mockcore.NewSecret("kpat_", 49)
-	t := &token{ID: mockcore.NewUUID(), Name: *name, Digest: digest(value), Created: now, Updated: now, Expires: expires}
-	u.Tokens = append(u.Tokens, t)
-	c.f.tokens[t.Digest] = tokenRef{tok: t, user: u}
+	t, value := c.f.issue(tokenRef{user: u}, "kpat_", 49, *name, now, expires)
 	view := t.patView(u.ID, now)
 	view.KonnectToken = value
 	return c.json(http.StatusCreated, view)
 }
 
-func (c *call) pat() (*user, *token, *mockcore.Response) {
+func (c *call) pat() (tokenRef, *mockcore.Response) {
 	u, bad := c.user()
 	if bad != nil {
-		return nil, nil, bad
+		return tokenRef{}, bad
 	}
 	id, bad := c.idParam("tokenId")
 	if bad != nil {
-		return nil, nil, bad
+		return tokenRef{}, bad
 	}
-	t := findToken(u.Tokens, id)
-	if t == nil {
-		resp := c.notFound("personal access token")
-		return nil, nil, &resp
-	}
-	return u, t, nil
-}
-
-func getPAT(c *call) mockcore.Response {
-	u, t, bad := c.pat()
-	if bad != nil {
-		return *bad
-	}
-	return c.json(http.StatusOK, t.patView(u.ID, c.f.now()))
-}
-
-func patchPAT(c *call) mockcore.Response {
-	u, t, bad := c.pat()
-	if bad != nil {
-		return *bad
-	}
-	b, bad := c.body()
-	if bad != nil {
-		return *bad
-	}
-	b.Only("name")
-	name := b.Pattern("name", b.String("name", true, 1, 256), patName)
-	if bad := c.invalid(b); bad != nil {
-		return *bad
-	}
-	t.Name = *name
-	t.Updated = c.f.now()
-	return c.json(http.StatusOK, t.patView(u.ID, t.Updated))
-}
-
-func deletePAT(c *call) mockcore.Response {
-	u, t, bad := c.pat()
-	if bad != nil {
-		return *bad
-	}
-	u.Tokens = slices.DeleteFunc(u.Tokens, func(x *token) bool { return x == t })
-	c.f.retire(t)
-	return mockcore.NoContent()
+	return c.ownedToken(tokenRef{user: u}, id, "personal access token")
 }
 
 // revokePAT marks the token REVOKED (by the caller, when the caller is a user
 // token the mock knows, else by the token's owner); revoking again changes nothing.
 func revokePAT(c *call) mockcore.Response {
-	u, t, bad := c.pat()
+	ref, bad := c.pat()
 	if bad != nil {
 		return *bad
 	}
-	now := c.f.now()
-	if t.Revoked == nil {
-		by := u.ID
-		if tok, ok := mockcore.BearerToken(c.r); ok {
-			if ref, known := c.f.tokens[digest(tok)]; known && ref.user != nil {
-				by = ref.user.ID
-			}
+	u, t, now := ref.user, ref.tok, c.f.now()
+	by := u.ID
+	if tok, ok := mockcore.BearerToken(c.r); ok {
+		if caller, known := c.f.tokens[digest(tok)]; known && caller.user != nil {
+			by = caller.user.ID
 		}
+	}
+	t.revoke(by, now)
+	return c.json(http.StatusOK, t.patView(u.ID, now))
+}
+
+// revoke marks a personal access token REVOKED by the user by; revoking again changes nothing.
+func (t *token) revoke(by string, now time.Time) {
+	if t.Revoked == nil {
 		t.Revoked, t.RevokedBy, t.Updated = &now, &by, now
 	}
-	return c.json(http.StatusOK, t.patView(u.ID, now))
 }

@@ -28,28 +28,11 @@ func userField(u *user, field string) (string, bool) {
 }
 
 func (c *call) listUsersOf(users []*user) mockcore.Response {
-	p, bad := c.page()
-	if bad != nil {
-		return *bad
-	}
-	fs, bad := c.filters(userFilters)
-	if bad != nil {
-		return *bad
-	}
-	views := []userJSON{}
-	for _, u := range mockcore.MatchAll(users, fs, userField) {
-		views = append(views, u.view())
-	}
-	return mockcore.List(views, p)
+	return list(c, users, userFilters, userField, (*user).view)
 }
 
 func (s *state) userByEmail(email string) *user {
-	for _, u := range s.Users {
-		if strings.EqualFold(u.Email, email) {
-			return u
-		}
-	}
-	return nil
+	return first(s.Users, func(u *user) bool { return strings.EqualFold(u.Email, email) })
 }
 
 // user resolves {userId}.
@@ -58,12 +41,7 @@ func (c *call) user() (*user, *mockcore.Response) {
 	if bad != nil {
 		return nil, bad
 	}
-	u := c.f.st.user(id)
-	if u == nil {
-		resp := c.notFound("user")
-		return nil, &resp
-	}
-	return u, nil
+	return found(c, c.f.st.user(id), "user")
 }
 
 func listUsers(c *call) mockcore.Response { return c.listUsersOf(c.f.st.Users) }
@@ -110,9 +88,7 @@ func deleteUser(c *call) mockcore.Response {
 		return *bad
 	}
 	st := c.f.st
-	for _, t := range st.Teams {
-		t.Users = slices.DeleteFunc(t.Users, func(id string) bool { return id == u.ID })
-	}
+	teamUsers.leave(st, u.ID)
 	for _, tok := range u.Tokens {
 		c.f.retire(tok)
 	}
@@ -121,15 +97,6 @@ func deleteUser(c *call) mockcore.Response {
 		st.Org.OwnerID = ""
 	}
 	return mockcore.NoContent()
-}
-
-func listUserTeams(c *call) mockcore.Response {
-	u, bad := c.user()
-	if bad != nil {
-		return *bad
-	}
-	teams := c.f.st.teamsWith(u.ID, func(t *team) []string { return t.Users })
-	return c.listTeamsOf(teams, mockcore.FilterSpec{"name": {"eq", "contains"}})
 }
 
 // getUserMe answers the user a personal access token belongs to. A token the
@@ -146,9 +113,7 @@ func getUserMe(c *call) mockcore.Response {
 	}
 	owner := c.f.st.user(c.f.st.Org.OwnerID)
 	if owner == nil {
-		if i := slices.IndexFunc(c.f.st.Users, func(u *user) bool { return u.Active }); i >= 0 {
-			owner = c.f.st.Users[i]
-		}
+		owner = first(c.f.st.Users, func(u *user) bool { return u.Active })
 	}
 	if owner == nil {
 		return c.problem(http.StatusUnauthorized, "A valid token is required")

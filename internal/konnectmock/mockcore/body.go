@@ -103,6 +103,13 @@ func (b *Body) Has(key string) bool { _, ok := b.In[key]; return ok }
 // Null reports that key is present with the value null.
 func (b *Body) Null(key string) bool { v, ok := b.In[key]; return ok && v == nil }
 
+// NotNull refuses null for a field that may be left out but not cleared (a PATCH's required field).
+func (b *Body) NotNull(key string) {
+	if b.Null(key) {
+		b.Fail(key, "required", "cannot be null")
+	}
+}
+
 func (b *Body) present(key string, required bool) (any, bool) {
 	raw, ok := b.In[key]
 	if !ok || raw == nil {

@@ -134,3 +134,15 @@ func TestProblemAndResponse(t *testing.T) {
 		t.Fatalf("trace ids %q %q", a, b)
 	}
 }
+
+func TestBodyNotNull(t *testing.T) {
+	b, err := ParseBody([]byte(`{"name":null,"description":null}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	b.NotNull("name")
+	b.NotNull("absent")
+	if len(b.Bad) != 1 || !reflect.DeepEqual(b.Bad[0], InvalidParam{Field: "name", Rule: "required", Reason: "cannot be null"}) {
+		t.Fatalf("problems %+v", b.Bad)
+	}
+}

@@ -1,0 +1,105 @@
+// Package mocktest is what the mock's tests share (package konnectmock and its
+// families): sending a request as any Konnect client would, decoding an answer
+// as they read it, and checking it. Only tests import it.
+package mocktest
+
+import (
+	"bytes"
+	"encoding/json"
+	"io"
+	"net/http"
+	"reflect"
+	"strings"
+	"testing"
+)
+
+// Answer is a response as a test reads it: the status, the headers and the whole body.
+type Answer struct {
+	Status int
+	Header http.Header
+	Raw    []byte
+}
+
+// Send sends method url with the headers hdr and body: nil sends none, a
+// string is sent as it is, anything else as JSON. A body that cannot be
+// marshalled or a request that cannot be built fails the test; transport
+// errors (a dropped connection, a timeout) are returned.
+func Send(t testing.TB, hc *http.Client, method, url string, body any, hdr http.Header) (Answer, error) {
+	t.Helper()
+	var rd io.Reader
+	switch b := body.(type) {
+	case nil:
+	case string:
+		rd = strings.NewReader(b)
+	default:
+		raw, err := json.Marshal(b)
+		if err != nil {
+			t.Fatal(err)
+		}
+		rd = bytes.NewReader(raw)
+	}
+	req, err := http.NewRequest(method, url, rd)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for k, vs := range hdr {
+		req.Header[k] = vs
+	}
+	resp, err := hc.Do(req)
+	if err != nil {
+		return Answer{}, err
+	}
+	defer resp.Body.Close()
+	raw, err := io.ReadAll(resp.Body)
+	if err != nil {
+		return Answer{}, err
+	}
+	return Answer{Status: resp.StatusCode, Header: resp.Header, Raw: raw}, nil
+}
+
+// Decode reads a JSON document as the tests compare them: numbers stay
+// json.Number, as written.
+func Decode(raw []byte) (any, error) {
+	dec := json.NewDecoder(bytes.NewReader(raw))
+	dec.UseNumber()
+	var v any
+	err := dec.Decode(&v)
+	return v, err
+}
+
+// Expect fails the test unless the answer has the status and the content type
+// ctype ("" means no body at all).
+func (a Answer) Expect(t testing.TB, status int, ctype string) {
+	t.Helper()
+	if a.Status != status {
+		t.Fatalf("status %d, want %d; body %s", a.Status, status, a.Raw)
+	}
+	if got := a.Header.Get("Content-Type"); got != ctype {
+		t.Fatalf("Content-Type %q, want %q; body %s", got, ctype, a.Raw)
+	}
+	if ctype == "" && len(a.Raw) != 0 {
+		t.Fatalf("want no body, got %s", a.Raw)
+	}
+}
+
+// JSONEq fails the test unless raw is the JSON document want, leaving out the
+// listed top-level keys of raw.
+func JSONEq(t testing.TB, raw []byte, want string, ignore ...string) {
+	t.Helper()
+	got, err := Decode(raw)
+	if err != nil {
+		t.Fatalf("body is not JSON: %v: %s", err, raw)
+	}
+	exp, err := Decode([]byte(want))
+	if err != nil {
+		t.Fatalf("bad want: %v", err)
+	}
+	if m, ok := got.(map[string]any); ok {
+		for _, k := range ignore {
+			delete(m, k)
+		}
+	}
+	if !reflect.DeepEqual(got, exp) {
+		t.Fatalf("body mismatch\n got: %s\nwant: %s", raw, want)
+	}
+}
