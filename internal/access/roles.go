@@ -48,7 +48,9 @@ var catalogues sync.Map // *konnect.Client -> catalogue
 
 func rolesOf(ctx context.Context, cl *konnect.Client) (catalogue, error) {
 	if c, ok := catalogues.Load(cl); ok {
-		return c.(catalogue), nil
+		if cat, ok := c.(catalogue); ok {
+			return cat, nil
+		}
 	}
 	var out map[string]struct {
 		Name  string `json:"name"`

@@ -265,7 +265,7 @@ func onlyChanges(prior, body konnect.Object, keep, maps map[string]bool) konnect
 		}
 		was, wasMap := prior[k].(map[string]any)
 		now, isMap := v.(map[string]any)
-		if !maps[k] || !wasMap || !(isMap || v == nil) {
+		if !maps[k] || !wasMap || (!isMap && v != nil) {
 			out[k] = v
 			continue
 		}

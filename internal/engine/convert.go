@@ -410,7 +410,9 @@ func (t Type) withoutNotReturned(j any) any {
 			delete(out, a.JSONName())
 		case !a.Type.holdsNotReturned():
 		case a.Inline:
-			out = a.Type.withoutNotReturned(out).(map[string]any) // its fields are the parent's
+			if m, ok := a.Type.withoutNotReturned(out).(map[string]any); ok {
+				out = m // its fields are the parent's
+			}
 		default:
 			if v, ok := out[a.JSONName()]; ok {
 				out[a.JSONName()] = a.Type.withoutNotReturned(v)

@@ -51,8 +51,8 @@ func set(v any) Setting { return Setting{Known: true, Value: v} }
 
 var unset = Setting{Null: true, Known: true}
 
-// digest is the keyed digest of a hidden value of s1, as the engine keeps it.
-func digest(name string, v any) string { return testKey.Digest(HiddenContext("s1")(name), v) }
+// digest is the keyed digest of s1's hidden password, as the engine keeps it.
+func digest(v any) string { return testKey.Digest(HiddenContext("s1")("password"), v) }
 
 // svcInput is a service Terraform wrote with name "orders", retries 5 and read_timeout
 // 60000 (all three configured), and that the refresh found with prior's values over those.
@@ -347,10 +347,10 @@ func TestDecide(t *testing.T) {
 			name: "a secret changed in Konnect that the write sends: conflict, never printed",
 			in: func() PlanInput {
 				in := svcInput(PolicyFail, nil, nil)
-				in.Base.Hidden = Values{"password": digest("password", "hash-1")}
+				in.Base.Hidden = Values{"password": digest("hash-1")}
 				return in
 			}(),
-			stubs:     stubs{planned: writes(OpUpdate, svcWant(Values{"read_timeout": 61000})), live: liveSvc(Values{"password": digest("password", "hash-2")})},
+			stubs:     stubs{planned: writes(OpUpdate, svcWant(Values{"read_timeout": 61000})), live: liveSvc(Values{"password": digest("hash-2")})},
 			wantReads: []Operation{OpUpdate},
 			wantDiags: []Diagnostic{{Error: true, Summary: "Applying this plan would overwrite changes made in Konnect",
 				Detail: "  " + svcText + " was changed outside Terraform at " + changedAt + ".\n" +
@@ -368,11 +368,11 @@ func TestDecide(t *testing.T) {
 			name: "a secret changed in Konnect that the write does not send: no conflict",
 			in: func() PlanInput {
 				in := svcInput(PolicyFail, nil, nil)
-				in.Base.Hidden = Values{"password": digest("password", "hash-1")}
+				in.Base.Hidden = Values{"password": digest("hash-1")}
 				return in
 			}(),
 			stubs: stubs{planned: Planned{Writes: true, Op: OpUpdate, Desired: svcWant(Values{"read_timeout": 61000}), Unsent: []string{"password"}},
-				live: liveSvc(Values{"password": digest("password", "hash-2")})},
+				live: liveSvc(Values{"password": digest("hash-2")})},
 			wantReads: []Operation{OpUpdate},
 			wantLog:   []LogEntry{{Guard: "remote_edit", Result: "ok"}},
 		},
@@ -454,8 +454,8 @@ func TestDecideDestroy(t *testing.T) {
 		i.Base.Hidden = hidden
 		return i
 	}
-	pw := Values{"password": digest("password", "hash-1")}
-	livePW := Values{"password": digest("password", "hash-2")}
+	pw := Values{"password": digest("hash-1")}
+	livePW := Values{"password": digest("hash-2")}
 	followedNotice := Diagnostic{Summary: "Destroying an object that was changed in Konnect",
 		Detail: "  " + svcText + " was changed outside Terraform at " + changedAt + ", in attributes this configuration does not set:\n" +
 			"    retries   in Konnect now: 2\n\n" +
@@ -680,9 +680,9 @@ func TestDecideDocuments(t *testing.T) {
 func TestDecideLeavesTheBaseAlone(t *testing.T) {
 	in := svcInput(PolicyFail, nil, nil)
 	in.Destroy = true
-	in.Base.Hidden = Values{"password": digest("password", "hash-1")}
+	in.Base.Hidden = Values{"password": digest("hash-1")}
 	before, _ := EncodeBase(*in.Base)
-	s := stubs{live: liveSvc(Values{"password": digest("password", "hash-1")})}
+	s := stubs{live: liveSvc(Values{"password": digest("hash-1")})}
 	d := Decide(s.wire(in))
 	if after, _ := EncodeBase(*in.Base); string(after) != string(before) {
 		t.Errorf("Decide changed the caller's base:\n%s\n%s", before, after)
@@ -720,7 +720,7 @@ func TestDecideRekeysAnOlderBase(t *testing.T) {
 			in.Destroy = destroy
 			in.Base.Hidden = Values{"password": "hash-1"} // as an older version kept it
 			s := stubs{planned: writes(OpUpdate, maps2(in.Prior, Values{"read_timeout": 61000})),
-				live: liveSvc(Values{"password": digest("password", rendering)})}
+				live: liveSvc(Values{"password": digest(rendering)})}
 			d := Decide(s.wire(in))
 			var got []string
 			if d.Conflict != nil {

@@ -59,7 +59,7 @@ var teamUserRow = kindRow{
 	},
 	block: "team_id = konnect_team.platform.id\n  user_id = data.konnect_user.%s.id",
 	steps: func(f *kindFixture) []resource.TestStep {
-		return linkSteps(f, "konnect_user", "jane", "admin", "data.konnect_user.", "user_id")
+		return linkSteps(f, "jane", "admin", "data.konnect_user.", "user_id")
 	},
 }
 
@@ -75,7 +75,7 @@ var systemAccountTeamRow = kindRow{
 	},
 	block: "team_id = konnect_team.platform.id\n  account_id = konnect_system_account.%s.id",
 	steps: func(f *kindFixture) []resource.TestStep {
-		return linkSteps(f, "konnect_system_account", "ci", "deploy", "konnect_system_account.", "account_id")
+		return linkSteps(f, "ci", "deploy", "konnect_system_account.", "account_id")
 	},
 }
 
@@ -84,7 +84,7 @@ var systemAccountTeamRow = kindRow{
 // Konnect that the refresh reports and the plan makes again, and a saved plan moving the
 // link to a second object that someone links in Konnect first (the apply refuses, naming
 // the import block; the import adopts it).
-func linkSteps(f *kindFixture, typ, first, second, ref, attr string) []resource.TestStep {
+func linkSteps(f *kindFixture, first, second, ref, attr string) []resource.TestStep {
 	ids := map[string]string{}
 	config := func(to string) string { return f.withBlock("", fmt.Sprintf(f.row.block, to)) }
 	collection := func() string { return f.path[:len(f.path)-len(ids[first])-1] }

@@ -63,7 +63,7 @@ func TestRestoreRefusesInconsistentState(t *testing.T) {
 	cases := map[string]string{
 		"unknown field":   strings.Replace(doc, `"impersonation_enabled"`, `"bogus":1,"impersonation_enabled"`, 1),
 		"duplicate id":    strings.Replace(doc, jane.ID, admin.ID, 1),
-		"bad id":          strings.Replace(doc, jane.ID, "jane", -1),
+		"bad id":          strings.ReplaceAll(doc, jane.ID, "jane"),
 		"missing member":  strings.Replace(doc, `"users":["`+admin.ID+`"]`, `"users":["`+missing+`"]`, 1),
 		"missing lists":   `{"organization":{"id":"` + missing + `"}}`,
 		"unknown role":    strings.Replace(doc, `"role_name":"Maintainer"`, `"role_name":"Janitor"`, 1),
