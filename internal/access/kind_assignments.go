@@ -22,6 +22,7 @@ func linkedID(name, what string) engine.Attr {
 
 // TeamUserKind is a user's membership of a team (/v3/teams/{teamId}/users).
 var TeamUserKind = engine.EntityKind{
+	KongKey:     "user_id",
 	TypeName:    "konnect_team_user",
 	Description: "A user's membership of a team. Users exist in Konnect by invitation only: look one up with the `konnect_user` data source. Changing `team_id` or `user_id` replaces the membership. A membership removed in Konnect is reported at refresh and planned again.",
 	API: engine.AssignmentAPI{Collection: under("teams", "{team_id}", "users"), IDFrom: "id", IDFilter: "filter[id][eq]",
@@ -36,6 +37,7 @@ var TeamUserKind = engine.EntityKind{
 // SystemAccountTeamKind is a system account's membership of a team
 // (/v3/teams/{teamId}/system-accounts).
 var SystemAccountTeamKind = engine.EntityKind{
+	KongKey:     "account_id",
 	TypeName:    "konnect_system_account_team",
 	Description: "A system account's membership of a team. Changing `team_id` or `account_id` replaces the membership. A membership removed in Konnect is reported at refresh and planned again.",
 	API: engine.AssignmentAPI{Collection: under("teams", "{team_id}", "system-accounts"), IDFrom: "id",

@@ -57,26 +57,6 @@ var kongJSONStrings = map[string][][]string{
 	"datakit":      {{"nodes", "static", "values"}},
 }
 
-// kongKeyAttrs name, for the same-named types whose state in Kong's provider has no `id`,
-// the attribute that holds what this provider keeps as the id (Konnect addresses these
-// objects by it). After `state replace-provider` their id is null: the refresh addresses
-// the object by that attribute, and writes the id.
-var kongKeyAttrs = map[string]string{
-	"konnect_gateway_custom_plugin_schema":  "name",
-	"konnect_gateway_config_store_secret":   "key",
-	"konnect_gateway_consumer_group_member": "consumer_id",
-	"konnect_team_user":                     "user_id",
-	"konnect_system_account_team":           "account_id",
-}
-
-// kongStateID is the id of an object in a state without one (see kongKeyAttrs), "" for
-// other types.
-func kongStateID(typeName string, m ObjectValues) string {
-	if a, ok := kongKeyAttrs[typeName]; ok {
-		return Str(m[a])
-	}
-	return ""
-}
 
 var _ resource.ResourceWithMoveState = (*EntityResource)(nil)
 

@@ -438,7 +438,7 @@ func (r *EntityResource) ReadState(ctx context.Context, current tftypes.Value, p
 	}
 	addr := r.address(m)
 	if addr.ID == "" {
-		addr.ID = kongStateID(r.Kind.TypeName, m) // a state switched from Kong's provider
+		addr.ID = Str(m[r.Kind.KongKey]) // a state switched from Kong's provider (kind.go)
 	}
 	obj, err := r.refreshRead(ctx, addr)
 	expired := ""

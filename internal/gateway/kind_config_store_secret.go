@@ -14,6 +14,7 @@ import (
 // value, so state keeps what Terraform wrote (NotReturned) and the guards see a change of
 // the value in Konnect only through the secret's updated_at.
 var ConfigStoreSecretKind = engine.EntityKind{
+	KongKey:  "key",
 	TypeName: "konnect_gateway_config_store_secret",
 	Description: "A secret in a Konnect config store, read by a `konnect` vault as `{vault://<prefix>/<key>}`. " +
 		"The id is the key. Konnect never returns a secret's value, so Terraform cannot see what it holds: " +

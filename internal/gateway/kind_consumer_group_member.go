@@ -17,6 +17,7 @@ import (
 // (…/consumer_groups/{g}/consumers). Konnect can only add and remove members, so every
 // attribute replaces the membership. Its id is the consumer's id.
 var ConsumerGroupMemberKind = engine.EntityKind{
+	KongKey:  "consumer_id",
 	TypeName: "konnect_gateway_consumer_group_member",
 	Description: "Makes a consumer a member of a consumer group in a Konnect control plane. Konnect can only add and remove members: " +
 		"changing any attribute replaces the membership. The id is the consumer's id. Adding a consumer that is already a member " +

@@ -11,6 +11,7 @@ import (
 // once uploaded, a `konnect_gateway_plugin` of that name can be created. The name comes
 // from the schema's Lua source; it is the object's id.
 var CustomPluginSchemaKind = engine.EntityKind{
+	KongKey:  "name",
 	TypeName: "konnect_gateway_custom_plugin_schema",
 	Description: "The schema of a custom plugin in a Konnect control plane, uploaded as the plugin's `schema.lua` source. " +
 		"Once it exists, a `konnect_gateway_plugin` whose `name` is the schema's name can be created (reference `name` from this resource " +
