@@ -32,8 +32,8 @@ var SystemAccountAccessTokenKind = engine.EntityKind{
 		{Name: "name", Type: engine.String, Mode: engine.Required, Description: "The token's name.",
 			Validators: []engine.Validator{stringvalidator.LengthBetween(1, 250)}},
 		{Name: "expires_at", Type: engine.String, Mode: engine.Required, ForceNew: true,
-			Description: "When the token expires, an RFC 3339 time in the future (`2027-01-31T00:00:00Z`).",
-			Validators:  []engine.Validator{futureTime{}}, Same: sameTime},
+			Description: "When the token expires, an RFC 3339 time in the future (`2027-01-31T00:00:00Z`). Konnect's answer in another spelling of the same second is no change; an imported token reads it in UTC to the second, as in the example.",
+			Validators:  []engine.Validator{futureTime{}}, Same: sameTime, Canonical: utcSeconds},
 		{Name: "token", Type: engine.String, Mode: engine.Computed, Sensitive: true, ShownOnce: true,
 			Description: "The token (`spat_…`), as Konnect showed it at creation. Null after an import: Konnect never shows it again."},
 		{Name: "last_used_at", Type: engine.String, Mode: engine.Computed, ChangesOnWrite: true, Description: "When the token was last used, an RFC 3339 time."},
@@ -76,4 +76,14 @@ func sameTime(configured, remote any) bool {
 	ta, errA := time.Parse(time.RFC3339Nano, a)
 	tb, errB := time.Parse(time.RFC3339Nano, b)
 	return errA == nil && errB == nil && ta.Truncate(time.Second).Equal(tb.Truncate(time.Second))
+}
+
+// utcSeconds spells a time as configuration usually does: UTC, to the second
+// (`2027-01-31T00:00:00Z`).
+func utcSeconds(remote any) any {
+	s, _ := remote.(string)
+	if t, err := time.Parse(time.RFC3339Nano, s); err == nil {
+		return t.UTC().Truncate(time.Second).Format(time.RFC3339)
+	}
+	return remote
 }

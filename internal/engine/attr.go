@@ -61,6 +61,10 @@ type Attr struct {
 	// spellings differ (two RFC 3339 spellings of one time): state then keeps the configured
 	// spelling, and no plan shows a difference.
 	Same func(configured, remote any) bool
+	// Canonical, when set, is the spelling state gives Konnect's value when there is no
+	// configured spelling to keep (an import, a data source): the one configuration is
+	// expected to use, so that an import plans no change.
+	Canonical func(remote any) any
 	// ShownOnce: a computed value Konnect returns in the create response only (a system
 	// account's access token). State keeps it from the create; a read or an import, which
 	// never sees it, leaves it as it was (null after an import); no revision covers it.

@@ -155,6 +155,12 @@ func (r *EntityResource) StateFromAPI(obj konnect.Object, parents map[string]str
 			keep[a.Name] = tftypes.NewValue(a.Type.TFType(), nil)
 			continue
 		}
+		if (!ok || !prev.IsKnown()) && a.Canonical != nil {
+			if v, err := a.Type.FromJSON(a.Canonical(Lookup(obj, a))); err == nil {
+				keep[a.Name] = v
+			}
+			continue
+		}
 		if !ok || !a.Managed() || !prev.IsKnown() {
 			continue
 		}
