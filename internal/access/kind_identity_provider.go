@@ -73,7 +73,8 @@ var IdentityProviderKind = engine.EntityKind{
 		NameFilter: "filter[type][eq]", NameField: "type"},
 	// The creation guard: Konnect refuses a second provider of a type (409), and the one
 	// that exists is named with its import block.
-	NameAttr: "type",
+	NameAttr:   "type",
+	Dependents: []engine.Dependent{idpMappingsOf}, // cascade.go
 	Attrs: []engine.Attr{
 		{Name: "type", Type: engine.String, ForceNew: true,
 			Description: "The protocol: `oidc` or `saml`. Konnect requires it when the provider is created.",

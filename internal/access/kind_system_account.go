@@ -15,6 +15,7 @@ var SystemAccountKind = engine.EntityKind{
 	API:        engine.PatchAPI{PlatformAPI: engine.PlatformAPI{Collection: under("system-accounts")}, NameFilter: "filter[name][eq]"},
 	NameAttr:   "name",
 	DataSource: true,
+	Dependents: []engine.Dependent{accountTokensOf, accountRolesOf, accountTeamsOf}, // cascade.go
 	Filter: &engine.KongFilter{Noun: "system account", Fields: []engine.KongFilterField{
 		{Name: "name", Ops: []string{"eq", "contains"}},
 		{Name: "description", Ops: []string{"eq", "contains"}},

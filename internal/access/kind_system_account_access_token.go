@@ -9,7 +9,6 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
 
 	"github.com/konnectguard/terraform-provider-konnect/internal/engine"
-	"github.com/konnectguard/terraform-provider-konnect/internal/konnect"
 )
 
 // SystemAccountAccessTokenKind is an access token of a system account
@@ -19,14 +18,8 @@ var SystemAccountAccessTokenKind = engine.EntityKind{
 	TypeName: "konnect_system_account_access_token",
 	Description: "An access token of a system account. Konnect shows the token once, when it is created: `token` keeps it (sensitive), and no later plan regenerates it. " +
 		"A token revoked or expired in Konnect is reported at refresh and planned for replacement. `expires_at` must be in the future when the plan is made; changing it replaces the token.",
-	API: engine.PatchAPI{PlatformAPI: engine.PlatformAPI{Collection: under("system-accounts", "{account_id}", "access-tokens")}},
-	Expired: func(obj konnect.Object) string {
-		s, _ := obj["expires_at"].(string)
-		if at, err := time.Parse(time.RFC3339Nano, s); err == nil && !at.After(time.Now()) {
-			return "expired at " + s
-		}
-		return ""
-	},
+	API:     engine.PatchAPI{PlatformAPI: engine.PlatformAPI{Collection: under("system-accounts", "{account_id}", "access-tokens")}},
+	Expired: tokenExpired, // cascade.go
 	Attrs: []engine.Attr{
 		engine.ParentID("account_id", "The id of the system account."),
 		{Name: "name", Type: engine.String, Mode: engine.Required, Description: "The token's name.",

@@ -32,6 +32,7 @@ var TeamKind = engine.EntityKind{
 	NameAttr:   "name",
 	DataSource: true,
 	Check:      refuseSystemTeam,
+	Dependents: []engine.Dependent{teamUsersOf, teamAccountsOf, teamRolesOf}, // cascade.go
 	Filter: &engine.KongFilter{Noun: "team", Fields: []engine.KongFilterField{
 		{Name: "name", Ops: []string{"eq", "contains"}},
 	}},

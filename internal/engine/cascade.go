@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"net/url"
+	"strings"
 
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 
@@ -32,6 +33,13 @@ import (
 // configuration manages in it was deleted before, so anything still there is not managed
 // by it.
 //
+// The platform parents (a team, a system account, an identity provider) are the same
+// guard over platform listings: a Dependent with Platform set is a collection below the
+// parent's own path (/v3/teams/{id}/users, /v3/system-accounts/{id}/access-tokens, …), read
+// whole with ListPlatform at the parent's delete. Its objects are imported as
+// <parent id>/<id> (or <id>/<parent id>, IDFirst). A membership is a link: what it links
+// survives the delete and only loses the link, which the diagnostic says (Link).
+//
 // A consumer's consumer-group memberships (consumers/{c}/consumer_groups) also go with
 // the consumer, but they are not counted: a membership is a link with nothing of its own,
 // and deleting the consumer changes nothing for any object that survives it (the group
@@ -56,6 +64,23 @@ type Dependent struct {
 	// Refuses: Konnect refuses to delete the parent while such an object references it,
 	// instead of deleting the object too (a service's routes).
 	Refuses bool
+	// Platform: the collection is a platform listing (/v3/…) below the parent's own path,
+	// read whole (ListPlatform, every page); its objects are imported as <parent id>/<id>.
+	Platform bool
+	// IDFirst: the import id is <id>/<parent id>: the link's resource type has the listed
+	// object as its parent (a system account's teams: konnect_system_account_team is
+	// imported as <team_id>/<account_id>).
+	IDFirst bool
+	// NameJoin, when set, names an object by every non-empty NameFields value joined by it
+	// (a role grant: "Admin on Control Planes") instead of the first one.
+	NameJoin string
+	// Link: the objects are links (memberships). The listed object survives the parent's
+	// delete and only loses the link; Link says so in the diagnostic ("a membership: the
+	// user stays in Konnect, …").
+	Link string
+	// Expired, when set, tells why a listed object no longer works ("" when it does): an
+	// expired access token. Such an object is not counted: deleting it loses nothing.
+	Expired func(obj konnect.Object) string
 }
 
 // The dependent collections, declared once and named by each parent kind.
@@ -66,7 +91,7 @@ var (
 	aclsOf        = Dependent{Collection: "acls", All: "acls", TypeName: "konnect_gateway_acl", NameFields: []string{"group"}, Nested: true}
 	jwtsOf        = Dependent{Collection: "jwt", All: "jwts", TypeName: "konnect_gateway_jwt", NameFields: []string{"key"}, Nested: true}
 	hmacAuthsOf   = Dependent{Collection: "hmac-auth", All: "hmac-auths", TypeName: "konnect_gateway_hmac_auth", NameFields: []string{"username"}, Nested: true}
-	GroupMembers  = Dependent{Collection: "consumers", TypeName: "konnect_gateway_consumer_group_member", NameFields: []string{"username", "custom_id"}, Nested: true, NotCreated: true}
+	GroupMembers  = Dependent{Collection: "consumers", TypeName: "konnect_gateway_consumer_group_member", NameFields: []string{"username", "custom_id"}, Nested: true, NotCreated: true, Link: "a membership: the consumer stays in Konnect, no longer in the group and without the group's plugins"}
 	TargetsOf     = Dependent{Collection: "targets", TypeName: "konnect_gateway_target", NameFields: []string{"target"}, Nested: true}
 	SnisOf        = Dependent{Collection: "snis", All: "snis", TypeName: "konnect_gateway_sni", NameFields: []string{"name"}}
 	KeysOf        = Dependent{Collection: "keys", All: "keys", TypeName: "konnect_gateway_key", NameFields: []string{"name", "kid"}}
@@ -117,6 +142,12 @@ func (r *EntityResource) checkCascade(ctx context.Context, addr Address, prior O
 			return r.cascadeUnknown(ctx, addr, d, err, diags)
 		}
 		for _, o := range objs {
+			if d.Expired != nil {
+				if why := d.Expired(o); why != "" {
+					r.logDecision(ctx, "cascade", "expired_not_counted", addr, map[string]any{"dependent": o["id"], "why": why})
+					continue
+				}
+			}
 			found = append(found, d.Describe(o, addr))
 		}
 		truncated = truncated || more
@@ -152,11 +183,19 @@ func (r *EntityResource) cascadeRoot(addr Address, prior ObjectValues) (string, 
 		}
 		return konnect.CoreEntitiesPath(addr.ID), true
 	}
-	l, ok := r.Kind.API.(Listable)
-	if !ok {
-		return "", false
+	if l, ok := r.Kind.API.(Listable); ok {
+		return l.Listing().Collection(addr.Parents) + "/" + url.PathEscape(addr.ID), true
 	}
-	return l.Listing().Collection(addr.Parents) + "/" + url.PathEscape(addr.ID), true
+	if p, ok := r.Kind.API.(objectPath); ok { // PlatformAPI, PatchAPI: a team, a system account
+		return p.Path(addr.Parents, addr.ID), true
+	}
+	return "", false
+}
+
+// objectPath is an API that addresses one object by a path of its own (PlatformAPI and
+// the APIs that embed it).
+type objectPath interface {
+	Path(parents map[string]string, id string) string
 }
 
 // cascadeUnknown is a listing that failed: what the delete would take with it is unknown,
@@ -177,18 +216,30 @@ func (r *EntityResource) cascadeUnknown(ctx context.Context, addr Address, d Dep
 	return false
 }
 
-// describe names one dependent object for the diagnostic.
+// describe names one dependent object for the diagnostic: by its name fields only (never
+// by a secret: a token's name, not the token).
 func (d Dependent) Describe(o konnect.Object, parent Address) guard.Dependent {
 	id, _ := o["id"].(string)
-	out := guard.Dependent{TypeName: d.TypeName, ID: id}
+	out := guard.Dependent{TypeName: d.TypeName, ID: id, Link: d.Link}
+	var names []string
 	for _, f := range d.NameFields {
 		if s, _ := o[f].(string); s != "" {
-			out.Name = s
-			break
+			names = append(names, s)
+			if d.NameJoin == "" {
+				break
+			}
 		}
 	}
+	out.Name = strings.Join(names, d.NameJoin)
 	if !d.NotCreated {
 		out.CreatedAt = guard.FormatUpdatedAt(o["created_at"])
+	}
+	if d.Platform {
+		out.ImportID = parent.ID + "/" + id
+		if d.IDFirst {
+			out.ImportID = id + "/" + parent.ID
+		}
+		return out
 	}
 	cp := parent.Parents["control_plane_id"]
 	if cp == "" {

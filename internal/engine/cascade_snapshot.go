@@ -90,8 +90,14 @@ var parentRef = map[string]string{
 var parentRefFields = []string{"service", "route", "consumer", "consumer_group", "certificate", "set"}
 
 // dependentsOf lists the objects of collection d below the parent at self: from this run's
-// listing of the whole control plane when Konnect has one, else per parent (one page).
+// listing of the whole control plane when Konnect has one, else per parent (one page; a
+// platform listing, every page).
 func (r *EntityResource) DependentsOf(ctx context.Context, addr Address, self string, d Dependent) ([]konnect.Object, bool, error) {
+	if d.Platform {
+		// A platform listing below the parent: every page of it, live (a parent has few).
+		objs, err := ListPlatform(ctx, r.Data.Client, self+"/"+d.Collection)
+		return objs, false, err
+	}
 	var ref string
 	if l, ok := r.Kind.API.(Listable); ok {
 		parentCol := l.Listing().Collection(addr.Parents)

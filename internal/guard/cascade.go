@@ -17,6 +17,9 @@ type Dependent struct {
 	// Refuses: Konnect refuses to delete the object while this one references it (a
 	// service's route) instead of deleting it too; no policy lets the delete through.
 	Refuses bool
+	// Link, for a link (a membership), says what it links and that it survives the delete,
+	// losing only the link: "a membership: the user stays in Konnect, …". "" for objects.
+	Link string
 }
 
 // MaxDependentsShown caps how many dependents a diagnostic names; the rest are counted.
@@ -89,6 +92,7 @@ func (e *CascadeError) Detail() string {
 		fmt.Fprintf(&b, "  %s has %s in Konnect that Konnect deletes with it:\n", e.Object, e.count(len(going)))
 		e.list(&b, going)
 	}
+	links(&b, e.Dependents)
 	b.WriteString("\nTerraform deletes the objects it manages before the object they belong to, so these were created outside this configuration (in Konnect, or by another configuration).\n\n")
 	if e.Policy == PolicyWarn && len(refusing) == 0 {
 		b.WriteString("conflict_policy is \"warn\": Konnect deletes them together with this object.")
@@ -163,6 +167,19 @@ func (e *CascadeError) list(b *strings.Builder, ds []Dependent) {
 			more = "at least " + more
 		}
 		fmt.Fprintf(b, "    … and %s\n", more)
+	}
+}
+
+// links says, once per resource type that is a link, what survives the delete: the linked
+// object stays, only the link goes.
+func links(b *strings.Builder, ds []Dependent) {
+	seen := map[string]bool{}
+	for _, d := range ds {
+		if d.Link == "" || seen[d.TypeName] {
+			continue
+		}
+		seen[d.TypeName] = true
+		fmt.Fprintf(b, "  Each %s is %s.\n", d.TypeName, d.Link)
 	}
 }
 

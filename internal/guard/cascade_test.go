@@ -160,3 +160,47 @@ No conflict_policy lets this delete through: Konnect itself refuses it while the
 		t.Error("a plugin alone: Konnect deletes it with the service, no refusal")
 	}
 }
+
+// A team's memberships are links: the diagnostic names them like objects, and says once
+// per link type that what they link stays in Konnect and only loses the membership. A role
+// grant is no link and gets no such line; a platform object has no control plane.
+func TestCascadeErrorLinks(t *testing.T) {
+	const userLink = "a membership: the user stays in Konnect, no longer in the team and without the roles granted to it"
+	e := CheckCascade(Object{TypeName: "konnect_team", ID: "t-1"}, []Dependent{
+		{TypeName: "konnect_team_user", ID: "u-1", Name: "jane@example.com", ImportID: "t-1/u-1", Link: userLink},
+		{TypeName: "konnect_team_user", ID: "u-2", Name: "john@example.com", ImportID: "t-1/u-2", Link: userLink},
+		{TypeName: "konnect_team_role", ID: "g-1", Name: "Viewer on Control Planes", ImportID: "t-1/g-1"},
+	}, false, PolicyFail)
+	want := `  konnect_team (id t-1) has 3 objects in Konnect that Konnect deletes with it:
+    konnect_team_user   id u-1   name "jane@example.com"
+    konnect_team_user   id u-2   name "john@example.com"
+    konnect_team_role   id g-1   name "Viewer on Control Planes"
+  Each konnect_team_user is a membership: the user stays in Konnect, no longer in the team and without the roles granted to it.
+
+Terraform deletes the objects it manages before the object they belong to, so these were created outside this configuration (in Konnect, or by another configuration).
+
+Nothing was deleted. Choose what happens to them:
+Keep them: import them into this configuration, for example
+
+  import {
+    to = konnect_team_user.<name>
+    id = "t-1/u-1"
+  }
+
+  import {
+    to = konnect_team_role.<name>
+    id = "t-1/g-1"
+  }
+
+and plan again.
+Remove them yourself: delete them in Konnect, then apply again.
+Let Konnect delete them with this object: re-run with KONNECT_CONFLICT_POLICY=overwrite (or conflict_policy = "overwrite").`
+	if got := e.Detail(); got != want {
+		t.Errorf("detail:\n%s\nwant:\n%s", got, want)
+	}
+	// Under warn the line stays: the warning says the users stay too.
+	w := CheckCascade(e.Object, e.Dependents, false, PolicyWarn).Detail()
+	if !strings.Contains(w, "  Each konnect_team_user is "+userLink+".\n") {
+		t.Errorf("warn detail lacks the membership line:\n%s", w)
+	}
+}

@@ -10,6 +10,7 @@ import (
 
 	"github.com/konnectguard/terraform-provider-konnect/internal/engine"
 	"github.com/konnectguard/terraform-provider-konnect/internal/gateway"
+	"github.com/konnectguard/terraform-provider-konnect/internal/guard"
 	"github.com/konnectguard/terraform-provider-konnect/internal/konnect"
 )
 
@@ -126,9 +127,36 @@ func TestDependentDeclarations(t *testing.T) {
 				t.Errorf("%s: dependent type %s is no resource type", k.TypeName, d.TypeName)
 				continue
 			}
-			nested := len(engine.NewEntityResource(dk).Parents()) > 1 // control_plane_id and the parent's id
+			dr := engine.NewEntityResource(dk)
+			nested := len(dr.Parents()) > 1 // control_plane_id and the parent's id
 			if nested != d.Nested {
-				t.Errorf("%s → %s: Nested = %v, but its import id is %s", k.TypeName, d.TypeName, d.Nested, engine.NewEntityResource(dk).ImportFormat())
+				t.Errorf("%s → %s: Nested = %v, but its import id is %s", k.TypeName, d.TypeName, d.Nested, dr.ImportFormat())
+			}
+			// The import block the diagnostic gives adopts that object: its id parses as the
+			// dependent type's import id, with the object's id (or, IDFirst, the parent's:
+			// a system account's team membership is <team_id>/<account_id>) as the id.
+			parent := engine.Address{Parents: map[string]string{}, ID: "parent-id"}
+			for _, p := range engine.NewEntityResource(k).Parents() {
+				parent.Parents[p] = "p-" + p
+			}
+			desc := d.Describe(konnect.Object{"id": "dep-id"}, parent)
+			got, err := dr.ParseImportID(desc.ImportID)
+			wantID := "dep-id"
+			if d.IDFirst {
+				wantID = "parent-id"
+			}
+			if err != nil || got.ID != wantID {
+				t.Errorf("%s → %s: import id %q parses as %+v (%v), want id %s", k.TypeName, d.TypeName, desc.ImportID, got, err, wantID)
+			}
+			if d.Platform {
+				if _, ok := k.API.(interface {
+					Path(map[string]string, string) string
+				}); !ok {
+					t.Errorf("%s → %s: a platform dependent of a kind without a path of its own", k.TypeName, d.TypeName)
+				}
+				if len(dr.Parents()) != 1 {
+					t.Errorf("%s → %s: a platform dependent's import id is <parent id>/<id>, but %s's is %s", k.TypeName, d.TypeName, d.TypeName, dr.ImportFormat())
+				}
 			}
 			for _, f := range d.NameFields {
 				for _, a := range dk.Attrs {
@@ -147,6 +175,48 @@ func TestDependentDeclarations(t *testing.T) {
 		engine.Address{Parents: map[string]string{"control_plane_id": "cp"}, ID: "c1"})
 	if got.Name != "" || got.ImportID != "cp/c1/k1" || got.CreatedAt != "2025-11-24T16:00:00Z" {
 		t.Errorf("key-auth described as %+v", got)
+	}
+	// A system account's token is named by its name, never by the token; a role grant by
+	// its role and entity type; a membership below the account is <team_id>/<account_id>.
+	byParent := map[string]map[string]engine.Dependent{}
+	for _, k := range Kinds {
+		for _, d := range k.Dependents {
+			if byParent[k.TypeName] == nil {
+				byParent[k.TypeName] = map[string]engine.Dependent{}
+			}
+			byParent[k.TypeName][d.TypeName] = d
+		}
+	}
+	account := engine.Address{Parents: map[string]string{}, ID: "a1"}
+	for _, tc := range []struct {
+		parent, dep string
+		obj         konnect.Object
+		want        guard.Dependent
+	}{
+		{"konnect_system_account", "konnect_system_account_access_token",
+			konnect.Object{"id": "t1", "name": "deploy", "token": "spat_s3cr3t", "created_at": "2026-01-02T03:04:05.000Z"},
+			guard.Dependent{TypeName: "konnect_system_account_access_token", ID: "t1", Name: "deploy", CreatedAt: "2026-01-02T03:04:05Z", ImportID: "a1/t1"}},
+		{"konnect_system_account", "konnect_system_account_role",
+			konnect.Object{"id": "g1", "role_name": "Viewer", "entity_type_name": "Control Planes", "entity_id": "*"},
+			guard.Dependent{TypeName: "konnect_system_account_role", ID: "g1", Name: "Viewer on Control Planes", ImportID: "a1/g1"}},
+		{"konnect_system_account", "konnect_system_account_team",
+			konnect.Object{"id": "team1", "name": "platform", "created_at": "2026-01-02T03:04:05.000Z"},
+			guard.Dependent{TypeName: "konnect_system_account_team", ID: "team1", Name: "platform", ImportID: "team1/a1",
+				Link: byParent["konnect_system_account"]["konnect_system_account_team"].Link}},
+	} {
+		d, ok := byParent[tc.parent][tc.dep]
+		if !ok {
+			t.Errorf("%s declares no %s dependent", tc.parent, tc.dep)
+			continue
+		}
+		if got := d.Describe(tc.obj, account); got != tc.want {
+			t.Errorf("%s → %s described as %+v, want %+v", tc.parent, tc.dep, got, tc.want)
+		}
+	}
+	for _, parent := range []string{"konnect_team", "konnect_system_account", "konnect_identity_provider"} {
+		if len(byParent[parent]) == 0 {
+			t.Errorf("%s declares no dependents", parent)
+		}
 	}
 }
 

@@ -1,0 +1,648 @@
+package provider
+
+import (
+	"context"
+	"fmt"
+	"net/http"
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
+	"github.com/hashicorp/terraform-plugin-testing/plancheck"
+	"github.com/hashicorp/terraform-plugin-testing/terraform"
+
+	"github.com/konnectguard/terraform-provider-konnect/internal/konnect"
+	"github.com/konnectguard/terraform-provider-konnect/internal/konnectmock"
+)
+
+// The cascade guard on the access family's parents, with a real CLI. Deleting a team in
+// Konnect removes its memberships and role grants; deleting a system account removes its
+// tokens, role grants and team memberships; deleting an identity provider removes its team
+// group mappings. These are where people edit by hand in Konnect's UI, and a destroy (or a
+// replacement) would take what they added with it. What this configuration manages is
+// deleted first, so what the guard finds at the parent's delete was made outside it.
+
+// postObj creates an object in a platform collection with POST, as someone in the UI
+// would, and returns Konnect's answer.
+func (e *konnectEnv) postObj(collection string, body konnect.Object) konnect.Object {
+	e.t.Helper()
+	var out konnect.Object
+	if _, err := e.client.Do(context.Background(), http.MethodPost, collection, nil, body, &out); err != nil {
+		e.t.Fatalf("out-of-band create in %s: %v", collection, err)
+	}
+	return out
+}
+
+// userID is the id of one of the mock organization's users.
+func (e *konnectEnv) userID(email string) string {
+	e.t.Helper()
+	u, ok := e.mock.Access().FindUser(email)
+	if !ok {
+		e.t.Fatalf("the mock has no user %s", email)
+	}
+	return u.ID
+}
+
+// lists reports whether the platform listing at collection holds an object with this id.
+func (e *konnectEnv) lists(collection, id string) bool {
+	e.t.Helper()
+	for _, o := range e.list(collection) {
+		if o["id"] == id {
+			return true
+		}
+	}
+	return false
+}
+
+// wantHeld fails the test unless Konnect holds (want true) or lacks each object, given as
+// [collection, id]: looked up in the collection's listing (a membership has no path).
+func (e *konnectEnv) wantHeld(what string, want bool, objects ...[2]string) {
+	e.t.Helper()
+	for _, o := range objects {
+		if got := e.lists(o[0], o[1]); got != want {
+			e.t.Errorf("%s: Konnect holds %s in %s = %v, want %v", what, o[1], o[0], got, want)
+		}
+	}
+}
+
+// wantGone fails the test unless the object at path is gone from Konnect.
+func (e *konnectEnv) wantGone(what, path string) {
+	e.t.Helper()
+	var obj konnect.Object
+	if _, err := e.client.Do(context.Background(), http.MethodGet, path, nil, nil, &obj); !konnect.IsNotFound(err) {
+		e.t.Errorf("%s: GET %s = %v, %v; want 404", what, path, obj, err)
+	}
+}
+
+// listedAtDelete fails the test unless the guard listed each collection at the parent's
+// delete: a GET of it after the DELETE of the managed object in it (when given), and before
+// the DELETE of the parent. Terraform deletes the managed children first, so the listing
+// finds only what this configuration does not manage.
+func (e *konnectEnv) listedAtDelete(parent string, collections map[string]string) {
+	e.t.Helper()
+	reqs := e.requests()
+	index := func(req string, from int) int {
+		for i := from; i < len(reqs); i++ {
+			if reqs[i] == req {
+				return i
+			}
+		}
+		return -1
+	}
+	del := index("DELETE "+parent, 0)
+	if del < 0 {
+		e.t.Errorf("no DELETE %s in %v", parent, reqs)
+		return
+	}
+	for collection, managed := range collections {
+		from := 0
+		if managed != "" {
+			if from = index("DELETE "+collection+"/"+managed, 0); from < 0 {
+				e.t.Errorf("the managed %s/%s was not deleted: %v", collection, managed, reqs)
+				continue
+			}
+		}
+		if at := index("GET "+collection, from); at < 0 || at > del {
+			e.t.Errorf("GET %s not between the delete of the managed %q and DELETE %s: %v", collection, managed, parent, reqs)
+		}
+	}
+}
+
+// words matches a sentence of the diagnostic, however the CLI wraps it.
+func words(s string) string {
+	var out []string
+	for _, w := range strings.Fields(s) {
+		out = append(out, regexp.QuoteMeta(w))
+	}
+	return strings.Join(out, `\s+`)
+}
+
+// platformLine matches the diagnostic's line for one dependent named by name; id is a
+// pattern (the ids Konnect chooses are not known when the steps are declared; the next
+// step checks them in the recorded diagnostic); created: with its created_at (a membership
+// and a role grant have none of their own).
+func platformLine(typeName, id, name string, created bool) string {
+	s := regexp.QuoteMeta(typeName) + `\s+id ` + id + `\s+` + regexp.QuoteMeta(fmt.Sprintf("name %q", name))
+	if created {
+		s += `\s+created_at \d{4}-\d\d-\d\dT`
+	}
+	return s
+}
+
+// accessCascadeRefused matches the refusal of the delete of a parent of type parent,
+// naming each dependent line, each note and then each import block, in order.
+func accessCascadeRefused(parent string, lines, notes, imports []string) *regexp.Regexp {
+	s := `(?s)` + words("Deleting this object would delete objects that Terraform does not manage") + `.*` +
+		regexp.QuoteMeta(parent+" (id ") + uuidPattern + `\)\s+` + words(fmt.Sprintf("has %d %s in Konnect that Konnect deletes with it:", len(lines), plural(len(lines))))
+	for _, l := range lines {
+		s += `.*` + l
+	}
+	for _, n := range notes {
+		s += `.*` + words(n)
+	}
+	s += `.*` + words("Nothing was deleted.")
+	for _, i := range imports {
+		s += `.*` + i
+	}
+	return regexp.MustCompile(s + `.*KONNECT_CONFLICT_POLICY=overwrite`)
+}
+
+func plural(n int) string {
+	if n == 1 {
+		return "object"
+	}
+	return "objects"
+}
+
+// anImport matches the import block of a dependent whose import id is two ids.
+func anImport(typeName string) string {
+	return importBlock(typeName, "") + uuidPattern + "/" + uuidPattern + `"`
+}
+
+// importOf is an import block as the diagnostic's detail holds it, for wantErrorNaming.
+func importOf(typeName, id string) string {
+	return fmt.Sprintf("  import {\n    to = %s.<name>\n    id = %q\n  }\n", typeName, id)
+}
+
+// wantNoDiagHolds fails the test if any diagnostic the provider returned holds secret.
+func wantNoDiagHolds(t *testing.T, rec *diagRecorder, secret string) {
+	t.Helper()
+	rec.mu.Lock()
+	defer rec.mu.Unlock()
+	for _, d := range rec.diags {
+		if strings.Contains(d.Summary+d.Detail, secret) || strings.Contains(d.Detail, "spat_") {
+			t.Errorf("a diagnostic shows the token: %s: %s", d.Summary, d.Detail)
+		}
+	}
+}
+
+// wantErrorNaming fails the test unless the provider returned an error whose detail holds
+// every one of details.
+func wantErrorNaming(t *testing.T, rec *diagRecorder, summary string, details ...string) {
+	t.Helper()
+	rec.mu.Lock()
+	defer rec.mu.Unlock()
+	for _, d := range rec.diags {
+		ok := d.Summary == summary
+		for _, s := range details {
+			ok = ok && strings.Contains(d.Detail, s)
+		}
+		if ok {
+			return
+		}
+	}
+	t.Errorf("no error %q naming %q; the provider said %s", summary, details, showDiags(rec.diags))
+}
+
+const (
+	cascadeWarnSummary = "Deleting this object also deletes objects that Terraform does not manage"
+	cascadeFailSummary = "Deleting this object would delete objects that Terraform does not manage"
+	userLink           = "Each konnect_team_user is a membership: the user stays in Konnect, no longer in the team and without the roles granted to it."
+	accountLink        = "Each konnect_system_account_team is a membership: the system account stays in Konnect, no longer in the team and without the roles granted to it."
+	teamLink           = "Each konnect_system_account_team is a membership: the team stays in Konnect, without this system account."
+)
+
+var viewerGrant = konnect.Object{"role_name": "Viewer", "entity_id": "*", "entity_type_name": "Control Planes", "entity_region": "us"}
+
+// teamWithMember is the team platform with jane as a member, both managed here.
+func (e *konnectEnv) teamWithMember(policy string) string {
+	return e.providerBlock(policy) + `
+resource "konnect_team" "platform" {
+  name = "casc-platform"
+}
+
+data "konnect_user" "jane" {
+  email = "jane.doe@example.com"
+}
+
+resource "konnect_team_user" "jane" {
+  team_id = konnect_team.platform.id
+  user_id = data.konnect_user.jane.id
+}
+`
+}
+
+// Someone adds a user and a system account to a managed team in the UI, and grants it a
+// role. The destroy is refused under the default policy, naming the three with import
+// blocks and saying that the user and the system account stay (only their membership
+// goes); nothing is deleted but the membership this configuration manages, which goes
+// first. Under warn the destroy goes through with a warning naming them; the user and the
+// system account are still in Konnect, out of the team. Under overwrite it goes through
+// without a word.
+func TestAccCascadeAccess_Team(t *testing.T) {
+	env := newKonnectEnv(t, konnectmock.Options{})
+	rec := &diagRecorder{}
+	john, jane := env.userID("john.smith@example.com"), env.userID("jane.doe@example.com")
+	var team, robot, grant string
+	teamID := func(s *terraform.State) error {
+		team = s.RootModule().Resources["konnect_team.platform"].Primary.ID
+		return nil
+	}
+	users := func() string { return "/v3/teams/" + team + "/users" }
+	accounts := func() string { return "/v3/teams/" + team + "/system-accounts" }
+	roles := func() string { return "/v3/teams/" + team + "/assigned-roles" }
+	resource.ParallelTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: rec.factories(),
+		Steps: []resource.TestStep{
+			{Config: env.teamWithMember(""), Check: teamID},
+			{
+				PreConfig: func() {
+					env.post(users(), konnect.Object{"id": john})
+					robot = env.postObj("/v3/system-accounts", konnect.Object{"name": "ui-robot", "description": "made in the UI"})["id"].(string)
+					env.post(accounts(), konnect.Object{"id": robot})
+					grant = env.postObj(roles(), viewerGrant)["id"].(string)
+					rec.reset()
+				},
+				Config:  env.teamWithMember(""),
+				Destroy: true,
+				ExpectError: accessCascadeRefused("konnect_team",
+					[]string{
+						platformLine("konnect_team_user", john, "john.smith@example.com", false),
+						platformLine("konnect_system_account_team", uuidPattern, "ui-robot", false),
+						platformLine("konnect_team_role", uuidPattern, "Viewer on Control Planes", false),
+					},
+					[]string{userLink, accountLink},
+					[]string{anImport("konnect_team_user"), anImport("konnect_system_account_team"), anImport("konnect_team_role")}),
+			},
+			{
+				PreConfig: func() {
+					wantErrorNaming(t, rec, cascadeFailSummary, "konnect_team (id "+team+")",
+						importOf("konnect_team_user", team+"/"+john), importOf("konnect_system_account_team", team+"/"+robot),
+						importOf("konnect_team_role", team+"/"+grant))
+					if env.get("/v3/teams/"+team) == nil {
+						t.Fatal("the refused destroy deleted the team")
+					}
+					env.wantHeld("after the refused destroy", true, [2]string{users(), john}, [2]string{accounts(), robot}, [2]string{roles(), grant})
+					env.wantHeld("after the refused destroy (the managed membership goes first)", false, [2]string{users(), jane})
+					rec.reset()
+				},
+				Config:  env.teamWithMember("warn"),
+				Destroy: true,
+				Check: func(*terraform.State) error {
+					env.wantGone("after the destroy under warn", "/v3/teams/"+team)
+					if env.get("/v3/users/"+john) == nil || env.get("/v3/system-accounts/"+robot) == nil {
+						t.Error("the members did not survive their team's delete")
+					}
+					if n := len(env.list("/v3/system-accounts/" + robot + "/teams")); n != 0 {
+						t.Errorf("the system account is still in %d teams", n)
+					}
+					return rec.wantWarning(cascadeWarnSummary, john, robot, grant, `name "john.smith@example.com"`, userLink, accountLink)
+				},
+			},
+			{Config: env.teamWithMember("overwrite"), Check: teamID},
+			{
+				PreConfig: func() {
+					env.post(users(), konnect.Object{"id": john})
+					env.postObj(roles(), viewerGrant)
+					rec.reset()
+				},
+				Config:  env.teamWithMember("overwrite"),
+				Destroy: true,
+				Check: func(*terraform.State) error {
+					env.wantGone("after the destroy under overwrite", "/v3/teams/"+team)
+					return rec.wantNoWarnings()
+				},
+			},
+		},
+	})
+}
+
+// systemAccountWithToken is the system account ci with a token, both managed here;
+// konnect_managed = true replaces the account.
+func (e *konnectEnv) systemAccountWithToken(policy string, konnectManaged bool) string {
+	return e.providerBlock(policy) + fmt.Sprintf(`
+resource "konnect_system_account" "ci" {
+  name            = "casc-ci"
+  description     = "CI"
+  konnect_managed = %v
+}
+`, konnectManaged) + `
+resource "konnect_system_account_access_token" "managed" {
+  account_id = konnect_system_account.ci.id
+  name       = "managed"
+  expires_at = "2099-01-01T00:00:00Z"
+}
+`
+}
+
+// Someone makes a token for a managed system account in the UI (a pipeline now uses it),
+// grants the account a role and puts it in a team. A replacement of the account (its delete
+// half) is refused, and so is the destroy, naming the token by its name (never its value: no
+// diagnostic holds it), the grant and the membership (whose team stays), with import blocks;
+// the membership's is <team_id>/<account_id>, as konnect_system_account_team imports. Under
+// warn the destroy goes through with a warning, and the token no longer works; under
+// overwrite it goes through without a word.
+func TestAccCascadeAccess_SystemAccount(t *testing.T) {
+	env := newKonnectEnv(t, konnectmock.Options{})
+	rec := &diagRecorder{}
+	var account, managedToken, token, tokenValue, grant, team string
+	ids := func(s *terraform.State) error {
+		account = s.RootModule().Resources["konnect_system_account.ci"].Primary.ID
+		managedToken = s.RootModule().Resources["konnect_system_account_access_token.managed"].Primary.ID
+		return nil
+	}
+	tokens := func() string { return "/v3/system-accounts/" + account + "/access-tokens" }
+	roles := func() string { return "/v3/system-accounts/" + account + "/assigned-roles" }
+	newToken := func() {
+		tok := env.postObj(tokens(), konnect.Object{"name": "ui-token", "expires_at": "2099-01-01T00:00:00Z"})
+		token, tokenValue = tok["id"].(string), tok["token"].(string)
+		if !strings.HasPrefix(tokenValue, "spat_") {
+			t.Fatalf("the mock made token %q", tokenValue)
+		}
+	}
+	refused := accessCascadeRefused("konnect_system_account",
+		[]string{
+			platformLine("konnect_system_account_access_token", uuidPattern, "ui-token", true),
+			platformLine("konnect_system_account_role", uuidPattern, "Viewer on Control Planes", false),
+			platformLine("konnect_system_account_team", uuidPattern, "ui-team", false),
+		},
+		[]string{teamLink},
+		[]string{anImport("konnect_system_account_access_token"), anImport("konnect_system_account_role"), anImport("konnect_system_account_team")})
+	resource.ParallelTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: rec.factories(),
+		Steps: []resource.TestStep{
+			{Config: env.systemAccountWithToken("", false), Check: ids},
+			{
+				PreConfig: func() {
+					newToken()
+					grant = env.postObj(roles(), viewerGrant)["id"].(string)
+					team = env.postObj("/v3/teams", konnect.Object{"name": "ui-team"})["id"].(string)
+					env.post("/v3/teams/"+team+"/system-accounts", konnect.Object{"id": account})
+					rec.reset()
+				},
+				Config: env.systemAccountWithToken("", true),
+				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
+					plancheck.ExpectResourceAction("konnect_system_account.ci", plancheck.ResourceActionDestroyBeforeCreate),
+				}},
+				ExpectError: refused,
+			},
+			{
+				PreConfig: func() {
+					wantErrorNaming(t, rec, cascadeFailSummary, "konnect_system_account (id "+account+")", token, `name "ui-token"`,
+						importOf("konnect_system_account_access_token", account+"/"+token), importOf("konnect_system_account_role", account+"/"+grant),
+						importOf("konnect_system_account_team", team+"/"+account))
+					wantNoDiagHolds(t, rec, tokenValue)
+					var named []any
+					for _, a := range env.list("/v3/system-accounts") {
+						if a["name"] == "casc-ci" {
+							named = append(named, a["id"])
+						}
+					}
+					if len(named) != 1 || named[0] != account {
+						t.Errorf("after the refused replacement Konnect has system accounts casc-ci %v, want only %s", named, account)
+					}
+					rec.reset()
+				},
+				Config:      env.systemAccountWithToken("", false),
+				Destroy:     true,
+				ExpectError: refused,
+			},
+			{
+				PreConfig: func() {
+					wantErrorNaming(t, rec, cascadeFailSummary, "konnect_system_account (id "+account+")", token, `name "ui-token"`,
+						importOf("konnect_system_account_access_token", account+"/"+token), importOf("konnect_system_account_role", account+"/"+grant),
+						importOf("konnect_system_account_team", team+"/"+account))
+					wantNoDiagHolds(t, rec, tokenValue)
+					if env.get("/v3/system-accounts/"+account) == nil {
+						t.Fatal("the refused destroy deleted the system account")
+					}
+					env.wantHeld("after the refused destroy", true, [2]string{tokens(), token}, [2]string{roles(), grant},
+						[2]string{"/v3/teams/" + team + "/system-accounts", account})
+					env.wantHeld("after the refused destroy (the managed token goes first)", false, [2]string{tokens(), managedToken})
+					if _, valid := env.mock.Access().Authenticate(tokenValue); !valid {
+						t.Error("the refused destroy broke the token made in Konnect")
+					}
+					rec.reset()
+				},
+				Config:  env.systemAccountWithToken("warn", false),
+				Destroy: true,
+				Check: func(*terraform.State) error {
+					env.wantGone("after the destroy under warn", "/v3/system-accounts/"+account)
+					if env.get("/v3/teams/"+team) == nil {
+						t.Error("the team did not survive the system account's delete")
+					}
+					if _, valid := env.mock.Access().Authenticate(tokenValue); valid {
+						t.Error("the token of the deleted account still works")
+					}
+					wantNoDiagHolds(t, rec, tokenValue)
+					return rec.wantWarning(cascadeWarnSummary, token, grant, team, `name "ui-token"`, teamLink)
+				},
+			},
+			{Config: env.systemAccountWithToken("overwrite", false), Check: ids},
+			{
+				PreConfig: func() { newToken(); rec.reset() },
+				Config:    env.systemAccountWithToken("overwrite", false),
+				Destroy:   true,
+				Check: func(*terraform.State) error {
+					env.wantGone("after the destroy under overwrite", "/v3/system-accounts/"+account)
+					wantNoDiagHolds(t, rec, tokenValue)
+					return rec.wantNoWarnings()
+				},
+			},
+		},
+	})
+}
+
+// providerWithMapping is an OIDC identity provider with a mapping of a group to team (a team
+// this configuration does not manage: deleting a team takes the mappings to it too).
+func (e *konnectEnv) providerWithMapping(policy, team string) string {
+	return e.providerBlock(policy) + `
+resource "konnect_identity_provider" "sso" {
+  ` + fmt.Sprintf(identityProviderBlock, `"casc-sso"`) + `
+}
+
+resource "konnect_identity_provider_team_group_mapping" "managed" {
+  identity_provider_id = konnect_identity_provider.sso.id
+  team_id              = "` + team + `"
+  group                = "managed-group"
+}
+`
+}
+
+// Someone maps another group in the UI. The destroy of the identity provider is refused,
+// naming the mapping by its group with its import block; under warn it goes through with a
+// warning, under overwrite without a word. The team stays.
+func TestAccCascadeAccess_IdentityProvider(t *testing.T) {
+	env := newKonnectEnv(t, konnectmock.Options{})
+	rec := &diagRecorder{}
+	team := env.postObj("/v3/teams", konnect.Object{"name": "sso-team"})["id"].(string)
+	var idp, managed, mapping string
+	ids := func(s *terraform.State) error {
+		idp = s.RootModule().Resources["konnect_identity_provider.sso"].Primary.ID
+		managed = s.RootModule().Resources["konnect_identity_provider_team_group_mapping.managed"].Primary.ID
+		return nil
+	}
+	mappings := func() string { return "/v3/identity-providers/" + idp + "/team-group-mappings" }
+	resource.ParallelTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: rec.factories(),
+		Steps: []resource.TestStep{
+			{Config: env.providerWithMapping("", team), Check: ids},
+			{
+				PreConfig: func() {
+					mapping = env.postObj(mappings(), konnect.Object{"team_id": team, "group": "ui-group"})["id"].(string)
+					rec.reset()
+				},
+				Config:  env.providerWithMapping("", team),
+				Destroy: true,
+				ExpectError: accessCascadeRefused("konnect_identity_provider",
+					[]string{platformLine("konnect_identity_provider_team_group_mapping", uuidPattern, "ui-group", true)},
+					nil,
+					[]string{anImport("konnect_identity_provider_team_group_mapping")}),
+			},
+			{
+				PreConfig: func() {
+					wantErrorNaming(t, rec, cascadeFailSummary, "konnect_identity_provider (id "+idp+")",
+						importOf("konnect_identity_provider_team_group_mapping", idp+"/"+mapping))
+					if env.get("/v3/identity-providers/"+idp) == nil {
+						t.Fatal("the refused destroy deleted the identity provider")
+					}
+					env.wantHeld("after the refused destroy", true, [2]string{mappings(), mapping})
+					env.wantHeld("after the refused destroy (the managed mapping goes first)", false, [2]string{mappings(), managed})
+					rec.reset()
+				},
+				Config:  env.providerWithMapping("warn", team),
+				Destroy: true,
+				Check: func(*terraform.State) error {
+					env.wantGone("after the destroy under warn", "/v3/identity-providers/"+idp)
+					if env.get("/v3/teams/"+team) == nil {
+						t.Error("the team did not survive the identity provider's delete")
+					}
+					return rec.wantWarning(cascadeWarnSummary, mapping, `name "ui-group"`)
+				},
+			},
+			{Config: env.providerWithMapping("overwrite", team), Check: ids},
+			{
+				PreConfig: func() {
+					env.postObj(mappings(), konnect.Object{"team_id": team, "group": "ui-group"})
+					rec.reset()
+				},
+				Config:  env.providerWithMapping("overwrite", team),
+				Destroy: true,
+				Check: func(*terraform.State) error {
+					env.wantGone("after the destroy under overwrite", "/v3/identity-providers/"+idp)
+					return rec.wantNoWarnings()
+				},
+			},
+		},
+	})
+}
+
+// Everything below the three parents managed here: a team with a user, a system account
+// and a role grant; a system account with a token, a role grant and the team; an identity
+// provider with a mapping to the team. Terraform deletes the children first, the guard
+// lists each parent's collections at its delete (after them) and finds nothing: the
+// destroy goes through under the default policy, without a warning. A token made in Konnect
+// that has expired does not block either: deleting it loses nothing.
+func TestAccCascadeAccess_AllManaged(t *testing.T) {
+	env := newKonnectEnv(t, konnectmock.Options{})
+	rec := &diagRecorder{}
+	config := env.providerBlock("") + `
+resource "konnect_team" "platform" {
+  name = "casc-platform"
+}
+
+data "konnect_user" "jane" {
+  email = "jane.doe@example.com"
+}
+
+resource "konnect_team_user" "jane" {
+  team_id = konnect_team.platform.id
+  user_id = data.konnect_user.jane.id
+}
+
+resource "konnect_team_role" "viewer" {
+  team_id          = konnect_team.platform.id
+  role_name        = "Viewer"
+  entity_id        = "*"
+  entity_type_name = "Control Planes"
+  entity_region    = "us"
+}
+
+resource "konnect_system_account" "ci" {
+  name        = "casc-ci"
+  description = "CI"
+}
+
+resource "konnect_system_account_team" "ci" {
+  team_id    = konnect_team.platform.id
+  account_id = konnect_system_account.ci.id
+}
+
+resource "konnect_system_account_role" "viewer" {
+  account_id       = konnect_system_account.ci.id
+  role_name        = "Viewer"
+  entity_id        = "*"
+  entity_type_name = "Control Planes"
+  entity_region    = "us"
+}
+
+resource "konnect_system_account_access_token" "ci" {
+  account_id = konnect_system_account.ci.id
+  name       = "deploy"
+  expires_at = "2099-01-01T00:00:00Z"
+}
+
+resource "konnect_identity_provider" "sso" {
+  ` + fmt.Sprintf(identityProviderBlock, `"casc-sso"`) + `
+}
+
+resource "konnect_identity_provider_team_group_mapping" "platform" {
+  identity_provider_id = konnect_identity_provider.sso.id
+  team_id              = konnect_team.platform.id
+  group                = "platform"
+}
+`
+	var res map[string]*terraform.ResourceState
+	id := func(address string) string { return res[address].Primary.ID }
+	attr := func(address, name string) string { return res[address].Primary.Attributes[name] }
+	resource.ParallelTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: rec.factories(),
+		Steps: []resource.TestStep{
+			{
+				Config: config,
+				Check: func(s *terraform.State) error {
+					res = s.RootModule().Resources
+					return nil
+				},
+			},
+			{
+				PreConfig: func() {
+					account := id("konnect_system_account.ci")
+					expired := env.postObj("/v3/system-accounts/"+account+"/access-tokens",
+						konnect.Object{"name": "ui-expired", "expires_at": "2099-01-01T00:00:00Z"})["id"].(string)
+					if err := env.mock.Access().ExpireToken(expired); err != nil {
+						t.Fatal(err)
+					}
+					env.resetRequests()
+					rec.reset()
+				},
+				Config:  config,
+				Destroy: true,
+				Check: func(*terraform.State) error {
+					team, account, idp := id("konnect_team.platform"), id("konnect_system_account.ci"), id("konnect_identity_provider.sso")
+					for _, p := range []string{"/v3/teams/" + team, "/v3/system-accounts/" + account, "/v3/identity-providers/" + idp} {
+						env.wantGone("after the destroy", p)
+					}
+					if env.get("/v3/users/"+attr("konnect_team_user.jane", "user_id")) == nil {
+						t.Error("the member did not survive the team's delete")
+					}
+					env.listedAtDelete("/v3/teams/"+team, map[string]string{
+						"/v3/teams/" + team + "/users":           attr("konnect_team_user.jane", "user_id"),
+						"/v3/teams/" + team + "/system-accounts": account,
+						"/v3/teams/" + team + "/assigned-roles":  id("konnect_team_role.viewer"),
+					})
+					env.listedAtDelete("/v3/system-accounts/"+account, map[string]string{
+						"/v3/system-accounts/" + account + "/access-tokens":  id("konnect_system_account_access_token.ci"),
+						"/v3/system-accounts/" + account + "/assigned-roles": id("konnect_system_account_role.viewer"),
+						"/v3/system-accounts/" + account + "/teams":          "",
+					})
+					env.listedAtDelete("/v3/identity-providers/"+idp, map[string]string{
+						"/v3/identity-providers/" + idp + "/team-group-mappings": id("konnect_identity_provider_team_group_mapping.platform"),
+					})
+					return rec.wantNoWarnings()
+				},
+			},
+		},
+	})
+}
