@@ -451,8 +451,8 @@ func (f *kindFixture) importSteps() []resource.TestStep {
 			return string(b), err
 		},
 	}}
-	if f.kind.NameAttr == "" || !hasAttr(f.kind, f.kind.NameAttr) {
-		return steps
+	if f.kind.NameAttr == "" || !hasAttr(f.kind, f.kind.NameAttr) || !strings.Contains(f.row.block, f.kind.NameAttr+" ") {
+		return steps // no name, or the row's object has none (a route without a name)
 	}
 	return append(steps, resource.TestStep{
 		ResourceName: f.address(), ImportState: true, ImportStateVerify: true, ImportStateVerifyIgnore: ignore,
