@@ -17,8 +17,7 @@ import (
 // OIDC object or the SAML object itself); Kong's schema, which state must keep, names each
 // branch: config.oidc_identity_provider_config and config.saml_identity_provider_config. Each
 // branch is an Inline object (engine.Attr.Inline): written, its fields are config's; read, it
-// is set when config holds one of its fields, and null otherwise. The OIDC client secret has a
-// write-only twin (engine.WriteOnlySecret): config and its OIDC branch are then not computed.
+// is set when config holds one of its fields, and null otherwise.
 
 // loginPathChanges: Konnect derives a SAML provider's URLs from login_path.
 var loginPathChanges = []engine.PlanModifier{engine.UnknownWhenChanged("login_path")}
@@ -27,13 +26,13 @@ var loginPathChanges = []engine.PlanModifier{engine.UnknownWhenChanged("login_pa
 var oidcConfig = engine.Attr{Name: "oidc_identity_provider_config", Inline: true,
 	Description: "The OpenID Connect provider's settings (`type = \"oidc\"`). Conflicts with `saml_identity_provider_config`.",
 	Validators:  []engine.Validator{objectvalidator.ConflictsWith(path.MatchRelative().AtParent().AtName("saml_identity_provider_config"))},
-	Type: engine.ObjectOf(append(append([]engine.Attr{
-		{Name: "issuer_url", Type: engine.String, Mode: engine.Required, Description: "The issuer URL of the OpenID Connect provider."},
-		{Name: "client_id", Type: engine.String, Mode: engine.Required, Description: "The client id Konnect authenticates with.",
+	Type: engine.ObjectOf(
+		engine.Attr{Name: "issuer_url", Type: engine.String, Mode: engine.Required, Description: "The issuer URL of the OpenID Connect provider."},
+		engine.Attr{Name: "client_id", Type: engine.String, Mode: engine.Required, Description: "The client id Konnect authenticates with.",
 			Validators: []engine.Validator{stringvalidator.LengthAtLeast(1)}},
-	}, engine.WriteOnlySecret(engine.Attr{Name: "client_secret", Type: engine.String, Sensitive: true, NotReturned: true,
-		Description: "The client secret Konnect authenticates with (sensitive). Konnect never returns it: state keeps the value written, so a change made in Konnect is not seen, and it is null after an import.",
-		Validators:  []engine.Validator{stringvalidator.LengthAtLeast(1)}})...),
+		engine.Attr{Name: "client_secret", Type: engine.String, Sensitive: true, NotReturned: true,
+			Description: "The client secret Konnect authenticates with (sensitive). Konnect never returns it: state keeps the value written, so a change made in Konnect is not seen, and it is null after an import.",
+			Validators:  []engine.Validator{stringvalidator.LengthAtLeast(1)}},
 		engine.Attr{Name: "scopes", Type: engine.ListOf(engine.String),
 			Description: "The scopes Konnect requests. Unset, Konnect's default: `email`, `openid`, `profile`."},
 		engine.Attr{Name: "claim_mappings", Description: "Which claims of the ID token hold the user's name, email and groups.",
@@ -42,7 +41,7 @@ var oidcConfig = engine.Attr{Name: "oidc_identity_provider_config", Inline: true
 				engine.Attr{Name: "groups", Type: engine.String, Description: "The claim holding the groups (Konnect's default: `groups`)."},
 				engine.Attr{Name: "name", Type: engine.String, Description: "The claim holding the name (Konnect's default: `name`)."},
 			)},
-	)...)}
+	)}
 
 // samlConfig is config.saml_identity_provider_config.
 var samlConfig = engine.Attr{Name: "saml_identity_provider_config", Inline: true,
@@ -69,8 +68,7 @@ var IdentityProviderKind = engine.EntityKind{
 	TypeName: "konnect_identity_provider",
 	Description: "An identity provider that users log in to Konnect with (single sign-on), OIDC or SAML. An organization has at most one of each type, and at most one enabled. " +
 		"An update sends Konnect only the attributes the plan changes (PATCH). Changing `type` replaces the provider. " +
-		"The OIDC client secret is never returned by Konnect: state keeps the value written (sensitive), and it is null after an import; " +
-		"with Terraform 1.11+ or OpenTofu 1.11+, `client_secret_wo` with `client_secret_wo_version` keeps it out of state.",
+		"The OIDC client secret is never returned by Konnect: state keeps the value written (sensitive), and it is null after an import.",
 	API: engine.PatchAPI{PlatformAPI: engine.PlatformAPI{Collection: under("identity-providers")},
 		NameFilter: "filter[type][eq]", NameField: "type"},
 	// The creation guard: Konnect refuses a second provider of a type (409), and the one
@@ -87,7 +85,7 @@ var IdentityProviderKind = engine.EntityKind{
 			Description: "The path of the organization's login URL (`https://cloud.konghq.com/login/<login_path>`). Konnect requires it when the provider is created.",
 			Validators:  []engine.Validator{stringvalidator.LengthAtLeast(1)}},
 		{Name: "config", Type: engine.ObjectOf(oidcConfig, samlConfig),
-			Description: "The provider's settings: set the branch of its type. Not computed (it holds the write-only `client_secret_wo`): state holds what configuration sets, with Konnect's computed fields; unset, it is null in state and Konnect keeps what it holds."},
+			Description: "The provider's settings: set the branch of its type."},
 		engine.PlatformTimestamps[0], engine.PlatformTimestamps[1],
 	},
 }

@@ -83,11 +83,6 @@ type Attr struct {
 	// WriteOnly: the value comes from configuration only and is never kept in plan or
 	// state (Terraform 1.11+ and OpenTofu 1.11+). It is the write-only twin of a secret
 	// attribute, with the same JSON field; declare both with writeOnlySecret (writeonly.go).
-	// A twin may sit inside nested objects (not inside the elements of a collection): the
-	// framework refuses a write-only attribute inside a computed nested attribute, so every
-	// object on its path is optional without being computed (Type.holdsWriteOnly): state
-	// holds such an object exactly as configuration sets it (null when unset), with its
-	// computed attributes from Konnect.
 	WriteOnly bool
 	// Versions, on a `<name>_wo_version` attribute, names the write-only attribute it
 	// versions: the secret is sent when the object is created and when this value changes.
@@ -116,9 +111,6 @@ type Attr struct {
 	// (set by the schema builder): it keeps the state's value only while its element stays
 	// the same (sameElementState).
 	inElement bool
-	// inObject: the attribute belongs to an object that is not computed (set by the schema
-	// builder): it keeps the state's value only while the state holds that object.
-	inObject bool
 }
 
 // DefaultNull declares that Konnect's default for an attribute is null (no value).
@@ -141,11 +133,7 @@ func (a Attr) ResetValue() (any, bool) {
 // resettable reports whether removing the attribute from configuration resets it to
 // Konnect's default: optional attributes Terraform writes, except values Konnect never
 // returns (state keeps what was written; there is no default to show).
-// An object that holds a write-only twin is not computed (Attr.WriteOnly): unset, it is null
-// in plan and state, so there is no default to plan.
-func (a Attr) resettable() bool {
-	return a.Managed() && a.Mode == Optional && !a.NotReturned && !a.Type.holdsWriteOnly()
-}
+func (a Attr) resettable() bool { return a.Managed() && a.Mode == Optional && !a.NotReturned }
 
 func (a Attr) JSONName() string {
 	if a.JSON != "" {
@@ -161,25 +149,6 @@ func (a Attr) Managed() bool { return a.Mode != Computed && !a.Parent && !a.conf
 // configOnly: a write-only attribute or its version, which only configuration sets (not
 // computed, nothing kept from state, nothing read from Konnect).
 func (a Attr) configOnly() bool { return a.WriteOnly || a.Versions != "" }
-
-// holdsWriteOnly reports whether an object type holds a write-only attribute, in itself or in
-// its nested objects: such an object cannot be computed (Attr.WriteOnly).
-func (t Type) holdsWriteOnly() bool {
-	if t.Kind != KObject {
-		return false
-	}
-	for _, a := range t.Attrs {
-		if a.WriteOnly || a.Type.holdsWriteOnly() {
-			return true
-		}
-	}
-	return false
-}
-
-// notComputed: an optional attribute that is not computed, so that state holds what
-// configuration sets: a write-only attribute or its version, and an object holding a
-// write-only attribute.
-func (a Attr) notComputed() bool { return a.configOnly() || a.Type.holdsWriteOnly() }
 
 // Kind of value an attribute holds.
 type Kind int

@@ -113,7 +113,7 @@ func (t Type) ToJSON(v tftypes.Value) (any, error) {
 		}
 		out := make(map[string]any, len(t.Attrs))
 		for _, a := range t.Attrs {
-			if a.Mode == Computed || a.configOnly() { // a write-only secret is sent by writeonly.go only
+			if a.Mode == Computed {
 				continue
 			}
 			j, err := a.Type.ToJSON(fields[a.Name])
@@ -158,7 +158,7 @@ func (t Type) BodyJSON(v tftypes.Value) (any, error) {
 	}
 	out := make(map[string]any, len(t.Attrs))
 	for _, a := range t.Attrs {
-		if a.Mode == Computed || a.configOnly() {
+		if a.Mode == Computed {
 			continue
 		}
 		j, err := a.Type.BodyJSON(fields[a.Name])
@@ -192,7 +192,7 @@ func putField(out map[string]any, a Attr, j any) {
 // one of its fields.
 func inlinePresent(a Attr, m map[string]any) bool {
 	for _, f := range a.Type.Attrs {
-		if _, ok := m[f.JSONName()]; ok && !f.configOnly() {
+		if _, ok := m[f.JSONName()]; ok {
 			return true
 		}
 	}
@@ -291,12 +291,6 @@ func ObjectFromJSON(attrs []Attr, m map[string]any, keep map[string]tftypes.Valu
 	for _, a := range attrs {
 		if v, ok := keep[a.Name]; ok {
 			vals[a.Name] = v
-			continue
-		}
-		if a.configOnly() {
-			// Nothing of it in Konnect's JSON (a write-only twin's field is its classic
-			// attribute's): null, unless kept (keepWriteOnly).
-			vals[a.Name] = tftypes.NewValue(a.Type.TFType(), nil)
 			continue
 		}
 		j := Lookup(m, a)

@@ -29,7 +29,7 @@ func NewDataSource(k EntityKind) func() datasource.DataSource {
 		lister(k) // a declaration error panics when the provider starts
 	}
 	return func() datasource.DataSource {
-		return &entityDataSource{kind: k, attrs: WithoutConfigOnly(WithoutOverlays(NewEntityResource(k).Attrs))}
+		return &entityDataSource{kind: k, attrs: WithoutOverlays(NewEntityResource(k).Attrs)}
 	}
 }
 

@@ -16,25 +16,16 @@ import (
 // configured values changed (another partial linked), leaves what Konnect fills in unknown
 // until apply: keeping the state's value there (null for a new element) would promise a
 // value the write cannot return ("Provider produced inconsistent result after apply").
-//
-// With inObject, it is UseStateForUnknown for an attribute of an object that is not computed
-// (one that holds a write-only attribute, Attr.WriteOnly): the state's value is kept only
-// when the state holds that object. Where the object is null in state (configuration set
-// none before), the framework's UseStateForUnknown would keep null for a value Konnect fills
-// in.
-type sameElementState struct{ inObject bool }
+type sameElementState struct{}
 
-func (m sameElementState) Description(context.Context) string {
-	if m.inObject {
-		return "Keeps the value in state while the object it belongs to is in state."
-	}
+func (sameElementState) Description(context.Context) string {
 	return "Keeps the value in state while the element it belongs to stays the same."
 }
 
 func (m sameElementState) MarkdownDescription(ctx context.Context) string { return m.Description(ctx) }
 
 // keep reports whether the state's value at p may stand for the unknown planned one.
-func (m sameElementState) keep(ctx context.Context, p path.Path, state tfsdk.State, plan tfsdk.Plan, planValue, configValue interface{ IsUnknown() bool }) bool {
+func (sameElementState) keep(ctx context.Context, p path.Path, state tfsdk.State, plan tfsdk.Plan, planValue, configValue interface{ IsUnknown() bool }) bool {
 	if state.Raw.IsNull() || !planValue.IsUnknown() || configValue.IsUnknown() {
 		return false
 	}
@@ -45,9 +36,6 @@ func (m sameElementState) keep(ctx context.Context, p path.Path, state tfsdk.Sta
 	}
 	if d := state.GetAttribute(ctx, elem, &prior); d.HasError() || prior.IsNull() || prior.IsUnknown() {
 		return false
-	}
-	if m.inObject {
-		return true
 	}
 	was := prior.Attributes()
 	for name, v := range planned.Attributes() {

@@ -188,9 +188,6 @@ func (r *EntityResource) StateFromAPI(obj konnect.Object, parents map[string]str
 	r.keepWriteOnly(previous, keep)          // writeonly.go: no secret of a write-only twin in state
 	r.keepConfigSecrets(obj, previous, keep) // config_secrets.go
 	val, err := ObjectFromJSON(r.Attrs, obj, keep)
-	if err == nil {
-		val, err = r.keepNestedWriteOnly(previous, val) // writeonly.go: objects holding a twin
-	}
 	return val, rev, err
 }
 

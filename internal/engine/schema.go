@@ -54,15 +54,11 @@ func checkInline(parent string, attrs []Attr) {
 	}
 	for _, a := range attrs {
 		switch {
-		case a.configOnly():
-			// a write-only twin writes its classic attribute's field; its version, none
 		case a.Inline && a.Type.Kind != KObject:
 			panic(declarationError(fmt.Sprintf("attribute %s.%s: only an object can be Inline", parent, a.Name)))
 		case a.Inline:
 			for _, f := range a.Type.Attrs {
-				if !f.configOnly() {
-					claim(f.JSONName(), a.Name+"."+f.Name)
-				}
+				claim(f.JSONName(), a.Name+"."+f.Name)
 			}
 		default:
 			claim(a.JSONName(), a.Name)
@@ -82,36 +78,10 @@ func DataSourceAttributes(attrs []Attr) map[string]dschema.Attribute {
 	return out
 }
 
-// readOnly is an attribute as a data source reports it: computed, nothing to validate, and
-// without the write-only attributes and versions of its nested objects.
+// readOnly is an attribute as a data source reports it: computed, nothing to validate.
 func ReadOnly(a Attr) Attr {
 	a.Mode, a.Validators, a.PlanModifiers = Computed, nil, nil
-	a.Type = a.Type.withoutConfigOnly()
 	return a
-}
-
-// WithoutConfigOnly are attributes as a data source reads them: without write-only
-// attributes and their versions, at any depth (they live in configuration only).
-func WithoutConfigOnly(attrs []Attr) []Attr {
-	out := make([]Attr, 0, len(attrs))
-	for _, a := range attrs {
-		if !a.configOnly() {
-			a.Type = a.Type.withoutConfigOnly()
-			out = append(out, a)
-		}
-	}
-	return out
-}
-
-func (t Type) withoutConfigOnly() Type {
-	switch {
-	case t.Kind == KObject && t.holdsWriteOnly():
-		t.Attrs = WithoutConfigOnly(t.Attrs)
-	case t.Elem != nil:
-		e := t.Elem.withoutConfigOnly()
-		t.Elem = &e
-	}
-	return t
 }
 
 func (t Type) attrType() attr.Type {
@@ -144,13 +114,10 @@ func (t Type) attrType() attr.Type {
 // for a resource or a data source. The result satisfies both packages' Attribute
 // interfaces (both are the framework's one attribute interface).
 func FrameworkAttribute(a Attr, target schemaFor) schema.Attribute {
-	f := flags{required: a.Mode == Required, optional: a.Mode == Optional, computed: a.Mode != Required && !a.notComputed(), desc: a.Description}
+	f := flags{required: a.Mode == Required, optional: a.Mode == Optional, computed: a.Mode != Required && !a.configOnly(), desc: a.Description}
 	ds := target == ForDataSource
-	if a.WriteOnly && ((a.Type.Kind != KString && a.Type.Kind != KJSON) || a.Mode != Optional || ds || a.inElement) {
-		panic(declarationError(fmt.Sprintf("attribute %s: write-only attributes are optional strings of resources, outside the elements of collections", a.Name)))
-	}
-	if a.Type.holdsWriteOnly() && a.Mode == Computed {
-		panic(declarationError(fmt.Sprintf("attribute %s: an object holding a write-only attribute is set in configuration, never computed", a.Name)))
+	if a.WriteOnly && ((a.Type.Kind != KString && a.Type.Kind != KJSON) || a.Mode != Optional || ds) {
+		panic(declarationError(fmt.Sprintf("attribute %s: write-only attributes are optional strings of resources", a.Name)))
 	}
 	if !ds && (a.ForceNew || a.Parent) && a.Mode != Computed {
 		f.desc += " Changing this forces a new resource to be created."
@@ -248,11 +215,9 @@ type flags struct {
 // writes, like the revision); path parameters and ForceNew attributes replace.
 func planModifiers[T PlanModifier](a Attr, useState, requiresReplace T) []T {
 	var mods []T
-	if a.Mode != Required && !a.ChangesOnWrite && !a.notComputed() {
+	if a.Mode != Required && !a.ChangesOnWrite && !a.configOnly() {
 		if s, ok := any(sameElementState{}).(T); ok && a.inElement {
 			useState = s // element_state.go: the state's element may be another one
-		} else if s, ok := any(sameElementState{inObject: true}).(T); ok && a.inObject {
-			useState = s // element_state.go: the state may hold no such object
 		}
 		mods = append(mods, useState)
 	}
@@ -297,8 +262,10 @@ func CheckDeclaration(attrs []Attr) (err error) {
 		}
 	}()
 	resourceAttributes(attrs)
-	for _, a := range WithoutConfigOnly(attrs) {
-		FrameworkAttribute(a, ForDataSource)
+	for _, a := range attrs {
+		if !a.configOnly() {
+			FrameworkAttribute(a, ForDataSource)
+		}
 	}
 	return nil
 }
@@ -315,7 +282,6 @@ func nestedAttributes[A schema.Attribute](parent Attr, target schemaFor) map[str
 	out := make(map[string]A, len(elem.Attrs))
 	for _, a := range elem.Attrs {
 		a.inElement = a.inElement || inElement || parent.inElement
-		a.inObject = !inElement && parent.notComputed()
 		switch {
 		case target == ForDataSource:
 			a = ReadOnly(a)

@@ -67,14 +67,8 @@ func TestShortcutEligibility(t *testing.T) {
 
 // hasWriteOnly: the kind declares a write-only secret (writeonly.go), so the plan shortcut
 // leaves it to the framework.
-func hasWriteOnly(k engine.EntityKind) bool { return holdsWriteOnly(k.Attrs) }
-
-// holdsWriteOnly: a write-only attribute among attrs or in their nested objects (an identity
-// provider's config.oidc_identity_provider_config.client_secret_wo).
-func holdsWriteOnly(attrs []engine.Attr) bool {
-	return slices.ContainsFunc(attrs, func(a engine.Attr) bool {
-		return a.WriteOnly || (a.Type.Kind == engine.KObject && holdsWriteOnly(a.Type.Attrs))
-	})
+func hasWriteOnly(k engine.EntityKind) bool {
+	return slices.ContainsFunc(k.Attrs, func(a engine.Attr) bool { return a.WriteOnly })
 }
 
 // filled is a value of typ with every attribute and element set: a prior state in which no

@@ -22,9 +22,6 @@ resource "konnect_identity_provider" "okta" {
   }
 }
 
-# With Terraform 1.11+ or OpenTofu 1.11+, client_secret_wo keeps the client secret out of
-# state and plan files too: see resource-write-only.tf next to this file.
-
 # A SAML provider: Konnect computes the URLs to give the identity provider.
 resource "konnect_identity_provider" "saml" {
   type       = "saml"
