@@ -26,15 +26,17 @@ func (m unknownWhenChangedModifier) PlanModifyString(ctx context.Context, req pl
 	if req.State.Raw.IsNull() || req.Plan.Raw.IsNull() {
 		return
 	}
-	var planned, prior types.String
+	var configured, prior types.String
 	p := path.Root(string(m))
-	if d := req.Plan.GetAttribute(ctx, p, &planned); d.HasError() {
+	if d := req.Config.GetAttribute(ctx, p, &configured); d.HasError() {
 		return
 	}
 	if d := req.State.GetAttribute(ctx, p, &prior); d.HasError() {
 		return
 	}
-	if !planned.Equal(prior) {
+	// Configuration decides whether the source changes: unset, it keeps what Konnect holds
+	// (the engine keeps the state's value), whatever order the framework plans the two in.
+	if !configured.IsNull() && !configured.Equal(prior) {
 		resp.PlanValue = types.StringUnknown()
 	}
 }

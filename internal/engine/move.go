@@ -57,7 +57,6 @@ var kongJSONStrings = map[string][][]string{
 	"datakit":      {{"nodes", "static", "values"}},
 }
 
-
 var _ resource.ResourceWithMoveState = (*EntityResource)(nil)
 
 // MoveState accepts Kong's plugin types for konnect_gateway_plugin and Kong's expression
