@@ -70,6 +70,8 @@ func TestParseFilters(t *testing.T) {
 		{Filter{Op: "contains", Value: "b"}, "abc", true, true},
 		{Filter{Op: "neq", Value: "a"}, "", false, true},
 		{Filter{Op: "oeq", Value: "a,b"}, "b", true, true},
+		{Filter{Op: "ocontains", Value: "x,bc"}, "abc", true, true},
+		{Filter{Op: "ocontains", Value: "x,y"}, "abc", true, false},
 		{Filter{Op: "exists", Value: "true"}, "", true, true},
 		{Filter{Op: "exists", Value: "false"}, "", true, false},
 	} {
@@ -128,6 +130,11 @@ func TestProblemAndResponse(t *testing.T) {
 	Empty(201).Write(rec)
 	if rec.Code != 201 || rec.Body.Len() != 0 || rec.Header().Get("Content-Type") != "" {
 		t.Fatalf("empty 201: %v %q", rec.Header(), rec.Body)
+	}
+	rec = httptest.NewRecorder()
+	NewTitledProblem("i", 400, "Invalid Request", "Invalid Parameters", []InvalidParam{{Field: "a", Rule: "required", Reason: "\"a\" is required", Source: "body"}}).Write(rec)
+	if rec.Body.String() != `{"status":400,"title":"Invalid Request","type":"https://httpstatuses.com/400","instance":"i","detail":"Invalid Parameters","invalid_parameters":[{"field":"a","rule":"required","reason":"\"a\" is required","source":"body"}]}`+"\n" {
+		t.Fatalf("titled problem: %s", rec.Body)
 	}
 	tr := NewTracer()
 	if a, b := tr.Next(), tr.Next(); a == b || !strings.HasPrefix(a, "konnect:trace:") || len(a) != len("konnect:trace:")+19 {
