@@ -153,3 +153,22 @@ func TestBodyNotNull(t *testing.T) {
 		t.Fatalf("problems %+v", b.Bad)
 	}
 }
+
+func TestLabels(t *testing.T) {
+	b, _ := ParseBody([]byte(`{"labels":{"env":"prod","gone":null,"kong-x":"y","bad":"-x"}}`))
+	out, ok := b.Labels(true)
+	if ok || len(b.Bad) != 2 || b.Bad[0].Field != "labels.bad" || b.Bad[1].Field != "labels" || *out["env"] != "prod" || out["gone"] != nil {
+		t.Fatalf("%v %v %v", out, ok, b.Bad)
+	}
+	b, _ = ParseBody([]byte(`{"labels":{"env":"prod","gone":null}}`))
+	out, ok = b.Labels(false)
+	dst := map[string]string{"old": "1"}
+	ApplyLabels(dst, out)
+	if !ok || len(out) != 1 || fmt.Sprint(dst) != "map[env:prod old:1]" {
+		t.Fatalf("create labels: %v %v", out, dst)
+	}
+	b, _ = ParseBody([]byte(`{"x":1}`))
+	if _, ok := b.Labels(true); ok || len(b.Bad) != 0 {
+		t.Fatal("absent labels")
+	}
+}
