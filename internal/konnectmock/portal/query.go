@@ -210,7 +210,8 @@ func sortBy[T any](items []T, keys []sortKey, get func(T, string) (string, bool)
 }
 
 // list answers a paged list: the paging, filter and sort parameters are
-// checked in that order; view shows each item of the page.
+// checked in that order (sorts nil: the list has no sort parameter); view
+// shows each item of the page.
 func list[T, V any](c *call, items []T, spec filterSpec, sorts []string, get func(T, string) (string, bool), view func(T) V) mockcore.Response {
 	p, bad := c.page()
 	if bad != nil {
@@ -220,9 +221,11 @@ func list[T, V any](c *call, items []T, spec filterSpec, sorts []string, get fun
 	if bad != nil {
 		return *bad
 	}
-	keys, bad := c.sorting(sorts...)
-	if bad != nil {
-		return *bad
+	var keys []sortKey
+	if sorts != nil { // a list the spec gives no sort parameter ignores one
+		if keys, bad = c.sorting(sorts...); bad != nil {
+			return *bad
+		}
 	}
 	kept := keep(items, fs, get)
 	sortBy(kept, keys, get)
