@@ -43,7 +43,7 @@ func frontMatter(content string) (title, description *string) {
 }
 
 // scalar is a YAML scalar as front matter writes one: plain (a trailing
-// " # comment" dropped), 'single-quoted' ('' is a quote) or "double-quoted"
+// " # comment" dropped), 'single-quoted' (” is a quote) or "double-quoted"
 // (with Go-compatible escapes).
 func scalar(raw string) string {
 	v := strings.TrimSpace(raw)

@@ -30,8 +30,8 @@ var dcrConfigs = map[string]*schema{
 	"curity":  obj(map[string]*schema{"initial_client_id": str(256), "initial_client_secret": str(256)}, "initial_client_id", "initial_client_secret"),
 	"okta":    obj(map[string]*schema{"dcr_token": str(256)}, "dcr_token"),
 	"http": obj(map[string]*schema{
-		"dcr_base_url": {typ: "string", maxLen: 256, url: true},
-		"api_key":      {typ: "string", minLen: 12, maxLen: 256, pattern: apiKey},
+		"dcr_base_url":        {typ: "string", maxLen: 256, url: true},
+		"api_key":             {typ: "string", minLen: 12, maxLen: 256, pattern: apiKey},
 		"disable_event_hooks": boolean(nil), "disable_refresh_secret": boolean(nil), "allow_multiple_credentials": boolean(false),
 	}, "dcr_base_url", "api_key"),
 	"kongIdentity": obj(map[string]*schema{}),

@@ -27,7 +27,7 @@ var portalFilters = filterSpec{
 	"authentication_enabled": boolField, "rbac_enabled": boolField,
 	"default_api_visibility": textField, "default_page_visibility": textField,
 	"default_application_auth_strategy_id": uuidField,
-	"auto_approve_developers": boolField, "auto_approve_applications": boolField,
+	"auto_approve_developers":              boolField, "auto_approve_applications": boolField,
 	"default_domain": textField, "canonical_domain": textField,
 }
 
