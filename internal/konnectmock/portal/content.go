@@ -43,8 +43,8 @@ func frontMatter(content string) (title, description *string) {
 }
 
 // scalar is a YAML scalar as front matter writes one: plain (a trailing
-// " # comment" dropped), 'single-quoted' (” is a quote) or "double-quoted"
-// (with Go-compatible escapes).
+// " # comment" dropped), 'single-quoted' (a doubled quote is a quote) or
+// "double-quoted" (with Go-compatible escapes).
 func scalar(raw string) string {
 	v := strings.TrimSpace(raw)
 	switch {
