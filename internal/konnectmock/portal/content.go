@@ -73,7 +73,8 @@ type contentFields struct {
 func contentBody(b *mockcore.Body, patch bool) contentFields {
 	if patch {
 		notNull(b, "is_string", "title", "content", "description")
-		notNull(b, "enum", "visibility", "status")
+		notNullEnum(b, visibilities, "visibility")
+		notNullEnum(b, []string{"published", "unpublished"}, "status")
 	}
 	cf := contentFields{
 		title:       b.String("title", false, 0, 512),

@@ -86,7 +86,7 @@ func (c *call) portalBody(b *mockcore.Body, patch bool) portalFields {
 	b.Only(append(slices.Clone(portalWritable), portalReadOnly...)...)
 	if patch {
 		notNull(b, "is_string", "name", "display_name")
-		notNull(b, "enum", "default_api_visibility", "default_page_visibility")
+		notNullEnum(b, visibilities, "default_api_visibility", "default_page_visibility")
 		notNull(b, "is_boolean", portalBools...)
 	}
 	var pf portalFields

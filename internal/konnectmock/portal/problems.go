@@ -88,6 +88,8 @@ func phrase(p mockcore.InvalidParam, source string) mockcore.InvalidParam {
 		}
 	case "enum":
 		p.Reason = "must be one of [" + strings.Join(p.Choices, ", ") + "]"
+	case "is_label":
+		// mockcore's reason names the label key or value
 	default:
 		if !strings.HasPrefix(p.Reason, "value of ") && !strings.HasPrefix(p.Reason, q) {
 			p.Reason = "value of " + q + " " + p.Reason
@@ -132,6 +134,15 @@ func notNull(b *mockcore.Body, rule string, keys ...string) {
 	for _, k := range keys {
 		if b.Null(k) {
 			b.Fail(k, rule, "must not be null")
+		}
+	}
+}
+
+// notNullEnum is notNull for enum fields, naming their choices.
+func notNullEnum(b *mockcore.Body, choices []string, keys ...string) {
+	for _, k := range keys {
+		if b.Null(k) {
+			b.Bad = append(b.Bad, mockcore.InvalidParam{Field: b.Prefix + k, Rule: "enum", Choices: choices})
 		}
 	}
 }

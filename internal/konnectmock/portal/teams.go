@@ -397,7 +397,7 @@ func patchDeveloper(c *call) mockcore.Response {
 		return *bad
 	}
 	b.Only("status")
-	notNull(b, "enum", "status")
+	notNullEnum(b, developerStatuses, "status")
 	status := b.Enum("status", false, developerStatuses)
 	if bad := c.invalid(b); bad != nil {
 		return *bad
