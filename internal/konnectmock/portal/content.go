@@ -141,6 +141,17 @@ func (p *portal) children(parent *string) []*page {
 	return out
 }
 
+// preorder lists the pages under parent (nil: every page) in tree order, each
+// before its children.
+func (p *portal) preorder(parent *string) []*page {
+	var out []*page
+	for _, pg := range p.children(parent) {
+		out = append(out, pg)
+		out = append(out, p.preorder(&pg.ID)...)
+	}
+	return out
+}
+
 // slugKey compares slugs as paths: "about" and "/about/" are the same slug.
 func slugKey(s string) string { return strings.Trim(s, "/") }
 
@@ -165,8 +176,8 @@ func (p *portal) under(pg *page, id string) bool {
 
 // listPages answers the page tree, not paged, as the spec says. Siblings are
 // in tree order (creation, then /move), or in the sort order at every level.
-// With filters the matching pages (at any depth) are the top level of the
-// answer, each with its whole subtree.
+// With filters the matching pages (at any depth, in tree order) are the top
+// level of the answer, each with its whole subtree.
 func listPages(c *call) mockcore.Response {
 	p, bad := c.portal()
 	if bad != nil {
@@ -198,7 +209,7 @@ func listPages(c *call) mockcore.Response {
 	if len(fs) == 0 {
 		return c.json(http.StatusOK, map[string]any{"data": tree(nil)})
 	}
-	matched := keep(p.Pages, fs, pageField)
+	matched := keep(p.preorder(nil), fs, pageField)
 	sortBy(matched, keys, pageField)
 	out := []pageInfo{}
 	for _, pg := range matched {
