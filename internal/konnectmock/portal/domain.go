@@ -246,10 +246,10 @@ func allowedIPs(b *mockcore.Body, required bool) []string {
 	}
 	switch {
 	case len(ips) < 1:
-		b.Bad = append(b.Bad, mockcore.InvalidParam{Field: "allowed_ips", Rule: "min_items", Minimum: mockcore.IntPtr(1), Reason: `"allowed_ips" must have at least 1 item`})
+		b.Bad = append(b.Bad, mockcore.InvalidParam{Field: "allowed_ips", Rule: "min_items", Minimum: mockcore.IntPtr(1)})
 		return nil
 	case len(ips) > 25:
-		b.Bad = append(b.Bad, mockcore.InvalidParam{Field: "allowed_ips", Rule: "max_items", Maximum: mockcore.IntPtr(25), Reason: `"allowed_ips" must have at most 25 items`})
+		b.Bad = append(b.Bad, mockcore.InvalidParam{Field: "allowed_ips", Rule: "max_items", Maximum: mockcore.IntPtr(25)})
 		return nil
 	}
 	seen := map[string]bool{}

@@ -86,6 +86,14 @@ func phrase(p mockcore.InvalidParam, source string) mockcore.InvalidParam {
 		if p.Maximum != nil {
 			p.Reason = fmt.Sprintf("value of %s must be at most %d", q, *p.Maximum)
 		}
+	case "min_items":
+		if p.Minimum != nil {
+			p.Reason = fmt.Sprintf("%s must have at least %s", q, items(*p.Minimum))
+		}
+	case "max_items":
+		if p.Maximum != nil {
+			p.Reason = fmt.Sprintf("%s must have at most %s", q, items(*p.Maximum))
+		}
 	case "enum":
 		p.Reason = "must be one of [" + strings.Join(p.Choices, ", ") + "]"
 	case "is_label":
@@ -97,6 +105,13 @@ func phrase(p mockcore.InvalidParam, source string) mockcore.InvalidParam {
 	}
 	p.Source = source
 	return p
+}
+
+func items(n int) string {
+	if n == 1 {
+		return "1 item"
+	}
+	return fmt.Sprintf("%d items", n)
 }
 
 // body decodes the request body: a body that is not one JSON object is the

@@ -152,7 +152,9 @@ func (c *call) strategyBody(b *mockcore.Body) *strategy {
 			b.Merge(cfg)
 		}
 	}
-	x.DCRProviderID = c.dcrRef(b)
+	if typ != nil && *typ == "openid_connect" {
+		x.DCRProviderID = c.dcrRef(b)
+	}
 	if raw, ok := b.In["principals"]; ok {
 		principalsSchema.check("principals", raw, false, &b.Bad)
 		if m, isObj := raw.(map[string]any); isObj {
