@@ -35,6 +35,14 @@ func TestParsePage(t *testing.T) {
 	if got := PageOf(items, Page{Number: 9, Size: 2}); got == nil || len(got) != 0 {
 		t.Errorf("past the end: %#v", got)
 	}
+	for _, p := range []Page{{Number: 5, Size: 1 << 62}, {Number: 5, Size: 1<<62 + 1}, {Number: 1 << 40, Size: 1 << 40}} {
+		if got := PageOf(items, p); len(got) != 0 {
+			t.Errorf("page %d of size %d (an offset that overflows): %v", p.Number, p.Size, got)
+		}
+	}
+	if got := PageOf(items, Page{Number: 1, Size: 1 << 62}); len(got) != 5 {
+		t.Errorf("one huge page: %v", got)
+	}
 }
 
 func TestParseFilters(t *testing.T) {
