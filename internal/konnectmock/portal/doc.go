@@ -104,6 +104,14 @@
 // Where the specs are silent or contradict themselves the mock chooses, and
 // says so here:
 //   - A path id that is not a UUID names nothing: 404.
+//   - updated_at is the object's own: writing a portal's pages, snippets,
+//     teams, settings or domain does not move the portal's, nor does a team's
+//     membership or roles move the team's. Settings without timestamps in the
+//     spec (authentication settings, customization, assets, webhook, allow
+//     list entries) have none.
+//   - Fields the spec does not make nullable cannot be cleared with null (a
+//     400 naming the field's type); a page's or snippet's description is
+//     emptied with "".
 //   - Read-only properties of the Portal schema (id, created_at, updated_at,
 //     default_domain, canonical_domain) are accepted in a request body and
 //     ignored, as the request schema is the Portal schema itself; any other

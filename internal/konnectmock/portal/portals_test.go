@@ -165,6 +165,9 @@ func TestPortalListPagingFiltersSort(t *testing.T) {
 	fx.do("GET", "/v3/portals?filter[rbac_enabled]=maybe", nil).invalid(t, `filter[rbac_enabled]: value of "filter[rbac_enabled]" must be true or false`)
 	fx.do("GET", "/v3/portals?sort=colour", nil).invalid(t, `sort: must be one of [name, description, authentication_enabled, rbac_enabled, auto_approve_applications, auto_approve_developers, default_domain, canonical_domain, created_at, updated_at]`)
 	fx.ok("GET", "/v3/portals?page[size]=&page[number]=", nil, 200) // empty values are the defaults
+	if r = fx.ok("GET", "/v3/portals?page[size]=4611686018427387904&page[number]=5", nil, 200); len(r.data(t)) != 0 {
+		t.Fatalf("no largest page size, and no overflow: %s", r.raw)
+	}
 }
 
 func TestPortalDeleteCascadesAndForce(t *testing.T) {
