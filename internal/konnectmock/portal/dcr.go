@@ -86,7 +86,7 @@ func (s *state) dcrView(d *dcrProvider) dcrJSON {
 var dcrFilters = filterSpec{"id": textField, "issuer": textField, "name": textField, "provider_type": eqField,
 	"initial_client_id": textField, "initial_client_audience": textField}
 
-var dcrSorts = []string{"created_at", "updated_at", "name", "provider_type"}
+var dcrSorts = []string{"created_at", "updated_at", "provider_type", "issuer", "name"}
 
 func dcrField(d *dcrProvider, field string) (string, bool) {
 	switch field {

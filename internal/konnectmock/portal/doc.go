@@ -125,7 +125,8 @@
 //     canonical_domain is the custom domain's hostname while the domain is
 //     enabled, else default_domain. default_application_auth_strategy_id must
 //     name an existing strategy (400 missing_reference).
-//   - The spec sets no largest page[size]; nor does the mock. Lists without a
+//   - page[size] defaults to 10. The spec sets no largest page[size]; nor
+//     does the mock. Lists without a
 //     sort parameter in the spec ignore sort. sort=field, sort=-field and
 //     sort=field desc (several separated by commas) are accepted; another
 //     field is the spec's enum 400. Unsorted lists are in creation order.

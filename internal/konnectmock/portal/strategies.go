@@ -88,7 +88,7 @@ func (s *state) strategyView(x *strategy) strategyJSON {
 var strategyFilters = filterSpec{"strategy_type": textField, "name": textField, "display_name": textField,
 	"dcr_provider_id": uuidField, "dcr_provider_name": textField, "dcr_provider_type": textField}
 
-var strategySorts = []string{"created_at", "updated_at", "strategy_type", "name", "display_name", "dcr_provider_id", "dcr_provider_name"}
+var strategySorts = []string{"created_at", "updated_at", "strategy_type", "name", "display_name", "dcr_provider_id", "dcr_provider_name", "dcr_provider_type"}
 
 func (s *state) strategyField(x *strategy, field string) (string, bool) {
 	var d *dcrProvider

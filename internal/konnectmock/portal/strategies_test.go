@@ -103,6 +103,7 @@ func TestStrategies(t *testing.T) {
 		t.Fatalf("by type: %v", got)
 	}
 	fx.do("GET", base+"?filter[labels]=x", nil).invalid(t, `filter[labels]: "filter[labels]" is not allowed`)
+	fx.do("GET", base+"?sort=labels", nil).invalid(t, `sort: must be one of [created_at, updated_at, strategy_type, name, display_name, dcr_provider_id, dcr_provider_name, dcr_provider_type]`)
 
 	// in use: a portal's default strategy, or a publication's
 	p := fx.ok("POST", "/v3/portals", map[string]any{"name": "p", "default_application_auth_strategy_id": oi}, 201)
@@ -170,6 +171,9 @@ func TestDCRProviders(t *testing.T) {
 	}
 	if got := fx.ok("GET", base+"?filter[initial_client_id]=abc123", nil, 200).names(t, "name"); fmt.Sprint(got) != "[DCR Auth0 1]" {
 		t.Fatalf("by client id: %v", got)
+	}
+	if got := fx.ok("GET", base+"?sort=-issuer", nil, 200).names(t, "name"); fmt.Sprint(got) != "[DCR Kong Identity DCR Okta DCR Auth0 1 DCR HTTP 1 - Segment A]" {
+		t.Fatalf("by issuer: %v", got)
 	}
 
 	// an OIDC strategy with the http provider: its summary, multiple credentials, active with a publication
