@@ -83,8 +83,8 @@ func (s *state) dcrView(d *dcrProvider) dcrJSON {
 		CreatedAt: mockcore.FormatTime(d.Created), UpdatedAt: mockcore.FormatTime(d.Updated)}
 }
 
-var dcrFilters = filterSpec{"id": textField, "issuer": textField, "name": textField, "provider_type": eqField,
-	"initial_client_id": textField, "initial_client_audience": textField}
+var dcrFilters = filterSpec{"id": containsField, "issuer": containsField, "name": containsField, "provider_type": eqField,
+	"initial_client_id": containsField, "initial_client_audience": containsField}
 
 var dcrSorts = []string{"created_at", "updated_at", "provider_type", "issuer", "name"}
 

@@ -50,19 +50,21 @@ func (c *call) page() (mockcore.Page, *mockcore.Response) {
 type fieldKind int
 
 const (
-	textField fieldKind = iota // eq, oeq, neq, contains, ocontains (StringFieldFilter)
-	uuidField                  // eq, oeq, neq (UuidFieldFilter)
-	boolField                  // filter[field]=true|false (BooleanFieldFilter)
-	timeField                  // eq, lt, lte, gt, gte on RFC 3339 times (DateTimeFieldFilter)
-	eqField                    // eq only
+	textField     fieldKind = iota // eq, oeq, neq, contains, ocontains (StringFieldFilter)
+	uuidField                      // eq, oeq, neq (UuidFieldFilter)
+	boolField                      // filter[field]=true|false (BooleanFieldFilter)
+	timeField                      // eq, lt, lte, gt, gte on RFC 3339 times (DateTimeFieldFilter)
+	eqField                        // eq only
+	containsField                  // eq, contains
 )
 
 var kindOps = map[fieldKind][]string{
-	textField: {"eq", "oeq", "neq", "contains", "ocontains"},
-	uuidField: {"eq", "oeq", "neq"},
-	boolField: {"bool"},
-	timeField: {"eq", "lt", "lte", "gt", "gte"},
-	eqField:   {"eq"},
+	textField:     {"eq", "oeq", "neq", "contains", "ocontains"},
+	uuidField:     {"eq", "oeq", "neq"},
+	boolField:     {"bool"},
+	timeField:     {"eq", "lt", "lte", "gt", "gte"},
+	eqField:       {"eq"},
+	containsField: {"eq", "contains"},
 }
 
 // filterSpec names the filterable fields of a list and their kinds.

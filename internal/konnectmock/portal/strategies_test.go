@@ -172,6 +172,10 @@ func TestDCRProviders(t *testing.T) {
 	if got := fx.ok("GET", base+"?filter[initial_client_id]=abc123", nil, 200).names(t, "name"); fmt.Sprint(got) != "[DCR Auth0 1]" {
 		t.Fatalf("by client id: %v", got)
 	}
+	fx.do("GET", base+"?filter[name][neq]=x", nil).invalid(t, `filter[name][neq]: "filter[name][neq]" is not allowed`)
+	if got := fx.ok("GET", base+"?filter[name][contains]=Okta", nil, 200).names(t, "name"); fmt.Sprint(got) != "[DCR Okta]" {
+		t.Fatalf("name contains: %v", got)
+	}
 	if got := fx.ok("GET", base+"?sort=-issuer", nil, 200).names(t, "name"); fmt.Sprint(got) != "[DCR Kong Identity DCR Okta DCR Auth0 1 DCR HTTP 1 - Segment A]" {
 		t.Fatalf("by issuer: %v", got)
 	}
