@@ -199,6 +199,15 @@
 //     openid-connect config's extra properties are kept as given.
 //   - DCR providers: deleting one a strategy uses is a 409 (the spec lists
 //     none). active is true while an active strategy uses it.
+//   - Statuses an operation's spec does not list, answered where the case
+//     needs one: 409 for a duplicate portal name on create (the spec lists it
+//     for PATCH only), a duplicate page slug, snippet or team name, a second
+//     custom domain, a portal with publications deleted without force, a DCR
+//     provider in use; 404 for an unknown portal (or other path object) on
+//     every operation, a missing custom domain or image, a non-UUID strategy
+//     id on PUT; 400 for invalid paging or filters on the lists that list no
+//     400, and for a team PATCH; 405 with Allow for a method a path does not
+//     have.
 //   - There are no permissions: the documented 403s never occur.
 //
 // Out of band (Go API and /_mock/, for tests): EditPage replaces a page's
