@@ -25,7 +25,10 @@ import (
 // A mounted family may have control endpoints of its own (mockcore.Controller),
 // under /_mock/ too; a successful write there is saved to the state file like an
 // API write. The access family's: POST /_mock/users, POST
-// /_mock/tokens/{id}/expire, POST /_mock/tokens/{id}/revoke.
+// /_mock/tokens/{id}/expire, POST /_mock/tokens/{id}/revoke. The portal
+// family's: PUT /_mock/portals/{id}/pages/{id}/content, POST and DELETE
+// /_mock/portals/{id}/publications[/{apiId}], POST
+// /_mock/portals/{id}/custom-domain/verify.
 //
 // Errors are {"message":"…"}: 400 for invalid fault settings, 401, 404, 405 (with Allow).
 func (s *Server) serveMock(w http.ResponseWriter, r *http.Request, rest []string) {

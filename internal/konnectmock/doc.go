@@ -1,8 +1,10 @@
 // Package konnectmock is an in-memory Kong Konnect for tests and local runs of the
 // provider: the control-plane API (/v2/control-planes), the gateway core-entities
-// API (/v2/control-planes/{cp}/core-entities/...) and the identity API (/v3/:
+// API (/v2/control-planes/{cp}/core-entities/...), the identity API (/v3/:
 // users, teams, roles, system accounts, tokens, identity providers; package
-// access), following the contract in
+// access) and the Dev Portal (/v3/portals…, /v3/portal-roles, and
+// /v2/application-auth-strategies and /v2/dcr-providers; package portal),
+// following the contract in
 // /work/shared/design/konnect-api.md byte for byte where a client could notice:
 // status codes, content types, list envelopes, field names, defaults and both
 // error styles (problem+json for the platform API, Kong-style JSON for core
@@ -52,9 +54,14 @@
 // the clock, the lock, the save hook). The assembler authenticates, counts,
 // injects faults, reads the body, calls the family, and saves the state file after
 // an acknowledged write, for every family alike. Mounted now: access, the identity
-// API under /v3/ (its package documentation lists what it serves and the choices it
-// makes). Options.Access invites users besides the seeded ones; Server.Access gives
-// tests its Go API (AddUser, FindUser, ExpireToken, RevokeToken).
+// API under /v3/, and portal, the Dev Portal management API (/v3/portals…,
+// /v3/portal-roles) with the application auth strategies and DCR providers
+// (/v2/application-auth-strategies…, /v2/dcr-providers…). Each package's
+// documentation lists what it serves and the choices it makes. The portal family
+// is asked first, as the access family takes every other /v3/ path.
+// Options.Access invites users besides the seeded ones; Server.Access gives
+// tests its Go API (AddUser, FindUser, ExpireToken, RevokeToken); Server.Portal
+// the portal's (EditPage, Publish, Unpublish, VerifyDomain, FindPortal).
 //
 // Tokens the identity API issues (system account tokens, personal access tokens)
 // are bearer tokens for the whole mock while they are good, also when
@@ -149,6 +156,10 @@
 //	POST  /_mock/users         accept an invitation: {"email","full_name","preferred_name","pending"} → 201 the user
 //	POST  /_mock/tokens/{id}/expire  an issued token expires now → 204
 //	POST  /_mock/tokens/{id}/revoke  an issued token is revoked (a system account token: deleted) → 204
+//	PUT   /_mock/portals/{id}/pages/{id}/content  edit a page as the portal editor would: {"content"} → 200 the page
+//	POST  /_mock/portals/{id}/publications        publish an API: {"api_id","auth_strategy_id"} → 201
+//	DELETE /_mock/portals/{id}/publications/{apiId}  unpublish it → 204
+//	POST  /_mock/portals/{id}/custom-domain/verify  the custom domain's CNAME and certificate check out → 200
 //
 // Fault settings on the wire: {"latency":"50ms","latency_jitter":"20ms",
 // "rate_limit_share":0.2,"retry_after":1,"error_share":0,"drop_before_share":0,

@@ -24,10 +24,10 @@ import (
 //	  "cloud_gateway":…,"proxy_urls":[…],"created_at":…,"updated_at":…,"rev":N,
 //	  "entities":{"services":[{"seq":N,"rev":N,"object":{…}}],…},
 //	  "consumer_group_members":{"<group id>":["<consumer id>",…]}}],
-//	 "families":{"access":{…}}}
+//	 "families":{"access":{…},"portal":{…}}}
 //
 // families holds the state of each API family mounted beside the gateway, in the
-// family's own format (package access: state.go). A document without a family's
+// family's own format (packages access and portal: state.go). A document without a family's
 // entry (written before the family existed) leaves that family as a new
 // organisation has it.
 //

@@ -17,6 +17,7 @@ import (
 
 	"github.com/konnectguard/terraform-provider-konnect/internal/konnectmock/access"
 	"github.com/konnectguard/terraform-provider-konnect/internal/konnectmock/mockcore"
+	"github.com/konnectguard/terraform-provider-konnect/internal/konnectmock/portal"
 )
 
 // Options configure a mock server.
@@ -67,6 +68,7 @@ type Server struct {
 	// Family): they share the clock, the trace ids, mu and the state file.
 	families []mockcore.Family
 	access   *access.Family
+	portal   *portal.Family
 
 	trace *mockcore.Tracer
 	// scanned counts the entities listings have looked at, so a test can hold a page's
@@ -112,7 +114,10 @@ func Open(opts Options) (*Server, error) {
 	}
 	env := mockcore.Env{Now: s.now, Trace: s.trace, Lock: &s.mu, Save: s.save}
 	s.access = access.New(env, opts.Access)
-	s.families = []mockcore.Family{s.access}
+	s.portal = portal.New(env)
+	// The portal family goes first: it serves /v3/portals… and /v3/portal-roles,
+	// and the access family takes every other /v3/ path.
+	s.families = []mockcore.Family{s.portal, s.access}
 	if opts.StateFile != "" {
 		if err := s.loadStateFile(); err != nil {
 			return nil, err
@@ -153,6 +158,11 @@ func (s *Server) count(key string) {
 // Access is the identity API family, for tests that add users or expire tokens
 // out of band (AddUser, FindUser, ExpireToken, RevokeToken).
 func (s *Server) Access() *access.Family { return s.access }
+
+// Portal is the Dev Portal family, for tests that act on it out of band:
+// edit a page as the portal editor would (EditPage), publish an API to a
+// portal (Publish, Unpublish), verify a custom domain (VerifyDomain).
+func (s *Server) Portal() *portal.Family { return s.portal }
 
 type family int
 

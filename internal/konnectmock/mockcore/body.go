@@ -288,3 +288,63 @@ func (b *Body) Strings(key string, required bool) ([]string, bool) {
 	}
 	return out, true
 }
+
+var labelValue = regexp.MustCompile(`^[a-z0-9A-Z]{1}([a-z0-9A-Z-._]*[a-z0-9A-Z]+)?$`)
+
+var reservedLabelPrefixes = []string{"kong", "konnect", "mesh", "kic", "_"}
+
+// Labels checks Konnect's Labels object at "labels": at most 50; keys of 1-63
+// characters not starting with "kong", "konnect", "mesh", "kic" or "_"; values
+// of 1-63 letters, digits, '-', '.' or '_' starting and ending with a letter or
+// digit (rule is_label). With patch a null value asks to remove the label (nil
+// in out); otherwise a null value is left out. ok is false when the field is
+// absent, null or invalid.
+func (b *Body) Labels(patch bool) (out map[string]*string, ok bool) {
+	raw, present := b.In["labels"]
+	if !present || raw == nil {
+		return nil, false
+	}
+	m, isObj := raw.(map[string]any)
+	if !isObj {
+		b.Fail("labels", "is_object", "must be an object")
+		return nil, false
+	}
+	if len(m) > 50 {
+		b.Bad = append(b.Bad, InvalidParam{Field: b.Prefix + "labels", Rule: "max_items", Maximum: IntPtr(50), Reason: "must not have more than 50 labels"})
+		return nil, false
+	}
+	out = map[string]*string{}
+	ok = true
+	for _, k := range slices.Sorted(maps.Keys(m)) {
+		if n := len([]rune(k)); n < 1 || n > 63 || slices.ContainsFunc(reservedLabelPrefixes, func(p string) bool { return strings.HasPrefix(k, p) }) {
+			b.Fail("labels", "is_label", "label key '"+k+"' must be 1-63 characters and must not start with 'kong', 'konnect', 'mesh', 'kic' or '_'")
+			ok = false
+			continue
+		}
+		if m[k] == nil {
+			if patch {
+				out[k] = nil
+			}
+			continue
+		}
+		s, isStr := m[k].(string)
+		if !isStr || len(s) > 63 || !labelValue.MatchString(s) {
+			b.Fail("labels."+k, "is_label", "label value must be 1-63 letters, digits, '-', '.' or '_', starting and ending with a letter or digit")
+			ok = false
+			continue
+		}
+		out[k] = &s
+	}
+	return out, ok
+}
+
+// ApplyLabels applies checked labels to a label set (nil values remove labels).
+func ApplyLabels(dst map[string]string, labels map[string]*string) {
+	for k, v := range labels {
+		if v == nil {
+			delete(dst, k)
+		} else {
+			dst[k] = *v
+		}
+	}
+}

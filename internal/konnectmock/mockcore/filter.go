@@ -83,6 +83,8 @@ func (f Filter) Match(v string, present bool) bool {
 		return present && strings.Contains(v, f.Value)
 	case "oeq":
 		return present && slices.Contains(strings.Split(f.Value, ","), v)
+	case "ocontains":
+		return present && slices.ContainsFunc(strings.Split(f.Value, ","), func(s string) bool { return strings.Contains(v, s) })
 	case "exists":
 		return present == (f.Value == "true")
 	}

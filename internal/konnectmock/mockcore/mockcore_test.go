@@ -35,6 +35,14 @@ func TestParsePage(t *testing.T) {
 	if got := PageOf(items, Page{Number: 9, Size: 2}); got == nil || len(got) != 0 {
 		t.Errorf("past the end: %#v", got)
 	}
+	for _, p := range []Page{{Number: 5, Size: 1 << 62}, {Number: 5, Size: 1<<62 + 1}, {Number: 1 << 40, Size: 1 << 40}} {
+		if got := PageOf(items, p); len(got) != 0 {
+			t.Errorf("page %d of size %d (an offset that overflows): %v", p.Number, p.Size, got)
+		}
+	}
+	if got := PageOf(items, Page{Number: 1, Size: 1 << 62}); len(got) != 5 {
+		t.Errorf("one huge page: %v", got)
+	}
 }
 
 func TestParseFilters(t *testing.T) {
@@ -70,6 +78,8 @@ func TestParseFilters(t *testing.T) {
 		{Filter{Op: "contains", Value: "b"}, "abc", true, true},
 		{Filter{Op: "neq", Value: "a"}, "", false, true},
 		{Filter{Op: "oeq", Value: "a,b"}, "b", true, true},
+		{Filter{Op: "ocontains", Value: "x,bc"}, "abc", true, true},
+		{Filter{Op: "ocontains", Value: "x,y"}, "abc", true, false},
 		{Filter{Op: "exists", Value: "true"}, "", true, true},
 		{Filter{Op: "exists", Value: "false"}, "", true, false},
 	} {
@@ -129,6 +139,11 @@ func TestProblemAndResponse(t *testing.T) {
 	if rec.Code != 201 || rec.Body.Len() != 0 || rec.Header().Get("Content-Type") != "" {
 		t.Fatalf("empty 201: %v %q", rec.Header(), rec.Body)
 	}
+	rec = httptest.NewRecorder()
+	NewTitledProblem("i", 400, "Invalid Request", "Invalid Parameters", []InvalidParam{{Field: "a", Rule: "required", Reason: "\"a\" is required", Source: "body"}}).Write(rec)
+	if rec.Body.String() != `{"status":400,"title":"Invalid Request","type":"https://httpstatuses.com/400","instance":"i","detail":"Invalid Parameters","invalid_parameters":[{"field":"a","rule":"required","reason":"\"a\" is required","source":"body"}]}`+"\n" {
+		t.Fatalf("titled problem: %s", rec.Body)
+	}
 	tr := NewTracer()
 	if a, b := tr.Next(), tr.Next(); a == b || !strings.HasPrefix(a, "konnect:trace:") || len(a) != len("konnect:trace:")+19 {
 		t.Fatalf("trace ids %q %q", a, b)
@@ -144,5 +159,24 @@ func TestBodyNotNull(t *testing.T) {
 	b.NotNull("absent")
 	if len(b.Bad) != 1 || !reflect.DeepEqual(b.Bad[0], InvalidParam{Field: "name", Rule: "required", Reason: "cannot be null"}) {
 		t.Fatalf("problems %+v", b.Bad)
+	}
+}
+
+func TestLabels(t *testing.T) {
+	b, _ := ParseBody([]byte(`{"labels":{"env":"prod","gone":null,"kong-x":"y","bad":"-x"}}`))
+	out, ok := b.Labels(true)
+	if ok || len(b.Bad) != 2 || b.Bad[0].Field != "labels.bad" || b.Bad[1].Field != "labels" || *out["env"] != "prod" || out["gone"] != nil {
+		t.Fatalf("%v %v %v", out, ok, b.Bad)
+	}
+	b, _ = ParseBody([]byte(`{"labels":{"env":"prod","gone":null}}`))
+	out, ok = b.Labels(false)
+	dst := map[string]string{"old": "1"}
+	ApplyLabels(dst, out)
+	if !ok || len(out) != 1 || fmt.Sprint(dst) != "map[env:prod old:1]" {
+		t.Fatalf("create labels: %v %v", out, dst)
+	}
+	b, _ = ParseBody([]byte(`{"x":1}`))
+	if _, ok := b.Labels(true); ok || len(b.Bad) != 0 {
+		t.Fatal("absent labels")
 	}
 }

@@ -42,8 +42,13 @@ func ParsePage(q url.Values, defSize, maxSize int) (Page, []InvalidParam) {
 
 // PageOf returns the items of page p (empty past the end, never nil).
 func PageOf[T any](items []T, p Page) []T {
+	// (Number-1)*Size is computed only when it cannot overflow: a family
+	// without a largest page size may be asked for any.
+	if p.Size < 1 || p.Number < 1 || p.Number-1 > len(items)/p.Size {
+		return []T{}
+	}
 	lo := (p.Number - 1) * p.Size
-	if lo >= len(items) || lo < 0 {
+	if lo >= len(items) {
 		return []T{}
 	}
 	hi := min(lo+p.Size, len(items))

@@ -25,6 +25,9 @@ type InvalidParam struct {
 	Maximum *int     `json:"maximum,omitempty"`
 	Choices []string `json:"choices,omitempty"`
 	Reason  string   `json:"reason"`
+	// Source is where the parameter was: "body", "query" or "path" (the portal
+	// API names it; the identity API does not).
+	Source string `json:"source,omitempty"`
 }
 
 // ProblemTitles are the titles Konnect gives each status.
@@ -51,7 +54,13 @@ func (t *Tracer) Next() string {
 
 // NewProblem renders a problem+json response. Konnect's 401 carries no type.
 func NewProblem(instance string, status int, detail string, params []InvalidParam) Response {
-	p := Problem{Status: status, Title: ProblemTitles[status], Instance: instance, Detail: detail, InvalidParameters: params}
+	return NewTitledProblem(instance, status, ProblemTitles[status], detail, params)
+}
+
+// NewTitledProblem is NewProblem with the title an API gives the problem (the
+// portal API titles its 400s "Invalid Request"); an empty title is the status's.
+func NewTitledProblem(instance string, status int, title, detail string, params []InvalidParam) Response {
+	p := Problem{Status: status, Title: title, Instance: instance, Detail: detail, InvalidParameters: params}
 	if p.Title == "" {
 		p.Title = http.StatusText(status)
 	}
