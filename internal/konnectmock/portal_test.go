@@ -17,7 +17,7 @@ func TestContractPortalFamily(t *testing.T) {
 	c := newMock(t, Options{Tokens: []string{"kpat_test"}})
 	missing := "7f9fd312-a987-4628-b4c5-bb4f4fddd5f7"
 	portal := c.do("POST", "/v3/portals", map[string]any{"name": "dev"}).expect(t, 201, ctJSON).str("id")
-	strat := c.do("POST", "/v2/application-auth-strategies", map[string]any{"name": "ka", "display_name": "Key", "strategy_type": "key_auth",
+	strategy := c.do("POST", "/v2/application-auth-strategies", map[string]any{"name": "ka", "display_name": "Key", "strategy_type": "key_auth",
 		"configs": map[string]any{"key-auth": map[string]any{"key_names": []string{"apikey"}}}}).expect(t, 201, ctJSON).str("id")
 	page := c.do("POST", "/v3/portals/"+portal+"/pages", map[string]any{"slug": "/home", "content": "# Home\n"}).expect(t, 201, ctJSON).str("id")
 
@@ -52,12 +52,12 @@ func TestContractPortalFamily(t *testing.T) {
 	c.do("GET", "/v3/portal-roles", nil).expect(t, 200, ctJSON)
 
 	// PATCH changes only what is sent
-	c.do("PATCH", "/v3/portals/"+portal, map[string]any{"default_application_auth_strategy_id": strat}).expect(t, 200, ctJSON).
-		jsonEq(t, `{"name":"dev","display_name":"dev","description":null,"default_application_auth_strategy_id":"`+strat+`","labels":{}}`,
+	c.do("PATCH", "/v3/portals/"+portal, map[string]any{"default_application_auth_strategy_id": strategy}).expect(t, 200, ctJSON).
+		jsonEq(t, `{"name":"dev","display_name":"dev","description":null,"default_application_auth_strategy_id":"`+strategy+`","labels":{}}`,
 			"id", "authentication_enabled", "rbac_enabled", "sipr_enabled", "default_api_visibility", "default_page_visibility",
 			"auto_approve_developers", "auto_approve_applications", "default_domain", "canonical_domain",
 			"notifications_developer_pii_visibility_enabled", "created_at", "updated_at")
-	c.do("DELETE", "/v2/application-auth-strategies/"+strat, nil).expect(t, 409, ctProblem)
+	c.do("DELETE", "/v2/application-auth-strategies/"+strategy, nil).expect(t, 409, ctProblem)
 
 	// every call is counted by its route
 	counts := c.srv.Counts()
@@ -121,10 +121,10 @@ func TestStateFileKeepsPortalFamily(t *testing.T) {
 	c, kill := openMock(t, opts)
 	dcr := c.do("POST", "/v2/dcr-providers", map[string]any{"name": "d", "provider_type": "http", "issuer": "https://issuer.example.com",
 		"dcr_config": map[string]any{"dcr_base_url": "https://dcr.example.com", "api_key": "sup3r_s3cr3t_key"}}).expect(t, 201, ctJSON).str("id")
-	strat := c.do("POST", "/v2/application-auth-strategies", map[string]any{"name": "o", "display_name": "OIDC", "strategy_type": "openid_connect", "dcr_provider_id": dcr,
+	strategy := c.do("POST", "/v2/application-auth-strategies", map[string]any{"name": "o", "display_name": "OIDC", "strategy_type": "openid_connect", "dcr_provider_id": dcr,
 		"configs": map[string]any{"openid-connect": map[string]any{"issuer": "https://oidc.example.com", "credential_claim": []string{"client_id"},
 			"scopes": []string{"openid"}, "auth_methods": []string{"bearer"}}}}).expect(t, 201, ctJSON).str("id")
-	portal := c.do("POST", "/v3/portals", map[string]any{"name": "durable", "default_application_auth_strategy_id": strat}).expect(t, 201, ctJSON).str("id")
+	portal := c.do("POST", "/v3/portals", map[string]any{"name": "durable", "default_application_auth_strategy_id": strategy}).expect(t, 201, ctJSON).str("id")
 	base := "/v3/portals/" + portal
 	parent := c.do("POST", base+"/pages", map[string]any{"slug": "/guides", "content": "guides"}).expect(t, 201, ctJSON).str("id")
 	c.do("POST", base+"/pages", map[string]any{"slug": "start", "content": "start", "parent_page_id": parent}).expect(t, 201, ctJSON)
@@ -133,7 +133,7 @@ func TestStateFileKeepsPortalFamily(t *testing.T) {
 	c.do("PATCH", base+"/authentication-settings", map[string]any{"oidc_issuer": "https://id.example.com", "oidc_client_id": "cid", "oidc_client_secret": "cl1ent_s3cr3t"}).expect(t, 200, ctJSON)
 	c.do("PATCH", base+"/customization", map[string]any{"layout": "sidebar"}).expect(t, 200, ctJSON)
 	// the Go API saves too
-	if err := c.srv.Portal().Publish(portal, "11111111-2222-4333-8444-555555555555", strat); err != nil {
+	if err := c.srv.Portal().Publish(portal, "11111111-2222-4333-8444-555555555555", strategy); err != nil {
 		t.Fatal(err)
 	}
 	reads := []string{"/v3/portals", base, base + "/pages", base + "/snippets", base + "/teams/" + team, base + "/authentication-settings",

@@ -177,14 +177,14 @@ func wantNoDiagHolds(t *testing.T, rec *diagRecorder, secret string) {
 	}
 }
 
-// wantErrorNaming fails the test unless the provider returned an error whose detail holds
+// wantErrorNaming fails the test unless the provider returned the cascade error whose detail holds
 // every one of details.
-func wantErrorNaming(t *testing.T, rec *diagRecorder, summary string, details ...string) {
+func wantErrorNaming(t *testing.T, rec *diagRecorder, details ...string) {
 	t.Helper()
 	rec.mu.Lock()
 	defer rec.mu.Unlock()
 	for _, d := range rec.diags {
-		ok := d.Summary == summary
+		ok := d.Summary == cascadeFailSummary
 		for _, s := range details {
 			ok = ok && strings.Contains(d.Detail, s)
 		}
@@ -192,7 +192,7 @@ func wantErrorNaming(t *testing.T, rec *diagRecorder, summary string, details ..
 			return
 		}
 	}
-	t.Errorf("no error %q naming %q; the provider said %s", summary, details, showDiags(rec.diags))
+	t.Errorf("no error %q naming %q; the provider said %s", cascadeFailSummary, details, showDiags(rec.diags))
 }
 
 const (
@@ -267,7 +267,7 @@ func TestAccCascadeAccess_Team(t *testing.T) {
 			},
 			{
 				PreConfig: func() {
-					wantErrorNaming(t, rec, cascadeFailSummary, "konnect_team (id "+team+")",
+					wantErrorNaming(t, rec, "konnect_team (id "+team+")",
 						importOf("konnect_team_user", team+"/"+john), importOf("konnect_system_account_team", team+"/"+robot),
 						importOf("konnect_team_role", team+"/"+grant))
 					if env.get("/v3/teams/"+team) == nil {
@@ -379,7 +379,7 @@ func TestAccCascadeAccess_SystemAccount(t *testing.T) {
 			},
 			{
 				PreConfig: func() {
-					wantErrorNaming(t, rec, cascadeFailSummary, "konnect_system_account (id "+account+")", token, `name "ui-token"`,
+					wantErrorNaming(t, rec, "konnect_system_account (id "+account+")", token, `name "ui-token"`,
 						importOf("konnect_system_account_access_token", account+"/"+token), importOf("konnect_system_account_role", account+"/"+grant),
 						importOf("konnect_system_account_team", team+"/"+account))
 					wantNoDiagHolds(t, rec, tokenValue)
@@ -400,7 +400,7 @@ func TestAccCascadeAccess_SystemAccount(t *testing.T) {
 			},
 			{
 				PreConfig: func() {
-					wantErrorNaming(t, rec, cascadeFailSummary, "konnect_system_account (id "+account+")", token, `name "ui-token"`,
+					wantErrorNaming(t, rec, "konnect_system_account (id "+account+")", token, `name "ui-token"`,
 						importOf("konnect_system_account_access_token", account+"/"+token), importOf("konnect_system_account_role", account+"/"+grant),
 						importOf("konnect_system_account_team", team+"/"+account))
 					wantNoDiagHolds(t, rec, tokenValue)
@@ -492,7 +492,7 @@ func TestAccCascadeAccess_IdentityProvider(t *testing.T) {
 			},
 			{
 				PreConfig: func() {
-					wantErrorNaming(t, rec, cascadeFailSummary, "konnect_identity_provider (id "+idp+")",
+					wantErrorNaming(t, rec, "konnect_identity_provider (id "+idp+")",
 						importOf("konnect_identity_provider_team_group_mapping", idp+"/"+mapping))
 					if env.get("/v3/identity-providers/"+idp) == nil {
 						t.Fatal("the refused destroy deleted the identity provider")

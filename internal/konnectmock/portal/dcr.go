@@ -222,7 +222,7 @@ func patchDCRProvider(c *call) mockcore.Response {
 		d.Issuer = *issuer
 	}
 	if patch != nil {
-		cfg := deepCopy(d.Config).(map[string]any)
+		cfg := deepCopyMap(d.Config)
 		mergePatch(cfg, withoutSecrets(patch))
 		d.Config = cfg
 	}

@@ -37,11 +37,6 @@ func (c *call) invalidRequest(source string, params ...mockcore.InvalidParam) mo
 	return mockcore.NewTitledProblem(c.f.env.Trace.Next(), http.StatusBadRequest, "Invalid Request", "Invalid Parameters", out)
 }
 
-// badBody is one invalid body field.
-func (c *call) badBody(field, rule, reason string) mockcore.Response {
-	return c.invalidRequest("body", mockcore.InvalidParam{Field: field, Rule: rule, Reason: reason})
-}
-
 // unparsable is the spec's answer to a body that is not a JSON object.
 func (c *call) unparsable() mockcore.Response {
 	return mockcore.NewTitledProblem(c.f.env.Trace.Next(), http.StatusBadRequest, "Bad Request", "Could not parse request body",

@@ -225,3 +225,9 @@ func deepCopy(v any) any {
 	}
 	return v
 }
+
+// deepCopyMap is deepCopy of a document.
+func deepCopyMap(m map[string]any) map[string]any {
+	out, _ := deepCopy(m).(map[string]any)
+	return out
+}

@@ -134,7 +134,7 @@ func patchAuthSettings(c *call) mockcore.Response {
 		if mappings != nil {
 			o.ClaimMappings = map[string]string{"name": "name", "email": "email", "groups": "groups"}
 			for k, v := range mappings {
-				o.ClaimMappings[k] = v.(string)
+				o.ClaimMappings[k], _ = v.(string)
 			}
 		}
 	}
@@ -224,7 +224,7 @@ func patchCustomization(c *call) mockcore.Response {
 	if bad != nil {
 		return *bad
 	}
-	doc := deepCopy(p.Customization).(map[string]any)
+	doc := deepCopyMap(p.Customization)
 	mergePatch(doc, patch)
 	customizationSchema.fill(doc)
 	p.Customization = doc

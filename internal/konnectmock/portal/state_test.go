@@ -14,12 +14,12 @@ import (
 // populate fills a portal with one of everything and returns the reads that show it.
 func populate(t *testing.T, fx *fixture) []string {
 	t.Helper()
-	strat := fx.ok("POST", "/v2/application-auth-strategies", keyAuth("ka"), 201).str("id")
+	strategy := fx.ok("POST", "/v2/application-auth-strategies", keyAuth("ka"), 201).str("id")
 	dcr := fx.ok("POST", "/v2/dcr-providers", map[string]any{"name": "d", "provider_type": "okta", "issuer": "https://x.example.com", "dcr_config": map[string]any{"dcr_token": "t0ken"}}, 201).str("id")
 	o := oidc("o")
 	o["dcr_provider_id"] = dcr
 	fx.ok("POST", "/v2/application-auth-strategies", o, 201)
-	p := fx.ok("POST", "/v3/portals", map[string]any{"name": "p", "labels": map[string]any{"env": "prod"}, "default_application_auth_strategy_id": strat}, 201).str("id")
+	p := fx.ok("POST", "/v3/portals", map[string]any{"name": "p", "labels": map[string]any{"env": "prod"}, "default_application_auth_strategy_id": strategy}, 201).str("id")
 	base := "/v3/portals/" + p
 	parent := fx.ok("POST", base+"/pages", map[string]any{"slug": "/a", "content": "---\ntitle: A\n---\nbody\n"}, 201).str("id")
 	fx.ok("POST", base+"/pages", map[string]any{"slug": "b", "content": "b", "parent_page_id": parent, "description": "d"}, 201)
@@ -36,7 +36,7 @@ func populate(t *testing.T, fx *fixture) []string {
 	cert, key := certPair(t, "dev.example.com", time.Date(2027, 1, 1, 0, 0, 0, 0, time.UTC))
 	fx.ok("POST", base+"/custom-domain", map[string]any{"hostname": "dev.example.com", "enabled": true,
 		"ssl": map[string]any{"domain_verification_method": "custom_certificate", "custom_certificate": cert, "custom_private_key": key}}, 201)
-	if err := fx.f.Publish(p, "11111111-2222-4333-8444-555555555555", strat); err != nil {
+	if err := fx.f.Publish(p, "11111111-2222-4333-8444-555555555555", strategy); err != nil {
 		t.Fatal(err)
 	}
 	return []string{"/v3/portals", base, base + "/pages", base + "/pages/" + parent, base + "/snippets", base + "/teams",

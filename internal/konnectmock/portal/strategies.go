@@ -71,7 +71,7 @@ func (s *state) strategyActive(id string) bool {
 // when its DCR provider is an http one that allows them.
 func (s *state) strategyView(x *strategy) strategyJSON {
 	v := strategyJSON{ID: x.ID, Name: x.Name, DisplayName: x.DisplayName, StrategyType: x.Type, Active: s.strategyActive(x.ID),
-		Configs: deepCopy(x.Configs).(map[string]any), Labels: cloneLabels(x.Labels),
+		Configs: deepCopyMap(x.Configs), Labels: cloneLabels(x.Labels),
 		CreatedAt: mockcore.FormatTime(x.Created), UpdatedAt: mockcore.FormatTime(x.Updated),
 		SupportsMultipleCredentials: x.Type == "key_auth", Principals: map[string]bool{"enabled": x.Principals}}
 	if x.DCRProviderID != nil {

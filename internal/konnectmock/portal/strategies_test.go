@@ -184,7 +184,7 @@ func TestDCRProviders(t *testing.T) {
 	body := oidc("with dcr")
 	body["dcr_provider_id"] = httpID
 	r = fx.ok("POST", "/v2/application-auth-strategies", body, 201)
-	strat := r.str("id")
+	strategy := r.str("id")
 	if fmt.Sprint(r.body["dcr_provider"]) != "map[id:"+httpID+" name:DCR HTTP 1 - Segment A provider_type:http]" || r.body["supports_multiple_credentials"] != true {
 		t.Fatalf("strategy with a DCR provider: %s", r.raw)
 	}
@@ -192,14 +192,14 @@ func TestDCRProviders(t *testing.T) {
 		t.Fatalf("strategies by provider type: %v", got)
 	}
 	p := fx.portal("p")
-	if err := fx.f.Publish(p, "11111111-2222-4333-8444-555555555555", strat); err != nil {
+	if err := fx.f.Publish(p, "11111111-2222-4333-8444-555555555555", strategy); err != nil {
 		t.Fatal(err)
 	}
 	if r = fx.ok("GET", base+"/"+httpID, nil, 200); r.body["active"] != true {
 		t.Fatalf("active provider: %s", r.raw)
 	}
-	fx.do("DELETE", base+"/"+httpID, nil).conflict(t, "DCR provider ["+httpID+"] is used by application auth strategy ["+strat+"]")
-	fx.ok("PATCH", "/v2/application-auth-strategies/"+strat, map[string]any{"dcr_provider_id": nil}, 200)
+	fx.do("DELETE", base+"/"+httpID, nil).conflict(t, "DCR provider ["+httpID+"] is used by application auth strategy ["+strategy+"]")
+	fx.ok("PATCH", "/v2/application-auth-strategies/"+strategy, map[string]any{"dcr_provider_id": nil}, 200)
 	fx.ok("DELETE", base+"/"+httpID, nil, 204)
 	fx.do("GET", base+"/"+httpID, nil).notFound(t)
 }
