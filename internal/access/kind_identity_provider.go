@@ -22,6 +22,13 @@ import (
 // loginPathChanges: Konnect derives a SAML provider's URLs from login_path.
 var loginPathChanges = []engine.PlanModifier{engine.UnknownWhenChanged("login_path")}
 
+// clientSecret is config.oidc_identity_provider_config.client_secret; its write-only twin is
+// the top-level client_secret_wo (engine.WriteOnlyTwinOf).
+var clientSecret = engine.Attr{Name: "client_secret", Type: engine.String, Sensitive: true, NotReturned: true,
+	Description: "The client secret Konnect authenticates with (sensitive). Konnect never returns it: state keeps the value written, so a change made in Konnect is not seen, and it is null after an import. " +
+		"Conflicts with the top-level `client_secret_wo`, its write-only alternative, which keeps it out of state.",
+	Validators: []engine.Validator{stringvalidator.LengthAtLeast(1)}}
+
 // oidcConfig is config.oidc_identity_provider_config.
 var oidcConfig = engine.Attr{Name: "oidc_identity_provider_config", Inline: true,
 	Description: "The OpenID Connect provider's settings (`type = \"oidc\"`). Conflicts with `saml_identity_provider_config`.",
@@ -30,9 +37,7 @@ var oidcConfig = engine.Attr{Name: "oidc_identity_provider_config", Inline: true
 		engine.Attr{Name: "issuer_url", Type: engine.String, Mode: engine.Required, Description: "The issuer URL of the OpenID Connect provider."},
 		engine.Attr{Name: "client_id", Type: engine.String, Mode: engine.Required, Description: "The client id Konnect authenticates with.",
 			Validators: []engine.Validator{stringvalidator.LengthAtLeast(1)}},
-		engine.Attr{Name: "client_secret", Type: engine.String, Sensitive: true, NotReturned: true,
-			Description: "The client secret Konnect authenticates with (sensitive). Konnect never returns it: state keeps the value written, so a change made in Konnect is not seen, and it is null after an import.",
-			Validators:  []engine.Validator{stringvalidator.LengthAtLeast(1)}},
+		clientSecret,
 		engine.Attr{Name: "scopes", Type: engine.ListOf(engine.String),
 			Description: "The scopes Konnect requests. Unset, Konnect's default: `email`, `openid`, `profile`."},
 		engine.Attr{Name: "claim_mappings", Description: "Which claims of the ID token hold the user's name, email and groups.",
@@ -68,14 +73,15 @@ var IdentityProviderKind = engine.EntityKind{
 	TypeName: "konnect_identity_provider",
 	Description: "An identity provider that users log in to Konnect with (single sign-on), OIDC or SAML. An organization has at most one of each type, and at most one enabled. " +
 		"An update sends Konnect only the attributes the plan changes (PATCH). Changing `type` replaces the provider. " +
-		"The OIDC client secret is never returned by Konnect: state keeps the value written (sensitive), and it is null after an import.",
+		"The OIDC client secret is never returned by Konnect: state keeps the value written (sensitive), and it is null after an import; " +
+		"`client_secret_wo` with `client_secret_wo_version` sends it without keeping it in state (Terraform 1.11+, OpenTofu 1.11+).",
 	API: engine.PatchAPI{PlatformAPI: engine.PlatformAPI{Collection: under("identity-providers")},
 		NameFilter: "filter[type][eq]", NameField: "type"},
 	// The creation guard: Konnect refuses a second provider of a type (409), and the one
 	// that exists is named with its import block.
 	NameAttr:   "type",
 	Dependents: []engine.Dependent{idpMappingsOf}, // cascade.go
-	Attrs: []engine.Attr{
+	Attrs: append([]engine.Attr{
 		{Name: "type", Type: engine.String, ForceNew: true,
 			Description: "The protocol: `oidc` or `saml`. Konnect requires it when the provider is created.",
 			Validators:  []engine.Validator{stringvalidator.OneOf("oidc", "saml")}},
@@ -87,7 +93,7 @@ var IdentityProviderKind = engine.EntityKind{
 		{Name: "config", Type: engine.ObjectOf(oidcConfig, samlConfig),
 			Description: "The provider's settings: set the branch of its type."},
 		engine.PlatformTimestamps[0], engine.PlatformTimestamps[1],
-	},
+	}, engine.WriteOnlyTwinOf("client_secret_wo", []string{"config", "oidc_identity_provider_config", "client_secret"}, clientSecret, "config.client_secret")...),
 }
 
 // IdentityProviderTeamGroupMappingKind maps a group of the identity provider to a team

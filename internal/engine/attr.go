@@ -88,6 +88,12 @@ type Attr struct {
 	// versions: the secret is sent when the object is created and when this value changes.
 	// Kept in state, never sent to Konnect.
 	Versions string
+	// TwinOf, on a top-level write-only twin, is the attribute path of its classic secret
+	// when that secret sits in a nested object (config.oidc_identity_provider_config.
+	// client_secret): the framework refuses a write-only attribute inside a computed nested
+	// attribute, so the twin lives at the top level, its JSON a dotted path (JSON) into the
+	// body. Declare it with WriteOnlyTwinOf (writeonly.go).
+	TwinOf []string
 
 	// Inline, on an object attribute nested in an object, lays the object's attributes into
 	// the parent's JSON object instead of under a field of its own: a flattened union in

@@ -573,13 +573,14 @@ func (r *EntityResource) Update(ctx context.Context, req resource.UpdateRequest,
 	}
 	configured := r.configured(req.Config.Raw)
 	b, _ := LoadBase(ctx, req.Private)
-	r.rekeyBase(b, r.Hidden(live), live["updated_at"], live["id"]) // digest.go: the values kept below are this key's
+	liveHidden := r.Hidden(live)
+	r.rekeyBase(b, liveHidden, live["updated_at"], live["id"]) // digest.go: the values kept below are this key's
 	if r.sameExceptWritten(planned, prior) {
 		// An adoption: configuration agrees with what Konnect holds. Nothing is written;
 		// the object just read live (Guard 1 passed) becomes the base.
 		r.logDecision(ctx, "remote_edit", "adopted", addr, nil)
 		r.finishWrite(ctx, live, addr.Parents, planned, configured, &resp.State.Raw, resp.Private, &resp.Diagnostics)
-		r.keepUnsentRenderings(ctx, resp.Private, b, nil, &resp.Diagnostics)
+		r.keepUnsentRenderings(ctx, resp.Private, b, liveHidden, nil, &resp.Diagnostics)
 		return
 	}
 	cfg, _ := AsObject(req.Config.Raw)
@@ -605,7 +606,7 @@ func (r *EntityResource) Update(ctx context.Context, req resource.UpdateRequest,
 		if now, _, gerr := r.Kind.API.Get(ctx, r.Data.Client, addr); gerr == nil && r.holds(now, body) {
 			r.logDecision(ctx, "stale_plan", "412_own_write", addr, nil)
 			r.finishWrite(ctx, now, addr.Parents, planned, configured, &resp.State.Raw, resp.Private, &resp.Diagnostics)
-			r.keepUnsentRenderings(ctx, resp.Private, b, sent, &resp.Diagnostics)
+			r.keepUnsentRenderings(ctx, resp.Private, b, liveHidden, sent, &resp.Diagnostics)
 			return
 		}
 		r.raced(ctx, addr, atPlan, guard.OpUpdate, &resp.Diagnostics)
@@ -619,7 +620,7 @@ func (r *EntityResource) Update(ctx context.Context, req resource.UpdateRequest,
 		obj = r.keepUnpatched(obj, body, planned) // api_v3.go
 	}
 	r.finishWrite(ctx, obj, addr.Parents, planned, configured, &resp.State.Raw, resp.Private, &resp.Diagnostics)
-	r.keepUnsentRenderings(ctx, resp.Private, b, sent, &resp.Diagnostics)
+	r.keepUnsentRenderings(ctx, resp.Private, b, liveHidden, sent, &resp.Diagnostics)
 }
 
 func (r *EntityResource) Delete(ctx context.Context, req resource.DeleteRequest, resp *resource.DeleteResponse) {

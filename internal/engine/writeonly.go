@@ -64,8 +64,43 @@ func WriteOnlySecret(classic Attr) []Attr {
 		Validators: []Validator{int64validator.AlsoRequires(path.MatchRoot(wo))}}}
 }
 
-// woSecret is one write-only twin with its version and its classic attribute.
-type woSecret struct{ wo, version, classic Attr }
+// WriteOnlyTwinOf declares, at the top level, the write-only twin named name (and its
+// `<name>_version`) of a secret that sits in a nested object at the attribute path at
+// (config.oidc_identity_provider_config.client_secret), sent in the request body at the
+// dotted JSON path json (config.client_secret). The framework refuses a write-only attribute
+// inside a computed nested attribute, and making every object on the path non-computed would
+// change how they plan. The twin conflicts with the classic secret, and needs the object that
+// holds it (its siblings say which variant the secret belongs to) and its version. The
+// classic secret must be one Konnect never returns (NotReturned): state keeps nothing of it
+// while the twin is in use.
+func WriteOnlyTwinOf(name string, at []string, classic Attr, json string) []Attr {
+	version := name + "_version"
+	classicPath, holder := path.MatchRoot(at[0]), path.MatchRoot(at[0])
+	for i, step := range at[1:] {
+		classicPath = classicPath.AtName(step)
+		if i < len(at)-2 {
+			holder = holder.AtName(step)
+		}
+	}
+	shown := strings.Join(at, ".")
+	twin := Attr{Name: name, Type: String, Mode: Optional, Sensitive: true, WriteOnly: true, JSON: json, TwinOf: at,
+		Description: fmt.Sprintf("Write-only alternative to `%s` (Terraform 1.11+, OpenTofu 1.11+): sent to Konnect, never kept in the plan or state. "+
+			"Set together with `%s` and `%s`; the value is sent when the object is created and whenever `%s` changes.",
+			shown, strings.Join(at[:len(at)-1], "."), version, version),
+		Validators: append([]Validator{stringvalidator.ConflictsWith(classicPath), stringvalidator.AlsoRequires(path.MatchRoot(version), holder)},
+			classic.Validators...)}
+	return []Attr{twin, {Name: version, Type: Int64, Mode: Optional, Versions: name,
+		Description: fmt.Sprintf("Any number, kept in state: `%s` is sent to Konnect when the object is created and whenever this number changes. "+
+			"Change it (for example increment it) to send a new value.", name),
+		Validators: []Validator{int64validator.AlsoRequires(path.MatchRoot(name))}}}
+}
+
+// woSecret is one write-only twin with its version and its classic attribute; at is the
+// classic attribute's path when it is nested (WriteOnlyTwinOf), nil at the top level.
+type woSecret struct {
+	wo, version, classic Attr
+	at                   []string
+}
 
 // secrets lists the kind's write-only twins.
 func (r *EntityResource) secrets() []woSecret {
@@ -74,18 +109,87 @@ func (r *EntityResource) secrets() []woSecret {
 		if !a.WriteOnly || a.Type.Kind == KJSON { // config_secrets_wo: config_secrets.go
 			continue
 		}
-		s := woSecret{wo: a}
+		s := woSecret{wo: a, at: a.TwinOf}
+		if len(a.TwinOf) > 0 {
+			s.classic = nestedAttr(r.Kind.Attrs, a.TwinOf)
+		}
 		for _, b := range r.Kind.Attrs {
 			switch {
 			case b.Versions == a.Name:
 				s.version = b
-			case !b.configOnly() && b.JSONName() == a.JSONName():
+			case len(a.TwinOf) == 0 && !b.configOnly() && b.JSONName() == a.JSONName():
 				s.classic = b
 			}
 		}
 		out = append(out, s)
 	}
 	return out
+}
+
+// nestedAttr finds the attribute at a path of attribute names (the zero Attr if none).
+func nestedAttr(attrs []Attr, at []string) Attr {
+	for _, a := range attrs {
+		if a.Name != at[0] {
+			continue
+		}
+		if len(at) == 1 {
+			return a
+		}
+		return nestedAttr(a.Type.Attrs, at[1:])
+	}
+	return Attr{}
+}
+
+// classicValue is the classic secret's value in m (a plan, a state or configuration): null
+// when an object on its path is null or not known.
+func (s woSecret) classicValue(m ObjectValues) tftypes.Value {
+	if len(s.at) == 0 {
+		return m[s.classic.Name]
+	}
+	v, ok := m[s.at[0]]
+	for _, step := range s.at[1:] {
+		var fields map[string]tftypes.Value
+		if !ok || !v.IsKnown() || v.IsNull() || v.As(&fields) != nil {
+			return tftypes.NewValue(tftypes.String, nil)
+		}
+		v, ok = fields[step]
+	}
+	if !ok {
+		return tftypes.NewValue(tftypes.String, nil)
+	}
+	return v
+}
+
+// setClassic sets the classic secret's value in m; a nested one only where every object on
+// its path is known and not null (elsewhere it has no value to replace).
+func (s woSecret) setClassic(m ObjectValues, v tftypes.Value) {
+	if len(s.at) == 0 {
+		m[s.classic.Name] = v
+		return
+	}
+	if nv, ok := setIn(m[s.at[0]], s.at[1:], v); ok {
+		m[s.at[0]] = nv
+	}
+}
+
+func setIn(obj tftypes.Value, at []string, v tftypes.Value) (tftypes.Value, bool) {
+	var fields map[string]tftypes.Value
+	if !obj.IsKnown() || obj.IsNull() || obj.As(&fields) != nil {
+		return obj, false
+	}
+	cur, ok := fields[at[0]]
+	if !ok {
+		return obj, false
+	}
+	if len(at) > 1 {
+		if cur, ok = setIn(cur, at[1:], v); !ok {
+			return obj, false
+		}
+	} else {
+		cur = v
+	}
+	fields[at[0]] = cur
+	return tftypes.NewValue(obj.Type(), fields), true
 }
 
 // inUse: the values (a plan or a state) manage the secret through its twin.
@@ -111,7 +215,7 @@ func (r *EntityResource) keepWriteOnly(previous ObjectValues, keep map[string]tf
 		if v, ok := previous[s.version.Name]; ok && v.IsKnown() {
 			keep[s.version.Name] = v
 		}
-		if s.inUse(previous) {
+		if s.inUse(previous) && len(s.at) == 0 { // a nested one is NotReturned: the plan's null stays
 			keep[s.classic.Name] = tftypes.NewValue(tftypes.String, nil)
 		}
 	}
@@ -127,7 +231,7 @@ func (r *EntityResource) writeSecrets(body konnect.Object, cfg, prior, planned O
 	for _, s := range r.secrets() {
 		field := s.wo.JSONName()
 		if v := cfg[s.wo.Name]; s.versionChanged(prior, planned) && v.IsKnown() && !v.IsNull() {
-			body[field] = Str(v)
+			putJSONPath(body, field, Str(v))
 			sent = append(sent, s.wo.Name)
 			continue
 		}
@@ -143,20 +247,25 @@ func (r *EntityResource) writeSecrets(body konnect.Object, cfg, prior, planned O
 
 // planSecrets adjusts a plan that writes, and refuses one it cannot carry out: a classic
 // attribute is null while its twin is in use, and known after apply when the twin stops
-// being used (Konnect's value comes back into state); a secret Konnect never returns (a password) must be sent with every write, so
-// a write that keeps the version is refused, naming the version attribute.
+// being used (Konnect's value comes back into state; null for one Konnect never returns); a secret Konnect never returns (a
+// password) must be sent with every write that replaces the whole object (PUT), so such a
+// write that keeps the version is refused, naming the version attribute.
 func (r *EntityResource) planSecrets(prior, planned, cfg ObjectValues, diags *diag.Diagnostics) bool {
 	ok := true
+	_, patches := r.Kind.API.(changesOnly) // a PATCH leaves what it does not carry as it is
 	for _, s := range r.secrets() {
-		unset := cfg[s.classic.Name].IsNull()
+		unset := s.classicValue(cfg).IsNull()
 		switch {
 		case s.inUse(planned) && unset:
 			// from the classic attribute to the twin: the classic one leaves state
-			planned[s.classic.Name] = tftypes.NewValue(tftypes.String, nil)
+			s.setClassic(planned, tftypes.NewValue(tftypes.String, nil))
+		case s.inUse(prior) && !s.inUse(planned) && unset && s.classic.NotReturned:
+			// Konnect keeps the secret the twin sent and never shows it: nothing comes back
+			s.setClassic(planned, tftypes.NewValue(tftypes.String, nil))
 		case s.inUse(prior) && !s.inUse(planned) && unset:
-			planned[s.classic.Name] = tftypes.NewValue(tftypes.String, tftypes.UnknownValue)
+			s.setClassic(planned, tftypes.NewValue(tftypes.String, tftypes.UnknownValue))
 		}
-		if s.classic.NotReturned && s.inUse(planned) && !s.versionChanged(prior, planned) {
+		if s.classic.NotReturned && !patches && s.inUse(planned) && !s.versionChanged(prior, planned) {
 			diags.AddAttributeError(path.Root(s.version.Name), "Changing this object also writes "+s.classic.Name,
 				fmt.Sprintf("%s: Konnect never returns %s, and every write of the object must send it. This plan writes the object and keeps %s, so it would send no %s.\n\n"+
 					"Change %s in the same change: the value of %s is then sent.", r.Kind.TypeName, s.classic.Name, s.version.Name, s.classic.Name, s.version.Name, s.wo.Name))
@@ -164,6 +273,21 @@ func (r *EntityResource) planSecrets(prior, planned, cfg ObjectValues, diags *di
 		}
 	}
 	return ok
+}
+
+// putJSONPath sets a dotted JSON path in a request body, merging into the objects on the
+// way (a PATCH of config.client_secret keeps the config fields the plan changes).
+func putJSONPath(body map[string]any, dotted string, v any) {
+	steps := strings.Split(dotted, ".")
+	for _, step := range steps[:len(steps)-1] {
+		next, ok := body[step].(map[string]any)
+		if !ok {
+			next = map[string]any{}
+			body[step] = next
+		}
+		body = next
+	}
+	body[steps[len(steps)-1]] = v
 }
 
 // secretRendering is Konnect's copy of a secret as the guard renders it (see the top of this
@@ -213,13 +337,16 @@ func (r *EntityResource) unsentSecrets(prior, planned ObjectValues) []string {
 }
 
 // keepUnsentRenderings: after an update, the base keeps its rendering of each secret this
-// write did not send. The base is what Terraform wrote: a secret someone changed in Konnect
-// stays someone else's change (reported when a version bump would overwrite it, or a destroy
-// delete it), even after Terraform wrote other attributes around it.
+// write did not send, when Konnect's rendering right before the write (liveHidden, keyed as
+// the base) differed from it. The base is what Terraform wrote: a secret someone changed in
+// Konnect stays someone else's change (reported when a version bump would overwrite it, or a
+// destroy delete it), even after Terraform wrote other attributes around it. A secret nobody
+// changed takes the rendering this write left: one made of updated_at (a secret Konnect never
+// returns, written by PATCH) moves with every write.
 func (r *EntityResource) keepUnsentRenderings(ctx context.Context, p interface {
 	privateGetter
 	privateSetter
-}, before *guard.Base, sent []string, diags *diag.Diagnostics) {
+}, before *guard.Base, liveHidden guard.Values, sent []string, diags *diag.Diagnostics) {
 	if before == nil || diags.HasError() || len(r.secrets()) == 0 {
 		return
 	}
@@ -233,6 +360,9 @@ func (r *EntityResource) keepUnsentRenderings(ctx context.Context, p interface {
 		was, had := before.Hidden[s.wo.Name]
 		if _, ok := now.Hidden[s.wo.Name]; !ok || !had || slices.Contains(sent, s.wo.Name) {
 			continue
+		}
+		if seen, ok := liveHidden[s.wo.Name]; ok && guard.Equal(guard.Field{}, was, seen) {
+			continue // unchanged in Konnect up to this write
 		}
 		if now.Checked != nil && !guard.Equal(guard.Field{}, was, now.Hidden[s.wo.Name]) && !slices.Contains(now.Checked.Changed, s.wo.Name) {
 			// Konnect's rendering at this write differs from the one kept (digest.go).

@@ -32,7 +32,7 @@ import (
 // plain hash anywhere in the state file; its revision is keyed (config holds a sensitive attribute). Konnect receives it on
 // create and when it changes, and a PATCH that changes something else does not send it. An
 // import leaves it null: configuration that sets it plans an update, still without showing it.
-// (There is no write-only twin: see the report of the identity provider's change. This runs
+// (The write-only twin, client_secret_wo: acc_idp_secret_wo_test.go. This runs
 // with Terraform 1.5.7 and with OpenTofu alike.)
 func TestAccIdentityProviderClientSecretNotShown(t *testing.T) {
 	sensitiveChange := regexp.MustCompile(`client_secret\s+= \(sensitive value\)`)

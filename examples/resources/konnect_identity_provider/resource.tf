@@ -9,9 +9,12 @@ resource "konnect_identity_provider" "okta" {
   enabled    = true
   config = {
     oidc_identity_provider_config = {
-      issuer_url    = "https://acme.okta.com/oauth2/default"
-      client_id     = "0oa1b2c3d4e5f6g7h8i9"
-      client_secret = var.oidc_client_secret # Konnect never returns it: state keeps it (sensitive)
+      issuer_url = "https://acme.okta.com/oauth2/default"
+      client_id  = "0oa1b2c3d4e5f6g7h8i9"
+      # Konnect never returns it: state keeps it (sensitive). To keep it out of state and plan
+      # files too (Terraform 1.11+, OpenTofu 1.11+), use the top-level client_secret_wo instead:
+      # see resource-write-only.tf next to this file.
+      client_secret = var.oidc_client_secret
       scopes        = ["openid", "email", "profile"]
       claim_mappings = {
         email  = "email"
