@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"maps"
+	"net/url"
 	"strings"
 
 	"github.com/hashicorp/terraform-plugin-framework/diag"
@@ -128,6 +129,13 @@ func (r *EntityResource) StateFromAPI(obj konnect.Object, parents map[string]str
 	}
 	for _, a := range r.Kind.Attrs {
 		prev, ok := previous[a.Name]
+		if a.Local {
+			keep[a.Name] = tftypes.NewValue(a.Type.TFType(), nil) // never in Konnect: as configured
+			if ok && prev.IsKnown() {
+				keep[a.Name] = prev
+			}
+			continue
+		}
 		if a.ShownOnce {
 			if ok && prev.IsKnown() && !prev.IsNull() {
 				keep[a.Name] = prev // Konnect shows it once: the create's value stays
@@ -629,6 +637,7 @@ func (r *EntityResource) Delete(ctx context.Context, req resource.DeleteRequest,
 		return
 	}
 	addr := r.address(prior)
+	addr.Query = r.deleteQuery(prior)
 	atPlan := plannedVersion(ctx, prior, req.Private)
 	_, etag, ok := r.checkLive(ctx, addr, atPlan, guard.OpDelete, &resp.Diagnostics)
 	if !ok || !r.checkCascade(ctx, addr, prior, &resp.Diagnostics) {
@@ -783,4 +792,19 @@ func (r *EntityResource) attrForField(field string) (string, bool) {
 		}
 	}
 	return "", false
+}
+
+// deleteQuery is the query of a DELETE: each of the kind's DeleteQuery parameters with the
+// value its attribute holds in state (Kong's force_destroy as ?force=), left out when null.
+func (r *EntityResource) deleteQuery(prior ObjectValues) url.Values {
+	if len(r.Kind.DeleteQuery) == 0 {
+		return nil
+	}
+	q := url.Values{}
+	for param, attr := range r.Kind.DeleteQuery {
+		if v, ok := prior[attr]; ok && v.IsKnown() && !v.IsNull() {
+			q.Set(param, Str(v))
+		}
+	}
+	return q
 }

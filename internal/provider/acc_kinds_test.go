@@ -18,6 +18,7 @@ import (
 	"github.com/konnectguard/terraform-provider-konnect/internal/engine"
 	"github.com/konnectguard/terraform-provider-konnect/internal/gateway"
 	"github.com/konnectguard/terraform-provider-konnect/internal/konnectmock"
+	"github.com/konnectguard/terraform-provider-konnect/internal/portal"
 )
 
 // The guard scenarios that hold for every resource kind (guards.md, "What must be proven
@@ -475,7 +476,7 @@ func notImported(prefix string, attrs []engine.Attr) []string {
 	var out []string
 	for _, a := range attrs {
 		switch {
-		case a.NotReturned || a.ShownOnce || a.WriteOnly || a.Versions != "" || a.Overlay:
+		case a.NotReturned || a.ShownOnce || a.WriteOnly || a.Versions != "" || a.Overlay || a.Local:
 			out = append(out, prefix+a.Name)
 		case a.Type.Kind == engine.KJSON:
 			// after a write, the keys configuration manages; after an import, Konnect's whole
@@ -607,6 +608,10 @@ var kindRows = map[string]kindRow{
 	// single sign-on (kind_identity_provider_test.go)
 	access.IdentityProviderKind.TypeName:                 identityProviderRow,
 	access.IdentityProviderTeamGroupMappingKind.TypeName: identityProviderTeamGroupMappingRow,
+	// the portal family (kind_portal_test.go)
+	portal.PortalKind.TypeName:   portalRow,
+	portal.TeamKind.TypeName:     portalTeamRow,
+	portal.TeamRoleKind.TypeName: portalTeamRoleRow,
 }
 
 // Objects that rows depend on.
