@@ -56,20 +56,22 @@ func addKongPortal(t *testing.T, e *konnectEnv, state *kongStateFile) kongSameNa
 		return obj
 	}
 
-	// A portal: Kong keeps force_destroy as configured (its default "false"), which Konnect
+	// A portal (changed in round 2: its team depends on it, and Terraform plans nothing
+	// that depends on a resource whose plan failed). Kong keeps force_destroy as configured (its default "false"), which Konnect
 	// never returns.
 	p := times(call(http.MethodPost, "/v3/portals", konnect.Object{"name": "developers", "description": "Our APIs",
 		"labels": map[string]any{"env": "prod"}}), "created_at", "updated_at")
 	portalID := p["id"].(string)
 	state.add("konnect_portal", "developers", p, map[string]any{"force_destroy": "false"})
-	edit(1, "konnect_portal.developers", "description", "/v3/portals/"+portalID, set("description", "edited in the UI"))
+	edit(2, "konnect_portal.developers", "description", "/v3/portals/"+portalID, set("description", "edited in the UI"))
 
-	// A team of its developers; Kong writes a description that is not set as null.
-	team := times(call(http.MethodPost, "/v3/portals/"+portalID+"/teams", konnect.Object{"name": "partners"}), "created_at", "updated_at")
+	// A team of its developers.
+	team := times(call(http.MethodPost, "/v3/portals/"+portalID+"/teams", konnect.Object{"name": "partners",
+		"description": "Partner developers"}), "created_at", "updated_at")
 	teamID := team["id"].(string)
-	state.add("konnect_portal_team", "partners", team, map[string]any{"portal_id": portalID, "description": nil})
-	edit(2, "konnect_portal_team.partners", "can_own_applications", "/v3/portals/"+portalID+"/teams/"+teamID,
-		set("can_own_applications", true))
+	state.add("konnect_portal_team", "partners", team, map[string]any{"portal_id": portalID})
+	edit(1, "konnect_portal_team.partners", "description", "/v3/portals/"+portalID+"/teams/"+teamID,
+		set("description", "edited in the UI"))
 
 	// A role granted to the team on an API (Kong 3.20.0).
 	role := call(http.MethodPost, "/v3/portals/"+portalID+"/teams/"+teamID+"/assigned-roles", konnect.Object{"role_name": "API Viewer",
@@ -86,9 +88,9 @@ resource "konnect_portal" "developers" {
 }
 
 resource "konnect_portal_team" "partners" {
-  portal_id            = konnect_portal.developers.id
-  name                 = "partners"
-  can_own_applications = false
+  portal_id   = konnect_portal.developers.id
+  name        = "partners"
+  description = "Partner developers"
 }
 
 resource "konnect_portal_team_role" "partners_viewer" {

@@ -188,3 +188,97 @@ resource "konnect_portal" "p" {
 		},
 	})
 }
+
+// force_destroy is the DELETE's ?force=: a portal that publishes an API is not deleted
+// without it (Konnect's refusal, nothing deleted), and is with force_destroy = "true", which
+// configuration sets without writing anything to Konnect.
+func TestAccPortalForceDestroy(t *testing.T) {
+	env := newKonnectEnv(t, konnectmock.Options{})
+	config := func(force string) string {
+		return env.providerBlock("") + "\nresource \"konnect_portal\" \"p\" {\n  name = \"published\"\n" + force + "}\n"
+	}
+	var id string
+	resource.ParallelTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: protoV6Factories,
+		CheckDestroy: func(*terraform.State) error {
+			if n := len(env.list("/v3/portals")); n != 0 {
+				return fmt.Errorf("after destroy with force_destroy = \"true\": Konnect holds %d portals", n)
+			}
+			return nil
+		},
+		Steps: []resource.TestStep{
+			{
+				Config: config(""),
+				Check: func(s *terraform.State) error {
+					id = s.RootModule().Resources["konnect_portal.p"].Primary.ID
+					env.post("/_mock/portals/"+id+"/publications", konnect.Object{"api_id": portalAPIID})
+					return nil
+				},
+			},
+			{
+				// No force: Konnect refuses while an API is published, and the portal stays.
+				Config:      config(""),
+				Destroy:     true,
+				ExpectError: regexp.MustCompile(`(?s)Could not delete konnect_portal.*force=true`),
+			},
+			{
+				PreConfig: func() {
+					if env.get("/v3/portals/"+id) == nil {
+						t.Error("the portal was deleted without force")
+					}
+				},
+				Config: config("  force_destroy = \"true\"\n"),
+				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
+					plancheck.ExpectResourceAction("konnect_portal.p", plancheck.ResourceActionUpdate),
+				}},
+			},
+			{Config: config("  force_destroy = \"true\"\n"), PlanOnly: true},
+		},
+	})
+}
+
+// The portal data sources: one portal by name, by id and by Kong's filter; the filtered list.
+func TestAccPortalDataSources(t *testing.T) {
+	env := newKonnectEnv(t, konnectmock.Options{})
+	env.post("/v3/portals", konnect.Object{"name": "public-docs", "authentication_enabled": false})
+	env.post("/v3/portals", konnect.Object{"name": "partners", "rbac_enabled": true})
+	resource.ParallelTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: protoV6Factories,
+		Steps: []resource.TestStep{{
+			Config: env.providerBlock("") + `
+data "konnect_portal" "by_name" {
+  name = "partners"
+}
+
+data "konnect_portal" "by_id" {
+  id = data.konnect_portal.by_name.id
+}
+
+data "konnect_portal" "by_filter" {
+  filter = {
+    name                   = { contains = "docs" }
+    authentication_enabled = false
+  }
+}
+
+data "konnect_portal_list" "rbac" {
+  filter = {
+    rbac_enabled = true
+  }
+}
+
+data "konnect_portal_list" "all" {}
+`,
+			Check: resource.ComposeAggregateTestCheckFunc(
+				resource.TestCheckResourceAttr("data.konnect_portal.by_name", "rbac_enabled", "true"),
+				resource.TestCheckResourceAttr("data.konnect_portal.by_id", "name", "partners"),
+				resource.TestCheckResourceAttrSet("data.konnect_portal.by_id", "canonical_domain"),
+				resource.TestCheckResourceAttr("data.konnect_portal.by_filter", "name", "public-docs"),
+				resource.TestCheckResourceAttr("data.konnect_portal_list.rbac", "data.#", "1"),
+				resource.TestCheckResourceAttr("data.konnect_portal_list.rbac", "data.0.name", "partners"),
+				resource.TestCheckResourceAttr("data.konnect_portal_list.all", "data.#", "2"),
+				resource.TestCheckNoResourceAttr("data.konnect_portal.by_name", "force_destroy"),
+			),
+		}},
+	})
+}
