@@ -18,8 +18,9 @@ var TeamKind = engine.EntityKind{
 	TypeName: "konnect_portal_team",
 	Description: "A team of a Dev Portal's developers, which roles on the portal's APIs are granted to (`konnect_portal_team_role`). " +
 		"An update sends Konnect only the attributes the plan changes (PATCH). Deleting a team deletes its role grants; its developers stay.",
-	API:      engine.PatchAPI{PlatformAPI: engine.PlatformAPI{Collection: engine.V3Path("portals", "{portal_id}", "teams")}, NameFilter: "filter[name][eq]"},
-	NameAttr: "name",
+	API:        engine.PatchAPI{PlatformAPI: engine.PlatformAPI{Collection: engine.V3Path("portals", "{portal_id}", "teams")}, NameFilter: "filter[name][eq]"},
+	NameAttr:   "name",
+	Dependents: []engine.Dependent{teamRolesOf}, // cascade.go
 	Attrs: []engine.Attr{
 		engine.ParentID("portal_id", "The id of the portal."),
 		{Name: "name", Type: engine.String, Mode: engine.Required, Description: "The team's name, unique in the portal (at most 250 characters).",

@@ -282,3 +282,91 @@ data "konnect_portal_list" "all" {}
 		}},
 	})
 }
+
+// The cascade guard on the portal family: a destroy that would take with it a team, a page or
+// a snippet someone made in Konnect's editor, or a role someone granted to a managed team, is
+// refused, naming each with its import block, and nothing is deleted.
+func TestAccPortalCascade(t *testing.T) {
+	env := newKonnectEnv(t, konnectmock.Options{})
+	config := env.providerBlock("") + `
+resource "konnect_portal" "p" {
+  name = "docs"
+}
+
+resource "konnect_portal_team" "t" {
+  portal_id = konnect_portal.p.id
+  name      = "devs"
+}
+`
+	var portalID, teamID string
+	extra := map[string]string{}
+	resource.ParallelTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: protoV6Factories,
+		Steps: []resource.TestStep{
+			{
+				Config: config,
+				Check: func(s *terraform.State) error {
+					portalID = s.RootModule().Resources["konnect_portal.p"].Primary.ID
+					teamID = s.RootModule().Resources["konnect_portal_team.t"].Primary.ID
+					base := "/v3/portals/" + portalID
+					env.post(base+"/teams", konnect.Object{"name": "made-in-the-editor"})
+					env.post(base+"/pages", konnect.Object{"slug": "about", "content": "# About"})
+					env.post(base+"/snippets", konnect.Object{"name": "banner", "content": "Hello"})
+					env.post(base+"/teams/"+teamID+"/assigned-roles", konnect.Object{"role_name": "API Viewer",
+						"entity_id": portalAPIID, "entity_type_name": "Services", "entity_region": "us"})
+					for _, c := range []string{"teams", "pages", "snippets", "teams/" + teamID + "/assigned-roles"} {
+						for _, o := range env.list(base + "/" + c) {
+							if o["id"] != teamID {
+								extra[c+"/"+o["id"].(string)] = base + "/" + c + "/" + o["id"].(string)
+							}
+						}
+					}
+					return nil
+				},
+			},
+			{
+				// The team's destroy is refused first (the portal depends on it).
+				Config:  config,
+				Destroy: true,
+				ExpectError: regexp.MustCompile(`(?s)Deleting this object would delete objects that Terraform does not manage.*` +
+					`konnect_portal_team_role.*"API Viewer on Services".*konnect_portal_team_role\.<name>\s+id = "[0-9a-f-]{36}/[0-9a-f-]{36}/[0-9a-f-]{36}"`),
+			},
+			{
+				// Without that grant the team goes, and the portal's destroy is refused.
+				PreConfig: func() { removeMadeInKonnect(t, env, extra, "teams/"+teamID+"/assigned-roles/") },
+				Config:    config,
+				Destroy:   true,
+				ExpectError: regexp.MustCompile(`(?s)Deleting this object would delete objects that Terraform does not manage.*` +
+					`konnect_portal\b.*made-in-the-editor.*import \{`),
+			},
+			{
+				// Nothing of the portal's was deleted; then what someone made goes, and the
+				// final destroy proceeds.
+				PreConfig: func() {
+					if len(extra) != 4 {
+						t.Errorf("made in Konnect: %v, want a team, a page, a snippet and a role", extra)
+					}
+					for k, p := range extra {
+						if !regexp.MustCompile(`assigned-roles`).MatchString(k) && env.get(p) == nil {
+							t.Errorf("%s was deleted by a refused destroy", p)
+						}
+					}
+					for _, c := range []string{"teams/", "pages/", "snippets/"} {
+						removeMadeInKonnect(t, env, extra, c)
+					}
+				},
+				Config: config,
+			},
+		},
+	})
+}
+
+// removeMadeInKonnect deletes, out of band, the objects of extra whose key starts with prefix.
+func removeMadeInKonnect(t *testing.T, env *konnectEnv, extra map[string]string, prefix string) {
+	t.Helper()
+	for k, p := range extra {
+		if len(k) > len(prefix) && k[:len(prefix)] == prefix && !(prefix == "teams/" && regexp.MustCompile(`assigned-roles`).MatchString(k)) {
+			env.remove(p)
+		}
+	}
+}
