@@ -80,7 +80,7 @@ type Dependent struct {
 	Link string
 	// Under: for a Platform collection below a parent that lives below another object (a
 	// portal team's role grants), the parent's path parameter that heads the import id:
-	// <portal_id>/<team id>/<id>.
+	// <portal_id>/<team id>/<id> (such a dependent is Nested too).
 	Under string
 	// Expired, when set, tells why a listed object no longer works ("" when it does): an
 	// expired access token. Such an object is not counted: deleting it loses nothing.
