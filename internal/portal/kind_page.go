@@ -63,15 +63,15 @@ func contentAttr(what string) engine.Attr {
 
 func titleAttr(what string) engine.Attr {
 	return engine.Attr{Name: "title", Type: engine.String,
-		Description: "The " + what + "'s title (at most 512 characters). The content's front matter `title` takes precedence when the content is written: unset, the plan shows the front matter's.",
-		Validators:  []engine.Validator{stringvalidator.UTF8LengthAtMost(512)},
+		Description:   "The " + what + "'s title (at most 512 characters). The content's front matter `title` takes precedence when the content is written: unset, the plan shows the front matter's.",
+		Validators:    []engine.Validator{stringvalidator.UTF8LengthAtMost(512)},
 		PlanModifiers: []engine.PlanModifier{frontMatterField("title")}}
 }
 
 func descriptionAttr(what string) engine.Attr {
 	return engine.Attr{Name: "description", Type: engine.String, Default: engine.DefaultNull,
-		Description: "A short description of the " + what + " (at most 160 characters). The content's front matter `description` takes precedence when the content is written: unset, the plan shows the front matter's.",
-		Validators:  []engine.Validator{stringvalidator.UTF8LengthAtMost(160)},
+		Description:   "A short description of the " + what + " (at most 160 characters). The content's front matter `description` takes precedence when the content is written: unset, the plan shows the front matter's.",
+		Validators:    []engine.Validator{stringvalidator.UTF8LengthAtMost(160)},
 		PlanModifiers: []engine.PlanModifier{frontMatterField("description")}}
 }
 

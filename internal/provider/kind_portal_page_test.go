@@ -25,7 +25,7 @@ import (
 
 // pageRow: a top-level page whose content changes; scenario 9 removes its status.
 var pageRow = kindRow{deps: portalDep,
-	block: "portal_id = local.portal_id\n  slug = \"/getting-started\"\n  content = %s",
+	block: "portal_id = local.portal_id\n  slug = \"getting-started\"\n  content = %s",
 	update: &kindUpdate{attr: "content", values: [2]any{
 		"# Getting started\n\nCreate an application.\nAsk for a key.\n",
 		"# Getting started\n\nCreate an application.\nAsk for a key.\nCall the API.\n"},
