@@ -69,8 +69,10 @@ func titleAttr(what string) engine.Attr {
 }
 
 func descriptionAttr(what string) engine.Attr {
-	return engine.Attr{Name: "description", Type: engine.String, Default: engine.DefaultNull,
-		Description:   "A short description of the " + what + " (at most 160 characters). The content's front matter `description` takes precedence when the content is written: unset, the plan shows the front matter's.",
+	// Konnect refuses a null description in a PATCH: removed from configuration, it stays as
+	// Konnect holds it (no known default).
+	return engine.Attr{Name: "description", Type: engine.String,
+		Description:   "A short description of the " + what + " (at most 160 characters). The content's front matter `description` takes precedence when the content is written: unset, the plan shows the front matter's. Removed from configuration, it stays as Konnect holds it.",
 		Validators:    []engine.Validator{stringvalidator.UTF8LengthAtMost(160)},
 		PlanModifiers: []engine.PlanModifier{frontMatterField("description")}}
 }

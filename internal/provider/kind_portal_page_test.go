@@ -74,6 +74,39 @@ func (e *konnectEnv) postPage(portalID string, body konnect.Object) string {
 	return out["id"].(string)
 }
 
+// childSlugs are the slugs of the pages under a page, in Konnect's order (the page tree).
+func (e *konnectEnv) childSlugs(portalID, parentID string) []string {
+	e.t.Helper()
+	type node struct {
+		ID       string `json:"id"`
+		Slug     string `json:"slug"`
+		Children []node `json:"children"`
+	}
+	var out struct {
+		Data []node `json:"data"`
+	}
+	if _, err := e.client.Do(context.Background(), http.MethodGet, "/v3/portals/"+portalID+"/pages", nil, nil, &out); err != nil {
+		e.t.Fatalf("page tree: %v", err)
+	}
+	var find func([]node) []string
+	find = func(ns []node) []string {
+		for _, n := range ns {
+			if n.ID == parentID {
+				var slugs []string
+				for _, c := range n.Children {
+					slugs = append(slugs, c.Slug)
+				}
+				return slugs
+			}
+			if s := find(n.Children); s != nil {
+				return s
+			}
+		}
+		return nil
+	}
+	return find(out.Data)
+}
+
 // portalContentFixtures: one page and one snippet, for the fast path's tests (server_test.go).
 func portalContentFixtures(t *testing.T, client *konnect.Client, ids map[string]string) {
 	t.Helper()
@@ -133,6 +166,7 @@ resource "konnect_portal_page" "faq" {
   slug           = "faq"
   content        = "# FAQ\n"
   parent_page_id = konnect_portal_page.guide.id
+  depends_on     = [konnect_portal_page.install]
 }
 %s`, portalID, content, visibility, portalID, install, portalID, extra)
 	}
@@ -155,6 +189,9 @@ resource "konnect_portal_page" "faq" {
 				}
 				if got := rs["konnect_portal_page.install"].Primary.Attributes["title"]; got != "Installing" {
 					return fmt.Errorf("state title %q, want the front matter's", got)
+				}
+				if got := env.childSlugs(portalID, guideID); !slices.Equal(got, []string{"install", "faq"}) {
+					return fmt.Errorf("the guide's children in Konnect: %v, want install, faq", got)
 				}
 				return nil
 			},
@@ -199,6 +236,13 @@ resource "konnect_portal_page" "faq" {
 			// Moved back in the editor (PATCH): nothing to do.
 			PreConfig: func() { env.edit(pagePath(installID), set("parent_page_id", guideID)) },
 			Config:    config("", edited, "private", ""), ConfigPlanChecks: empty,
+			Check: func(*terraform.State) error {
+				// The order the editor left is Konnect's: nothing here reorders siblings.
+				if got := env.childSlugs(portalID, guideID); !slices.Equal(got, []string{"faq", "install"}) {
+					return fmt.Errorf("the guide's children in Konnect: %v, want faq, install", got)
+				}
+				return nil
+			},
 		},
 		{
 			// A slug that exists under the same parent: the creation guard, before any write.
