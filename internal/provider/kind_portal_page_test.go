@@ -177,6 +177,13 @@ resource "konnect_portal_page" "faq" {
 		return regexp.MustCompile(`(?s)Applying this plan would overwrite changes made in Konnect.*konnect_portal_page \(id [0-9a-f-]{36}\).*` +
 			regexp.QuoteMeta(attr) + `\s+last applied: `)
 	}
+	rec := &diagRecorder{}
+	adopt := env.adoptionStep(config("", edited, "private", ""), "konnect_portal_page.guide")
+	resetRequests := adopt.PreConfig
+	adopt.PreConfig = func() {
+		env.edit(pagePath(guideID), func(b konnect.Object) { b["content"] = edited; b["visibility"] = "private" })
+		resetRequests()
+	}
 	steps := []resource.TestStep{
 		{
 			Config: config("", guide, "public", ""),
@@ -213,13 +220,22 @@ resource "konnect_portal_page" "faq" {
 				`visibility\s+last applied: "public"\s+in Konnect now: "private"\s+planned: "public"`),
 		},
 		{
-			// Under warn: the same text, as a warning; nothing is applied (PlanOnly).
-			Config:             config("warn", guide, "public", ""),
-			PlanOnly:           true,
-			ExpectNonEmptyPlan: true,
+			// Under warn: the same text, as a warning, and the apply writes the configuration.
+			PreConfig: rec.reset,
+			Config:    config("warn", guide, "public", ""),
+			Check: func(*terraform.State) error {
+				if got := env.get(pagePath(guideID)); got["content"] != guide || got["visibility"] != "public" {
+					return fmt.Errorf("policy warn: Konnect holds %v", got)
+				}
+				return rec.wantWarning("This plan overwrites changes made in Konnect", "konnect_portal_page",
+					"content      last applied: 8 lines   in Konnect now: 8 lines   planned: 8 lines\n      changed in Konnect:\n        --- last applied\n        +++ in Konnect now\n        @@ -1,7 +1,7 @@\n",
+					"        -Then the reference.\n        +Then the reference, and the changelog.\n",
+					`visibility   last applied: "public"   in Konnect now: "private"   planned: "public"`)
+			},
 		},
-		// The configuration adopts the edit: "Adopting", nothing written, then an empty plan.
-		env.adoptionStep(config("", edited, "private", ""), "konnect_portal_page.guide"),
+		// The editor edits it again, and the configuration adopts the edit: "Adopting",
+		// nothing written, then an empty plan.
+		adopt,
 		{Config: config("", edited, "private", ""), ConfigPlanChecks: empty},
 		{
 			// The editor moves a page to the top level (/move): a change of that page.
@@ -269,5 +285,5 @@ resource "konnect_portal_page" "stray" {
 			ExpectError: regexp.MustCompile(`(?s)Parent page not in this portal.*is not a page of portal ` + portalID),
 		},
 	}
-	resource.ParallelTest(t, resource.TestCase{ProtoV6ProviderFactories: protoV6Factories, Steps: steps})
+	resource.ParallelTest(t, resource.TestCase{ProtoV6ProviderFactories: rec.factories(), Steps: steps})
 }
