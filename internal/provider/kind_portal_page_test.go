@@ -270,7 +270,7 @@ resource "konnect_portal_page" "changelog" {
   content   = "# Changes\n"
 }
 `, portalID)),
-			ExpectError: regexp.MustCompile(`(?s)A Konnect object with this name already exists.*konnect_portal_page with slug "changelog" already exists in Konnect: id [0-9a-f-]{36}.*import \{`),
+			ExpectError: regexp.MustCompile(`(?s)A Konnect object with this name already exists.*konnect_portal_page with slug "changelog" already exists in Konnect: id\s+[0-9a-f-]{36}.*import \{`),
 		},
 		{
 			// A parent page of another portal: refused at plan.
@@ -282,7 +282,7 @@ resource "konnect_portal_page" "stray" {
   parent_page_id = %q
 }
 `, portalID, env.postPage(env.portalID("other"), konnect.Object{"slug": "/elsewhere", "content": "# Elsewhere\n"}))),
-			ExpectError: regexp.MustCompile(`(?s)Parent page not in this portal.*is not a page of portal ` + portalID),
+			ExpectError: regexp.MustCompile(`(?s)Parent page not in this portal.*is not a page of portal\s+` + portalID),
 		},
 	}
 	resource.ParallelTest(t, resource.TestCase{ProtoV6ProviderFactories: rec.factories(), Steps: steps})
