@@ -60,6 +60,9 @@ func addKongPortalContent(t *testing.T, e *konnectEnv, state *kongStateFile) kon
 	snippet := call(http.MethodPost, "/v3/portals/"+portalID+"/snippets", konnect.Object{"name": "my-snippet", "title": "My Snippet",
 		"content": "# Welcome to My Snippet", "description": "A custom snippet about developer portals", "visibility": "private"})
 	state.add("konnect_portal_snippet", "my_snippet", snippet, map[string]any{"portal_id": portalID})
+	snippetPath := "/v3/portals/" + portalID + "/snippets/" + snippet["id"].(string)
+	s.edits = append(s.edits, kongMigrationEdit{round: 2, address: "konnect_portal_snippet.my_snippet", typeName: "konnect_portal_snippet", attr: "title",
+		do: func() { e.edit(snippetPath, set("title", "Edited in the editor")) }})
 	s.config = fmt.Sprintf(`
 resource "konnect_portal_page" "my_page" {
   portal_id   = %[1]q
