@@ -4,8 +4,11 @@ import (
 	"context"
 	"fmt"
 	"net/http"
+	"os"
+	"path/filepath"
 	"regexp"
 	"slices"
+	"strings"
 	"sync"
 	"testing"
 
@@ -286,4 +289,36 @@ resource "konnect_portal_page" "stray" {
 		},
 	}
 	resource.ParallelTest(t, resource.TestCase{ProtoV6ProviderFactories: rec.factories(), Steps: steps})
+}
+
+// TestAccPortalPageExamples keeps examples/resources/konnect_portal_{page,snippet} honest:
+// applied against the mock (in a portal made there, for the example's portal id), they
+// create what they say, the front matter's title included, and plan nothing afterwards.
+func TestAccPortalPageExamples(t *testing.T) {
+	env := newKonnectEnv(t, konnectmock.Options{})
+	cfg := env.providerBlock("")
+	for _, typeName := range []string{"konnect_portal_page", "konnect_portal_snippet"} {
+		b, err := os.ReadFile(filepath.Join("..", "..", "examples", "resources", typeName, "resource.tf"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		cfg += "\n" + strings.ReplaceAll(string(b), "f32d905a-ed33-46a3-a093-d8f536af9a8a", env.portalID("examples"))
+	}
+	resource.ParallelTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: protoV6Factories,
+		Steps: []resource.TestStep{
+			{
+				Config: cfg,
+				Check: func(s *terraform.State) error {
+					install := s.RootModule().Resources["konnect_portal_page.install"].Primary.Attributes
+					if install["title"] != "Installing" || install["description"] != "How to install the CLI" ||
+						install["parent_page_id"] != s.RootModule().Resources["konnect_portal_page.guide"].Primary.ID {
+						return fmt.Errorf("konnect_portal_page.install: %v", install)
+					}
+					return nil
+				},
+			},
+			{Config: cfg, ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()}}},
+		},
+	})
 }
