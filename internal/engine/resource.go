@@ -365,8 +365,13 @@ func (r *EntityResource) Create(ctx context.Context, req resource.CreateRequest,
 	if r.Kind.NameAttr != "" {
 		name = Str(m[r.Kind.NameAttr])
 	}
+	body, err := r.Body(m)
+	if err != nil {
+		resp.Diagnostics.AddError("Invalid configuration", err.Error())
+		return
+	}
 	if name != "" && r.checkNameFirst() { // else Konnect refuses a taken name: create.go
-		existing, err := r.Kind.API.FindByName(ctx, r.Data.Client, addr.Parents, name)
+		existing, err := r.findByName(ctx, addr.Parents, name, body)
 		if err != nil {
 			r.apiError(&resp.Diagnostics, "Could not check whether the name is taken", err)
 			return
@@ -379,11 +384,6 @@ func (r *EntityResource) Create(ctx context.Context, req resource.CreateRequest,
 		}
 		r.logDecision(ctx, "create_exists", "ok", addr, nil)
 	}
-	body, err := r.Body(m)
-	if err != nil {
-		resp.Diagnostics.AddError("Invalid configuration", err.Error())
-		return
-	}
 	cfg, _ := AsObject(req.Config.Raw)
 	r.writeSecrets(body, cfg, nil, m, nil)         // writeonly.go: from configuration only
 	r.writeConfigSecretsWO(body, cfg, nil, m, nil) // config_secrets.go
@@ -392,7 +392,7 @@ func (r *EntityResource) Create(ctx context.Context, req resource.CreateRequest,
 	}
 	obj, _, err := r.Kind.API.Create(ctx, r.Data.Client, addr.Parents, body)
 	r.wrote(addr)
-	if err != nil && r.takenName(ctx, addr, name, err, &resp.Diagnostics) {
+	if err != nil && r.takenName(ctx, addr, name, body, err, &resp.Diagnostics) {
 		return
 	}
 	if err != nil {

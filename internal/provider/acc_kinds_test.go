@@ -234,6 +234,10 @@ func objectPath(k engine.EntityKind, attrs map[string]string) string {
 		return gateway.MembershipPath(attrs["id"])
 	case engine.Listable:
 		return api.Listing().Collection(parents) + "/" + attrs["id"]
+	case interface {
+		Path(map[string]string, string) string
+	}: // an API of its own over a platform collection (portal pages)
+		return api.Path(parents, attrs["id"])
 	}
 	panic("objectPath: no path for " + k.TypeName)
 }
@@ -612,6 +616,9 @@ var kindRows = map[string]kindRow{
 	portal.PortalKind.TypeName:   portalRow,
 	portal.TeamKind.TypeName:     portalTeamRow,
 	portal.TeamRoleKind.TypeName: portalTeamRoleRow,
+	// the Dev Portal's content (kind_portal_page_test.go)
+	portal.PageKind.TypeName:    pageRow,
+	portal.SnippetKind.TypeName: snippetRow,
 }
 
 // Objects that rows depend on.

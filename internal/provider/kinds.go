@@ -30,6 +30,8 @@ var Kinds = []engine.EntityKind{
 	access.AuthenticationSettingsKind, access.IdentityProviderKind, access.IdentityProviderTeamGroupMappingKind,
 	// the Dev Portal: portals, their developers' teams and those teams' roles (internal/portal)
 	portal.PortalKind, portal.TeamKind, portal.TeamRoleKind,
+	// the Dev Portal's content (internal/portal)
+	portal.PageKind, portal.SnippetKind,
 }
 
 // DataOnlyKinds are read by a data source only: Konnect's users, who join by invitation.
