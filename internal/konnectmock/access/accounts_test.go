@@ -20,7 +20,7 @@ func TestSystemAccounts(t *testing.T) {
 	fx.do("POST", "/v3/system-accounts", map[string]any{"name": "deploy", "description": "", "konnect_managed": true}).expect(t, 201, mockcore.CTJSON)
 
 	// PATCH: only what is sent
-	fx.clock.advance(time.Second)
+	fx.clock.Advance(time.Second)
 	fx.do("PATCH", "/v3/system-accounts/"+id, map[string]any{"name": "ci-bot"}).expect(t, 200, mockcore.CTJSON).
 		jsonEq(t, `{"id":"`+id+`","name":"ci-bot","description":"CI pipeline","konnect_managed":false,"created_at":"2026-03-04T05:06:07.123Z","updated_at":"2026-03-04T05:06:08.123Z"}`)
 	fx.do("PATCH", "/v3/system-accounts/"+id, map[string]any{"description": "builds"}).expect(t, 200, mockcore.CTJSON).
@@ -111,7 +111,7 @@ func TestSystemAccountTokens(t *testing.T) {
 
 	// expiry: by the clock, or out of band; the token stays listed but is refused
 	second := fx.do("POST", path, map[string]any{"name": "short", "expires_at": "2026-03-05T00:00:00Z"}).expect(t, 201, mockcore.CTJSON)
-	fx.clock.advance(24 * time.Hour)
+	fx.clock.Advance(24 * time.Hour)
 	if known, valid := fx.f.Authenticate(second.str("token")); !known || valid {
 		t.Fatalf("expired token: known %v valid %v", known, valid)
 	}
@@ -192,7 +192,7 @@ func TestPersonalAccessTokens(t *testing.T) {
 		t.Fatal("revoked token accepted")
 	}
 	// expiry by the clock
-	fx.clock.advance(366 * 24 * time.Hour)
+	fx.clock.Advance(366 * 24 * time.Hour)
 	for _, tok := range fx.do("GET", path, nil).data(t) {
 		if tok["name"] == "old" && tok["state"] != "EXPIRED" {
 			t.Fatalf("expired token: %v", tok)
@@ -219,13 +219,13 @@ func TestRevokeTokenOfAPersonalToken(t *testing.T) {
 	created := fx.do("POST", path, map[string]any{"name": "laptop", "ttl_seconds": 86400}).expect(t, 201, mockcore.CTJSON)
 	id := created.str("id")
 
-	fx.clock.advance(time.Second)
+	fx.clock.Advance(time.Second)
 	if err := fx.f.RevokeToken(id); err != nil {
 		t.Fatal(err)
 	}
 	want := `{"user_id":"` + jane.ID + `","name":"laptop","state":"REVOKED","revoked_by":"` + jane.ID + `","created_at":"2026-03-04T05:06:07.123Z","updated_at":"2026-03-04T05:06:08.123Z","last_used_at":null,"expires_at":"2026-03-05T05:06:07.123Z","revoked_at":"2026-03-04T05:06:08.123Z"}`
 	fx.do("GET", path+"/"+id, nil).expect(t, 200, mockcore.CTJSON).jsonEq(t, want, "id")
-	fx.clock.advance(time.Second)
+	fx.clock.Advance(time.Second)
 	if err := fx.f.RevokeToken(strings.ToUpper(id)); err != nil {
 		t.Fatal(err)
 	}

@@ -32,7 +32,7 @@ func TestStateRoundTrip(t *testing.T) {
 		}
 	}
 
-	again := New(mockcore.Env{Now: fx.clock.now}, Options{})
+	again := New(mockcore.Env{Now: fx.clock.Now}, Options{})
 	if err := again.Restore(doc); err != nil {
 		t.Fatal(err)
 	}

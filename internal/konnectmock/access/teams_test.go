@@ -22,7 +22,7 @@ func TestTeamLifecycle(t *testing.T) {
 	fx.do("GET", "/v3/teams/"+id, nil).expect(t, 200, mockcore.CTJSON).jsonEq(t, string(created.raw))
 
 	// PATCH changes only the fields sent: name leaves description and labels alone
-	fx.clock.advance(1500 * time.Millisecond)
+	fx.clock.Advance(1500 * time.Millisecond)
 	p := fx.do("PATCH", "/v3/teams/"+id, map[string]any{"name": "IDM"}).expect(t, 200, mockcore.CTJSON)
 	p.jsonEq(t, `{"id":"`+id+`","name":"IDM","description":"The IDM team.","system_team":false,"labels":{"env":"test"},"created_at":"2026-03-04T05:06:07.123Z","updated_at":"2026-03-04T05:06:08.623Z"}`)
 	// labels merge: a null value removes one label, others stay

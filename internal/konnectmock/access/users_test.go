@@ -49,7 +49,7 @@ func TestUsers(t *testing.T) {
 	fx.do("GET", "/v3/users?filter[id][contains]=a", nil).problem(t, 400, "", "[filter][id][contains]: [contains] is not a supported filter operation")
 
 	// PATCH changes only what is sent; the e-mail cannot be changed
-	fx.clock.advance(time.Second)
+	fx.clock.Advance(time.Second)
 	fx.do("PATCH", "/v3/users/"+id, map[string]any{"full_name": "James C Woods"}).expect(t, 200, mockcore.CTJSON).
 		jsonEq(t, `{"id":"`+id+`","email":"admin@example.com","full_name":"James C Woods","preferred_name":"Admin","active":true,"created_at":"2026-03-04T05:06:07.123Z","updated_at":"2026-03-04T05:06:08.123Z"}`)
 	fx.do("PATCH", "/v3/users/"+id, map[string]any{"preferred_name": "Jim"}).expect(t, 200, mockcore.CTJSON).

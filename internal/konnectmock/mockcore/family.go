@@ -2,7 +2,11 @@ package mockcore
 
 import (
 	"encoding/json"
+	"io"
 	"net/http"
+	"net/url"
+	"slices"
+	"strings"
 	"sync"
 	"time"
 )
@@ -72,4 +76,32 @@ type TokenIssuer interface {
 	// Authenticate reports whether the family issued token (known) and, if so,
 	// whether it is still good: not expired, revoked or deleted.
 	Authenticate(token string) (known, valid bool)
+}
+
+// NotAllowed is the answer to a method a path does not take, naming those it does.
+func (e Env) NotAllowed(methods []string) Response {
+	allow := slices.Sorted(slices.Values(methods))
+	return e.Problem(http.StatusMethodNotAllowed, "Method Not Allowed").With("Allow", strings.Join(allow, ", "))
+}
+
+// ServeAlone serves one family on its own (no authentication, faults or state file: those
+// are the assembler's), for the family's own tests: route tells whether the family has the
+// path, serve answers it.
+func ServeAlone(w http.ResponseWriter, r *http.Request, env Env, route func([]string) bool, serve func(*http.Request, []string, []byte) Response) {
+	var segs []string
+	for _, raw := range strings.Split(strings.Trim(r.URL.EscapedPath(), "/"), "/") {
+		if seg, err := url.PathUnescape(raw); err == nil && seg != "" {
+			segs = append(segs, seg)
+		}
+	}
+	body, err := io.ReadAll(io.LimitReader(r.Body, 8<<20))
+	if err != nil {
+		env.Problem(http.StatusBadRequest, "cannot read request body").Write(w)
+		return
+	}
+	if !route(segs) {
+		env.Problem(http.StatusNotFound, "Not Found").Write(w)
+		return
+	}
+	serve(r, segs, body).Write(w)
 }

@@ -10,7 +10,9 @@ import (
 	"net/http"
 	"reflect"
 	"strings"
+	"sync"
 	"testing"
+	"time"
 )
 
 // Answer is a response as a test reads it: the status, the headers and the whole body.
@@ -103,3 +105,18 @@ func JSONEq(t testing.TB, raw []byte, want string, ignore ...string) {
 		t.Fatalf("body mismatch\n got: %s\nwant: %s", raw, want)
 	}
 }
+
+// Clock is a test clock that only moves when told to.
+type Clock struct {
+	mu sync.Mutex
+	t  time.Time
+}
+
+// NewClock is a clock at t.
+func NewClock(t time.Time) *Clock { return &Clock{t: t} }
+
+// Now is the clock's time.
+func (c *Clock) Now() time.Time { c.mu.Lock(); defer c.mu.Unlock(); return c.t }
+
+// Advance moves the clock on by d.
+func (c *Clock) Advance(d time.Duration) { c.mu.Lock(); c.t = c.t.Add(d); c.mu.Unlock() }

@@ -38,7 +38,7 @@ func TestPageCRUD(t *testing.T) {
 	r.jsonEq(t, want) // content exactly as sent: the trailing newlines stay
 	fx.ok("GET", base+"/"+id, nil, 200).jsonEq(t, want)
 
-	fx.clock.advance(time.Second)
+	fx.clock.Advance(time.Second)
 	r = fx.ok("PATCH", base+"/"+id, map[string]any{"status": "published", "description": "Start here"}, 200)
 	r.jsonEq(t, `{"id":"`+id+`","slug":"/getting-started","title":"Getting Started","content":"Welcome.\n\n","visibility":"public",
 		"status":"published","description":"Start here","parent_page_id":null,"created_at":"2026-03-04T05:06:07.123Z","updated_at":"2026-03-04T05:06:08.123Z"}`)
@@ -88,7 +88,7 @@ func TestPageFrontMatter(t *testing.T) {
 	fx.do("POST", base, map[string]any{"slug": "/long", "content": "---\ntitle: " + strings.Repeat("t", 513) + "\n---\n"}).invalid(t,
 		`content: "content" front matter title must not exceed 512 characters`)
 	// the portal editor's edit (out of band) applies front matter as well
-	fx.clock.advance(time.Second)
+	fx.clock.Advance(time.Second)
 	pg, err := fx.f.EditPage(strings.Split(base, "/")[3], id, "---\ntitle: Edited\n---\nnew body")
 	if err != nil || pg.Title != "Edited" || pg.Content != "---\ntitle: Edited\n---\nnew body" || pg.UpdatedAt != "2026-03-04T05:06:08.123Z" {
 		t.Fatalf("EditPage: %+v %v", pg, err)
@@ -154,7 +154,7 @@ func TestPageTreeMoveAndSlugs(t *testing.T) {
 		t.Fatalf("move to -2: %s", got)
 	}
 	// move under another parent, at a position; updated_at moves
-	fx.clock.advance(time.Second)
+	fx.clock.Advance(time.Second)
 	fx.do("POST", base+"/"+c+"/move", map[string]any{"parent_page_id": a, "index": 1}).expect(t, 201, "")
 	if got := tree(t, fx.ok("GET", base, nil, 200)); got != "/a(a1 /c a2(x)) /a1 /b" {
 		t.Fatalf("move under a: %s", got)
@@ -238,7 +238,7 @@ func TestSnippets(t *testing.T) {
 	fx.do("POST", base, map[string]any{"name": "fm", "title": "req", "content": "---\ntitle: fm title\ndescription: fm desc\n---\nbody"}).expect(t, 201, "application/json")
 	other := fx.ok("POST", base, map[string]any{"name": "other", "content": "x"}, 201).str("id")
 
-	fx.clock.advance(time.Second)
+	fx.clock.Advance(time.Second)
 	r = fx.ok("PATCH", base+"/"+id, map[string]any{"content": "changed\n"}, 200)
 	if r.str("content") != "changed\n" || r.str("title") != "Home" || r.str("name") != "snip1" || r.str("updated_at") != "2026-03-04T05:06:08.123Z" {
 		t.Fatalf("patch: %s", r.raw)

@@ -2,7 +2,7 @@ package portal
 
 import (
 	"encoding/json"
-	"io"
+	"maps"
 	"net/http"
 	"net/url"
 	"slices"
@@ -163,12 +163,7 @@ func (f *Family) Serve(r *http.Request, segs []string, body []byte) mockcore.Res
 	}
 	h := rt.methods[r.Method]
 	if h == nil {
-		allow := make([]string, 0, len(rt.methods))
-		for m := range rt.methods {
-			allow = append(allow, m)
-		}
-		slices.Sort(allow)
-		return f.env.Problem(http.StatusMethodNotAllowed, "Method Not Allowed").With("Allow", strings.Join(allow, ", "))
+		return f.env.NotAllowed(slices.Collect(maps.Keys(rt.methods)))
 	}
 	f.env.Lock.Lock()
 	defer f.env.Lock.Unlock()
@@ -178,22 +173,8 @@ func (f *Family) Serve(r *http.Request, segs []string, body []byte) mockcore.Res
 // ServeHTTP serves the family on its own (no authentication, faults or state
 // file: those are the assembler's), for tests of this package.
 func (f *Family) ServeHTTP(w http.ResponseWriter, r *http.Request) {
-	var segs []string
-	for _, raw := range strings.Split(strings.Trim(r.URL.EscapedPath(), "/"), "/") {
-		if seg, err := url.PathUnescape(raw); err == nil && seg != "" {
-			segs = append(segs, seg)
-		}
-	}
-	body, err := io.ReadAll(io.LimitReader(r.Body, 8<<20))
-	if err != nil {
-		f.env.Problem(http.StatusBadRequest, "cannot read request body").Write(w)
-		return
-	}
-	if _, ok := f.Route(segs); !ok {
-		f.env.Problem(http.StatusNotFound, "Not Found").Write(w)
-		return
-	}
-	f.Serve(r, segs, body).Write(w)
+	route := func(segs []string) bool { _, ok := f.Route(segs); return ok }
+	mockcore.ServeAlone(w, r, f.env, route, f.Serve)
 }
 
 // now is the family's clock at millisecond precision, as Konnect stores times.

@@ -7,7 +7,6 @@ import (
 	"reflect"
 	"regexp"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
@@ -15,28 +14,18 @@ import (
 	"github.com/konnectguard/terraform-provider-konnect/internal/konnectmock/mocktest"
 )
 
-// clock is a test clock that only moves when told to.
-type clock struct {
-	mu sync.Mutex
-	t  time.Time
-}
-
-func (c *clock) now() time.Time { c.mu.Lock(); defer c.mu.Unlock(); return c.t }
-
-func (c *clock) advance(d time.Duration) { c.mu.Lock(); c.t = c.t.Add(d); c.mu.Unlock() }
-
 // fixture is the family on its own behind a loopback server, with a test clock.
 type fixture struct {
 	t     *testing.T
 	f     *Family
-	clock *clock
+	clock *mocktest.Clock
 	base  string
 }
 
 func newFixture(t *testing.T) *fixture {
 	t.Helper()
-	clk := &clock{t: time.Date(2026, 3, 4, 5, 6, 7, 123456789, time.UTC)}
-	f := New(mockcore.Env{Now: clk.now})
+	clk := mocktest.NewClock(time.Date(2026, 3, 4, 5, 6, 7, 123456789, time.UTC))
+	f := New(mockcore.Env{Now: clk.Now})
 	hs := httptest.NewServer(f)
 	t.Cleanup(hs.Close)
 	return &fixture{t: t, f: f, clock: clk, base: hs.URL}

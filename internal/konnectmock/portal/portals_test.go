@@ -76,7 +76,7 @@ func TestPortalPatchChangesOnlyWhatIsSent(t *testing.T) {
 	id := fx.ok("POST", "/v3/portals", map[string]any{"name": "p", "description": "first", "rbac_enabled": true,
 		"labels": map[string]any{"a": "1", "b": "2"}}, 201).str("id")
 	other := fx.portal("other")
-	fx.clock.advance(1500 * time.Millisecond)
+	fx.clock.Advance(1500 * time.Millisecond)
 
 	r := fx.ok("PATCH", "/v3/portals/"+id, map[string]any{"display_name": "Shown"}, 200)
 	r.jsonEq(t, `{"name":"p","display_name":"Shown","description":"first","rbac_enabled":true,"labels":{"a":"1","b":"2"}}`,
@@ -87,7 +87,7 @@ func TestPortalPatchChangesOnlyWhatIsSent(t *testing.T) {
 		t.Fatalf("timestamps: %s", r.raw)
 	}
 	// a write that changes nothing still moves updated_at
-	fx.clock.advance(time.Second)
+	fx.clock.Advance(time.Second)
 	if r = fx.ok("PATCH", "/v3/portals/"+id, map[string]any{}, 200); r.str("updated_at") != "2026-03-04T05:06:09.623Z" {
 		t.Fatalf("updated_at after an empty PATCH: %s", r.raw)
 	}
@@ -114,7 +114,7 @@ func TestPortalListPagingFiltersSort(t *testing.T) {
 	fx := newFixture(t)
 	for i, name := range []string{"charlie", "alpha", "bravo", "delta", "echo"} {
 		fx.ok("POST", "/v3/portals", map[string]any{"name": name, "rbac_enabled": i%2 == 0, "description": "portal " + name}, 201)
-		fx.clock.advance(time.Second)
+		fx.clock.Advance(time.Second)
 	}
 	r := fx.ok("GET", "/v3/portals", nil, 200)
 	if r.meta(t) != "1/10/5" || fmt.Sprint(r.names(t, "name")) != "[charlie alpha bravo delta echo]" {

@@ -54,7 +54,7 @@ func TestCustomDomain(t *testing.T) {
 	cert, key := certPair(t, "dev.example.com", time.Date(2027, 1, 2, 3, 4, 5, 0, time.UTC))
 	fx.do("PATCH", dom, map[string]any{"ssl": map[string]any{"custom_certificate": cert, "custom_private_key": key}}).invalid(t,
 		`ssl: "ssl" has no certificate to change: the domain is verified by http`)
-	fx.clock.advance(time.Second)
+	fx.clock.Advance(time.Second)
 	r = fx.ok("PATCH", dom, map[string]any{"enabled": false}, 200)
 	if r.body["enabled"] != false || r.str("updated_at") != "2026-03-04T05:06:08.123Z" || r.str("created_at") != "2026-03-04T05:06:07.123Z" {
 		t.Fatalf("patch enabled: %s", r.raw)

@@ -135,7 +135,7 @@ func TestControl(t *testing.T) {
 		resp.Write(rec)
 		return result{status: rec.Code, header: rec.Header(), raw: rec.Body.Bytes()}
 	}
-	fx.clock.advance(time.Second)
+	fx.clock.Advance(time.Second)
 	r := ctl("PUT", "portals/"+p+"/pages/"+pg+"/content", `{"content":"---\ntitle: Edited\n---\nnew"}`).expect(t, 200, mockcore.CTJSON)
 	r.jsonEq(t, `{"id":"`+pg+`","slug":"/a","title":"Edited","content":"---\ntitle: Edited\n---\nnew","visibility":"private","status":"unpublished",
 		"parent_page_id":null,"created_at":"2026-03-04T05:06:07.123Z","updated_at":"2026-03-04T05:06:08.123Z"}`)

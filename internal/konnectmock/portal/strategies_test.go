@@ -65,7 +65,7 @@ func TestStrategies(t *testing.T) {
 		`strategy_type: must be one of [key_auth, openid_connect]`)
 
 	// PATCH: only the fields sent; configs merged into the type's member
-	fx.clock.advance(time.Second)
+	fx.clock.Advance(time.Second)
 	r = fx.ok("PATCH", base+"/"+ka, map[string]any{"display_name": "API Key", "configs": map[string]any{"key-auth": map[string]any{"ttl": map[string]any{"value": 30, "unit": "days"}}}}, 200)
 	r.jsonEq(t, `{"id":"`+ka+`","name":"auth strategy 1","display_name":"API Key","strategy_type":"key_auth","active":false,
 		"configs":{"key-auth":{"key_names":["apikey","api-key","x-api-key"],"ttl":{"value":30,"unit":"days"}}},"dcr_provider":null,"labels":{},
@@ -152,7 +152,7 @@ func TestDCRProviders(t *testing.T) {
 		`provider_type: must be one of [auth0, azureAd, curity, okta, http, kongIdentity]`, `issuer: value of "issuer" must be an absolute http or https URI`)
 
 	// PATCH merges dcr_config; a new secret is taken and not kept
-	fx.clock.advance(time.Second)
+	fx.clock.Advance(time.Second)
 	r = fx.ok("PATCH", base+"/"+auth0, map[string]any{"display_name": "Auth0", "dcr_config": map[string]any{"initial_client_secret": "n3w-s3cr3t", "use_developer_managed_scopes": true}}, 200)
 	r.jsonEq(t, `{"id":"`+auth0+`","name":"DCR Auth0 1","display_name":"Auth0","provider_type":"auth0","issuer":"https://my-issuer.auth0.com/api/v2/","active":false,
 		"dcr_config":{"initial_client_id":"abc123","initial_client_audience":"https://my-custom-domain.com/api/v2/","use_developer_managed_scopes":true},"labels":{},

@@ -28,7 +28,7 @@ func TestTeams(t *testing.T) {
 	fx.do("POST", base, map[string]any{"name": "x", "description": strings.Repeat("d", 251)}).invalid(t, `description: value of "description" must not exceed 250 characters`)
 	fx.do("POST", base, map[string]any{"description": "d"}).invalid(t, `name: "name" is required`)
 
-	fx.clock.advance(time.Second)
+	fx.clock.Advance(time.Second)
 	r = fx.ok("PATCH", base+"/"+id, map[string]any{"can_own_applications": false}, 200)
 	r.jsonEq(t, `{"id":"`+id+`","name":"IDM - Developers","description":"The Identity Management (IDM) API team.","can_own_applications":false,
 		"created_at":"2026-03-04T05:06:07.123Z","updated_at":"2026-03-04T05:06:08.123Z"}`)
@@ -68,7 +68,7 @@ func TestDevelopersAndMembership(t *testing.T) {
 		t.Fatalf("auto-approved: %s", jill.raw)
 	}
 	revoked := fx.ok("POST", base+"/developers", map[string]any{"email": "rev@example.com", "full_name": "Rev", "status": "revoked", "send_invitation_email": false}, 201)
-	fx.clock.advance(time.Second)
+	fx.clock.Advance(time.Second)
 	if r = fx.ok("PATCH", base+"/developers/"+dev, map[string]any{"status": "approved"}, 200); r.str("status") != "approved" || r.str("updated_at") != "2026-03-04T05:06:08.123Z" {
 		t.Fatalf("approve: %s", r.raw)
 	}
