@@ -8,11 +8,8 @@ package access
 import (
 	"context"
 	"fmt"
-	"net/http"
-	"net/url"
 	"slices"
 	"strings"
-	"sync"
 
 	"github.com/konnectguard/terraform-provider-konnect/internal/engine"
 	"github.com/konnectguard/terraform-provider-konnect/internal/konnect"
@@ -20,57 +17,15 @@ import (
 
 // under returns the collection path /v3/<segments…>, with {param} segments taken from the
 // object's parents.
-func under(segments ...string) func(map[string]string) string {
-	return func(p map[string]string) string {
-		parts := []string{"/v3"}
-		for _, s := range segments {
-			if strings.HasPrefix(s, "{") && strings.HasSuffix(s, "}") {
-				s = url.PathEscape(p[strings.Trim(s, "{}")])
-			}
-			parts = append(parts, s)
-		}
-		return strings.Join(parts, "/")
-	}
-}
-
-// role is one of Konnect's predefined roles.
-type role struct {
-	Name, Description string
-}
+func under(segments ...string) func(map[string]string) string { return engine.V3Path(segments...) }
 
 // catalogue is Konnect's predefined roles (GET /v3/roles) by entity type name, each type's
 // sorted by name.
-type catalogue map[string][]role
+type catalogue = engine.RoleCatalogue
 
-// catalogues holds one catalogue per client (a provider process talks to one
-// organization): roles are Konnect's, not the organization's, so one read serves every plan.
-var catalogues sync.Map // *konnect.Client -> catalogue
-
+// rolesOf reads the organization's catalogue of roles (engine.Roles: once per client).
 func rolesOf(ctx context.Context, cl *konnect.Client) (catalogue, error) {
-	if c, ok := catalogues.Load(cl); ok {
-		if cat, ok := c.(catalogue); ok {
-			return cat, nil
-		}
-	}
-	var out map[string]struct {
-		Name  string `json:"name"`
-		Roles map[string]struct {
-			Name        string `json:"name"`
-			Description string `json:"description"`
-		} `json:"roles"`
-	}
-	if _, err := cl.Do(ctx, http.MethodGet, "/v3/roles", nil, nil, &out); err != nil {
-		return nil, err
-	}
-	c := catalogue{}
-	for _, group := range out {
-		for _, r := range group.Roles {
-			c[group.Name] = append(c[group.Name], role{Name: r.Name, Description: r.Description})
-		}
-		slices.SortFunc(c[group.Name], func(a, b role) int { return strings.Compare(a.Name, b.Name) })
-	}
-	catalogues.Store(cl, c)
-	return c, nil
+	return engine.Roles(ctx, cl, "/v3/roles")
 }
 
 // The names a role grant accepts (the spec's enums for assigning a role). Konnect's
@@ -96,7 +51,7 @@ func sameType(a, b string) bool {
 }
 
 // group finds an entity type's group in the catalogue: its name there and its roles' names.
-func (c catalogue) group(typeName string) (name string, roles []string, ok bool) {
+func group(c catalogue, typeName string) (name string, roles []string, ok bool) {
 	for name, group := range c {
 		if sameType(name, typeName) {
 			for _, r := range group {
@@ -132,7 +87,7 @@ func checkRole(ctx context.Context, cl *konnect.Client, values konnect.Object) [
 		return []engine.Problem{{Attr: "role_name", Summary: "Could not read Konnect's roles",
 			Detail: "The role is checked against Konnect's roles (GET /v3/roles) when the plan is made: " + err.Error()}}
 	}
-	_, roles, grouped := c.group(typeName)
+	_, roles, grouped := group(c, typeName)
 	if !grouped && !slices.Contains(grantEntityTypes, typeName) {
 		types := slices.Clone(grantEntityTypes)
 		for name := range c {

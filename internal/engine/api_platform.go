@@ -136,7 +136,7 @@ func (p PlatformAPI) Update(ctx context.Context, cl *konnect.Client, a Address, 
 }
 
 func (p PlatformAPI) Delete(ctx context.Context, cl *konnect.Client, a Address, ifMatch string) (*konnect.Response, error) {
-	return cl.Do(ctx, http.MethodDelete, p.Path(a.Parents, a.ID), nil, nil, nil, konnect.IfMatch(ifMatch))
+	return cl.Do(ctx, http.MethodDelete, p.Path(a.Parents, a.ID), a.Query, nil, nil, konnect.IfMatch(ifMatch))
 }
 
 // platformMaxPages bounds a listing against a server that never ends one.

@@ -361,3 +361,18 @@ func (r *EntityResource) keepUnpatched(obj, sent konnect.Object, planned ObjectV
 	}
 	return out
 }
+
+// V3Path returns the collection path /v3/<segments…> of a platform kind, with {param}
+// segments taken from the object's parents (/v3/portals/{portal_id}/teams).
+func V3Path(segments ...string) func(map[string]string) string {
+	return func(p map[string]string) string {
+		parts := []string{"/v3"}
+		for _, s := range segments {
+			if strings.HasPrefix(s, "{") && strings.HasSuffix(s, "}") {
+				s = url.PathEscape(p[strings.Trim(s, "{}")])
+			}
+			parts = append(parts, s)
+		}
+		return strings.Join(parts, "/")
+	}
+}

@@ -94,6 +94,10 @@ type Attr struct {
 	// attribute, so the twin lives at the top level, its JSON a dotted path (JSON) into the
 	// body. Declare it with WriteOnlyTwinOf (writeonly.go).
 	TwinOf []string
+	// Local: the value is configuration's only, kept in state and never sent to Konnect
+	// nor read from it (Kong's `force_destroy`, a DELETE query parameter: DeleteQuery). No
+	// guard compares it; an import leaves it null.
+	Local bool
 
 	// Inline, on an object attribute nested in an object, lays the object's attributes into
 	// the parent's JSON object instead of under a field of its own: a flattened union in
@@ -154,7 +158,7 @@ func (a Attr) Managed() bool { return a.Mode != Computed && !a.Parent && !a.conf
 
 // configOnly: a write-only attribute or its version, which only configuration sets (not
 // computed, nothing kept from state, nothing read from Konnect).
-func (a Attr) configOnly() bool { return a.WriteOnly || a.Versions != "" }
+func (a Attr) configOnly() bool { return a.WriteOnly || a.Versions != "" || a.Local }
 
 // Kind of value an attribute holds.
 type Kind int

@@ -78,6 +78,10 @@ type Dependent struct {
 	// delete and only loses the link; Link says so in the diagnostic ("a membership: the
 	// user stays in Konnect, …").
 	Link string
+	// Under: for a Platform collection below a parent that lives below another object (a
+	// portal team's role grants), the parent's path parameter that heads the import id:
+	// <portal_id>/<team id>/<id> (such a dependent is Nested too).
+	Under string
 	// Expired, when set, tells why a listed object no longer works ("" when it does): an
 	// expired access token. Such an object is not counted: deleting it loses nothing.
 	Expired func(obj konnect.Object) string
@@ -238,6 +242,9 @@ func (d Dependent) Describe(o konnect.Object, parent Address) guard.Dependent {
 		out.ImportID = parent.ID + "/" + id
 		if d.IDFirst {
 			out.ImportID = id + "/" + parent.ID
+		}
+		if d.Under != "" {
+			out.ImportID = parent.Parents[d.Under] + "/" + out.ImportID
 		}
 		return out
 	}

@@ -64,12 +64,13 @@ var ConfigSecretsWOVersionAttr = Attr{Name: AttrConfigSecretsWOVersion, Type: In
 	Description: "Any number, kept in state: `config_secrets_wo` is sent to Konnect when the object is created and whenever this number changes. Change it (for example increment it) to send new secrets.",
 	Validators:  []Validator{int64validator.AlsoRequires(path.MatchRoot(AttrConfigSecretsWO))}}
 
-// withoutOverlays: a data source's attributes, without config_secrets and the write-only
-// twin (a data source reports config as Konnect holds it, without its secrets).
+// withoutOverlays: a data source's attributes, without config_secrets, the write-only
+// twin and Local attributes (a data source reports config as Konnect holds it, without its
+// secrets, and nothing that only configuration holds).
 func WithoutOverlays(attrs []Attr) []Attr {
 	out := make([]Attr, 0, len(attrs))
 	for _, a := range attrs {
-		if !a.Overlay && a.Name != AttrConfigSecretsWO && a.Name != AttrConfigSecretsWOVersion {
+		if !a.Overlay && !a.Local && a.Name != AttrConfigSecretsWO && a.Name != AttrConfigSecretsWOVersion {
 			out = append(out, a)
 		}
 	}

@@ -28,6 +28,22 @@ type refusesTakenName interface{ refusesTakenName() }
 func (CoreEntityAPI) refusesTakenName()   {}
 func (ControlPlaneAPI) refusesTakenName() {}
 
+// ScopedNameFinder is an EntityAPI whose unique name is unique only among the objects that
+// share another field of the body (a portal page's slug among the pages under the same
+// parent page): the creation guard looks the name up with the body the create would write.
+type ScopedNameFinder interface {
+	FindByNameIn(ctx context.Context, c *konnect.Client, parents map[string]string, name string, body konnect.Object) (konnect.Object, error)
+}
+
+// findByName looks a name up for the creation guard: in the scope the body gives it when the
+// API has one (ScopedNameFinder).
+func (r *EntityResource) findByName(ctx context.Context, parents map[string]string, name string, body konnect.Object) (konnect.Object, error) {
+	if f, ok := r.Kind.API.(ScopedNameFinder); ok {
+		return f.FindByNameIn(ctx, r.Data.Client, parents, name, body)
+	}
+	return r.Kind.API.FindByName(ctx, r.Data.Client, parents, name)
+}
+
 // checkNameFirst reports whether Create must look the name up before writing.
 func (r *EntityResource) checkNameFirst() bool {
 	_, ok := r.Kind.API.(refusesTakenName)
@@ -48,7 +64,7 @@ func (r *EntityResource) nameJSON() string {
 // taken, the existing object is looked up and named in the creation guard's diagnostic;
 // it returns true then (the diagnostic is added). Otherwise it adds nothing and returns
 // false: the caller reports err as it is.
-func (r *EntityResource) takenName(ctx context.Context, addr Address, name string, err error, diags *diag.Diagnostics) bool {
+func (r *EntityResource) takenName(ctx context.Context, addr Address, name string, body konnect.Object, err error, diags *diag.Diagnostics) bool {
 	var taken *nameTakenError
 	var existing konnect.Object
 	switch {
@@ -57,7 +73,7 @@ func (r *EntityResource) takenName(ctx context.Context, addr Address, name strin
 	case errors.As(err, &taken):
 		existing = taken.Existing
 	case konnect.IsUniqueViolation(err, r.nameJSON()):
-		found, lerr := r.Kind.API.FindByName(ctx, r.Data.Client, addr.Parents, name)
+		found, lerr := r.findByName(ctx, addr.Parents, name, body)
 		if lerr != nil || found == nil {
 			// Taken in a scope this look-up does not see (a credential's name is unique in
 			// the control plane, looked up under its consumer): Konnect's answer names it.

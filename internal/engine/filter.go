@@ -37,10 +37,11 @@ type KongFilterField struct {
 
 // kongFilterOps describes each operator.
 var kongFilterOps = map[string]string{
-	"eq":       "The field exactly matches this value.",
-	"neq":      "The field does not match this value.",
-	"contains": "The field contains this value.",
-	"oeq":      "The field matches any of these comma-separated values.",
+	"eq":        "The field exactly matches this value.",
+	"neq":       "The field does not match this value.",
+	"contains":  "The field contains this value.",
+	"oeq":       "The field matches any of these comma-separated values.",
+	"ocontains": "The field contains any of these comma-separated values.",
 }
 
 // FilterTerm is one term of a configured filter: field, operator ("" for a bool field) and

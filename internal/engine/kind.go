@@ -49,6 +49,11 @@ type EntityKind struct {
 	// Konnect lists when the plan is made (role names against its roles); each problem
 	// names the attribute that caused it. Values not yet known are left out of values.
 	Check func(ctx context.Context, c *konnect.Client, values konnect.Object) []Problem
+	// DeleteQuery, when set, adds query parameters to the DELETE of an object, each from
+	// the state value of an attribute (parameter -> attribute name; a null value is left
+	// out): Kong's `force_destroy` of a portal is sent as ?force=. Such an attribute is
+	// usually Local.
+	DeleteQuery map[string]string
 }
 
 // FilteredLister is an API whose collection Konnect filters (filter[field][op] query
@@ -68,6 +73,9 @@ type Problem struct {
 type Address struct {
 	Parents map[string]string // by attribute name, e.g. control_plane_id
 	ID      string
+	// Query is the query of a DELETE (EntityKind.DeleteQuery); APIs that reach a
+	// collection send it with the DELETE.
+	Query url.Values
 }
 
 // EntityAPI is how the engine reaches one kind of object through the Konnect client.

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"maps"
+	"net/url"
 	"strings"
 
 	"github.com/hashicorp/terraform-plugin-framework/diag"
@@ -128,6 +129,13 @@ func (r *EntityResource) StateFromAPI(obj konnect.Object, parents map[string]str
 	}
 	for _, a := range r.Kind.Attrs {
 		prev, ok := previous[a.Name]
+		if a.Local {
+			keep[a.Name] = tftypes.NewValue(a.Type.TFType(), nil) // never in Konnect: as configured
+			if ok && prev.IsKnown() {
+				keep[a.Name] = prev
+			}
+			continue
+		}
 		if a.ShownOnce {
 			if ok && prev.IsKnown() && !prev.IsNull() {
 				keep[a.Name] = prev // Konnect shows it once: the create's value stays
@@ -357,8 +365,13 @@ func (r *EntityResource) Create(ctx context.Context, req resource.CreateRequest,
 	if r.Kind.NameAttr != "" {
 		name = Str(m[r.Kind.NameAttr])
 	}
+	body, err := r.Body(m)
+	if err != nil {
+		resp.Diagnostics.AddError("Invalid configuration", err.Error())
+		return
+	}
 	if name != "" && r.checkNameFirst() { // else Konnect refuses a taken name: create.go
-		existing, err := r.Kind.API.FindByName(ctx, r.Data.Client, addr.Parents, name)
+		existing, err := r.findByName(ctx, addr.Parents, name, body)
 		if err != nil {
 			r.apiError(&resp.Diagnostics, "Could not check whether the name is taken", err)
 			return
@@ -371,11 +384,6 @@ func (r *EntityResource) Create(ctx context.Context, req resource.CreateRequest,
 		}
 		r.logDecision(ctx, "create_exists", "ok", addr, nil)
 	}
-	body, err := r.Body(m)
-	if err != nil {
-		resp.Diagnostics.AddError("Invalid configuration", err.Error())
-		return
-	}
 	cfg, _ := AsObject(req.Config.Raw)
 	r.writeSecrets(body, cfg, nil, m, nil)         // writeonly.go: from configuration only
 	r.writeConfigSecretsWO(body, cfg, nil, m, nil) // config_secrets.go
@@ -384,7 +392,7 @@ func (r *EntityResource) Create(ctx context.Context, req resource.CreateRequest,
 	}
 	obj, _, err := r.Kind.API.Create(ctx, r.Data.Client, addr.Parents, body)
 	r.wrote(addr)
-	if err != nil && r.takenName(ctx, addr, name, err, &resp.Diagnostics) {
+	if err != nil && r.takenName(ctx, addr, name, body, err, &resp.Diagnostics) {
 		return
 	}
 	if err != nil {
@@ -630,6 +638,7 @@ func (r *EntityResource) Delete(ctx context.Context, req resource.DeleteRequest,
 		return
 	}
 	addr := r.address(prior)
+	addr.Query = r.deleteQuery(prior)
 	atPlan := plannedVersion(ctx, prior, req.Private)
 	_, etag, ok := r.checkLive(ctx, addr, atPlan, guard.OpDelete, &resp.Diagnostics)
 	if !ok || !r.checkCascade(ctx, addr, prior, &resp.Diagnostics) {
@@ -784,4 +793,19 @@ func (r *EntityResource) attrForField(field string) (string, bool) {
 		}
 	}
 	return "", false
+}
+
+// deleteQuery is the query of a DELETE: each of the kind's DeleteQuery parameters with the
+// value its attribute holds in state (Kong's force_destroy as ?force=), left out when null.
+func (r *EntityResource) deleteQuery(prior ObjectValues) url.Values {
+	if len(r.Kind.DeleteQuery) == 0 {
+		return nil
+	}
+	q := url.Values{}
+	for param, attr := range r.Kind.DeleteQuery {
+		if v, ok := prior[attr]; ok && v.IsKnown() && !v.IsNull() {
+			q.Set(param, Str(v))
+		}
+	}
+	return q
 }

@@ -75,6 +75,9 @@ func (n *AdoptionNotice) Detail() string {
 		if !a.FirstSet && collectionRow(a.Field, a.Base, a.Value) {
 			elementLines(&b, "      ", a.Base, a.Value, nil, false)
 		}
+		if !a.FirstSet && textRow(a.Field, a.Base, a.Value) {
+			textLines(&b, "      ", a.Base, a.Value, nil, false)
+		}
 	}
 	if n.WithUpdate {
 		b.WriteString("\nApplying this plan writes the other changes and records these values as managed by this configuration, ")

@@ -112,8 +112,11 @@ func showCount(v any) string {
 func ShowSides(f Field, vs ...any) []string {
 	out := make([]string, len(vs))
 	counts := collectionRow(f, vs...)
+	lines := textRow(f, vs...)
 	for i, v := range vs {
-		if counts {
+		if lines {
+			out[i] = showLines(v)
+		} else if counts {
 			out[i] = showCount(v)
 		} else {
 			out[i] = Show(f, v)

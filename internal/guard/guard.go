@@ -375,6 +375,9 @@ func (e *RemoteEditError) Detail() string {
 			if collectionRow(f, c.Base, c.Remote) {
 				elementLines(&b, "      ", c.Base, c.Remote, nil, false)
 			}
+			if textRow(f, c.Base, c.Remote) {
+				textLines(&b, "      ", c.Base, c.Remote, nil, false)
+			}
 			continue
 		}
 		s := ShowSides(f, c.Base, c.Remote, c.Desired)
@@ -382,6 +385,9 @@ func (e *RemoteEditError) Detail() string {
 			width, f.Name, was, s[0], s[1], s[2])
 		if collectionRow(f, c.Base, c.Remote, c.Desired) {
 			elementLines(&b, "      ", c.Base, c.Remote, c.Desired, true)
+		}
+		if textRow(f, c.Base, c.Remote, c.Desired) {
+			textLines(&b, "      ", c.Base, c.Remote, c.Desired, true)
 		}
 	}
 	b.WriteString("\n")

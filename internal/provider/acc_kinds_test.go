@@ -18,6 +18,7 @@ import (
 	"github.com/konnectguard/terraform-provider-konnect/internal/engine"
 	"github.com/konnectguard/terraform-provider-konnect/internal/gateway"
 	"github.com/konnectguard/terraform-provider-konnect/internal/konnectmock"
+	"github.com/konnectguard/terraform-provider-konnect/internal/portal"
 )
 
 // The guard scenarios that hold for every resource kind (guards.md, "What must be proven
@@ -233,6 +234,10 @@ func objectPath(k engine.EntityKind, attrs map[string]string) string {
 		return gateway.MembershipPath(attrs["id"])
 	case engine.Listable:
 		return api.Listing().Collection(parents) + "/" + attrs["id"]
+	case interface {
+		Path(map[string]string, string) string
+	}: // an API of its own over a platform collection (portal pages)
+		return api.Path(parents, attrs["id"])
 	}
 	panic("objectPath: no path for " + k.TypeName)
 }
@@ -475,7 +480,7 @@ func notImported(prefix string, attrs []engine.Attr) []string {
 	var out []string
 	for _, a := range attrs {
 		switch {
-		case a.NotReturned || a.ShownOnce || a.WriteOnly || a.Versions != "" || a.Overlay:
+		case a.NotReturned || a.ShownOnce || a.WriteOnly || a.Versions != "" || a.Overlay || a.Local:
 			out = append(out, prefix+a.Name)
 		case a.Type.Kind == engine.KJSON:
 			// after a write, the keys configuration manages; after an import, Konnect's whole
@@ -607,6 +612,13 @@ var kindRows = map[string]kindRow{
 	// single sign-on (kind_identity_provider_test.go)
 	access.IdentityProviderKind.TypeName:                 identityProviderRow,
 	access.IdentityProviderTeamGroupMappingKind.TypeName: identityProviderTeamGroupMappingRow,
+	// the portal family (kind_portal_test.go)
+	portal.PortalKind.TypeName:   portalRow,
+	portal.TeamKind.TypeName:     portalTeamRow,
+	portal.TeamRoleKind.TypeName: portalTeamRoleRow,
+	// the Dev Portal's content (kind_portal_page_test.go)
+	portal.PageKind.TypeName:    pageRow,
+	portal.SnippetKind.TypeName: snippetRow,
 }
 
 // Objects that rows depend on.

@@ -154,8 +154,9 @@ func TestDependentDeclarations(t *testing.T) {
 				}); !ok {
 					t.Errorf("%s → %s: a platform dependent of a kind without a path of its own", k.TypeName, d.TypeName)
 				}
-				if len(dr.Parents()) != 1 {
-					t.Errorf("%s → %s: a platform dependent's import id is <parent id>/<id>, but %s's is %s", k.TypeName, d.TypeName, d.TypeName, dr.ImportFormat())
+				// <parent id>/<id>, or with Under <the parent's parent id>/<parent id>/<id>
+				if want := map[bool]int{false: 1, true: 2}[d.Under != ""]; len(dr.Parents()) != want {
+					t.Errorf("%s → %s: a platform dependent's import id has %d parent ids (Under %q), but %s's is %s", k.TypeName, d.TypeName, want, d.Under, d.TypeName, dr.ImportFormat())
 				}
 			}
 			for _, f := range d.NameFields {

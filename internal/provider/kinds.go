@@ -4,6 +4,7 @@ import (
 	"github.com/konnectguard/terraform-provider-konnect/internal/access"
 	"github.com/konnectguard/terraform-provider-konnect/internal/engine"
 	"github.com/konnectguard/terraform-provider-konnect/internal/gateway"
+	"github.com/konnectguard/terraform-provider-konnect/internal/portal"
 )
 
 // Kinds lists every resource kind the provider serves, and so the data sources of those
@@ -27,6 +28,10 @@ var Kinds = []engine.EntityKind{
 	access.TeamKind, access.TeamUserKind, access.TeamRoleKind,
 	access.SystemAccountKind, access.SystemAccountTeamKind, access.SystemAccountRoleKind, access.SystemAccountAccessTokenKind,
 	access.AuthenticationSettingsKind, access.IdentityProviderKind, access.IdentityProviderTeamGroupMappingKind,
+	// the Dev Portal: portals, their developers' teams and those teams' roles (internal/portal)
+	portal.PortalKind, portal.TeamKind, portal.TeamRoleKind,
+	// the Dev Portal's content (internal/portal)
+	portal.PageKind, portal.SnippetKind,
 }
 
 // DataOnlyKinds are read by a data source only: Konnect's users, who join by invitation.

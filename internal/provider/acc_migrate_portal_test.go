@@ -1,0 +1,106 @@
+package provider
+
+import (
+	"context"
+	"net/http"
+	"strings"
+	"testing"
+
+	"github.com/konnectguard/terraform-provider-konnect/internal/konnect"
+)
+
+// The portal family in TestMigrateAccFromKong: a portal, a team of its developers and a role
+// granted to that team, created in the mock and recorded in a Kong-format state as Kong's
+// provider writes it (kong/konnect v3.19.0, and 3.20.0 for konnect_portal_team_role:
+// /work/specs/portal-kinds.md).
+
+// kongPortalAttrs are the attributes of Kong's portal types.
+var kongPortalAttrs = map[string][]string{
+	"konnect_portal": {"authentication_enabled", "auto_approve_applications", "auto_approve_developers", "canonical_domain", "created_at",
+		"default_api_visibility", "default_application_auth_strategy_id", "default_domain", "default_page_visibility", "description",
+		"display_name", "force_destroy", "id", "labels", "name", "notifications_developer_pii_visibility_enabled", "rbac_enabled",
+		"sipr_enabled", "updated_at"},
+	"konnect_portal_team":      {"can_own_applications", "created_at", "description", "id", "name", "portal_id", "updated_at"},
+	"konnect_portal_team_role": {"entity_id", "entity_region", "entity_type_name", "id", "portal_id", "role_name", "team_id"},
+}
+
+func init() {
+	for typ, attrs := range kongPortalAttrs {
+		kongAttrs[typ] = attrs
+	}
+}
+
+// addKongPortal creates one object of every portal type in the mock, records each in state
+// as Kong's provider would have, and returns this provider's configuration of them.
+func addKongPortal(t *testing.T, e *konnectEnv, state *kongStateFile) kongSameNamed {
+	t.Helper()
+	ctx := context.Background()
+	call := func(method, path string, body any) konnect.Object {
+		t.Helper()
+		var out konnect.Object
+		if _, err := e.client.Do(ctx, method, path, nil, body, &out); err != nil {
+			t.Fatalf("%s %s: %v", method, path, err)
+		}
+		return out
+	}
+	var s kongSameNamed
+	edit := func(round int, address, attr, path string, change func(konnect.Object)) {
+		typ := address[:strings.Index(address, ".")]
+		s.edits = append(s.edits, kongMigrationEdit{round: round, address: address, typeName: typ, attr: attr,
+			do: func() { e.edit(path, change) }})
+	}
+	times := func(obj konnect.Object, names ...string) konnect.Object {
+		for _, n := range names {
+			obj[n] = kongTime(t, obj[n])
+		}
+		return obj
+	}
+
+	// A portal (changed in round 2: its team depends on it, and Terraform plans nothing
+	// that depends on a resource whose plan failed). Kong keeps force_destroy as configured (its default "false"), which Konnect
+	// never returns.
+	p := times(call(http.MethodPost, "/v3/portals", konnect.Object{"name": "developers", "description": "Our APIs",
+		"labels": map[string]any{"env": "prod"}}), "created_at", "updated_at")
+	portalID := p["id"].(string)
+	state.add("konnect_portal", "developers", p, map[string]any{"force_destroy": "false"})
+	edit(2, "konnect_portal.developers", "description", "/v3/portals/"+portalID, set("description", "edited in the UI"))
+
+	// A team of its developers.
+	team := times(call(http.MethodPost, "/v3/portals/"+portalID+"/teams", konnect.Object{"name": "partners",
+		"description": "Partner developers"}), "created_at", "updated_at")
+	teamID := team["id"].(string)
+	state.add("konnect_portal_team", "partners", team, map[string]any{"portal_id": portalID})
+	edit(1, "konnect_portal_team.partners", "description", "/v3/portals/"+portalID+"/teams/"+teamID,
+		set("description", "edited in the UI"))
+
+	// A role granted to the team on an API (Kong 3.20.0).
+	role := call(http.MethodPost, "/v3/portals/"+portalID+"/teams/"+teamID+"/assigned-roles", konnect.Object{"role_name": "API Viewer",
+		"entity_id": portalAPIID, "entity_type_name": "Services", "entity_region": "us"})
+	state.add("konnect_portal_team_role", "partners_viewer", role, map[string]any{"portal_id": portalID, "team_id": teamID})
+
+	s.notEditable = append(s.notEditable, "konnect_portal_team_role")
+	s.config = `
+resource "konnect_portal" "developers" {
+  name          = "developers"
+  description   = "Our APIs"
+  labels        = { env = "prod" }
+  force_destroy = "false"
+}
+
+resource "konnect_portal_team" "partners" {
+  portal_id   = konnect_portal.developers.id
+  name        = "partners"
+  description = "Partner developers"
+}
+
+resource "konnect_portal_team_role" "partners_viewer" {
+  portal_id        = konnect_portal.developers.id
+  team_id          = konnect_portal_team.partners.id
+  role_name        = "API Viewer"
+  entity_id        = "` + portalAPIID + `"
+  entity_type_name = "Services"
+  entity_region    = "us"
+}
+`
+	return s
+}
