@@ -82,6 +82,9 @@ type Dependent struct {
 	// portal team's role grants), the parent's path parameter that heads the import id:
 	// <portal_id>/<team id>/<id> (such a dependent is Nested too).
 	Under string
+	// Tree, on a Platform collection Konnect answers as a tree (a portal's pages), is the
+	// field holding each object's children: every object at any depth is a dependent.
+	Tree string
 	// Expired, when set, tells why a listed object no longer works ("" when it does): an
 	// expired access token. Such an object is not counted: deleting it loses nothing.
 	Expired func(obj konnect.Object) string

@@ -96,6 +96,9 @@ func (r *EntityResource) DependentsOf(ctx context.Context, addr Address, self st
 	if d.Platform {
 		// A platform listing below the parent: every page of it, live (a parent has few).
 		objs, err := ListPlatform(ctx, r.Data.Client, self+"/"+d.Collection)
+		if d.Tree != "" {
+			objs = flattenTree(objs, d.Tree)
+		}
 		return objs, false, err
 	}
 	var ref string
@@ -184,4 +187,22 @@ func refID(v any) string {
 	m, _ := v.(map[string]any)
 	id, _ := m["id"].(string)
 	return id
+}
+
+// flattenTree lists the objects of a tree (each holding its children under field) parents
+// first, at any depth.
+func flattenTree(objs []konnect.Object, field string) []konnect.Object {
+	var out []konnect.Object
+	for _, o := range objs {
+		out = append(out, o)
+		kids, _ := o[field].([]any)
+		var children []konnect.Object
+		for _, k := range kids {
+			if c, ok := k.(map[string]any); ok {
+				children = append(children, c)
+			}
+		}
+		out = append(out, flattenTree(children, field)...)
+	}
+	return out
 }

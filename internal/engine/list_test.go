@@ -97,3 +97,18 @@ func TestListPlatformEnvelopes(t *testing.T) {
 		t.Errorf("FindByName over a bare array: %v %v", found, err)
 	}
 }
+
+// A tree listing (a portal's pages) is flattened parents first, at any depth.
+func TestFlattenTree(t *testing.T) {
+	tree := []konnect.Object{
+		{"id": "a", "children": []any{map[string]any{"id": "a1", "children": []any{map[string]any{"id": "a1x"}}}, map[string]any{"id": "a2"}}},
+		{"id": "b", "children": []any{}},
+	}
+	var ids []string
+	for _, o := range flattenTree(tree, "children") {
+		ids = append(ids, o["id"].(string))
+	}
+	if got := strings.Join(ids, ","); got != "a,a1,a1x,a2,b" {
+		t.Errorf("flattened: %s", got)
+	}
+}

@@ -5,11 +5,12 @@ import "github.com/konnectguard/terraform-provider-konnect/internal/engine"
 // What Konnect deletes with a portal or a portal team (the cascade guard, engine/cascade.go):
 // someone may have made any of them in Konnect's portal editor.
 var (
-	// A portal's teams. (Its pages and snippets go with it too; they are Kong's
-	// konnect_portal_page and konnect_portal_snippet, which this provider does not manage
-	// yet, and a dependent names a resource type to import into: they join here with
-	// those kinds.)
+	// A portal's teams, pages (a tree: a page's children go with it) and snippets.
 	portalTeamsOf = engine.Dependent{Collection: "teams", Platform: true, TypeName: "konnect_portal_team",
+		NameFields: []string{"name"}}
+	portalPagesOf = engine.Dependent{Collection: "pages", Platform: true, Tree: "children", TypeName: "konnect_portal_page",
+		NameFields: []string{"slug", "title"}}
+	portalSnippetsOf = engine.Dependent{Collection: "snippets", Platform: true, TypeName: "konnect_portal_snippet",
 		NameFields: []string{"name"}}
 
 	// A portal team's role grants, imported as <portal_id>/<team_id>/<id>.

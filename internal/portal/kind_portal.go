@@ -32,7 +32,7 @@ var PortalKind = engine.EntityKind{
 	NameAttr:    "name",
 	DataSource:  true,
 	DeleteQuery: map[string]string{"force": "force_destroy"},
-	Dependents:  []engine.Dependent{portalTeamsOf}, // cascade.go
+	Dependents:  []engine.Dependent{portalTeamsOf, portalPagesOf, portalSnippetsOf}, // cascade.go
 	Filter: &engine.KongFilter{Noun: "portal", Fields: []engine.KongFilterField{
 		{Name: "id", Ops: []string{"eq", "neq", "oeq"}},
 		{Name: "name", Ops: []string{"eq", "neq", "oeq", "contains", "ocontains"}},

@@ -300,7 +300,7 @@ resource "konnect_portal_team" "t" {
   name      = "devs"
 }
 `
-	var portalID, teamID string
+	var portalID, teamID, childPage string
 	extra := map[string]string{}
 	resource.ParallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: protoV6Factories,
@@ -312,7 +312,10 @@ resource "konnect_portal_team" "t" {
 					teamID = s.RootModule().Resources["konnect_portal_team.t"].Primary.ID
 					base := "/v3/portals/" + portalID
 					env.post(base+"/teams", konnect.Object{"name": "made-in-the-editor"})
-					env.post(base+"/pages", konnect.Object{"slug": "about", "content": "# About"})
+					about := env.postObj(base+"/pages", konnect.Object{"slug": "about", "content": "# About"})
+					// a page under it: the listing is a tree, and the guard reads it whole
+					child := env.postObj(base+"/pages", konnect.Object{"slug": "team", "content": "# Team", "parent_page_id": about["id"]})
+					childPage = base + "/pages/" + child["id"].(string)
 					env.post(base+"/snippets", konnect.Object{"name": "banner", "content": "Hello"})
 					env.post(base+"/teams/"+teamID+"/assigned-roles", konnect.Object{"role_name": "API Viewer",
 						"entity_id": portalAPIID, "entity_type_name": "Services", "entity_region": "us"})
@@ -334,12 +337,15 @@ resource "konnect_portal_team" "t" {
 					`konnect_portal_team_role.*"API Viewer on Services".*konnect_portal_team_role\.<name>\s+id = "[0-9a-f-]{36}/[0-9a-f-]{36}/[0-9a-f-]{36}"`),
 			},
 			{
-				// Without that grant the team goes, and the portal's destroy is refused.
+				// Without that grant the team goes, and the portal's destroy is refused, naming
+				// the team, both pages (the nested one too) and the snippet, each with its import.
 				PreConfig: func() { removeMadeInKonnect(t, env, extra, "teams/"+teamID+"/assigned-roles/") },
 				Config:    config,
 				Destroy:   true,
 				ExpectError: regexp.MustCompile(`(?s)Deleting this object would delete objects that Terraform does not manage.*` +
-					`konnect_portal\b.*made-in-the-editor.*import \{`),
+					`konnect_portal\b.*made-in-the-editor.*` +
+					`konnect_portal_page\s+id \S+\s+name "about".*konnect_portal_page\s+id \S+\s+name "team".*konnect_portal_snippet\s+id \S+\s+name "banner".*` +
+					`to = konnect_portal_page\.<name>\s+id = "[0-9a-f-]{36}/[0-9a-f-]{36}"`),
 			},
 			{
 				// Nothing of the portal's was deleted; then what someone made goes, and the
@@ -353,6 +359,10 @@ resource "konnect_portal_team" "t" {
 							t.Errorf("%s was deleted by a refused destroy", p)
 						}
 					}
+					if env.get(childPage) == nil {
+						t.Errorf("%s was deleted by a refused destroy", childPage)
+					}
+					env.remove(childPage)
 					for _, c := range []string{"teams/", "pages/", "snippets/"} {
 						removeMadeInKonnect(t, env, extra, c)
 					}
