@@ -240,3 +240,62 @@ output "ci_token" {
   value     = konnect_system_account_access_token.shop_ci.token
   sensitive = true
 }
+
+# --- where developers find it --------------------------------------------------------------
+
+# The shop's Dev Portal. People write its pages and snippets in Konnect's portal editor too:
+# a page edited there is a conflict that shows the change as a diff, and destroying the
+# portal while it holds pages someone made there is refused, naming them.
+resource "konnect_portal" "shop" {
+  name                    = "shop"
+  display_name            = "Shop developers"
+  authentication_enabled  = true
+  default_page_visibility = "public"
+}
+
+resource "konnect_portal_page" "shop_guide" {
+  portal_id  = konnect_portal.shop.id
+  slug       = "/guide"
+  title      = "Guide"
+  visibility = "public"
+  status     = "published"
+  content    = <<-EOT
+    # Guide
+
+    Create an application, then ask for a key.
+
+    ::snippet{name="shop-support"}
+  EOT
+}
+
+# A page under the guide (/guide/checkout).
+resource "konnect_portal_page" "shop_checkout" {
+  portal_id      = konnect_portal.shop.id
+  parent_page_id = konnect_portal_page.shop_guide.id
+  slug           = "checkout"
+  title          = "Checkout API"
+  visibility     = "public"
+  status         = "published"
+  content        = <<-EOT
+    # Checkout API
+
+    Orders are paid through `POST /checkout`.
+  EOT
+}
+
+resource "konnect_portal_snippet" "shop_support" {
+  portal_id  = konnect_portal.shop.id
+  name       = "shop-support"
+  visibility = "public"
+  content    = <<-EOT
+    ## Support
+
+    Write to shop-support@example.com.
+  EOT
+}
+
+resource "konnect_portal_team" "shop_partners" {
+  portal_id   = konnect_portal.shop.id
+  name        = "partners"
+  description = "Developers of the shop's partner companies."
+}

@@ -43,7 +43,7 @@ func TestAccCompleteExample(t *testing.T) {
 					t.Errorf("control plane %s still in Konnect after destroy", name)
 				}
 			}
-			for collection, name := range map[string]string{"/v3/teams": "shop", "/v3/system-accounts": "shop-ci"} {
+			for collection, name := range map[string]string{"/v3/teams": "shop", "/v3/system-accounts": "shop-ci", "/v3/portals": "shop"} {
 				for _, o := range env.list(collection) {
 					if o["name"] == name {
 						t.Errorf("%s %s still in Konnect after destroy", collection, name)
@@ -86,6 +86,30 @@ func TestAccCompleteExample(t *testing.T) {
 					}
 					if tokens := env.list("/v3/system-accounts/" + ci + "/access-tokens"); len(tokens) != 1 || tokens[0]["name"] != "pipeline" {
 						t.Errorf("shop-ci's tokens: %v", tokens)
+					}
+					// where developers find it: the shop's portal, a page with one under it, a
+					// snippet and a team
+					var portal string
+					for _, p := range env.list("/v3/portals") {
+						if p["name"] == "shop" {
+							portal, _ = p["id"].(string)
+						}
+					}
+					if portal == "" {
+						t.Fatalf("portal shop not in Konnect")
+					}
+					pages := env.list("/v3/portals/" + portal + "/pages")
+					if len(pages) != 1 || pages[0]["slug"] != "/guide" {
+						t.Fatalf("the shop portal's top pages: %v", pages)
+					}
+					if kids, _ := pages[0]["children"].([]any); len(kids) != 1 || kids[0].(map[string]any)["slug"] != "checkout" {
+						t.Errorf("the pages under /guide: %v", pages[0]["children"])
+					}
+					if snippets := env.list("/v3/portals/" + portal + "/snippets"); len(snippets) != 1 || snippets[0]["name"] != "shop-support" {
+						t.Errorf("the shop portal's snippets: %v", snippets)
+					}
+					if teams := env.list("/v3/portals/" + portal + "/teams"); len(teams) != 1 || teams[0]["name"] != "partners" {
+						t.Errorf("the shop portal's teams: %v", teams)
 					}
 					return nil
 				},
