@@ -619,6 +619,8 @@ var kindRows = map[string]kindRow{
 	// the Dev Portal's content (kind_portal_page_test.go)
 	portal.PageKind.TypeName:    pageRow,
 	portal.SnippetKind.TypeName: snippetRow,
+	// who may reach a portal (kind_portal_ip_allow_list_test.go)
+	portal.IPAllowListKind.TypeName: ipAllowListRow,
 }
 
 // Objects that rows depend on.

@@ -17,7 +17,7 @@ import (
 // with their teams, roles and access tokens, the authentication settings, and an identity
 // provider with a team group mapping, created in the
 // mock and recorded in a Kong-format state as Kong's provider (kong/konnect v3.19.0) writes
-// it (its resource code, not only its documentation: /work/specs/access-kinds.md).
+// it (read from its resource code, not only its documentation).
 
 // kongAccessAttrs are the attributes of Kong's access types. konnect_team_user,
 // konnect_system_account_team and konnect_authentication_settings have no `id`.

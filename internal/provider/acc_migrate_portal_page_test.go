@@ -10,8 +10,8 @@ import (
 )
 
 // The Dev Portal's pages and snippets in TestMigrateAccFromKong, recorded in a Kong-format
-// state as Kong's provider (kong/konnect v3.19.0) writes it (/work/specs/portal-kinds.md,
-// 1.7 and 1.8): every field from Konnect's answer, content byte for byte, parent_page_id
+// state as Kong's provider (kong/konnect v3.19.0) writes it (its resource code for pages and snippets):
+// every field from Konnect's answer, content byte for byte, parent_page_id
 // null at the top level, times in Kong's format.
 
 var kongPortalContentAttrs = map[string][]string{

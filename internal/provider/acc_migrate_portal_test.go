@@ -12,7 +12,7 @@ import (
 // The portal family in TestMigrateAccFromKong: a portal, a team of its developers and a role
 // granted to that team, created in the mock and recorded in a Kong-format state as Kong's
 // provider writes it (kong/konnect v3.19.0, and 3.20.0 for konnect_portal_team_role:
-// /work/specs/portal-kinds.md).
+// read from Kong's provider's source at those tags).
 
 // kongPortalAttrs are the attributes of Kong's portal types.
 var kongPortalAttrs = map[string][]string{
@@ -22,6 +22,8 @@ var kongPortalAttrs = map[string][]string{
 		"sipr_enabled", "updated_at"},
 	"konnect_portal_team":      {"can_own_applications", "created_at", "description", "id", "name", "portal_id", "updated_at"},
 	"konnect_portal_team_role": {"entity_id", "entity_region", "entity_type_name", "id", "portal_id", "role_name", "team_id"},
+	// Kong 3.18.0
+	"konnect_portal_ip_allow_list": {"allowed_ips", "id", "portal_id"},
 }
 
 func init() {
@@ -35,11 +37,11 @@ func init() {
 func addKongPortal(t *testing.T, e *konnectEnv, state *kongStateFile) kongSameNamed {
 	t.Helper()
 	ctx := context.Background()
-	call := func(method, path string, body any) konnect.Object {
+	post := func(path string, body any) konnect.Object {
 		t.Helper()
 		var out konnect.Object
-		if _, err := e.client.Do(ctx, method, path, nil, body, &out); err != nil {
-			t.Fatalf("%s %s: %v", method, path, err)
+		if _, err := e.client.Do(ctx, http.MethodPost, path, nil, body, &out); err != nil {
+			t.Fatalf("POST %s: %v", path, err)
 		}
 		return out
 	}
@@ -59,14 +61,14 @@ func addKongPortal(t *testing.T, e *konnectEnv, state *kongStateFile) kongSameNa
 	// A portal (changed in round 2: its team depends on it, and Terraform plans nothing
 	// that depends on a resource whose plan failed). Kong keeps force_destroy as configured (its default "false"), which Konnect
 	// never returns.
-	p := times(call(http.MethodPost, "/v3/portals", konnect.Object{"name": "developers", "description": "Our APIs",
+	p := times(post("/v3/portals", konnect.Object{"name": "developers", "description": "Our APIs",
 		"labels": map[string]any{"env": "prod"}}), "created_at", "updated_at")
 	portalID := p["id"].(string)
 	state.add("konnect_portal", "developers", p, map[string]any{"force_destroy": "false"})
 	edit(2, "konnect_portal.developers", "description", "/v3/portals/"+portalID, set("description", "edited in the UI"))
 
 	// A team of its developers.
-	team := times(call(http.MethodPost, "/v3/portals/"+portalID+"/teams", konnect.Object{"name": "partners",
+	team := times(post("/v3/portals/"+portalID+"/teams", konnect.Object{"name": "partners",
 		"description": "Partner developers"}), "created_at", "updated_at")
 	teamID := team["id"].(string)
 	state.add("konnect_portal_team", "partners", team, map[string]any{"portal_id": portalID})
@@ -74,9 +76,16 @@ func addKongPortal(t *testing.T, e *konnectEnv, state *kongStateFile) kongSameNa
 		set("description", "edited in the UI"))
 
 	// A role granted to the team on an API (Kong 3.20.0).
-	role := call(http.MethodPost, "/v3/portals/"+portalID+"/teams/"+teamID+"/assigned-roles", konnect.Object{"role_name": "API Viewer",
+	role := post("/v3/portals/"+portalID+"/teams/"+teamID+"/assigned-roles", konnect.Object{"role_name": "API Viewer",
 		"entity_id": portalAPIID, "entity_type_name": "Services", "entity_region": "us"})
 	state.add("konnect_portal_team_role", "partners_viewer", role, map[string]any{"portal_id": portalID, "team_id": teamID})
+
+	// An entry of its IP allow list (Kong 3.18.0): no timestamps, Kong's id, portal_id and
+	// allowed_ips.
+	allow := post("/v3/portals/"+portalID+"/ip-allow-list", konnect.Object{"allowed_ips": []any{"192.0.2.0/24", "2001:db8::/32"}})
+	state.add("konnect_portal_ip_allow_list", "office", allow, map[string]any{"portal_id": portalID})
+	edit(1, "konnect_portal_ip_allow_list.office", "allowed_ips", "/v3/portals/"+portalID+"/ip-allow-list/"+allow["id"].(string),
+		set("allowed_ips", []any{"198.51.100.7"}))
 
 	s.notEditable = append(s.notEditable, "konnect_portal_team_role")
 	s.config = `
@@ -100,6 +109,11 @@ resource "konnect_portal_team_role" "partners_viewer" {
   entity_id        = "` + portalAPIID + `"
   entity_type_name = "Services"
   entity_region    = "us"
+}
+
+resource "konnect_portal_ip_allow_list" "office" {
+  portal_id   = konnect_portal.developers.id
+  allowed_ips = ["192.0.2.0/24", "2001:db8::/32"]
 }
 `
 	return s
