@@ -1,11 +1,13 @@
 package konnectmock
 
 import (
+	"encoding/json"
 	"net/http"
 	"net/http/httptest"
 	"strings"
 	"testing"
 
+	"github.com/konnectguard/terraform-provider-konnect/internal/konnectmock/mockcore"
 	"github.com/konnectguard/terraform-provider-konnect/internal/konnectmock/mocktest"
 )
 
@@ -113,4 +115,24 @@ func decodeJSON(t *testing.T, s string) any {
 		t.Fatalf("bad JSON %q: %v", s, err)
 	}
 	return v
+}
+
+var problemTitles = mockcore.ProblemTitles
+
+func isUUID(s string) bool { return mockcore.IsUUID(s) }
+
+// controlPlanes counts the control planes in the state document: the gateway's
+// own state, read without a request (which a fault could meet) or a count.
+func controlPlanes(t testing.TB, s *Server) int {
+	t.Helper()
+	s.mu.Lock()
+	doc := s.snapshot()
+	s.mu.Unlock()
+	var st struct {
+		ControlPlanes []any `json:"control_planes"`
+	}
+	if err := json.Unmarshal(doc, &st); err != nil {
+		t.Fatal(err)
+	}
+	return len(st.ControlPlanes)
 }
