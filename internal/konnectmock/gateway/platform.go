@@ -86,11 +86,7 @@ func (cp *controlPlane) json() cpJSON {
 	}
 }
 
-type problemBody = mockcore.Problem
-
 type invalidParam = mockcore.InvalidParam
-
-var problemTitles = mockcore.ProblemTitles
 
 func (s *Family) problem(status int, detail string, params []invalidParam) response {
 	return mockcore.NewProblem(s.traceID(), status, detail, params)

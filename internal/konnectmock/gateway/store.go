@@ -11,7 +11,7 @@ type entity struct {
 	id   string
 	kind *kind
 	obj  map[string]any // the complete object as returned to clients
-	rev  uint64         // server-wide write counter at the last write; the ETag source
+	rev  uint64         // the family's write counter at the last write; the ETag source
 }
 
 // orderedSet keeps entities sorted by seq so a page costs O(log n + page size).
