@@ -11,12 +11,11 @@ import (
 	"github.com/konnectguard/terraform-provider-konnect/internal/konnectmock/mocktest"
 )
 
-// client is a plain net/http client against the mock, as any Konnect client would be.
+// client is a plain net/http client against the family served alone (no token needed).
 type client struct {
-	t     testing.TB
-	base  string
-	token string
-	srv   *Family
+	t    testing.TB
+	base string
+	srv  *Family
 }
 
 type result struct {
@@ -44,27 +43,13 @@ func serve(t testing.TB, s *Family) *client {
 	t.Helper()
 	hs := httptest.NewServer(s)
 	t.Cleanup(hs.Close)
-	return &client{t: t, base: hs.URL, token: "kpat_test", srv: s}
+	return &client{t: t, base: hs.URL, srv: s}
 }
 
 // do sends body (a string is sent raw, anything else as JSON); hdr are "Key: value" pairs.
 func (c *client) do(method, path string, body any, hdr ...string) result {
 	c.t.Helper()
-	res, err := c.try(http.DefaultClient, method, path, body, hdr...)
-	if err != nil {
-		c.t.Fatal(err)
-	}
-	return res
-}
-
-// try is do with a chosen HTTP client, returning transport errors (dropped
-// connections, timeouts) instead of failing the test.
-func (c *client) try(hc *http.Client, method, path string, body any, hdr ...string) (result, error) {
-	c.t.Helper()
 	h := http.Header{}
-	if c.token != "" {
-		h.Set("Authorization", "Bearer "+c.token)
-	}
 	if body != nil {
 		h.Set("Content-Type", "application/json")
 	}
@@ -72,22 +57,16 @@ func (c *client) try(hc *http.Client, method, path string, body any, hdr ...stri
 		k, v, _ := strings.Cut(kv, ": ")
 		h.Set(k, v)
 	}
-	a, err := mocktest.Send(c.t, hc, method, c.base+path, body, h)
+	a, err := mocktest.Send(c.t, http.DefaultClient, method, c.base+path, body, h)
 	if err != nil {
-		return result{}, err
+		c.t.Fatal(err)
 	}
 	res := result{status: a.Status, header: a.Header, raw: a.Raw}
 	if len(a.Raw) > 0 {
 		v, _ := mocktest.Decode(a.Raw)
 		res.body, _ = v.(map[string]any)
 	}
-	return res, nil
-}
-
-// freshConns is a client that never reuses a connection, so net/http does not
-// silently retry a request whose connection the mock dropped.
-func freshConns() *http.Client {
-	return &http.Client{Transport: &http.Transport{DisableKeepAlives: true}}
+	return res
 }
 
 // expect checks status and content type ("" means no body at all).
