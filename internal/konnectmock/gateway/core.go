@@ -39,26 +39,26 @@ func methodNotAllowed(allow ...string) response {
 		With("Allow", strings.Join(allow, ", "))
 }
 
-func (s *Family) corePrecondition(msg string) response {
+func (f *Family) corePrecondition(msg string) response {
 	return coreJSON(http.StatusPreconditionFailed, map[string]any{
 		"code": 9, "message": "precondition failed", "status": 412, "detail": msg,
 	})
 }
 
 // serveCore handles /v2/control-planes/{cp}/core-entities/{rest...}.
-func (s *Family) serveCore(r *http.Request, cpID string, rest []string, body []byte) response {
-	s.env.Lock.Lock()
-	defer s.env.Lock.Unlock()
-	cp := s.cps[normalizeUUID(cpID)]
+func (f *Family) serveCore(r *http.Request, cpID string, rest []string, body []byte) response {
+	f.env.Lock.Lock()
+	defer f.env.Lock.Unlock()
+	cp := f.cps[normalizeUUID(cpID)]
 	if cp == nil || len(rest) == 0 {
 		return notFound()
 	}
 	cs := cp.core
 	if rest[0] == "v1" || rest[0] == "schemas" {
-		return s.serveSchema(r, rest)
+		return f.serveSchema(r, rest)
 	}
 	if rest[0] == "plugin-schemas" {
-		return (&coreRequest{s: s, r: r, body: body, cs: cs}).pluginSchemas(rest[1:])
+		return (&coreRequest{f: f, r: r, body: body, cs: cs}).pluginSchemas(rest[1:])
 	}
 	if slices.Contains(unmanagedCollections, rest[0]) {
 		switch {
@@ -73,7 +73,7 @@ func (s *Family) serveCore(r *http.Request, cpID string, rest []string, body []b
 	if k == nil {
 		return notFound()
 	}
-	req := &coreRequest{s: s, r: r, body: body, cs: cs}
+	req := &coreRequest{f: f, r: r, body: body, cs: cs}
 	switch len(rest) {
 	case 1:
 		return req.collection(k, "", nil)
@@ -110,7 +110,7 @@ func (s *Family) serveCore(r *http.Request, cpID string, rest []string, body []b
 }
 
 type coreRequest struct {
-	s    *Family
+	f    *Family
 	r    *http.Request
 	body []byte
 	cs   *coreStore
@@ -140,12 +140,12 @@ func (c *coreRequest) entity(k *kind, seg string, pf string, parent *entity) res
 			return notFound()
 		}
 		if k.name == "consumer_groups" {
-			return c.s.withETag(coreJSON(http.StatusOK, c.groupWrapper(e)), etag(e.id, e.rev))
+			return c.f.withETag(coreJSON(http.StatusOK, c.groupWrapper(e)), etag(e.id, e.rev))
 		}
 		if k.name == "plugins" && c.r.URL.Query().Get("expand_partials") == "true" {
-			return c.s.withETag(coreJSON(http.StatusOK, expandedPlugin(c.cs, e)), etag(e.id, e.rev))
+			return c.f.withETag(coreJSON(http.StatusOK, expandedPlugin(c.cs, e)), etag(e.id, e.rev))
 		}
-		return c.s.withETag(coreJSON(http.StatusOK, e.obj), etag(e.id, e.rev))
+		return c.f.withETag(coreJSON(http.StatusOK, e.obj), etag(e.id, e.rev))
 	case http.MethodPut:
 		if k.noPut {
 			return methodNotAllowed("GET", "DELETE")
@@ -204,7 +204,7 @@ func (c *coreRequest) create(k *kind, pf string, parent *entity) response {
 		return bad
 	}
 	e := c.insert(k, id, obj)
-	return c.s.withETag(coreJSON(http.StatusCreated, e.obj), etag(e.id, e.rev))
+	return c.f.withETag(coreJSON(http.StatusCreated, e.obj), etag(e.id, e.rev))
 }
 
 func (c *coreRequest) upsert(k *kind, seg, pf string, parent *entity) response {
@@ -213,8 +213,8 @@ func (c *coreRequest) upsert(k *kind, seg, pf string, parent *entity) response {
 	if ex != nil {
 		current = etag(ex.id, ex.rev)
 	}
-	if failed, msg := c.s.preconditionFailed(c.r, current); failed {
-		return c.s.corePrecondition(msg)
+	if failed, msg := c.f.preconditionFailed(c.r, current); failed {
+		return c.f.corePrecondition(msg)
 	}
 	in, bad, ok := c.decode()
 	if !ok {
@@ -275,7 +275,7 @@ func (c *coreRequest) upsert(k *kind, seg, pf string, parent *entity) response {
 	} else {
 		e = c.insert(k, id, obj)
 	}
-	return c.s.withETag(coreJSON(http.StatusOK, e.obj), etag(e.id, e.rev))
+	return c.f.withETag(coreJSON(http.StatusOK, e.obj), etag(e.id, e.rev))
 }
 
 func (c *coreRequest) delete(k *kind, seg, pf string, parent *entity) response {
@@ -284,8 +284,8 @@ func (c *coreRequest) delete(k *kind, seg, pf string, parent *entity) response {
 	if ex != nil {
 		current = etag(ex.id, ex.rev)
 	}
-	if failed, msg := c.s.preconditionFailed(c.r, current); failed {
-		return c.s.corePrecondition(msg)
+	if failed, msg := c.f.preconditionFailed(c.r, current); failed {
+		return c.f.corePrecondition(msg)
 	}
 	if ex == nil {
 		return noContent()
@@ -358,7 +358,7 @@ func (c *coreRequest) assemble(k *kind, id string, ex *entity, in map[string]any
 			}
 		}
 	}
-	now := c.s.now()
+	now := c.f.now()
 	var ts any = now.Unix()
 	if k.fractionalTS {
 		ts = float64(now.UnixMilli()) / 1000
@@ -375,7 +375,7 @@ func (c *coreRequest) assemble(k *kind, id string, ex *entity, in map[string]any
 }
 
 func (c *coreRequest) insert(k *kind, id string, obj map[string]any) *entity {
-	e := &entity{seq: c.s.nextSeq(), id: id, kind: k, obj: obj}
+	e := &entity{seq: c.f.nextSeq(), id: id, kind: k, obj: obj}
 	e.rev = e.seq
 	c.cs.kinds[k.name].index(e)
 	if k.afterWrite != nil {
@@ -391,7 +391,7 @@ func (c *coreRequest) replace(e *entity, obj map[string]any) *entity {
 		e.kind.afterDelete(c.cs, &entity{seq: e.seq, id: e.id, kind: e.kind, obj: e.obj, rev: e.rev})
 	}
 	e.obj = obj
-	e.rev = c.s.nextSeq()
+	e.rev = c.f.nextSeq()
 	ks.index(e)
 	if e.kind.afterWrite != nil {
 		e.kind.afterWrite(c.cs, e)
@@ -428,7 +428,7 @@ func (c *coreRequest) list(k *kind, set *orderedSet, topLevel bool) response {
 	var next *entity
 	if set != nil {
 		for _, e := range set.items[set.search(start):] {
-			c.s.scanned.Add(1)
+			c.f.scanned.Add(1)
 			if !match(e) {
 				continue
 			}

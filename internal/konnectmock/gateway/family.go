@@ -50,19 +50,19 @@ func New(env mockcore.Env, opts Options) *Family {
 }
 
 // Name is the family's key in the state document.
-func (s *Family) Name() string { return "gateway" }
+func (f *Family) Name() string { return "gateway" }
 
 // Reset returns to the state of a new organisation; the lock is held. The
 // counter goes on, so revisions (and ETags) are never reused.
-func (s *Family) Reset() {
-	s.cps = map[string]*controlPlane{}
-	s.cpList = nil
+func (f *Family) Reset() {
+	f.cps = map[string]*controlPlane{}
+	f.cpList = nil
 }
 
 // Route reports whether segs (the whole path) is the family's, and its Counts
 // key: "/v2/control-planes/{id}", "PUT core-entities/services/{id}",
 // "/konnect-api/api/runtime_groups".
-func (s *Family) Route(segs []string) (string, bool) {
+func (f *Family) Route(segs []string) (string, bool) {
 	switch {
 	case len(segs) >= 2 && segs[0] == "v2" && segs[1] == "control-planes":
 		if len(segs) == 2 {
@@ -110,19 +110,19 @@ func corePattern(rest []string) string {
 }
 
 // Serve answers one request for a path Route accepted, whose body has been read.
-func (s *Family) Serve(r *http.Request, segs []string, body []byte) mockcore.Response {
+func (f *Family) Serve(r *http.Request, segs []string, body []byte) mockcore.Response {
 	switch {
 	case isRuntimeGroups(segs):
-		return s.serveRuntimeGroups(r)
+		return f.serveRuntimeGroups(r)
 	case isCore(segs):
-		return s.serveCore(r, segs[2], segs[4:], body)
+		return f.serveCore(r, segs[2], segs[4:], body)
 	}
-	return s.serveControlPlanes(r, segs[2:], body)
+	return f.serveControlPlanes(r, segs[2:], body)
 }
 
 // Error answers the errors the assembler renders on the family's paths: the
 // core-entities API's are Kong-style JSON, the platform API's problem+json.
-func (s *Family) Error(segs []string, status int, detail string) (mockcore.Response, bool) {
+func (f *Family) Error(segs []string, status int, detail string) (mockcore.Response, bool) {
 	if !isCore(segs) {
 		return mockcore.Response{}, false
 	}
@@ -137,16 +137,16 @@ func (s *Family) Error(segs []string, status int, detail string) (mockcore.Respo
 
 // ServeHTTP serves the family on its own (no authentication, faults or state
 // file: those are the assembler's), for tests of this package.
-func (s *Family) ServeHTTP(w http.ResponseWriter, r *http.Request) {
-	route := func(segs []string) bool { _, ok := s.Route(segs); return ok }
-	mockcore.ServeAlone(w, r, s.env, route, s.Serve)
+func (f *Family) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	route := func(segs []string) bool { _, ok := f.Route(segs); return ok }
+	mockcore.ServeAlone(w, r, f.env, route, f.Serve)
 }
 
-func (s *Family) now() time.Time { return s.env.Now() }
+func (f *Family) now() time.Time { return f.env.Now() }
 
-func (s *Family) nextSeq() uint64 {
-	s.seq++
-	return s.seq
+func (f *Family) nextSeq() uint64 {
+	f.seq++
+	return f.seq
 }
 
 // response is computed while the lock is held (bodies are marshalled then) and written after.
@@ -169,8 +169,8 @@ func etag(id string, rev uint64) string {
 }
 
 // withETag adds the ETag header when the extension is on.
-func (s *Family) withETag(r response, tag string) response {
-	if !s.opts.ETags || tag == "" {
+func (f *Family) withETag(r response, tag string) response {
+	if !f.opts.ETags || tag == "" {
 		return r
 	}
 	return r.With("ETag", tag)
@@ -178,8 +178,8 @@ func (s *Family) withETag(r response, tag string) response {
 
 // preconditionFailed evaluates If-Match / If-None-Match against the current ETag
 // ("" when the object does not exist). Without the extension it never fails.
-func (s *Family) preconditionFailed(r *http.Request, current string) (bool, string) {
-	if !s.opts.ETags {
+func (f *Family) preconditionFailed(r *http.Request, current string) (bool, string) {
+	if !f.opts.ETags {
 		return false, ""
 	}
 	if im := strings.Join(r.Header.Values("If-Match"), ","); strings.TrimSpace(im) != "" {
@@ -214,4 +214,4 @@ func newUUID() string { return mockcore.NewUUID() }
 func itoa(n int64) string { return strconv.FormatInt(n, 10) }
 
 // traceID looks like Konnect's problem "instance" values.
-func (s *Family) traceID() string { return s.env.Trace.Next() }
+func (f *Family) traceID() string { return f.env.Trace.Next() }

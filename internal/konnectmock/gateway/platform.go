@@ -88,12 +88,12 @@ func (cp *controlPlane) json() cpJSON {
 
 type invalidParam = mockcore.InvalidParam
 
-func (s *Family) problem(status int, detail string, params []invalidParam) response {
-	return mockcore.NewProblem(s.traceID(), status, detail, params)
+func (f *Family) problem(status int, detail string, params []invalidParam) response {
+	return mockcore.NewProblem(f.traceID(), status, detail, params)
 }
 
-func (s *Family) badRequest(params ...invalidParam) response {
-	return s.problem(http.StatusBadRequest, "Invalid Parameters", params)
+func (f *Family) badRequest(params ...invalidParam) response {
+	return f.problem(http.StatusBadRequest, "Invalid Parameters", params)
 }
 
 var clusterTypes = []string{
@@ -103,53 +103,53 @@ var clusterTypes = []string{
 
 var authTypes = []string{"pinned_client_certs", "pki_client_certs"}
 
-func (s *Family) serveControlPlanes(r *http.Request, rest []string, body []byte) response {
-	s.env.Lock.Lock()
-	defer s.env.Lock.Unlock()
+func (f *Family) serveControlPlanes(r *http.Request, rest []string, body []byte) response {
+	f.env.Lock.Lock()
+	defer f.env.Lock.Unlock()
 	if len(rest) == 0 {
 		switch r.Method {
 		case http.MethodGet:
-			return s.listControlPlanes(r)
+			return f.listControlPlanes(r)
 		case http.MethodPost:
-			return s.createControlPlane(body)
+			return f.createControlPlane(body)
 		}
-		return s.problem(http.StatusMethodNotAllowed, "Method Not Allowed", nil).With("Allow", "GET, POST")
+		return f.problem(http.StatusMethodNotAllowed, "Method Not Allowed", nil).With("Allow", "GET, POST")
 	}
 	id := rest[0]
 	if !isUUID(id) {
-		return s.badRequest(invalidParam{Field: "id", Rule: "is_uuid", Reason: "must be a valid UUID"})
+		return f.badRequest(invalidParam{Field: "id", Rule: "is_uuid", Reason: "must be a valid UUID"})
 	}
-	cp := s.cps[strings.ToLower(id)]
+	cp := f.cps[strings.ToLower(id)]
 	if cp == nil {
-		return s.problem(http.StatusNotFound, "ControlPlane not found", nil)
+		return f.problem(http.StatusNotFound, "ControlPlane not found", nil)
 	}
 	if len(rest) > 1 {
-		return s.servePlatformSub(r, cp, rest[1:], body)
+		return f.servePlatformSub(r, cp, rest[1:], body)
 	}
 	switch r.Method {
 	case http.MethodGet:
-		return s.cpResponse(http.StatusOK, cp)
+		return f.cpResponse(http.StatusOK, cp)
 	case http.MethodPatch:
-		if failed, msg := s.preconditionFailed(r, etag(cp.id, cp.rev)); failed {
-			return s.problem(http.StatusPreconditionFailed, msg, nil)
+		if failed, msg := f.preconditionFailed(r, etag(cp.id, cp.rev)); failed {
+			return f.problem(http.StatusPreconditionFailed, msg, nil)
 		}
-		return s.patchControlPlane(cp, body)
+		return f.patchControlPlane(cp, body)
 	case http.MethodDelete:
-		if failed, msg := s.preconditionFailed(r, etag(cp.id, cp.rev)); failed {
-			return s.problem(http.StatusPreconditionFailed, msg, nil)
+		if failed, msg := f.preconditionFailed(r, etag(cp.id, cp.rev)); failed {
+			return f.problem(http.StatusPreconditionFailed, msg, nil)
 		}
-		if g := s.groupOf(cp.id); g != nil {
+		if g := f.groupOf(cp.id); g != nil {
 			g.members = slices.DeleteFunc(g.members, func(m string) bool { return m == cp.id })
 		}
-		delete(s.cps, cp.id)
-		s.cpList = slices.DeleteFunc(s.cpList, func(c *controlPlane) bool { return c == cp })
+		delete(f.cps, cp.id)
+		f.cpList = slices.DeleteFunc(f.cpList, func(c *controlPlane) bool { return c == cp })
 		return noContent()
 	}
-	return s.problem(http.StatusMethodNotAllowed, "Method Not Allowed", nil).With("Allow", "GET, PATCH, DELETE")
+	return f.problem(http.StatusMethodNotAllowed, "Method Not Allowed", nil).With("Allow", "GET, PATCH, DELETE")
 }
 
-func (s *Family) cpResponse(status int, cp *controlPlane) response {
-	return s.withETag(response{Status: status, CType: ctJSON, Body: marshal(cp.json())}, etag(cp.id, cp.rev))
+func (f *Family) cpResponse(status int, cp *controlPlane) response {
+	return f.withETag(response{Status: status, CType: ctJSON, Body: marshal(cp.json())}, etag(cp.id, cp.rev))
 }
 
 func decodeLoose(body []byte) (map[string]any, error) { return mockcore.DecodeObject(body) }
@@ -321,8 +321,8 @@ func proxyFrom(it any, path string) (proxyURL, []invalidParam) {
 	return p, bad
 }
 
-func (s *Family) nameTaken(name string, except *controlPlane) bool {
-	for _, cp := range s.cpList {
+func (f *Family) nameTaken(name string, except *controlPlane) bool {
+	for _, cp := range f.cpList {
 		if cp != except && cp.name == name {
 			return true
 		}
@@ -330,19 +330,19 @@ func (s *Family) nameTaken(name string, except *controlPlane) bool {
 	return false
 }
 
-func (s *Family) createControlPlane(body []byte) response {
+func (f *Family) createControlPlane(body []byte) response {
 	in, err := decodeLoose(body)
 	if err != nil {
-		return s.problem(http.StatusBadRequest, "Invalid request body: "+err.Error(), nil)
+		return f.problem(http.StatusBadRequest, "Invalid request body: "+err.Error(), nil)
 	}
 	v, bad := validateCP(in, false)
 	if len(bad) > 0 {
-		return s.badRequest(bad...)
+		return f.badRequest(bad...)
 	}
-	if s.nameTaken(*v.name, nil) {
-		return s.problem(http.StatusConflict, "Control Plane with provided name already exists.", nil)
+	if f.nameTaken(*v.name, nil) {
+		return f.problem(http.StatusConflict, "Control Plane with provided name already exists.", nil)
 	}
-	now := s.now()
+	now := f.now()
 	cp := &controlPlane{
 		id:          newUUID(),
 		name:        *v.name,
@@ -352,7 +352,7 @@ func (s *Family) createControlPlane(body []byte) response {
 		proxyURLs:   v.proxyURLs,
 		created:     now,
 		updated:     now,
-		core:        newCoreStore(s.nextSeq),
+		core:        newCoreStore(f.nextSeq),
 	}
 	if v.description != nil {
 		cp.description = *v.description
@@ -369,24 +369,24 @@ func (s *Family) createControlPlane(body []byte) response {
 	for k, val := range v.labels {
 		cp.labels[k] = *val
 	}
-	cp.rev = s.nextSeq()
-	s.cps[cp.id] = cp
-	s.cpList = append(s.cpList, cp)
-	return s.cpResponse(http.StatusCreated, cp)
+	cp.rev = f.nextSeq()
+	f.cps[cp.id] = cp
+	f.cpList = append(f.cpList, cp)
+	return f.cpResponse(http.StatusCreated, cp)
 }
 
 // patchControlPlane merges labels (a null value removes a label) and replaces the other fields given.
-func (s *Family) patchControlPlane(cp *controlPlane, body []byte) response {
+func (f *Family) patchControlPlane(cp *controlPlane, body []byte) response {
 	in, err := decodeLoose(body)
 	if err != nil {
-		return s.problem(http.StatusBadRequest, "Invalid request body: "+err.Error(), nil)
+		return f.problem(http.StatusBadRequest, "Invalid request body: "+err.Error(), nil)
 	}
 	v, bad := validateCP(in, true)
 	if len(bad) > 0 {
-		return s.badRequest(bad...)
+		return f.badRequest(bad...)
 	}
-	if v.name != nil && s.nameTaken(*v.name, cp) {
-		return s.problem(http.StatusConflict, "Control Plane with provided name already exists.", nil)
+	if v.name != nil && f.nameTaken(*v.name, cp) {
+		return f.problem(http.StatusConflict, "Control Plane with provided name already exists.", nil)
 	}
 	if v.name != nil {
 		cp.name = *v.name
@@ -411,25 +411,25 @@ func (s *Family) patchControlPlane(cp *controlPlane, body []byte) response {
 			}
 		}
 	}
-	cp.updated = s.now()
-	cp.rev = s.nextSeq()
-	return s.cpResponse(http.StatusOK, cp)
+	cp.updated = f.now()
+	cp.rev = f.nextSeq()
+	return f.cpResponse(http.StatusOK, cp)
 }
 
-func (s *Family) listControlPlanes(r *http.Request) response {
+func (f *Family) listControlPlanes(r *http.Request) response {
 	q := r.URL.Query()
 	size, number := 10, 1
 	if raw := q.Get("page[size]"); raw != "" {
 		n, err := strconv.Atoi(raw)
 		if err != nil || n < 1 || n > 100 {
-			return s.badRequest(invalidParam{Field: "page[size]", Rule: "invalid", Reason: "must be an integer between 1 and 100"})
+			return f.badRequest(invalidParam{Field: "page[size]", Rule: "invalid", Reason: "must be an integer between 1 and 100"})
 		}
 		size = n
 	}
 	if raw := q.Get("page[number]"); raw != "" {
 		n, err := strconv.Atoi(raw)
 		if err != nil || n < 1 {
-			return s.badRequest(invalidParam{Field: "page[number]", Rule: "invalid", Reason: "must be an integer greater than 0"})
+			return f.badRequest(invalidParam{Field: "page[number]", Rule: "invalid", Reason: "must be an integer greater than 0"})
 		}
 		number = n
 	}
@@ -472,20 +472,20 @@ func (s *Family) listControlPlanes(r *http.Request) response {
 		}
 	}
 	if len(bad) > 0 {
-		return s.badRequest(bad...)
+		return f.badRequest(bad...)
 	}
 	for _, raw := range q["labels"] {
 		// "key:value,existCheck": every term must hold; a bare key asks that the label is set.
 		for _, term := range strings.Split(raw, ",") {
 			k, v, withValue := strings.Cut(term, ":")
 			if k == "" {
-				return s.badRequest(invalidParam{Field: "labels", Rule: "is_label", Reason: "must be key:value or key, comma-separated"})
+				return f.badRequest(invalidParam{Field: "labels", Rule: "is_label", Reason: "must be key:value or key, comma-separated"})
 			}
 			preds = append(preds, func(c *controlPlane) bool { lv, has := c.labels[k]; return has && (!withValue || lv == v) })
 		}
 	}
 	var matched []*controlPlane
-	for _, cp := range s.cpList {
+	for _, cp := range f.cpList {
 		if !slices.ContainsFunc(preds, func(p func(*controlPlane) bool) bool { return !p(cp) }) {
 			matched = append(matched, cp)
 		}
@@ -499,7 +499,7 @@ func (s *Family) listControlPlanes(r *http.Request) response {
 	case "name desc":
 		sort.SliceStable(matched, func(i, j int) bool { return matched[i].name > matched[j].name })
 	default:
-		return s.badRequest(invalidParam{Field: "sort", Rule: "invalid", Reason: "unsupported sort"})
+		return f.badRequest(invalidParam{Field: "sort", Rule: "invalid", Reason: "unsupported sort"})
 	}
 	data := []cpJSON{}
 	for i := (number - 1) * size; i < len(matched) && i < number*size; i++ {
@@ -512,14 +512,14 @@ func (s *Family) listControlPlanes(r *http.Request) response {
 }
 
 // serveRuntimeGroups is the legacy control-plane listing Kong's older tools call.
-func (s *Family) serveRuntimeGroups(r *http.Request) response {
+func (f *Family) serveRuntimeGroups(r *http.Request) response {
 	if r.Method != http.MethodGet {
-		return s.problem(http.StatusMethodNotAllowed, "Method Not Allowed", nil).With("Allow", "GET")
+		return f.problem(http.StatusMethodNotAllowed, "Method Not Allowed", nil).With("Allow", "GET")
 	}
-	s.env.Lock.Lock()
-	defer s.env.Lock.Unlock()
+	f.env.Lock.Lock()
+	defer f.env.Lock.Unlock()
 	data := []map[string]string{}
-	for _, cp := range s.cpList {
+	for _, cp := range f.cpList {
 		data = append(data, map[string]string{"id": cp.id, "name": cp.name})
 	}
 	return coreJSON(http.StatusOK, map[string]any{"data": data, "page": 1, "pageCount": 1})

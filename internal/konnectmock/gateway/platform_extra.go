@@ -50,23 +50,23 @@ func (sec *storeSecret) json() map[string]any {
 var platformSubcollections = []string{"dp-client-certificates", "config-stores", "group-memberships"}
 
 // servePlatformSub serves /v2/control-planes/{cp}/{collection}/…; the lock is held.
-func (s *Family) servePlatformSub(r *http.Request, cp *controlPlane, rest []string, body []byte) response {
+func (f *Family) servePlatformSub(r *http.Request, cp *controlPlane, rest []string, body []byte) response {
 	switch rest[0] {
 	case "dp-client-certificates":
-		return s.serveDPCerts(r, cp, rest[1:], body)
+		return f.serveDPCerts(r, cp, rest[1:], body)
 	case "config-stores":
-		return s.serveConfigStores(r, cp, rest[1:], body)
+		return f.serveConfigStores(r, cp, rest[1:], body)
 	case "group-memberships":
-		return s.serveGroupMemberships(r, cp, rest[1:], body)
+		return f.serveGroupMemberships(r, cp, rest[1:], body)
 	}
-	return s.problem(http.StatusNotFound, "Not Found", nil)
+	return f.problem(http.StatusNotFound, "Not Found", nil)
 }
 
 // platformBody decodes a platform body, refusing unknown properties and checking required strings.
-func (s *Family) platformBody(body []byte, allowed []string, required ...string) (map[string]any, *response) {
+func (f *Family) platformBody(body []byte, allowed []string, required ...string) (map[string]any, *response) {
 	in, err := decodeLoose(body)
 	if err != nil {
-		r := s.problem(http.StatusBadRequest, "Invalid request body: "+err.Error(), nil)
+		r := f.problem(http.StatusBadRequest, "Invalid request body: "+err.Error(), nil)
 		return nil, &r
 	}
 	var bad []invalidParam
@@ -83,13 +83,13 @@ func (s *Family) platformBody(body []byte, allowed []string, required ...string)
 		}
 	}
 	if len(bad) > 0 {
-		r := s.badRequest(bad...)
+		r := f.badRequest(bad...)
 		return nil, &r
 	}
 	return in, nil
 }
 
-func (s *Family) serveDPCerts(r *http.Request, cp *controlPlane, rest []string, body []byte) response {
+func (f *Family) serveDPCerts(r *http.Request, cp *controlPlane, rest []string, body []byte) response {
 	if len(rest) == 0 {
 		switch r.Method {
 		case http.MethodGet:
@@ -99,55 +99,55 @@ func (s *Family) serveDPCerts(r *http.Request, cp *controlPlane, rest []string, 
 			}
 			return coreJSON(http.StatusOK, map[string]any{"items": items, "page": map[string]any{"total": len(items)}})
 		case http.MethodPost:
-			in, bad := s.platformBody(body, []string{"cert", "title"}, "cert")
+			in, bad := f.platformBody(body, []string{"cert", "title"}, "cert")
 			if bad != nil {
 				return *bad
 			}
-			if resp, ok := s.checkDPCert(in); !ok {
+			if resp, ok := f.checkDPCert(in); !ok {
 				return resp
 			}
-			now := s.now().Unix()
+			now := f.now().Unix()
 			c := &dpCert{ID: newUUID(), CreatedAt: now}
-			s.fillDPCert(c, in, now)
+			f.fillDPCert(c, in, now)
 			cp.dpCerts = append(cp.dpCerts, c)
 			return coreJSON(http.StatusCreated, map[string]any{"item": c})
 		}
-		return s.problem(http.StatusMethodNotAllowed, "Method Not Allowed", nil).With("Allow", "GET, POST")
+		return f.problem(http.StatusMethodNotAllowed, "Method Not Allowed", nil).With("Allow", "GET, POST")
 	}
 	i := slices.IndexFunc(cp.dpCerts, func(c *dpCert) bool { return c.ID == normalizeUUID(rest[0]) })
 	if len(rest) != 1 || i < 0 {
-		return s.problem(http.StatusNotFound, "DataPlaneClientCertificate not found", nil)
+		return f.problem(http.StatusNotFound, "DataPlaneClientCertificate not found", nil)
 	}
 	c := cp.dpCerts[i]
 	switch r.Method {
 	case http.MethodGet:
 		return coreJSON(http.StatusOK, map[string]any{"item": c})
 	case http.MethodPut:
-		in, bad := s.platformBody(body, []string{"cert", "title"}, "cert")
+		in, bad := f.platformBody(body, []string{"cert", "title"}, "cert")
 		if bad != nil {
 			return *bad
 		}
-		if resp, ok := s.checkDPCert(in); !ok {
+		if resp, ok := f.checkDPCert(in); !ok {
 			return resp
 		}
-		s.fillDPCert(c, in, s.now().Unix())
+		f.fillDPCert(c, in, f.now().Unix())
 		return coreJSON(http.StatusOK, map[string]any{"item": c})
 	case http.MethodDelete:
 		cp.dpCerts = slices.Delete(cp.dpCerts, i, i+1)
 		return noContent()
 	}
-	return s.problem(http.StatusMethodNotAllowed, "Method Not Allowed", nil).With("Allow", "GET, PUT, DELETE")
+	return f.problem(http.StatusMethodNotAllowed, "Method Not Allowed", nil).With("Allow", "GET, PUT, DELETE")
 }
 
-func (s *Family) checkDPCert(in map[string]any) (response, bool) {
+func (f *Family) checkDPCert(in map[string]any) (response, bool) {
 	pem, _ := in["cert"].(string)
 	if _, err := parseCert(pem); err != nil {
-		return s.badRequest(invalidParam{Field: "cert", Rule: "invalid", Reason: "invalid certificate: " + err.Error()}), false
+		return f.badRequest(invalidParam{Field: "cert", Rule: "invalid", Reason: "invalid certificate: " + err.Error()}), false
 	}
 	return response{}, true
 }
 
-func (s *Family) fillDPCert(c *dpCert, in map[string]any, now int64) {
+func (f *Family) fillDPCert(c *dpCert, in map[string]any, now int64) {
 	c.Cert, _ = in["cert"].(string)
 	c.Title = nil
 	if t, ok := in["title"].(string); ok {
@@ -161,7 +161,7 @@ func platformPage(items []any) map[string]any {
 	return map[string]any{"data": items, "meta": map[string]any{"page": map[string]any{"number": 1, "size": max(len(items), 10), "total": len(items)}}}
 }
 
-func (s *Family) serveConfigStores(r *http.Request, cp *controlPlane, rest []string, body []byte) response {
+func (f *Family) serveConfigStores(r *http.Request, cp *controlPlane, rest []string, body []byte) response {
 	if len(rest) == 0 {
 		switch r.Method {
 		case http.MethodGet:
@@ -171,48 +171,48 @@ func (s *Family) serveConfigStores(r *http.Request, cp *controlPlane, rest []str
 			}
 			return coreJSON(http.StatusOK, platformPage(items))
 		case http.MethodPost:
-			in, bad := s.platformBody(body, []string{"name"}, "name")
+			in, bad := f.platformBody(body, []string{"name"}, "name")
 			if bad != nil {
 				return *bad
 			}
-			now := s.now()
+			now := f.now()
 			name, _ := in["name"].(string) // platformBody checked it is a string
 			st := &configStore{ID: newUUID(), Name: name, CreatedAt: now, UpdatedAt: now, Secrets: []*storeSecret{}}
 			cp.configStores = append(cp.configStores, st)
 			return coreJSON(http.StatusCreated, st.json())
 		}
-		return s.problem(http.StatusMethodNotAllowed, "Method Not Allowed", nil).With("Allow", "GET, POST")
+		return f.problem(http.StatusMethodNotAllowed, "Method Not Allowed", nil).With("Allow", "GET, POST")
 	}
 	i := slices.IndexFunc(cp.configStores, func(st *configStore) bool { return st.ID == normalizeUUID(rest[0]) })
 	if i < 0 {
-		return s.problem(http.StatusNotFound, "ConfigStore not found", nil)
+		return f.problem(http.StatusNotFound, "ConfigStore not found", nil)
 	}
 	st := cp.configStores[i]
 	if len(rest) >= 2 && rest[1] == "secrets" {
-		return s.serveSecrets(r, st, rest[2:], body)
+		return f.serveSecrets(r, st, rest[2:], body)
 	}
 	if len(rest) != 1 {
-		return s.problem(http.StatusNotFound, "Not Found", nil)
+		return f.problem(http.StatusNotFound, "Not Found", nil)
 	}
 	switch r.Method {
 	case http.MethodGet:
 		return coreJSON(http.StatusOK, st.json())
 	case http.MethodPut:
-		in, bad := s.platformBody(body, []string{"name"}, "name")
+		in, bad := f.platformBody(body, []string{"name"}, "name")
 		if bad != nil {
 			return *bad
 		}
 		name, _ := in["name"].(string) // platformBody checked it is a string
-		st.Name, st.UpdatedAt = name, s.now()
+		st.Name, st.UpdatedAt = name, f.now()
 		return coreJSON(http.StatusOK, st.json())
 	case http.MethodDelete:
 		cp.configStores = slices.Delete(cp.configStores, i, i+1)
 		return noContent()
 	}
-	return s.problem(http.StatusMethodNotAllowed, "Method Not Allowed", nil).With("Allow", "GET, PUT, DELETE")
+	return f.problem(http.StatusMethodNotAllowed, "Method Not Allowed", nil).With("Allow", "GET, PUT, DELETE")
 }
 
-func (s *Family) serveSecrets(r *http.Request, st *configStore, rest []string, body []byte) response {
+func (f *Family) serveSecrets(r *http.Request, st *configStore, rest []string, body []byte) response {
 	if len(rest) == 0 {
 		switch r.Method {
 		case http.MethodGet:
@@ -222,38 +222,38 @@ func (s *Family) serveSecrets(r *http.Request, st *configStore, rest []string, b
 			}
 			return coreJSON(http.StatusOK, platformPage(items))
 		case http.MethodPost:
-			in, bad := s.platformBody(body, []string{"key", "value"}, "key", "value")
+			in, bad := f.platformBody(body, []string{"key", "value"}, "key", "value")
 			if bad != nil {
 				return *bad
 			}
 			key, _ := in["key"].(string) // platformBody checked both are strings
 			value, _ := in["value"].(string)
 			if slices.ContainsFunc(st.Secrets, func(sec *storeSecret) bool { return sec.Key == key }) {
-				return s.problem(http.StatusConflict, "a secret with key '"+key+"' already exists in this config store", nil)
+				return f.problem(http.StatusConflict, "a secret with key '"+key+"' already exists in this config store", nil)
 			}
-			now := s.now()
+			now := f.now()
 			sec := &storeSecret{Key: key, Value: value, CreatedAt: now, UpdatedAt: now}
 			st.Secrets = append(st.Secrets, sec)
 			return coreJSON(http.StatusCreated, sec.json())
 		}
-		return s.problem(http.StatusMethodNotAllowed, "Method Not Allowed", nil).With("Allow", "GET, POST")
+		return f.problem(http.StatusMethodNotAllowed, "Method Not Allowed", nil).With("Allow", "GET, POST")
 	}
 	if len(rest) != 1 {
-		return s.problem(http.StatusNotFound, "Not Found", nil)
+		return f.problem(http.StatusNotFound, "Not Found", nil)
 	}
 	i := slices.IndexFunc(st.Secrets, func(sec *storeSecret) bool { return sec.Key == rest[0] })
 	switch r.Method {
 	case http.MethodGet:
 		if i < 0 {
-			return s.problem(http.StatusNotFound, "ConfigStoreSecret not found", nil)
+			return f.problem(http.StatusNotFound, "ConfigStoreSecret not found", nil)
 		}
 		return coreJSON(http.StatusOK, st.Secrets[i].json())
 	case http.MethodPut:
-		in, bad := s.platformBody(body, []string{"value"}, "value")
+		in, bad := f.platformBody(body, []string{"value"}, "value")
 		if bad != nil {
 			return *bad
 		}
-		now := s.now()
+		now := f.now()
 		if i < 0 {
 			st.Secrets = append(st.Secrets, &storeSecret{Key: rest[0], CreatedAt: now})
 			i = len(st.Secrets) - 1
@@ -263,17 +263,17 @@ func (s *Family) serveSecrets(r *http.Request, st *configStore, rest []string, b
 		return coreJSON(http.StatusOK, st.Secrets[i].json())
 	case http.MethodDelete:
 		if i < 0 {
-			return s.problem(http.StatusNotFound, "ConfigStoreSecret not found", nil)
+			return f.problem(http.StatusNotFound, "ConfigStoreSecret not found", nil)
 		}
 		st.Secrets = slices.Delete(st.Secrets, i, i+1)
 		return noContent()
 	}
-	return s.problem(http.StatusMethodNotAllowed, "Method Not Allowed", nil).With("Allow", "GET, PUT, DELETE")
+	return f.problem(http.StatusMethodNotAllowed, "Method Not Allowed", nil).With("Allow", "GET, PUT, DELETE")
 }
 
 // groupOf returns the group a control plane belongs to, or nil.
-func (s *Family) groupOf(id string) *controlPlane {
-	for _, g := range s.cpList {
+func (f *Family) groupOf(id string) *controlPlane {
+	for _, g := range f.cpList {
 		if slices.Contains(g.members, id) {
 			return g
 		}
@@ -281,9 +281,9 @@ func (s *Family) groupOf(id string) *controlPlane {
 	return nil
 }
 
-func (s *Family) serveGroupMemberships(r *http.Request, g *controlPlane, rest []string, body []byte) response {
+func (f *Family) serveGroupMemberships(r *http.Request, g *controlPlane, rest []string, body []byte) response {
 	if g.clusterType != "CLUSTER_TYPE_CONTROL_PLANE_GROUP" {
-		return s.badRequest(invalidParam{Field: "id", Rule: "invalid",
+		return f.badRequest(invalidParam{Field: "id", Rule: "invalid",
 			Reason: "control plane " + g.id + " is not a control plane group (cluster_type " + g.clusterType + ")"})
 	}
 	switch {
@@ -295,36 +295,36 @@ func (s *Family) serveGroupMemberships(r *http.Request, g *controlPlane, rest []
 		return coreJSON(http.StatusOK, platformPage(items))
 	case len(rest) == 1 && (rest[0] == "add" || rest[0] == "remove") && r.Method == http.MethodPost:
 	default:
-		return s.problem(http.StatusNotFound, "Not Found", nil)
+		return f.problem(http.StatusNotFound, "Not Found", nil)
 	}
-	in, bad := s.platformBody(body, []string{"members"}, "members")
+	in, bad := f.platformBody(body, []string{"members"}, "members")
 	if bad != nil {
 		return *bad
 	}
 	arr, ok := in["members"].([]any)
 	if !ok {
-		return s.badRequest(invalidParam{Field: "members", Rule: "required", Reason: "must be an array of {\"id\": \"<control plane id>\"}"})
+		return f.badRequest(invalidParam{Field: "members", Rule: "required", Reason: "must be an array of {\"id\": \"<control plane id>\"}"})
 	}
 	var ids []string
 	var params []invalidParam
 	for i, it := range arr {
-		f := "members[" + strconv.Itoa(i) + "].id"
+		field := "members[" + strconv.Itoa(i) + "].id"
 		m, _ := it.(map[string]any)
 		id, _ := m["id"].(string)
-		member := s.cps[normalizeUUID(id)]
+		member := f.cps[normalizeUUID(id)]
 		switch {
 		case !isUUID(id):
-			params = append(params, invalidParam{Field: f, Rule: "is_uuid", Reason: "must be a valid UUID"})
+			params = append(params, invalidParam{Field: field, Rule: "is_uuid", Reason: "must be a valid UUID"})
 		case member == nil:
-			params = append(params, invalidParam{Field: f, Rule: "invalid", Reason: "control plane " + id + " does not exist"})
+			params = append(params, invalidParam{Field: field, Rule: "invalid", Reason: "control plane " + id + " does not exist"})
 		case rest[0] == "remove":
 			ids = append(ids, member.id)
 		case member.clusterType != "CLUSTER_TYPE_HYBRID":
-			params = append(params, invalidParam{Field: f, Rule: "invalid",
+			params = append(params, invalidParam{Field: field, Rule: "invalid",
 				Reason: fmt.Sprintf("control plane %s has cluster_type %s; a group member must be CLUSTER_TYPE_HYBRID", member.id, member.clusterType)})
 		default:
-			if other := s.groupOf(member.id); other != nil && other != g {
-				params = append(params, invalidParam{Field: f, Rule: "invalid",
+			if other := f.groupOf(member.id); other != nil && other != g {
+				params = append(params, invalidParam{Field: field, Rule: "invalid",
 					Reason: fmt.Sprintf("control plane %s is already a member of group %s", member.id, other.id)})
 				continue
 			}
@@ -332,7 +332,7 @@ func (s *Family) serveGroupMemberships(r *http.Request, g *controlPlane, rest []
 		}
 	}
 	if len(params) > 0 {
-		return s.badRequest(params...)
+		return f.badRequest(params...)
 	}
 	for _, id := range ids {
 		has := slices.Contains(g.members, id)

@@ -33,7 +33,7 @@ func (c *customSchema) json() map[string]any {
 }
 
 func (c *coreRequest) pluginSchemas(rest []string) response {
-	s := c.s
+	f := c.f
 	if len(rest) == 0 {
 		switch c.r.Method {
 		case http.MethodGet:
@@ -48,21 +48,21 @@ func (c *coreRequest) pluginSchemas(rest []string) response {
 				return *bad
 			}
 			if c.cs.custom[name] != nil {
-				return s.problem(http.StatusConflict, "plugin schema '"+name+"' already exists", nil)
+				return f.problem(http.StatusConflict, "plugin schema '"+name+"' already exists", nil)
 			}
 			return coreJSON(http.StatusCreated, map[string]any{"item": c.putCustom(name, lua).json()})
 		}
-		return s.problem(http.StatusMethodNotAllowed, "Method Not Allowed", nil).With("Allow", "GET, POST")
+		return f.problem(http.StatusMethodNotAllowed, "Method Not Allowed", nil).With("Allow", "GET, POST")
 	}
 	if len(rest) != 1 {
-		return s.problem(http.StatusNotFound, "Not Found", nil)
+		return f.problem(http.StatusNotFound, "Not Found", nil)
 	}
 	name := rest[0]
 	cur := c.cs.custom[name]
 	switch c.r.Method {
 	case http.MethodGet:
 		if cur == nil {
-			return s.problem(http.StatusNotFound, "plugin schema '"+name+"' not found", nil)
+			return f.problem(http.StatusNotFound, "plugin schema '"+name+"' not found", nil)
 		}
 		return coreJSON(http.StatusOK, map[string]any{"item": cur.json()})
 	case http.MethodPut:
@@ -77,7 +77,7 @@ func (c *coreRequest) pluginSchemas(rest []string) response {
 		}
 		for _, p := range c.cs.kinds["plugins"].all.items {
 			if p.obj["name"] == name {
-				return s.problem(http.StatusBadRequest, fmt.Sprintf("plugin schema '%s' is used by plugin %s: delete the plugin first", name, p.id), nil)
+				return f.problem(http.StatusBadRequest, fmt.Sprintf("plugin schema '%s' is used by plugin %s: delete the plugin first", name, p.id), nil)
 			}
 		}
 		delete(c.cs.custom, name)
@@ -89,14 +89,14 @@ func (c *coreRequest) pluginSchemas(rest []string) response {
 		}
 		return noContent()
 	}
-	return s.problem(http.StatusMethodNotAllowed, "Method Not Allowed", nil).With("Allow", "GET, PUT, DELETE")
+	return f.problem(http.StatusMethodNotAllowed, "Method Not Allowed", nil).With("Allow", "GET, PUT, DELETE")
 }
 
 func (c *coreRequest) putCustom(name, lua string) *customSchema {
-	now := c.s.now().Unix()
+	now := c.f.now().Unix()
 	cur := c.cs.custom[name]
 	if cur == nil {
-		cur = &customSchema{name: name, createdAt: now, seq: c.s.nextSeq()}
+		cur = &customSchema{name: name, createdAt: now, seq: c.f.nextSeq()}
 		c.cs.custom[name] = cur
 		c.cs.customOrder = append(c.cs.customOrder, cur)
 	}
@@ -108,23 +108,23 @@ func (c *coreRequest) putCustom(name, lua string) *customSchema {
 // pathName, when set, must be that name.
 func (c *coreRequest) luaBody(pathName string) (string, string, *response) {
 	fail := func(reason string) (string, string, *response) {
-		r := c.s.badRequest(invalidParam{Field: "lua_schema", Rule: "invalid", Reason: reason})
+		r := c.f.badRequest(invalidParam{Field: "lua_schema", Rule: "invalid", Reason: reason})
 		return "", "", &r
 	}
 	in, err := decodeLoose(c.body)
 	if err != nil {
-		r := c.s.problem(http.StatusBadRequest, "Invalid request body: "+err.Error(), nil)
+		r := c.f.problem(http.StatusBadRequest, "Invalid request body: "+err.Error(), nil)
 		return "", "", &r
 	}
 	for k := range in {
 		if k != "lua_schema" {
-			r := c.s.badRequest(invalidParam{Field: k, Rule: "unknown_property", Reason: "is an unknown property"})
+			r := c.f.badRequest(invalidParam{Field: k, Rule: "unknown_property", Reason: "is an unknown property"})
 			return "", "", &r
 		}
 	}
 	lua, ok := in["lua_schema"].(string)
 	if !ok || strings.TrimSpace(lua) == "" {
-		r := c.s.badRequest(invalidParam{Field: "lua_schema", Rule: "required", Reason: "is a required field"})
+		r := c.f.badRequest(invalidParam{Field: "lua_schema", Rule: "required", Reason: "is a required field"})
 		return "", "", &r
 	}
 	name, err := luaSchemaName(lua)

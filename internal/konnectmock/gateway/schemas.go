@@ -10,7 +10,7 @@ import (
 //	v1/schemas/json/{service|route|upstream|target|…}  JSON Schema with defaults
 //	schemas/plugins/{name}                               Kong's plugin schema shape
 //	schemas/partials/{type}                              the same shape for a partial type
-func (s *Family) serveSchema(r *http.Request, rest []string) response {
+func (f *Family) serveSchema(r *http.Request, rest []string) response {
 	if r.Method != http.MethodGet {
 		return methodNotAllowed("GET")
 	}

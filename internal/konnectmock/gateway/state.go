@@ -30,7 +30,7 @@ type gatewayState struct {
 }
 
 // StateKeys are the keys of the family's state at the top level of the state document.
-func (s *Family) StateKeys() []string { return []string{"seq", "control_planes"} }
+func (f *Family) StateKeys() []string { return []string{"seq", "control_planes"} }
 
 type cpState struct {
 	ID           string                   `json:"id"`
@@ -68,9 +68,9 @@ type entityState struct {
 }
 
 // Snapshot renders the family's state; the lock is held.
-func (s *Family) Snapshot() json.RawMessage {
-	doc := gatewayState{Seq: s.seq, ControlPlanes: []cpState{}}
-	for _, cp := range s.cpList {
+func (f *Family) Snapshot() json.RawMessage {
+	doc := gatewayState{Seq: f.seq, ControlPlanes: []cpState{}}
+	for _, cp := range f.cpList {
 		st := cpState{
 			ID: cp.id, Name: cp.name, Description: cp.description, Labels: cp.labels,
 			ClusterType: cp.clusterType, AuthType: cp.authType, CloudGateway: cp.cloudGateway,
@@ -115,7 +115,7 @@ func (s *Family) Snapshot() json.RawMessage {
 // Restore replaces the (empty) state with a snapshot, checking it as it goes:
 // a snapshot that would load only partly, or break the engine's invariants, is
 // refused.
-func (s *Family) Restore(state json.RawMessage) error {
+func (f *Family) Restore(state json.RawMessage) error {
 	dec := json.NewDecoder(bytes.NewReader(state))
 	dec.UseNumber()
 	dec.DisallowUnknownFields()
@@ -149,7 +149,7 @@ func (s *Family) Restore(state json.RawMessage) error {
 			id: st.ID, name: st.Name, description: st.Description, labels: st.Labels,
 			clusterType: st.ClusterType, authType: st.AuthType, cloudGateway: st.CloudGateway,
 			proxyURLs: st.ProxyURLs, created: st.CreatedAt, updated: st.UpdatedAt, rev: st.Rev,
-			core:    newCoreStore(s.nextSeq),
+			core:    newCoreStore(f.nextSeq),
 			dpCerts: st.DPCerts, configStores: st.ConfigStores, members: st.GroupMembers,
 		}
 		for _, ps := range st.PluginSchemas {
@@ -170,7 +170,7 @@ func (s *Family) Restore(state json.RawMessage) error {
 		names[cp.name] = true
 		list = append(list, cp)
 	}
-	s.cps, s.cpList, s.seq = cps, list, doc.Seq
+	f.cps, f.cpList, f.seq = cps, list, doc.Seq
 	return nil
 }
 
