@@ -3,6 +3,8 @@ package konnectmock
 import (
 	"fmt"
 	"net/http"
+	"os"
+	"path/filepath"
 	"regexp"
 	"strings"
 	"sync"
@@ -184,5 +186,29 @@ func TestContractErrorStyles(t *testing.T) {
 	c.do("GET", "/konnect-api/api/runtime_groups", nil).expect(t, 401, ctProblem)
 	for _, m := range []string{"GET", "POST", "PUT", "DELETE"} {
 		c.do(m, core(cp, "services/x"), nil).expect(t, 401, ctJSON).jsonEq(t, `{"message":"Unauthorized","status":401}`)
+	}
+}
+
+// A write applied but not saved is not acknowledged: a 500 in the style of the
+// API written to, problem+json for control planes, Kong-style for core entities.
+func TestSaveFailureStyles(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "state")
+	if err := os.Mkdir(dir, 0o700); err != nil {
+		t.Fatal(err)
+	}
+	c, _ := openMock(t, Options{StateFile: filepath.Join(dir, "state.json")})
+	cp := c.mustCP("saved")
+	if err := os.RemoveAll(dir); err != nil {
+		t.Fatal(err)
+	}
+	const prefix = "konnect-mock could not save its state file: "
+	r := c.do("POST", "/v2/control-planes", map[string]any{"name": "unsaved"}).expect(t, 500, ctProblem)
+	if !strings.HasPrefix(r.str("detail"), prefix) || r.str("title") != "Internal Server Error" ||
+		r.str("type") != "https://httpstatuses.com/500" || !strings.HasPrefix(r.str("instance"), "konnect:trace:") {
+		t.Fatalf("control plane write: %s", r.raw)
+	}
+	r = c.do("POST", core(cp, "services"), map[string]any{"host": "h"}).expect(t, 500, ctJSON)
+	if len(r.body) != 1 || !strings.HasPrefix(r.str("message"), prefix) {
+		t.Fatalf("core entity write: %s", r.raw)
 	}
 }

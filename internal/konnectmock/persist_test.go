@@ -155,6 +155,8 @@ func TestStateFileCorruptIsAStartupError(t *testing.T) {
 		"duplicate-cp":     strings.Replace(string(valid), `"control_planes":[`, `"control_planes":[`+cpFrom(t, valid)+`,`, 1),
 		"not-an-object":    `[1,2,3]`,
 		"cp-missing-field": `{"format":"konnect-mock-state","version":1,"seq":5,"control_planes":[{"id":"x"}]}`,
+		"gateway-nested":   `{"format":"konnect-mock-state","version":1,"families":{"gateway":{"seq":0,"control_planes":[]}}}`,
+		"gateway-unknown":  strings.Replace(string(valid), `"control_planes":[{`, `"control_planes":[{"colour":"red",`, 1),
 	}
 	for name, content := range cases {
 		t.Run(name, func(t *testing.T) {
