@@ -122,3 +122,5 @@ func controlPlanes(t testing.TB, s *Server) int {
 	}
 	return len(st.ControlPlanes)
 }
+
+const ctProblem = mockcore.CTProblem

@@ -142,7 +142,7 @@ func (s *Server) restore(data []byte) error {
 				if b.Len() > 1 {
 					b.WriteByte(',')
 				}
-				b.Write(marshal(k))
+				b.Write(bytes.TrimSpace(marshal(k)))
 				b.WriteByte(':')
 				b.Write(v)
 			}

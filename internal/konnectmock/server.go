@@ -23,7 +23,8 @@ type Options struct {
 	// identity API issued are accepted besides, until they expire or are revoked
 	// or deleted, and refused from then on.
 	Tokens []string
-	// ETags turns on the ETag/If-Match extension. Real Konnect has none, so it is off by default.
+	// ETags turns on the gateway family's ETag/If-Match extension. Real Konnect
+	// has none, so it is off by default.
 	ETags bool
 	// Now is the clock; nil means time.Now.
 	Now func() time.Time
@@ -293,10 +294,7 @@ const maxBody = 8 << 20
 // response is computed while the lock is held (bodies are marshalled then) and written after.
 type response = mockcore.Response
 
-const (
-	ctJSON    = mockcore.CTJSON
-	ctProblem = mockcore.CTProblem
-)
+const ctJSON = mockcore.CTJSON
 
 func marshal(v any) []byte { return mockcore.Marshal(v) }
 
