@@ -49,7 +49,7 @@ func New(env mockcore.Env, opts Options) *Family {
 	return &Family{env: env.Complete(), opts: opts, cps: map[string]*controlPlane{}}
 }
 
-// Name is the family's key in the state document.
+// Name names the family; its state sits at the top of the state document (StateKeys).
 func (f *Family) Name() string { return "gateway" }
 
 // Reset returns to the state of a new organisation; the lock is held. The
@@ -152,9 +152,7 @@ func (f *Family) nextSeq() uint64 {
 // response is computed while the lock is held (bodies are marshalled then) and written after.
 type response = mockcore.Response
 
-const (
-	ctJSON = mockcore.CTJSON
-)
+const ctJSON = mockcore.CTJSON
 
 func marshal(v any) []byte { return mockcore.Marshal(v) }
 
