@@ -76,8 +76,6 @@ func (s *Server) controlResponse(r *http.Request, path string) response {
 			return mockMethodNotAllowed("POST")
 		}
 		s.mu.Lock()
-		s.cps = map[string]*controlPlane{}
-		s.cpList = nil
 		for _, f := range s.families {
 			f.Reset()
 		}

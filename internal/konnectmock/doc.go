@@ -1,8 +1,8 @@
 // Package konnectmock is an in-memory Kong Konnect for tests and local runs of the
-// provider: the control-plane API (/v2/control-planes), the gateway core-entities
-// API (/v2/control-planes/{cp}/core-entities/...), the identity API (/v3/:
-// users, teams, roles, system accounts, tokens, identity providers; package
-// access) and the Dev Portal (/v3/portals…, /v3/portal-roles, and
+// provider: the control-plane API (/v2/control-planes) and the gateway
+// core-entities API (/v2/control-planes/{cp}/core-entities/...; package
+// gateway), the identity API (/v3/: users, teams, roles, system accounts,
+// tokens, identity providers; package access) and the Dev Portal (/v3/portals…, /v3/portal-roles, and
 // /v2/application-auth-strategies and /v2/dcr-providers; package portal),
 // following the contract in
 // /work/shared/design/konnect-api.md byte for byte where a client could notice:
@@ -25,101 +25,41 @@
 // (--help lists the flags; the first line on stdout is always
 // "konnect-mock listening on http://127.0.0.1:PORT").
 //
-// Extensions real Konnect does not have are opt-in: with Options.ETags every entity
-// response carries a strong ETag that changes on every write of that object, and
-// PUT/PATCH/DELETE honour If-Match (and If-None-Match) with 412 Precondition Failed.
-// Without it there are no ETag headers and the headers are ignored.
-//
-// Core entity kinds are declarations (kind_*.go): fields with types, defaults,
-// ranges, enums, uniqueness and references. One engine (engine.go, core.go,
-// store.go) validates, fills defaults, indexes and pages every kind. Each kind
-// keeps its entities in creation order, so a page costs time proportional to the
-// page, and the opaque offset is the position of the next entity.
-//
-// Timestamps: core entities carry integer Unix seconds (targets: seconds with a
-// millisecond fraction); updated_at is simply the time of the last write, as in
-// Konnect, so two writes within one second that change nothing else leave an
-// identical object (the ETag, when enabled, still changes). Control planes carry
-// RFC 3339 times with milliseconds.
-//
 // Every API request is counted (Server.Counts) by method and path kind, so tests can
 // assert how many calls a client made.
 //
 // # Families
 //
-// The mock is being split per API family, as the provider is. This package is the
-// assembler and still holds the gateway (control planes and core entities); other
-// families are packages of their own that implement mockcore.Family and share
-// package mockcore (responses, problem+json, paging, filters, body checks, ids,
-// the clock, the lock, the save hook). The assembler authenticates, counts,
-// injects faults, reads the body, calls the family, and saves the state file after
-// an acknowledged write, for every family alike. Mounted now: access, the identity
-// API under /v3/, and portal, the Dev Portal management API (/v3/portals…,
-// /v3/portal-roles) with the application auth strategies and DCR providers
-// (/v2/application-auth-strategies…, /v2/dcr-providers…). Each package's
-// documentation lists what it serves and the choices it makes. The portal family
-// is asked first, as the access family takes every other /v3/ path.
+// The mock is split per API family, as the provider is. This package is the
+// assembler; each family is a package of its own that implements
+// mockcore.Family and shares package mockcore (responses, problem+json, paging,
+// filters, body checks, ids, the clock, the lock, the save hook). The assembler
+// authenticates, counts, injects faults, reads the body, calls the family, and
+// saves the state file after an acknowledged write, for every family alike.
+// Mounted, in the order they are asked for a path: gateway, the control-plane
+// API (/v2/control-planes…), the core entities below it and the legacy
+// /konnect-api/api/runtime_groups listing; portal, the Dev Portal management API
+// (/v3/portals…, /v3/portal-roles) with the application auth strategies and DCR
+// providers (/v2/application-auth-strategies…, /v2/dcr-providers…); and access,
+// the identity API, which takes every other /v3/ path. Each package's
+// documentation lists what it serves and the choices it makes. No family
+// imports another.
+//
+// Where the assembler answers an error itself (401, an unreadable body, an
+// injected 500, a state file it cannot save) it answers problem+json, unless the
+// family answers that path in a style of its own (mockcore.ErrorStyler): the
+// gateway's core entities answer Kong-style JSON.
+//
+// Options.ETags turns on the gateway's ETag extension (package gateway);
 // Options.Access invites users besides the seeded ones; Server.Access gives
 // tests its Go API (AddUser, FindUser, ExpireToken, RevokeToken); Server.Portal
-// the portal's (EditPage, Publish, Unpublish, VerifyDomain, FindPortal).
+// the portal's (EditPage, Publish, Unpublish, VerifyDomain, FindPortal);
+// Server.Gateway the gateway family.
 //
 // Tokens the identity API issues (system account tokens, personal access tokens)
 // are bearer tokens for the whole mock while they are good, also when
 // Options.Tokens lists others; once expired, revoked or deleted they are refused
 // (401), even where any well-formed token would pass.
-//
-// Kinds served: services, routes (traditional and expression), plugins (config
-// defaults for rate-limiting, key-auth, cors, request-transformer,
-// response-transformer, acl, jwt, openid-connect, correlation-id, http-log and
-// basic-auth; other bundled plugin names keep their config as given), consumers,
-// consumer_groups (+ membership), upstreams, targets, certificates,
-// ca_certificates, snis, vaults, key-sets, keys, partials (kind_partials.go) and the
-// consumer credentials key-auth, basic-auth, acls, jwt, hmac-auth and mtls-auth (no
-// PUT; listed at the top level as key-auths, basic-auths, acls, jwts, hmac-auths,
-// mtls-auths). Custom plugin schemas (plugin-schemas, plugin_schemas.go) and the
-// platform collections of a control plane (dp-client-certificates, config-stores
-// and their secrets, group-memberships; platform_extra.go) answer platform style.
-//
-// Schemas agree with storage: a client that fills every advertised default (JSON
-// schemas: recursing into objects unless additionalProperties is false; plugin
-// schemas: into required records) sends a document the mock accepts and returns
-// unchanged (schema_fill_test.go). Route priority and regex_priority are stored at
-// their default 0 on both route styles; another value belongs to one style only. Nested paths: services/{s}/routes,
-// {services,routes,consumers,consumer_groups}/{x}/plugins, upstreams/{u}/targets,
-// certificates/{c}/snis, key-sets/{k}/keys, consumers/{c}/<credential>,
-// consumer_groups/{g}/consumers and consumers/{c}/consumer_groups. Collections
-// Kong's tooling lists but this project does not manage answer
-// {"data":[],"next":null}. Also served: the legacy runtime_groups listing and the
-// JSON-schema, plugin-schema and partial-schema (schemas/partials/{type}) endpoints,
-// generated from the declarations; a plugin schema names the partial types the plugin
-// links to and the path each fills (supported_partials). GET of one
-// consumer group answers Konnect's ConsumerGroupInsideWrapper,
-// {"consumer_group":{…},"consumers":[…members]}; its writes answer the bare group.
-//
-// Where the contract is silent the mock chooses, and says so here:
-//   - Deleting an entity that others reference without cascading (a service used
-//     by routes, a certificate used as a client certificate) is a 400 data
-//     constraint error on "<field>.id"; plugins, credentials, targets, SNIs, keys
-//     and memberships are deleted with what they belong to, as in Kong.
-//   - A second plugin with the same name in the same scope, and adding a consumer
-//     to a group twice, are 400 data constraint errors (unique).
-//   - Required fields missing are reported Kong-style as one ERROR_TYPE_ENTITY
-//     detail "missing properties: 'host'"; read-only fields (created_at,
-//     updated_at, certificate snis, cert_digest) are accepted on input and ignored.
-//   - Certificates and keys must be real PEM (parsed with crypto/x509); a
-//     certificate's key must match it.
-//   - Control planes: a non-UUID id in the path is a 400 (rule is_uuid); PATCH
-//     merges labels (a null value removes one) and replaces proxy_urls;
-//     page[size] outside 1..100 and unknown filters are 400s; labels=env:prod,team
-//     lists those labelled env=prod that also carry a team label.
-//   - Core lists: size outside 1..1000 or a malformed offset is a 400.
-//   - There are no permissions: every accepted token may do everything, so the
-//     documented 403s never occur.
-//   - A plugin linked to partials is checked (its entity checks, such as
-//     rate-limiting's policy redis needing config.redis.host) with each partial's
-//     config at the link's path, as Kong does; its stored config keeps its own
-//     values, and GET …/plugins/{id}?expand_partials=true shows the expanded one.
-//     The partial's type is not checked against the plugin's supported_partials.
 //
 // # Persistence
 //
@@ -194,9 +134,11 @@
 //
 // # Tests
 //
-// contract_test.go pins the contract for every collection at once (unknown
-// fields, paging to a last page whose next is null, id-or-name lookups, PUT
-// upserts, deletes, empty sync listings, runtime_groups, schema defaults, both
-// error styles); FuzzDecodeRequest (seed corpus in testdata/fuzz) feeds arbitrary
-// bodies to control-plane and service writes.
+// Each family tests itself, served alone (its Family.ServeHTTP); this package
+// tests the assembly: authentication and both error styles, counts, faults, the
+// Date header, the state file and /_mock/ (gateway_test.go, access_test.go,
+// portal_test.go, …). FuzzDecodeRequest (seed corpus in testdata/fuzz) feeds
+// arbitrary bodies to control-plane and service writes and round-trips the state
+// document. Package gateway's contract_test.go pins the core-entities contract
+// for every collection at once.
 package konnectmock

@@ -13,6 +13,8 @@ import (
 	"strconv"
 	"sync"
 	"time"
+
+	"github.com/konnectguard/terraform-provider-konnect/internal/konnectmock/mockcore"
 )
 
 // Faults make the mock hostile. They apply to authenticated requests under /v2/
@@ -276,22 +278,17 @@ func rateLimited(retryAfter int) response {
 		With("RateLimit-Reset", secs)
 }
 
-// serverError is what Konnect sends for each 5xx: the platform API's problem+json
-// or the core-entities API's Kong-style message for 500; the gateway in front of
-// both answers 502 and 503 with Kong's default messages.
-func (s *Server) serverError(fam family, code int) response {
+// serverError is what Konnect sends for each 5xx: for 500 the answer of the
+// family's API (problem+json, or the core-entities API's Kong-style message);
+// the gateway in front of them all answers 502 and 503 with Kong's default messages.
+func (s *Server) serverError(mf mockcore.Family, segs []string, code int) response {
 	switch code {
 	case http.StatusBadGateway:
 		return coreJSON(code, map[string]any{"message": "An invalid response was received from the upstream server"})
 	case http.StatusServiceUnavailable:
 		return coreJSON(code, map[string]any{"message": "Service unavailable"}).With("Retry-After", "1")
 	}
-	if fam == famCore {
-		return coreJSON(code, map[string]any{"message": "An unexpected error occurred"})
-	}
-	p := problemBody{Status: code, Title: "Internal Server Error", Type: "https://httpstatuses.com/500",
-		Instance: s.traceID(), Detail: "An unexpected error occurred"}
-	return response{Status: code, CType: ctProblem, Body: marshal(p)}
+	return s.failure(mf, segs, code, "An unexpected error occurred")
 }
 
 // dropConnection resets the client's connection without a response: the

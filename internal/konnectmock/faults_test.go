@@ -59,7 +59,7 @@ func TestFaultRateLimitStorm(t *testing.T) {
 		t.Fatalf("fault 429 counted %d, want %d", got, len(reqs))
 	}
 	c.do("GET", "/_mock/dump", nil).expect(t, 200, ctJSON)
-	if n := len(c.srv.cps); n != 0 {
+	if n := controlPlanes(t, c.srv); n != 0 {
 		t.Fatalf("a rate-limited POST was applied: %d control planes", n)
 	}
 	// the storm ends when the share is set back to 0 at runtime
@@ -93,8 +93,8 @@ func TestFaultServerErrors(t *testing.T) {
 	if seen[500] == 0 || seen[502] == 0 || seen[503] == 0 {
 		t.Fatalf("5xx mix %v", seen)
 	}
-	if got := c.srv.Counts()["fault 5xx"]; got != 30 || len(c.srv.cps) != 0 {
-		t.Fatalf("fault 5xx %d, control planes %d", got, len(c.srv.cps))
+	if got := c.srv.Counts()["fault 5xx"]; got != 30 || controlPlanes(t, c.srv) != 0 {
+		t.Fatalf("fault 5xx %d, control planes %d", got, controlPlanes(t, c.srv))
 	}
 }
 
@@ -149,8 +149,8 @@ func TestFaultSlowHonoursClientTimeout(t *testing.T) {
 	case <-time.After(10 * time.Second):
 		t.Fatal("the handler kept running after the client gave up")
 	}
-	if len(s.cps) != 0 || s.Counts()["fault slow"] != 1 {
-		t.Fatalf("control planes %d, counts %v", len(s.cps), s.Counts())
+	if controlPlanes(t, s) != 0 || s.Counts()["fault slow"] != 1 {
+		t.Fatalf("control planes %d, counts %v", controlPlanes(t, s), s.Counts())
 	}
 
 	// a client patient enough gets the normal answer

@@ -1,11 +1,12 @@
 package konnectmock
 
 import (
+	"encoding/json"
 	"net/http"
 	"net/http/httptest"
-	"strings"
 	"testing"
 
+	"github.com/konnectguard/terraform-provider-konnect/internal/konnectmock/mockcore"
 	"github.com/konnectguard/terraform-provider-konnect/internal/konnectmock/mocktest"
 )
 
@@ -37,10 +38,10 @@ func serve(t testing.TB, s *Server) *client {
 	return &client{t: t, base: hs.URL, token: "kpat_test", srv: s}
 }
 
-// do sends body (a string is sent raw, anything else as JSON); hdr are "Key: value" pairs.
-func (c *client) do(method, path string, body any, hdr ...string) result {
+// do sends body (a string is sent raw, anything else as JSON).
+func (c *client) do(method, path string, body any) result {
 	c.t.Helper()
-	res, err := c.try(http.DefaultClient, method, path, body, hdr...)
+	res, err := c.try(http.DefaultClient, method, path, body)
 	if err != nil {
 		c.t.Fatal(err)
 	}
@@ -49,7 +50,7 @@ func (c *client) do(method, path string, body any, hdr ...string) result {
 
 // try is do with a chosen HTTP client, returning transport errors (dropped
 // connections, timeouts) instead of failing the test.
-func (c *client) try(hc *http.Client, method, path string, body any, hdr ...string) (result, error) {
+func (c *client) try(hc *http.Client, method, path string, body any) (result, error) {
 	c.t.Helper()
 	h := http.Header{}
 	if c.token != "" {
@@ -57,10 +58,6 @@ func (c *client) try(hc *http.Client, method, path string, body any, hdr ...stri
 	}
 	if body != nil {
 		h.Set("Content-Type", "application/json")
-	}
-	for _, kv := range hdr {
-		k, v, _ := strings.Cut(kv, ": ")
-		h.Set(k, v)
 	}
 	a, err := mocktest.Send(c.t, hc, method, c.base+path, body, h)
 	if err != nil {
@@ -106,11 +103,24 @@ func (c *client) mustCP(name string) string {
 
 func core(cp, rest string) string { return "/v2/control-planes/" + cp + "/core-entities/" + rest }
 
-func decodeJSON(t *testing.T, s string) any {
+var problemTitles = mockcore.ProblemTitles
+
+func isUUID(s string) bool { return mockcore.IsUUID(s) }
+
+// controlPlanes counts the control planes in the state document: the gateway's
+// own state, read without a request (which a fault could meet) or a count.
+func controlPlanes(t testing.TB, s *Server) int {
 	t.Helper()
-	v, err := mocktest.Decode([]byte(s))
-	if err != nil {
-		t.Fatalf("bad JSON %q: %v", s, err)
+	s.mu.Lock()
+	doc := s.snapshot()
+	s.mu.Unlock()
+	var st struct {
+		ControlPlanes []any `json:"control_planes"`
 	}
-	return v
+	if err := json.Unmarshal(doc, &st); err != nil {
+		t.Fatal(err)
+	}
+	return len(st.ControlPlanes)
 }
+
+const ctProblem = mockcore.CTProblem

@@ -12,135 +12,74 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
-	"time"
 
 	"github.com/konnectguard/terraform-provider-konnect/internal/konnectmock/mockcore"
 )
 
 // The state document: what Options.StateFile holds and GET /_mock/dump returns.
 //
-//	{"format":"konnect-mock-state","version":1,"seq":N,"control_planes":[{
-//	  "id":…,"name":…,"description":…,"labels":{…},"cluster_type":…,"auth_type":…,
-//	  "cloud_gateway":…,"proxy_urls":[…],"created_at":…,"updated_at":…,"rev":N,
-//	  "entities":{"services":[{"seq":N,"rev":N,"object":{…}}],…},
-//	  "consumer_group_members":{"<group id>":["<consumer id>",…]}}],
+//	{"format":"konnect-mock-state","version":1,"seq":N,"control_planes":[…],
 //	 "families":{"access":{…},"portal":{…}}}
 //
-// families holds the state of each API family mounted beside the gateway, in the
-// family's own format (packages access and portal: state.go). A document without a family's
-// entry (written before the family existed) leaves that family as a new
-// organisation has it.
-//
-// Objects are stored exactly as the API returns them; seq is the creation order
-// (and the pagination key), rev the write that last changed the object (the ETag source).
+// The gateway family's state (package gateway: state.go) sits at the top level,
+// beside format and version, where it was before there were families
+// (mockcore.TopLevelState). families holds the state of every other family, in
+// the family's own format (packages access and portal: state.go), keyed by its
+// Name. A document without a family's entry (written before the family existed)
+// leaves that family as a new organisation has it.
 
 const (
 	stateFormat  = "konnect-mock-state"
 	stateVersion = 1
 )
 
-type stateDoc struct {
-	Format        string                     `json:"format"`
-	Version       int                        `json:"version"`
-	Seq           uint64                     `json:"seq"`
-	ControlPlanes []cpState                  `json:"control_planes"`
-	Families      map[string]json.RawMessage `json:"families,omitempty"`
+// stateHead is the part of the state document that is the assembler's own.
+type stateHead struct {
+	Format   string                     `json:"format"`
+	Version  int                        `json:"version"`
+	Families map[string]json.RawMessage `json:"families,omitempty"`
 }
 
-type cpState struct {
-	ID           string                   `json:"id"`
-	Name         string                   `json:"name"`
-	Description  string                   `json:"description"`
-	Labels       map[string]string        `json:"labels"`
-	ClusterType  string                   `json:"cluster_type"`
-	AuthType     string                   `json:"auth_type"`
-	CloudGateway bool                     `json:"cloud_gateway"`
-	ProxyURLs    []proxyURL               `json:"proxy_urls"`
-	CreatedAt    time.Time                `json:"created_at"`
-	UpdatedAt    time.Time                `json:"updated_at"`
-	Rev          uint64                   `json:"rev"`
-	Entities     map[string][]entityState `json:"entities"`
-	Members      map[string][]string      `json:"consumer_group_members"`
-	// platform_extra.go and plugin_schemas.go; absent when empty
-	DPCerts       []*dpCert           `json:"dp_client_certificates,omitempty"`
-	ConfigStores  []*configStore      `json:"config_stores,omitempty"`
-	GroupMembers  []string            `json:"group_members,omitempty"`
-	PluginSchemas []customSchemaState `json:"plugin_schemas,omitempty"`
-}
-
-type customSchemaState struct {
-	Name      string `json:"name"`
-	Lua       string `json:"lua_schema"`
-	CreatedAt int64  `json:"created_at"`
-	UpdatedAt int64  `json:"updated_at"`
-	Seq       uint64 `json:"seq"`
-}
-
-type entityState struct {
-	Seq    uint64         `json:"seq"`
-	Rev    uint64         `json:"rev"`
-	Object map[string]any `json:"object"`
+// topLevel reports whether f keeps its state at the top level of the document, and under which keys.
+func topLevel(f mockcore.Family) ([]string, bool) {
+	tl, ok := f.(mockcore.TopLevelState)
+	if !ok {
+		return nil, false
+	}
+	return tl.StateKeys(), true
 }
 
 // snapshot renders the whole state; s.mu must be held.
 func (s *Server) snapshot() []byte {
-	doc := stateDoc{Format: stateFormat, Version: stateVersion, Seq: s.seq, ControlPlanes: []cpState{}}
-	for _, cp := range s.cpList {
-		st := cpState{
-			ID: cp.id, Name: cp.name, Description: cp.description, Labels: cp.labels,
-			ClusterType: cp.clusterType, AuthType: cp.authType, CloudGateway: cp.cloudGateway,
-			ProxyURLs: cp.proxyURLs, CreatedAt: cp.created.UTC(), UpdatedAt: cp.updated.UTC(), Rev: cp.rev,
-			Entities: map[string][]entityState{}, Members: map[string][]string{},
-			DPCerts: cp.dpCerts, ConfigStores: cp.configStores, GroupMembers: cp.members,
-		}
-		for _, cu := range cp.core.customOrder {
-			st.PluginSchemas = append(st.PluginSchemas, customSchemaState{Name: cu.name, Lua: cu.lua, CreatedAt: cu.createdAt, UpdatedAt: cu.updatedAt, Seq: cu.seq})
-		}
-		if st.Labels == nil {
-			st.Labels = map[string]string{}
-		}
-		if st.ProxyURLs == nil {
-			st.ProxyURLs = []proxyURL{}
-		}
-		for name, ks := range cp.core.kinds {
-			if len(ks.all.items) == 0 {
-				continue
-			}
-			list := make([]entityState, len(ks.all.items))
-			for i, e := range ks.all.items {
-				list[i] = entityState{Seq: e.seq, Rev: e.rev, Object: e.obj}
-			}
-			st.Entities[name] = list
-		}
-		for gid, set := range cp.core.groupMembers {
-			if set.len() == 0 {
-				continue
-			}
-			ids := make([]string, len(set.items))
-			for i, c := range set.items {
-				ids[i] = c.id
-			}
-			st.Members[gid] = ids
-		}
-		doc.ControlPlanes = append(doc.ControlPlanes, st)
-	}
+	var b bytes.Buffer
+	head := marshal(stateHead{Format: stateFormat, Version: stateVersion})
+	b.Write(bytes.TrimSuffix(bytes.TrimSpace(head), []byte("}")))
+	families := map[string]json.RawMessage{}
 	for _, f := range s.families {
-		if doc.Families == nil {
-			doc.Families = map[string]json.RawMessage{}
+		if _, ok := topLevel(f); !ok {
+			families[f.Name()] = f.Snapshot()
+			continue
 		}
-		doc.Families[f.Name()] = f.Snapshot()
+		obj := bytes.TrimSpace(f.Snapshot())
+		if inner := bytes.TrimSpace(obj[1 : len(obj)-1]); len(inner) > 0 {
+			b.WriteByte(',')
+			b.Write(inner)
+		}
 	}
-	return marshal(doc)
+	if len(families) > 0 {
+		b.WriteString(`,"families":`)
+		b.Write(bytes.TrimSpace(marshal(families)))
+	}
+	b.WriteString("}\n")
+	return b.Bytes()
 }
 
 // restore replaces the (empty) state with a state document, checking it as it goes:
-// a document that would load only partly, or break the engine's invariants, is refused.
+// a document that would load only partly, or break a family's invariants, is refused.
 func (s *Server) restore(data []byte) error {
 	dec := json.NewDecoder(bytes.NewReader(data))
-	dec.UseNumber()
-	dec.DisallowUnknownFields()
-	var doc stateDoc
-	if err := dec.Decode(&doc); err != nil {
+	var top map[string]json.RawMessage
+	if err := dec.Decode(&top); err != nil {
 		var syn *json.SyntaxError
 		switch {
 		case errors.Is(err, io.EOF):
@@ -155,124 +94,74 @@ func (s *Server) restore(data []byte) error {
 	if _, err := dec.Token(); !errors.Is(err, io.EOF) {
 		return errors.New("invalid JSON: trailing data after the state document")
 	}
-	if doc.Format != stateFormat {
-		return fmt.Errorf("format is %q, want %q", doc.Format, stateFormat)
-	}
-	if doc.Version != stateVersion {
-		return fmt.Errorf("version %d is not supported (want %d)", doc.Version, stateVersion)
-	}
-	cps := map[string]*controlPlane{}
-	var list []*controlPlane
-	names := map[string]bool{}
-	for i, st := range doc.ControlPlanes {
-		where := fmt.Sprintf("control_planes[%d]", i)
-		switch {
-		case !isUUID(st.ID) || normalizeUUID(st.ID) != st.ID:
-			return fmt.Errorf("%s: id %q is not a lower-case UUID", where, st.ID)
-		case cps[st.ID] != nil:
-			return fmt.Errorf("%s: duplicate id %s", where, st.ID)
-		case len([]rune(st.Name)) < 2 || names[st.Name]:
-			return fmt.Errorf("%s: name %q is too short or not unique", where, st.Name)
-		case !slices.Contains(clusterTypes, st.ClusterType):
-			return fmt.Errorf("%s: unknown cluster_type %q", where, st.ClusterType)
-		case !slices.Contains(authTypes, st.AuthType):
-			return fmt.Errorf("%s: unknown auth_type %q", where, st.AuthType)
-		case st.Rev > doc.Seq:
-			return fmt.Errorf("%s: rev %d is beyond seq %d", where, st.Rev, doc.Seq)
+	// split the document: the assembler's keys, and each top-level family's
+	own := map[string]json.RawMessage{}
+	parts := map[string]map[string]json.RawMessage{}
+	owner := map[string]string{}
+	for _, f := range s.families {
+		keys, _ := topLevel(f)
+		for _, k := range keys {
+			owner[k] = f.Name()
 		}
-		cp := &controlPlane{
-			id: st.ID, name: st.Name, description: st.Description, labels: st.Labels,
-			clusterType: st.ClusterType, authType: st.AuthType, cloudGateway: st.CloudGateway,
-			proxyURLs: st.ProxyURLs, created: st.CreatedAt, updated: st.UpdatedAt, rev: st.Rev,
-			core:    newCoreStore(s.nextSeq),
-			dpCerts: st.DPCerts, configStores: st.ConfigStores, members: st.GroupMembers,
-		}
-		for _, ps := range st.PluginSchemas {
-			if name, err := luaSchemaName(ps.Lua); err != nil || name != ps.Name || cp.core.custom[name] != nil {
-				return fmt.Errorf("%s: plugin_schemas: %q is not a valid, unique custom plugin schema", where, ps.Name)
+	}
+	for _, k := range slices.Sorted(maps.Keys(top)) {
+		switch name, ok := owner[k]; {
+		case k == "format" || k == "version" || k == "families":
+			own[k] = top[k]
+		case ok:
+			if parts[name] == nil {
+				parts[name] = map[string]json.RawMessage{}
 			}
-			cu := &customSchema{name: ps.Name, lua: ps.Lua, createdAt: ps.CreatedAt, updatedAt: ps.UpdatedAt, seq: ps.Seq}
-			cp.core.custom[cu.name] = cu
-			cp.core.customOrder = append(cp.core.customOrder, cu)
+			parts[name][k] = top[k]
+		default:
+			return fmt.Errorf("invalid state document: unknown field %q", k)
 		}
-		if cp.labels == nil {
-			cp.labels = map[string]string{}
-		}
-		if err := restoreCore(cp.core, st, doc.Seq); err != nil {
-			return fmt.Errorf("%s (%s): %w", where, st.Name, err)
-		}
-		cps[cp.id] = cp
-		names[cp.name] = true
-		list = append(list, cp)
 	}
-	for _, name := range slices.Sorted(maps.Keys(doc.Families)) {
-		i := slices.IndexFunc(s.families, func(f mockcore.Family) bool { return f.Name() == name })
+	hdec := json.NewDecoder(bytes.NewReader(marshal(own)))
+	hdec.DisallowUnknownFields()
+	var head stateHead
+	if err := hdec.Decode(&head); err != nil {
+		return fmt.Errorf("invalid state document: %v", err)
+	}
+	if head.Format != stateFormat {
+		return fmt.Errorf("format is %q, want %q", head.Format, stateFormat)
+	}
+	if head.Version != stateVersion {
+		return fmt.Errorf("version %d is not supported (want %d)", head.Version, stateVersion)
+	}
+	for _, f := range s.families {
+		keys, ok := topLevel(f)
+		if !ok || parts[f.Name()] == nil {
+			continue
+		}
+		// the family's object, its keys in its own order
+		var b bytes.Buffer
+		b.WriteByte('{')
+		for _, k := range keys {
+			if v, present := parts[f.Name()][k]; present {
+				if b.Len() > 1 {
+					b.WriteByte(',')
+				}
+				b.Write(bytes.TrimSpace(marshal(k)))
+				b.WriteByte(':')
+				b.Write(v)
+			}
+		}
+		b.WriteByte('}')
+		if err := f.Restore(b.Bytes()); err != nil {
+			return err
+		}
+	}
+	for _, name := range slices.Sorted(maps.Keys(head.Families)) {
+		i := slices.IndexFunc(s.families, func(f mockcore.Family) bool {
+			_, inline := topLevel(f)
+			return f.Name() == name && !inline
+		})
 		if i < 0 {
 			return fmt.Errorf("families: unknown family %q", name)
 		}
-		if err := s.families[i].Restore(doc.Families[name]); err != nil {
+		if err := s.families[i].Restore(head.Families[name]); err != nil {
 			return fmt.Errorf("families: %w", err)
-		}
-	}
-	s.cps, s.cpList, s.seq = cps, list, doc.Seq
-	return nil
-}
-
-func restoreCore(cs *coreStore, st cpState, maxSeq uint64) error {
-	seqs := map[uint64]bool{}
-	for _, coll := range slices.Sorted(maps.Keys(st.Entities)) {
-		ks := cs.kinds[coll]
-		if ks == nil {
-			return fmt.Errorf("unknown collection %q", coll)
-		}
-		for j, es := range st.Entities[coll] {
-			where := fmt.Sprintf("%s[%d]", coll, j)
-			id, _ := es.Object["id"].(string)
-			switch {
-			case !isUUID(id) || normalizeUUID(id) != id:
-				return fmt.Errorf("%s: object id %q is not a lower-case UUID", where, id)
-			case es.Seq == 0 || es.Seq > maxSeq || es.Rev > maxSeq || seqs[es.Seq]:
-				return fmt.Errorf("%s: seq %d / rev %d is zero, repeated or beyond seq %d", where, es.Seq, es.Rev, maxSeq)
-			case ks.byID[id] != nil:
-				return fmt.Errorf("%s: duplicate id %s", where, id)
-			}
-			for name, idx := range ks.unique {
-				if v, ok := es.Object[name].(string); ok && idx[v] != nil {
-					return fmt.Errorf("%s: %s %q is not unique", where, name, v)
-				}
-			}
-			if key := ks.kind.compositeKey(es.Object); key != "" && ks.composite[key] != nil {
-				return fmt.Errorf("%s: duplicates another %s in the same scope", where, ks.kind.singular)
-			}
-			seqs[es.Seq] = true
-			ks.index(&entity{seq: es.Seq, id: id, kind: ks.kind, obj: es.Object, rev: es.Rev})
-		}
-	}
-	for _, ks := range cs.kinds {
-		for _, e := range ks.all.items {
-			for _, f := range ks.kind.fields {
-				if f.typ != tForeign {
-					continue
-				}
-				if rid := refID(e.obj[f.name]); rid != "" && cs.byID(f.ref, rid) == nil {
-					return fmt.Errorf("%s %s: %s.id %s does not exist", ks.kind.singular, e.id, f.name, rid)
-				}
-			}
-		}
-	}
-	for _, gid := range slices.Sorted(maps.Keys(st.Members)) {
-		g := cs.byID("consumer_groups", gid)
-		if g == nil {
-			return fmt.Errorf("consumer_group_members: consumer group %s does not exist", gid)
-		}
-		for _, cid := range st.Members[gid] {
-			c := cs.byID("consumers", cid)
-			if c == nil {
-				return fmt.Errorf("consumer_group_members: consumer %s does not exist", cid)
-			}
-			if !cs.addMember(g, c) {
-				return fmt.Errorf("consumer_group_members: consumer %s is listed twice in group %s", cid, gid)
-			}
 		}
 	}
 	return nil
@@ -362,12 +251,6 @@ func writeFileAtomic(path string, data []byte) (err error) {
 
 // saveFailed replaces the response of a write that was applied in memory but
 // could not be saved: the client must not take it as acknowledged.
-func (s *Server) saveFailed(fam family, err error) response {
-	msg := "konnect-mock could not save its state file: " + err.Error()
-	if fam == famCore {
-		return coreJSON(http.StatusInternalServerError, map[string]any{"message": msg})
-	}
-	p := problemBody{Status: http.StatusInternalServerError, Title: "Internal Server Error",
-		Type: "https://httpstatuses.com/500", Instance: s.traceID(), Detail: msg}
-	return response{Status: http.StatusInternalServerError, CType: ctProblem, Body: marshal(p)}
+func (s *Server) saveFailed(mf mockcore.Family, segs []string, err error) response {
+	return s.failure(mf, segs, http.StatusInternalServerError, "konnect-mock could not save its state file: "+err.Error())
 }

@@ -6,6 +6,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/konnectguard/terraform-provider-konnect/internal/konnectmock/mocktest"
 )
 
 // openMock opens a server on the state file and serves it until the test ends or
@@ -45,7 +47,7 @@ func TestStateFileSurvivesKill(t *testing.T) {
 	c.do("POST", core(cp, "consumers/alice/basic-auth"), map[string]any{"username": "a", "password": "secret"}).expect(t, 201, ctJSON)
 	c.do("POST", core(cp, "consumer_groups"), map[string]any{"name": "gold"}).expect(t, 201, ctJSON)
 	c.do("POST", core(cp, "consumer_groups/gold/consumers"), map[string]any{"consumer": alice}).expect(t, 201, ctJSON)
-	certPEM, keyPEM, _ := testPEM(t, "a.example", false)
+	certPEM, keyPEM, _ := mocktest.CertPEM(t, "a.example", false)
 	cert := c.do("POST", core(cp, "certificates"), map[string]any{"cert": certPEM, "key": keyPEM}).expect(t, 201, ctJSON).str("id")
 	c.do("POST", core(cp, "certificates/"+cert+"/snis"), map[string]any{"name": "a.example"}).expect(t, 201, ctJSON)
 
@@ -153,6 +155,8 @@ func TestStateFileCorruptIsAStartupError(t *testing.T) {
 		"duplicate-cp":     strings.Replace(string(valid), `"control_planes":[`, `"control_planes":[`+cpFrom(t, valid)+`,`, 1),
 		"not-an-object":    `[1,2,3]`,
 		"cp-missing-field": `{"format":"konnect-mock-state","version":1,"seq":5,"control_planes":[{"id":"x"}]}`,
+		"gateway-nested":   `{"format":"konnect-mock-state","version":1,"families":{"gateway":{"seq":0,"control_planes":[]}}}`,
+		"gateway-unknown":  strings.Replace(string(valid), `"control_planes":[{`, `"control_planes":[{"colour":"red",`, 1),
 	}
 	for name, content := range cases {
 		t.Run(name, func(t *testing.T) {

@@ -2,20 +2,16 @@ package konnectmock
 
 import (
 	"bytes"
-	"crypto/sha256"
-	"encoding/hex"
 	"fmt"
 	"io"
 	"net/http"
 	"net/url"
-	"slices"
-	"strconv"
 	"strings"
 	"sync"
-	"sync/atomic"
 	"time"
 
 	"github.com/konnectguard/terraform-provider-konnect/internal/konnectmock/access"
+	"github.com/konnectguard/terraform-provider-konnect/internal/konnectmock/gateway"
 	"github.com/konnectguard/terraform-provider-konnect/internal/konnectmock/mockcore"
 	"github.com/konnectguard/terraform-provider-konnect/internal/konnectmock/portal"
 )
@@ -27,7 +23,8 @@ type Options struct {
 	// identity API issued are accepted besides, until they expire or are revoked
 	// or deleted, and refused from then on.
 	Tokens []string
-	// ETags turns on the ETag/If-Match extension. Real Konnect has none, so it is off by default.
+	// ETags turns on the gateway family's ETag/If-Match extension. Real Konnect
+	// has none, so it is off by default.
 	ETags bool
 	// Now is the clock; nil means time.Now.
 	Now func() time.Time
@@ -49,12 +46,8 @@ type Server struct {
 	now    func() time.Time
 	tokens map[string]bool
 
-	mu     sync.Mutex // guards everything below
-	seq    uint64     // server-wide counter: entity order and revisions
-	cps    map[string]*controlPlane
-	cpList []*controlPlane // creation order
-
-	saveGen uint64 // snapshots taken for the state file; guarded by mu
+	mu      sync.Mutex // guards every family's state
+	saveGen uint64     // snapshots taken for the state file; guarded by mu
 
 	saveMu   sync.Mutex // serialises state-file writes
 	savedGen uint64     // the newest snapshot on disk; guarded by saveMu
@@ -64,16 +57,15 @@ type Server struct {
 
 	faults *faultInjector
 
-	// families are the API families mounted beside the gateway (package mockcore's
-	// Family): they share the clock, the trace ids, mu and the state file.
+	// families are the API families (package mockcore's Family), in the order
+	// they are asked for a path: they share the clock, the trace ids, mu and
+	// the state file.
 	families []mockcore.Family
+	gateway  *gateway.Family
 	access   *access.Family
 	portal   *portal.Family
 
 	trace *mockcore.Tracer
-	// scanned counts the entities listings have looked at, so a test can hold a page's
-	// cost to the page rather than the collection.
-	scanned atomic.Int64
 }
 
 // New returns a mock Konnect organisation: empty, or loaded from Options.StateFile.
@@ -92,7 +84,6 @@ func New(opts Options) *Server {
 // a complete konnect-mock state is an error naming the file, never an empty start.
 // Invalid Options.Faults are an error too.
 func Open(opts Options) (*Server, error) {
-	sealKinds()
 	faults, err := opts.Faults.normalized()
 	if err != nil {
 		return nil, fmt.Errorf("konnectmock: faults: %w", err)
@@ -101,7 +92,6 @@ func Open(opts Options) (*Server, error) {
 		opts:   opts,
 		now:    opts.Now,
 		tokens: map[string]bool{},
-		cps:    map[string]*controlPlane{},
 		counts: map[string]int{},
 		faults: newFaultInjector(faults),
 		trace:  mockcore.NewTracer(),
@@ -113,11 +103,14 @@ func Open(opts Options) (*Server, error) {
 		s.tokens[t] = true
 	}
 	env := mockcore.Env{Now: s.now, Trace: s.trace, Lock: &s.mu, Save: s.save}
+	s.gateway = gateway.New(env, gateway.Options{ETags: opts.ETags})
 	s.access = access.New(env, opts.Access)
 	s.portal = portal.New(env)
-	// The portal family goes first: it serves /v3/portals… and /v3/portal-roles,
-	// and the access family takes every other /v3/ path.
-	s.families = []mockcore.Family{s.portal, s.access}
+	// The gateway family serves /v2/control-planes… and the legacy
+	// runtime_groups listing; the portal family /v2/application-auth-strategies…,
+	// /v2/dcr-providers…, /v3/portals… and /v3/portal-roles; it goes before the
+	// access family, which takes every other /v3/ path.
+	s.families = []mockcore.Family{s.gateway, s.portal, s.access}
 	if opts.StateFile != "" {
 		if err := s.loadStateFile(); err != nil {
 			return nil, err
@@ -164,15 +157,9 @@ func (s *Server) Access() *access.Family { return s.access }
 // portal (Publish, Unpublish), verify a custom domain (VerifyDomain).
 func (s *Server) Portal() *portal.Family { return s.portal }
 
-type family int
-
-const (
-	famUnknown family = iota
-	famControlPlanes
-	famCore
-	famRuntimeGroups
-	famMounted // one of s.families
-)
+// Gateway is the gateway family (control planes and core entities), for tests
+// that look at it out of band.
+func (s *Server) Gateway() *gateway.Family { return s.gateway }
 
 // mounted finds the family serving segs, and its Counts key.
 func (s *Server) mounted(segs []string) (mockcore.Family, string) {
@@ -182,45 +169,6 @@ func (s *Server) mounted(segs []string) (mockcore.Family, string) {
 		}
 	}
 	return nil, ""
-}
-
-// route classifies a path and names it for Counts.
-func route(segs []string) (family, string) {
-	switch {
-	case len(segs) >= 2 && segs[0] == "v2" && segs[1] == "control-planes":
-		if len(segs) == 2 {
-			return famControlPlanes, "/v2/control-planes"
-		}
-		if len(segs) == 3 {
-			return famControlPlanes, "/v2/control-planes/{id}"
-		}
-		if segs[3] == "core-entities" {
-			return famCore, "core-entities" + corePattern(segs[4:])
-		}
-		if slices.Contains(platformSubcollections, segs[3]) {
-			return famControlPlanes, "/v2/control-planes/{id}" + corePattern(segs[3:])
-		}
-	case len(segs) == 3 && segs[0] == "konnect-api" && segs[1] == "api" && segs[2] == "runtime_groups":
-		return famRuntimeGroups, "/konnect-api/api/runtime_groups"
-	}
-	return famUnknown, "unmatched"
-}
-
-// corePattern replaces the id positions of a core-entity path with {id}.
-func corePattern(rest []string) string {
-	if len(rest) > 0 && (rest[0] == "v1" || rest[0] == "schemas") {
-		return "/" + strings.Join(rest, "/")
-	}
-	var b strings.Builder
-	for i, seg := range rest {
-		b.WriteByte('/')
-		if i%2 == 1 {
-			b.WriteString("{id}")
-		} else {
-			b.WriteString(seg)
-		}
-	}
-	return b.String()
 }
 
 func splitPath(escaped string) []string {
@@ -246,24 +194,15 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		s.serveMock(w, r, segs[1:])
 		return
 	}
-	fam, key := route(segs)
-	var mf mockcore.Family
-	if fam == famUnknown {
-		if mf, key = s.mounted(segs); mf != nil {
-			fam = famMounted
-		} else {
-			key = "unmatched"
-		}
+	mf, key := s.mounted(segs)
+	if mf == nil {
+		key = "unmatched"
 	}
 	s.count(r.Method + " " + key)
 	// Every answer is dated by the mock's clock, as Konnect dates its own.
 	w.Header().Set("Date", s.now().UTC().Format(http.TimeFormat))
 	if !s.authorized(r) {
-		if fam == famCore {
-			coreJSON(http.StatusUnauthorized, map[string]any{"message": "Unauthorized", "status": 401}).Write(w)
-		} else {
-			s.problem(http.StatusUnauthorized, "A valid token is required", nil).Write(w)
-		}
+		s.failure(mf, segs, http.StatusUnauthorized, "A valid token is required").Write(w)
 		return
 	}
 	var plan faultPlan
@@ -274,11 +213,7 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	// (and cancels the request context) only once the body has been consumed.
 	body, err := io.ReadAll(io.LimitReader(r.Body, maxBody))
 	if err != nil {
-		if fam == famCore {
-			coreErr(http.StatusBadRequest, 3, "cannot read request body").Write(w)
-		} else {
-			s.problem(http.StatusBadRequest, "cannot read request body", nil).Write(w)
-		}
+		s.failure(mf, segs, http.StatusBadRequest, "cannot read request body").Write(w)
 		return
 	}
 	r.Body = io.NopCloser(bytes.NewReader(body))
@@ -292,7 +227,7 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		return
 	case faultServerError:
 		s.count("fault 5xx")
-		s.serverError(fam, plan.code).Write(w)
+		s.serverError(mf, segs, plan.code).Write(w)
 		return
 	case faultDropBefore:
 		s.count("fault drop-before")
@@ -305,21 +240,14 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		}
 	}
 	var resp response
-	switch fam {
-	case famControlPlanes:
-		resp = s.serveControlPlanes(r, segs[2:])
-	case famCore:
-		resp = s.serveCore(r, segs[2], segs[4:])
-	case famRuntimeGroups:
-		resp = s.serveRuntimeGroups(r)
-	case famMounted:
+	if mf != nil {
 		resp = mf.Serve(r, segs, body)
-	default:
-		resp = s.problem(http.StatusNotFound, "Not Found", nil)
+	} else {
+		resp = s.problem(http.StatusNotFound, "Not Found")
 	}
 	if isWrite(r.Method) && resp.OK() {
 		if err := s.save(); err != nil {
-			resp = s.saveFailed(fam, err)
+			resp = s.saveFailed(mf, segs, err)
 		}
 	}
 	if plan.kind == faultDropAfter {
@@ -360,18 +288,13 @@ func (s *Server) authorized(r *http.Request) bool {
 	return mockcore.WellFormedToken(token)
 }
 
-func (s *Server) nextSeq() uint64 {
-	s.seq++
-	return s.seq
-}
+// maxBody is the most of a request body the mock reads.
+const maxBody = 8 << 20
 
 // response is computed while the lock is held (bodies are marshalled then) and written after.
 type response = mockcore.Response
 
-const (
-	ctJSON    = mockcore.CTJSON
-	ctProblem = mockcore.CTProblem
-)
+const ctJSON = mockcore.CTJSON
 
 func marshal(v any) []byte { return mockcore.Marshal(v) }
 
@@ -379,56 +302,19 @@ func coreJSON(status int, v any) response { return mockcore.JSON(status, v) }
 
 func noContent() response { return mockcore.NoContent() }
 
-// etag is strong, quoted and unique per write of an object.
-func etag(id string, rev uint64) string {
-	sum := sha256.Sum256([]byte(id + ":" + strconv.FormatUint(rev, 10)))
-	return `"` + hex.EncodeToString(sum[:10]) + `"`
+// problem is the problem+json answer with a fresh trace id.
+func (s *Server) problem(status int, detail string) response {
+	return mockcore.NewProblem(s.trace.Next(), status, detail, nil)
 }
 
-// withETag adds the ETag header when the extension is on.
-func (s *Server) withETag(r response, tag string) response {
-	if !s.opts.ETags || tag == "" {
-		return r
+// failure is an error the assembler answers for a request to family mf (nil
+// when no family has the path): in the family's style (mockcore.ErrorStyler)
+// where it has one, problem+json otherwise.
+func (s *Server) failure(mf mockcore.Family, segs []string, status int, detail string) response {
+	if es, ok := mf.(mockcore.ErrorStyler); ok {
+		if resp, styled := es.Error(segs, status, detail); styled {
+			return resp
+		}
 	}
-	return r.With("ETag", tag)
+	return s.problem(status, detail)
 }
-
-// preconditionFailed evaluates If-Match / If-None-Match against the current ETag
-// ("" when the object does not exist). Without the extension it never fails.
-func (s *Server) preconditionFailed(r *http.Request, current string) (bool, string) {
-	if !s.opts.ETags {
-		return false, ""
-	}
-	if im := strings.Join(r.Header.Values("If-Match"), ","); strings.TrimSpace(im) != "" {
-		if current == "" {
-			return true, "If-Match " + strings.TrimSpace(im) + " given but the object does not exist"
-		}
-		for _, t := range strings.Split(im, ",") {
-			t = strings.TrimSpace(t)
-			if t == "*" || t == current { // strong comparison: weak tags never match
-				return false, ""
-			}
-		}
-		return true, "If-Match " + strings.TrimSpace(im) + " does not match the current ETag " + current
-	}
-	if inm := strings.Join(r.Header.Values("If-None-Match"), ","); strings.TrimSpace(inm) != "" && current != "" {
-		for _, t := range strings.Split(inm, ",") {
-			t = strings.TrimPrefix(strings.TrimSpace(t), "W/")
-			if t == "*" || t == current {
-				return true, "If-None-Match " + strings.TrimSpace(inm) + " matches the current ETag " + current
-			}
-		}
-	}
-	return false, ""
-}
-
-func isUUID(s string) bool { return mockcore.IsUUID(s) }
-
-func normalizeUUID(s string) string { return mockcore.NormalizeUUID(s) }
-
-func newUUID() string { return mockcore.NewUUID() }
-
-func itoa(n int64) string { return strconv.FormatInt(n, 10) }
-
-// traceID looks like Konnect's problem "instance" values.
-func (s *Server) traceID() string { return s.trace.Next() }

@@ -45,7 +45,7 @@ func (e Env) Problem(status int, detail string, params ...InvalidParam) Response
 	return NewProblem(e.Trace.Next(), status, detail, params)
 }
 
-// Family is one API family of the mock (access, later gateway, portal,
+// Family is one API family of the mock (gateway, access, portal, later
 // catalog). The assembler authenticates a request, counts it, applies faults,
 // reads its body, calls Serve, and saves the state after a successful write.
 type Family interface {
@@ -104,4 +104,24 @@ func ServeAlone(w http.ResponseWriter, r *http.Request, env Env, route func([]st
 		return
 	}
 	serve(r, segs, body).Write(w)
+}
+
+// ErrorStyler is a family some of whose paths answer errors in a shape other
+// than problem+json (the gateway's core-entities API answers Kong's JSON). The
+// assembler renders a few errors itself on a family's paths: 401 (detail "A
+// valid token is required"), 400 for a request body it cannot read, an
+// injected 500 and a 500 for a state file it cannot save. It asks the family
+// for each, giving the path, the status and the problem's detail; ok false
+// means the problem+json the assembler would send.
+type ErrorStyler interface {
+	Error(segs []string, status int, detail string) (resp Response, ok bool)
+}
+
+// TopLevelState is a family whose state sits at the top level of the state
+// document, beside "format" and "version", rather than under "families": the
+// gateway's, which was the whole document before there were families. Its
+// Snapshot is a JSON object with the keys StateKeys names, in that order;
+// Restore gets the object of those of them the document has.
+type TopLevelState interface {
+	StateKeys() []string
 }
