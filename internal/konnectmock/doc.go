@@ -5,7 +5,7 @@
 // tokens, identity providers; package access) and the Dev Portal (/v3/portals…, /v3/portal-roles, and
 // /v2/application-auth-strategies and /v2/dcr-providers; package portal),
 // following the contract in
-// /work/shared/design/konnect-api.md byte for byte where a client could notice:
+// the design notes' Konnect API contract (konnect-api.md) byte for byte where a client could notice:
 // status codes, content types, list envelopes, field names, defaults and both
 // error styles (problem+json for the platform API, Kong-style JSON for core
 // entities).
