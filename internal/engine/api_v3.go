@@ -94,6 +94,10 @@ type SingletonAPI struct {
 	Path func(parents map[string]string) string
 	// ID is the fixed id state gives the object.
 	ID string
+	// IDFrom, when set, names the parent whose id is the object's id (a portal's
+	// authentication settings: the portal's id), instead of ID; an import then takes that
+	// id alone.
+	IDFrom string
 	// Defaults are Konnect's values for an organization that never changed the object:
 	// a destroy writes them back.
 	Defaults konnect.Object
@@ -102,13 +106,27 @@ type SingletonAPI struct {
 func (SingletonAPI) mergesOnUpdate()   {}
 func (SingletonAPI) sendsChangesOnly() {}
 
+// KeyParent is the parent whose id is the object's (IDFrom); "" when the id is fixed.
+func (s SingletonAPI) KeyParent() string { return s.IDFrom }
+
+// idOf is the id state gives the object below these parents.
+func (s SingletonAPI) idOf(parents map[string]string) string {
+	if s.IDFrom != "" {
+		return parents[s.IDFrom]
+	}
+	return s.ID
+}
+
 func (s SingletonAPI) Get(ctx context.Context, cl *konnect.Client, a Address) (konnect.Object, *konnect.Response, error) {
 	var out konnect.Object
 	resp, err := cl.Do(ctx, http.MethodGet, s.Path(a.Parents), nil, nil, &out)
 	if err != nil {
 		return nil, resp, err
 	}
-	out["id"] = s.ID
+	if out == nil {
+		out = konnect.Object{}
+	}
+	out["id"] = s.idOf(a.Parents)
 	return out, resp, nil
 }
 
@@ -139,9 +157,9 @@ func (s SingletonAPI) patch(ctx context.Context, cl *konnect.Client, parents map
 		return nil, resp, err
 	}
 	if out == nil { // an answer without a body: read what Konnect holds now
-		return s.Get(ctx, cl, Address{Parents: parents, ID: s.ID})
+		return s.Get(ctx, cl, Address{Parents: parents, ID: s.idOf(parents)})
 	}
-	out["id"] = s.ID
+	out["id"] = s.idOf(parents)
 	return out, resp, nil
 }
 
@@ -329,8 +347,8 @@ func (r *EntityResource) keepUnpatched(obj, sent konnect.Object, planned ObjectV
 	}
 	out := maps.Clone(obj)
 	for _, a := range r.Kind.Attrs {
-		if !a.Managed() || a.Parent || a.ReadFrom != "" {
-			continue
+		if !a.Managed() || a.Parent || a.ReadFrom != "" || a.NotReturned {
+			continue // (Konnect's answer never holds what it does not return: a secret)
 		}
 		if _, written := sent[a.JSONName()]; written {
 			continue

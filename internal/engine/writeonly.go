@@ -156,7 +156,8 @@ func (r *EntityResource) planSecrets(prior, planned, cfg ObjectValues, diags *di
 		case s.inUse(prior) && !s.inUse(planned) && unset:
 			planned[s.classic.Name] = tftypes.NewValue(tftypes.String, tftypes.UnknownValue)
 		}
-		if s.classic.NotReturned && s.inUse(planned) && !s.versionChanged(prior, planned) {
+		if _, patches := r.Kind.API.(changesOnly); s.classic.NotReturned && s.inUse(planned) && !s.versionChanged(prior, planned) && !patches {
+			// (a PATCH that leaves the secret out keeps it: only a replacing write must carry it)
 			diags.AddAttributeError(path.Root(s.version.Name), "Changing this object also writes "+s.classic.Name,
 				fmt.Sprintf("%s: Konnect never returns %s, and every write of the object must send it. This plan writes the object and keeps %s, so it would send no %s.\n\n"+
 					"Change %s in the same change: the value of %s is then sent.", r.Kind.TypeName, s.classic.Name, s.version.Name, s.classic.Name, s.version.Name, s.wo.Name))

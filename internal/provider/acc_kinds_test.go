@@ -619,6 +619,8 @@ var kindRows = map[string]kindRow{
 	// the Dev Portal's content (kind_portal_page_test.go)
 	portal.PageKind.TypeName:    pageRow,
 	portal.SnippetKind.TypeName: snippetRow,
+	// a portal's settings (kind_portal_settings_test.go)
+	portal.AuthKind.TypeName: portalAuthRow,
 }
 
 // Objects that rows depend on.

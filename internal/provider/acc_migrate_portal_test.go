@@ -22,6 +22,11 @@ var kongPortalAttrs = map[string][]string{
 		"sipr_enabled", "updated_at"},
 	"konnect_portal_team":      {"can_own_applications", "created_at", "description", "id", "name", "portal_id", "updated_at"},
 	"konnect_portal_team_role": {"entity_id", "entity_region", "entity_type_name", "id", "portal_id", "role_name", "team_id"},
+	// no id: its key is portal_id; Kong's Read moves oidc_config into the oidc_* attributes
+	// and leaves oidc_config null
+	"konnect_portal_auth": {"basic_auth_enabled", "idp_mapping_enabled", "konnect_mapping_enabled", "oidc_auth_enabled",
+		"oidc_claim_mappings", "oidc_client_id", "oidc_client_secret", "oidc_config", "oidc_issuer", "oidc_scopes",
+		"oidc_team_mapping_enabled", "portal_id", "saml_auth_enabled"},
 }
 
 func init() {
@@ -78,6 +83,13 @@ func addKongPortal(t *testing.T, e *konnectEnv, state *kongStateFile) kongSameNa
 		"entity_id": portalAPIID, "entity_type_name": "Services", "entity_region": "us"})
 	state.add("konnect_portal_team_role", "partners_viewer", role, map[string]any{"portal_id": portalID, "team_id": teamID})
 
+	// Its authentication settings, as Kong's test configures them (basic and Konnect mapping
+	// on), in round 1.
+	settingsPath := "/v3/portals/" + portalID + "/authentication-settings"
+	settings := call(http.MethodPatch, settingsPath, konnect.Object{"basic_auth_enabled": true, "konnect_mapping_enabled": true})
+	state.add("konnect_portal_auth", "developers", settings, map[string]any{"portal_id": portalID, "oidc_config": nil})
+	edit(1, "konnect_portal_auth.developers", "konnect_mapping_enabled", settingsPath, set("konnect_mapping_enabled", false))
+
 	s.notEditable = append(s.notEditable, "konnect_portal_team_role")
 	s.config = `
 resource "konnect_portal" "developers" {
@@ -91,6 +103,12 @@ resource "konnect_portal_team" "partners" {
   portal_id   = konnect_portal.developers.id
   name        = "partners"
   description = "Partner developers"
+}
+
+resource "konnect_portal_auth" "developers" {
+  portal_id               = konnect_portal.developers.id
+  basic_auth_enabled      = true
+  konnect_mapping_enabled = true
 }
 
 resource "konnect_portal_team_role" "partners_viewer" {

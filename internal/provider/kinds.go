@@ -32,6 +32,8 @@ var Kinds = []engine.EntityKind{
 	portal.PortalKind, portal.TeamKind, portal.TeamRoleKind,
 	// the Dev Portal's content (internal/portal)
 	portal.PageKind, portal.SnippetKind,
+	// the Dev Portal's settings (internal/portal)
+	portal.AuthKind,
 }
 
 // DataOnlyKinds are read by a data source only: Konnect's users, who join by invitation.

@@ -1,0 +1,294 @@
+package provider
+
+import (
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
+	"github.com/hashicorp/terraform-plugin-testing/plancheck"
+	"github.com/hashicorp/terraform-plugin-testing/terraform"
+
+	"github.com/konnectguard/terraform-provider-konnect/internal/konnect"
+	"github.com/konnectguard/terraform-provider-konnect/internal/konnectmock"
+)
+
+// The rows of a portal's settings in TestAccKinds (acc_kinds_test.go), their bad input, and
+// the OIDC client secret's write-only twin.
+
+// portalAuthRow: a portal's authentication settings, one object per portal, whose id is the
+// portal's. A setting is a flag, so what someone sets in Konnect is the plan's value, as in
+// authenticationSettingsRow: the edit makes a saved plan stale, and the revert of it is a
+// conflict. Scenario 9 removes idp_mapping_enabled.
+var portalAuthRow = kindRow{deps: portalDep,
+	block:   "portal_id = konnect_portal.dev.id\n  konnect_mapping_enabled = %s",
+	update:  &kindUpdate{attr: "konnect_mapping_enabled", values: [2]any{false, true}, ui: true},
+	removal: &kindRemoval{attr: "idp_mapping_enabled", hcl: "true", ui: true}}
+
+// TestAccPortalAuth: the settings with OIDC apply and plan nothing more; an import by the
+// portal's id alone (Kong's form) plans nothing but the client secret it cannot know; a
+// destroy puts a new portal's settings back; bad input is refused at plan, naming the
+// attribute, before anything is written.
+func TestAccPortalAuth(t *testing.T) {
+	env := newKonnectEnv(t, konnectmock.Options{})
+	portalBlock := "\nresource \"konnect_portal\" \"dev\" {\n  name = \"auth\"\n}\n"
+	config := func(body string) string {
+		return env.providerBlock("") + portalBlock + "\nresource \"konnect_portal_auth\" \"this\" {\n  portal_id = konnect_portal.dev.id\n" + body + "}\n"
+	}
+	oidc := `  basic_auth_enabled      = false
+  oidc_auth_enabled       = true
+  konnect_mapping_enabled = true
+  oidc_issuer             = "https://identity.example.com/v2"
+  oidc_client_id          = "x7id0o42lklas0blidl2"
+  oidc_client_secret      = "s3cr3t-value"
+  oidc_claim_mappings = {
+    groups = "custom-group-claim"
+  }
+`
+	var portalID string
+	settings := func() konnect.Object { return env.get("/v3/portals/" + portalID + "/authentication-settings") }
+	bad := []struct{ body, want string }{
+		{"  oidc_issuer = \"https://identity.example.com\"\n", `(?s)oidc_issuer.*"oidc_client_id" must be specified`},
+		{"  oidc_issuer = \"identity.example.com\"\n  oidc_client_id = \"x\"\n", `(?s)oidc_issuer.*must be an http or https URL`},
+		{"  oidc_scopes = [\"openid\"]\n", `(?s)oidc_scopes.*must be specified`},
+		{"  oidc_client_secret = \"a\"\n  oidc_client_secret_wo = \"b\"\n  oidc_client_secret_wo_version = 1\n", `(?s)oidc_client_secret.*cannot be specified when`},
+		{"  oidc_client_secret_wo_version = 1\n", `(?s)oidc_client_secret_wo.*must be specified`},
+		{"  oidc_client_secret = \"\"\n", `(?s)oidc_client_secret.*length must be at least 1`},
+	}
+	var steps []resource.TestStep
+	for _, b := range bad {
+		steps = append(steps, resource.TestStep{Config: config(b.body), PlanOnly: true, ExpectError: regexp.MustCompile(b.want)})
+	}
+	steps = append(steps,
+		resource.TestStep{
+			Config: config(oidc),
+			Check: resource.ComposeAggregateTestCheckFunc(
+				func(s *terraform.State) error {
+					portalID = s.RootModule().Resources["konnect_portal.dev"].Primary.ID
+					return nil
+				},
+				resource.TestCheckResourceAttrPair("konnect_portal_auth.this", "id", "konnect_portal.dev", "id"),
+				resource.TestCheckResourceAttr("konnect_portal_auth.this", "oidc_claim_mappings.groups", "custom-group-claim"),
+				resource.TestCheckResourceAttr("konnect_portal_auth.this", "oidc_claim_mappings.email", "email"),
+				resource.TestCheckResourceAttr("konnect_portal_auth.this", "oidc_scopes.#", "3"),
+				resource.TestCheckResourceAttr("konnect_portal_auth.this", "oidc_config.issuer", "https://identity.example.com/v2"),
+				func(*terraform.State) error {
+					got := settings()
+					if got["basic_auth_enabled"] != false || got["oidc_auth_enabled"] != true || got["oidc_config"] == nil {
+						return fmt.Errorf("Konnect holds %v", got)
+					}
+					return nil
+				},
+			),
+		},
+		resource.TestStep{Config: config(oidc), PlanOnly: true},
+		resource.TestStep{
+			// Kong's import id: the portal's id alone.
+			ResourceName: "konnect_portal_auth.this", ImportState: true, ImportStateVerify: true,
+			ImportStateVerifyIgnore: []string{"oidc_client_secret", "oidc_client_secret_wo", "oidc_client_secret_wo_version"},
+			ImportStateIdFunc: func(s *terraform.State) (string, error) {
+				return s.RootModule().Resources["konnect_portal.dev"].Primary.ID, nil
+			},
+		},
+		resource.TestStep{
+			// An update sends only what changed.
+			PreConfig: env.resetRequests,
+			Config:    config(strings.Replace(oidc, "konnect_mapping_enabled = true", "konnect_mapping_enabled = false", 1)),
+			ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
+				plancheck.ExpectResourceAction("konnect_portal_auth.this", plancheck.ResourceActionUpdate),
+			}},
+			Check: func(*terraform.State) error {
+				if w := env.writesSince(); len(w) != 1 || !strings.HasPrefix(w[0], "PATCH ") {
+					return fmt.Errorf("the update wrote %v, want one PATCH", w)
+				}
+				if settings()["konnect_mapping_enabled"] != false {
+					return fmt.Errorf("Konnect holds %v", settings())
+				}
+				return nil
+			},
+		},
+		resource.TestStep{
+			// Destroying the settings (the portal stays) puts a new portal's flags back.
+			Config: env.providerBlock("") + portalBlock,
+			Check: func(*terraform.State) error {
+				got := settings()
+				for k, want := range map[string]any{"basic_auth_enabled": true, "oidc_auth_enabled": false, "konnect_mapping_enabled": false, "idp_mapping_enabled": false} {
+					if got[k] != want {
+						return fmt.Errorf("after destroy: Konnect holds %s = %v, want %v", k, got[k], want)
+					}
+				}
+				return nil
+			},
+		},
+	)
+	resource.ParallelTest(t, resource.TestCase{ProtoV6ProviderFactories: protoV6Factories, Steps: steps})
+}
+
+// TestAccWriteOnlyPortalAuth: the OIDC client secret through its write-only twin, with a CLI
+// that supports it (OpenTofu 1.11+, Terraform 1.11+): sent at create and when the version
+// changes, never in state, plan files or output; with an older CLI, the framework's refusal.
+// Konnect never returns the secret, and the settings carry no updated_at, so a secret changed
+// in Konnect cannot be seen: there is no conflict to test, unlike TestAccWriteOnly*.
+func TestAccWriteOnlyPortalAuth(t *testing.T) {
+	t.Parallel()
+	env := newKonnectEnv(t, konnectmock.Options{})
+	cli := newCLIRun(t)
+	supported, err := cliWriteOnly()
+	if err != nil {
+		t.Fatal(err)
+	}
+	secrets := []string{"wo-portal-first-7Hq2", "wo-portal-unbumped-7Hq2", "wo-portal-second-7Hq2"}
+	write := func(secret string, version int, basic bool) []string {
+		cli.write(`terraform {
+  required_providers {
+    konnect = { source = "konnectguard/konnect" }
+  }
+}
+` + env.providerBlock("") + `
+variable "secret" {
+  type      = string
+  sensitive = true
+  ephemeral = true
+}
+
+resource "konnect_portal" "dev" {
+  name = "write-only"
+}
+
+resource "konnect_portal_auth" "this" {
+  portal_id                     = konnect_portal.dev.id
+  basic_auth_enabled            = ` + fmt.Sprint(basic) + `
+  oidc_issuer                   = "https://identity.example.com/v2"
+  oidc_client_id                = "portal"
+  oidc_client_secret_wo         = var.secret
+  oidc_client_secret_wo_version = ` + fmt.Sprint(version) + `
+}
+`)
+		return []string{"TF_VAR_secret=" + secret}
+	}
+	noSecret := func(what, text string) {
+		t.Helper()
+		for _, s := range secrets {
+			if strings.Contains(text, s) {
+				t.Errorf("%s shows the secret %s", what, s)
+			}
+		}
+	}
+	run := func(vars []string, args ...string) (string, int) {
+		t.Helper()
+		out, code := cli.run(vars, args...)
+		noSecret(strings.Join(args, " "), out)
+		return out, code
+	}
+	if !supported {
+		out, code := run(write(secrets[0], 1, true), "apply", "-auto-approve", "-input=false", "-no-color")
+		flat := strings.Join(strings.Fields(out), " ")
+		if code != 1 || !strings.Contains(flat, "WriteOnly attribute oidc_client_secret_wo") {
+			t.Fatalf("apply with a write-only attribute: exit %d, want 1 and the framework's error\n%s", code, out)
+		}
+		return
+	}
+	var portalID string
+	checkState := func(what string) {
+		t.Helper()
+		raw, err := os.ReadFile(filepath.Join(cli.dir, "terraform.tfstate"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		noSecret(what+": the state file", string(raw))
+		var st struct {
+			Resources []struct {
+				Type      string `json:"type"`
+				Instances []struct {
+					Attributes map[string]any `json:"attributes"`
+				} `json:"instances"`
+			} `json:"resources"`
+		}
+		if err := json.Unmarshal(raw, &st); err != nil {
+			t.Fatal(err)
+		}
+		for _, r := range st.Resources {
+			if r.Type == "konnect_portal_auth" {
+				a := r.Instances[0].Attributes
+				portalID, _ = a["portal_id"].(string)
+				if a["oidc_client_secret"] != nil || a["oidc_client_secret_wo"] != nil {
+					t.Errorf("%s: state holds the secret or its twin: %v", what, a)
+				}
+			}
+		}
+	}
+	hasSecret := func() bool {
+		return strings.Contains(string(env.dump()), `"has_client_secret":true`)
+	}
+	apply := func(what string, vars []string) {
+		t.Helper()
+		if out, code := run(vars, "plan", "-out=wo.tfplan", "-input=false", "-no-color"); code != 0 {
+			t.Fatalf("%s: plan exit %d\n%s", what, code, out)
+		}
+		if shown, code := run(vars, "show", "-json", "wo.tfplan"); code != 0 {
+			t.Fatalf("%s: show: exit %d\n%s", what, code, shown)
+		}
+		if out, code := run(vars, "apply", "-input=false", "-no-color", "wo.tfplan"); code != 0 {
+			t.Fatalf("%s: apply exit %d\n%s", what, code, out)
+		}
+		checkState(what)
+	}
+
+	apply("create", write(secrets[0], 1, true))
+	if !hasSecret() {
+		t.Error("after create: Konnect got no client secret")
+	}
+	// Another value without a bump: nothing written.
+	env.resetRequests()
+	vars := write(secrets[1], 1, true)
+	if out, code := run(vars, "plan", "-input=false", "-no-color", "-detailed-exitcode"); code != 0 {
+		t.Errorf("a new secret without a version bump: plan exit %d, want 0\n%s", code, out)
+	}
+	// Another setting changes without a bump: the PATCH carries that setting only (Konnect
+	// keeps the secret a PATCH leaves out), and is not refused.
+	apply("a setting without a bump", write(secrets[1], 1, false))
+	if w := env.writesSince(); len(w) != 1 {
+		t.Errorf("a setting without a bump wrote %v, want one PATCH", w)
+	}
+	if got := env.get("/v3/portals/" + portalID + "/authentication-settings"); got["basic_auth_enabled"] != false {
+		t.Errorf("Konnect holds %v", got)
+	}
+	// A bump sends the secret again.
+	env.resetRequests()
+	apply("bump", write(secrets[2], 2, false))
+	if w := env.writesSince(); len(w) != 1 || !strings.HasPrefix(w[0], "PATCH /v3/portals/"+portalID+"/authentication-settings") {
+		t.Errorf("the bump wrote %v, want one PATCH of the settings", w)
+	}
+	if out, code := run(vars, "destroy", "-auto-approve", "-input=false", "-no-color"); code != 0 {
+		t.Fatalf("destroy: exit %d\n%s", code, out)
+	}
+}
+
+// portalSettingsExampleTypes are the types of a portal's settings whose
+// examples/resources/<type>/resource.tf TestAccPortalSettingsExamples keeps honest: applied
+// with the portal's example against the mock, they create what they say and plan nothing
+// afterwards.
+var portalSettingsExampleTypes = []string{"konnect_portal", "konnect_portal_auth"}
+
+func TestAccPortalSettingsExamples(t *testing.T) {
+	env := newKonnectEnv(t, konnectmock.Options{})
+	cfg := env.providerBlock("")
+	for _, typeName := range portalSettingsExampleTypes {
+		b, err := os.ReadFile(filepath.Join("..", "..", "examples", "resources", typeName, "resource.tf"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		cfg += "\n" + string(b)
+	}
+	resource.ParallelTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: protoV6Factories,
+		Steps: []resource.TestStep{
+			{Config: cfg, Check: resource.TestCheckResourceAttr("konnect_portal_auth.developers", "konnect_mapping_enabled", "true")},
+			{Config: cfg, ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()}}},
+		},
+	})
+}
