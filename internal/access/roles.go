@@ -19,9 +19,6 @@ import (
 // object's parents.
 func under(segments ...string) func(map[string]string) string { return engine.V3Path(segments...) }
 
-// role is one of Konnect's predefined roles.
-type role = engine.Role
-
 // catalogue is Konnect's predefined roles (GET /v3/roles) by entity type name, each type's
 // sorted by name.
 type catalogue = engine.RoleCatalogue

@@ -367,7 +367,7 @@ resource "konnect_portal_team" "t" {
 func removeMadeInKonnect(t *testing.T, env *konnectEnv, extra map[string]string, prefix string) {
 	t.Helper()
 	for k, p := range extra {
-		if len(k) > len(prefix) && k[:len(prefix)] == prefix && !(prefix == "teams/" && regexp.MustCompile(`assigned-roles`).MatchString(k)) {
+		if len(k) > len(prefix) && k[:len(prefix)] == prefix && (prefix != "teams/" || !regexp.MustCompile(`assigned-roles`).MatchString(k)) {
 			env.remove(p)
 		}
 	}

@@ -403,7 +403,7 @@ func fixtures(t *testing.T, client *konnect.Client) map[string]string {
 	idp := create(access.IdentityProviderKind, map[string]string{}, konnect.Object{"type": "oidc", "login_path": "fast-path",
 		"config": map[string]any{"issuer_url": "https://idp.example.com", "client_id": "konnect", "client_secret": "fast-path-secret"}})
 	create(access.IdentityProviderTeamGroupMappingKind, map[string]string{"identity_provider_id": idp}, konnect.Object{"team_id": team, "group": "Tech Leads"})
-	portalFixtures(t, client, ids) // kind_portal_test.go
+	portalFixtures(t, client, ids)        // kind_portal_test.go
 	portalContentFixtures(t, client, ids) // kind_portal_page_test.go
 	for _, k := range Kinds {
 		if ids[k.TypeName] == "" {
