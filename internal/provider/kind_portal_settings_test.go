@@ -142,6 +142,10 @@ func TestAccWriteOnlyPortalAuth(t *testing.T) {
 		t.Fatal(err)
 	}
 	secrets := []string{"wo-portal-first-7Hq2", "wo-portal-unbumped-7Hq2", "wo-portal-second-7Hq2"}
+	ephemeral := ""
+	if supported {
+		ephemeral = "  ephemeral = true\n" // never in a plan file (Terraform 1.10+, OpenTofu 1.11+)
+	}
 	write := func(secret string, version int, basic bool) []string {
 		cli.write(`terraform {
   required_providers {
@@ -152,8 +156,7 @@ func TestAccWriteOnlyPortalAuth(t *testing.T) {
 variable "secret" {
   type      = string
   sensitive = true
-  ephemeral = true
-}
+` + ephemeral + `}
 
 resource "konnect_portal" "dev" {
   name = "write-only"
