@@ -620,7 +620,8 @@ var kindRows = map[string]kindRow{
 	portal.PageKind.TypeName:    pageRow,
 	portal.SnippetKind.TypeName: snippetRow,
 	// a portal's settings (kind_portal_settings_test.go)
-	portal.AuthKind.TypeName: portalAuthRow,
+	portal.AuthKind.TypeName:          portalAuthRow,
+	portal.CustomizationKind.TypeName: portalCustomizationRow,
 }
 
 // Objects that rows depend on.

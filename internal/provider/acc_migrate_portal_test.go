@@ -27,6 +27,7 @@ var kongPortalAttrs = map[string][]string{
 	"konnect_portal_auth": {"basic_auth_enabled", "idp_mapping_enabled", "konnect_mapping_enabled", "oidc_auth_enabled",
 		"oidc_claim_mappings", "oidc_client_id", "oidc_client_secret", "oidc_config", "oidc_issuer", "oidc_scopes",
 		"oidc_team_mapping_enabled", "portal_id", "saml_auth_enabled"},
+	"konnect_portal_customization": {"css", "layout", "menu", "portal_id", "robots", "spec_renderer", "theme"},
 }
 
 func init() {
@@ -90,6 +91,13 @@ func addKongPortal(t *testing.T, e *konnectEnv, state *kongStateFile) kongSameNa
 	state.add("konnect_portal_auth", "developers", settings, map[string]any{"portal_id": portalID, "oidc_config": nil})
 	edit(1, "konnect_portal_auth.developers", "konnect_mapping_enabled", settingsPath, set("konnect_mapping_enabled", false))
 
+	// Its customization (Kong PUTs the whole document), in round 1.
+	lookPath := "/v3/portals/" + portalID + "/customization"
+	look := call(http.MethodPut, lookPath, konnect.Object{"css": "h1 { color: teal; }",
+		"theme": map[string]any{"name": "mint", "mode": "dark", "colors": map[string]any{"primary": "#0a7d5a"}}})
+	state.add("konnect_portal_customization", "developers", look, map[string]any{"portal_id": portalID})
+	edit(1, "konnect_portal_customization.developers", "css", lookPath, set("css", "h1 { color: red; }"))
+
 	s.notEditable = append(s.notEditable, "konnect_portal_team_role")
 	s.config = `
 resource "konnect_portal" "developers" {
@@ -109,6 +117,16 @@ resource "konnect_portal_auth" "developers" {
   portal_id               = konnect_portal.developers.id
   basic_auth_enabled      = true
   konnect_mapping_enabled = true
+}
+
+resource "konnect_portal_customization" "developers" {
+  portal_id = konnect_portal.developers.id
+  css       = "h1 { color: teal; }"
+  theme = {
+    name   = "mint"
+    mode   = "dark"
+    colors = { primary = "#0a7d5a" }
+  }
 }
 
 resource "konnect_portal_team_role" "partners_viewer" {

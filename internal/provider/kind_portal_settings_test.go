@@ -29,6 +29,13 @@ var portalAuthRow = kindRow{deps: portalDep,
 	update:  &kindUpdate{attr: "konnect_mapping_enabled", values: [2]any{false, true}, ui: true},
 	removal: &kindRemoval{attr: "idp_mapping_enabled", hcl: "true", ui: true}}
 
+// portalCustomizationRow: a portal's customization, one document per portal, changing its
+// CSS; scenario 9 removes robots, which goes back to none.
+var portalCustomizationRow = kindRow{deps: portalDep,
+	block:   "portal_id = konnect_portal.dev.id\n  css = %s",
+	update:  &kindUpdate{attr: "css", values: [2]any{"h1 { color: teal; }", "h1 { color: navy; }"}, ui: "h1 { color: red; }"},
+	removal: &kindRemoval{attr: "robots", hcl: `"User-agent: *"`, ui: "Disallow: /"}}
+
 // TestAccPortalAuth: the settings with OIDC apply and plan nothing more; an import by the
 // portal's id alone (Kong's form) plans nothing but the client secret it cannot know; a
 // destroy puts a new portal's settings back; bad input is refused at plan, naming the
@@ -275,7 +282,7 @@ resource "konnect_portal_auth" "this" {
 // examples/resources/<type>/resource.tf TestAccPortalSettingsExamples keeps honest: applied
 // with the portal's example against the mock, they create what they say and plan nothing
 // afterwards.
-var portalSettingsExampleTypes = []string{"konnect_portal", "konnect_portal_auth"}
+var portalSettingsExampleTypes = []string{"konnect_portal", "konnect_portal_auth", "konnect_portal_customization"}
 
 func TestAccPortalSettingsExamples(t *testing.T) {
 	env := newKonnectEnv(t, konnectmock.Options{})
@@ -294,4 +301,95 @@ func TestAccPortalSettingsExamples(t *testing.T) {
 			{Config: cfg, ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()}}},
 		},
 	})
+}
+
+// TestAccPortalCustomization: a whole document applies and plans nothing more; a change of one
+// color is one PATCH; a menu configuration stops setting leaves Konnect; the import by the
+// portal's id plans nothing; a destroy puts a new portal's customization back; bad input is
+// refused at plan, naming the attribute.
+func TestAccPortalCustomization(t *testing.T) {
+	env := newKonnectEnv(t, konnectmock.Options{})
+	portalBlock := "\nresource \"konnect_portal\" \"dev\" {\n  name = \"looks\"\n}\n"
+	config := func(body string) string {
+		return env.providerBlock("") + portalBlock + "\nresource \"konnect_portal_customization\" \"this\" {\n  portal_id = konnect_portal.dev.id\n" + body + "}\n"
+	}
+	theme := func(color string) string {
+		return "  theme = {\n    name = \"mint\"\n    mode = \"dark\"\n    colors = { primary = \"" + color + "\" }\n  }\n"
+	}
+	menu := `  menu = {
+    main = [{ path = "/apis", title = "APIs", visibility = "public", external = false }]
+    footer_sections = [{ title = "More", items = [{ path = "/about", title = "About", visibility = "private", external = false }] }]
+  }
+`
+	var portalID string
+	doc := func() konnect.Object { return env.get("/v3/portals/" + portalID + "/customization") }
+	bad := []struct{ body, want string }{
+		{"  theme = { mode = \"sepia\" }\n", `(?s)theme\.mode.*value must be one of`},
+		{"  theme = { colors = { primary = \"blue\" } }\n", `(?s)theme\.colors\.primary.*must be a hex color`},
+		{"  menu = { main = [{ path = \"/x\", visibility = \"public\", external = false }] }\n", `(?s)Incorrect attribute value type|title.*required`},
+		{"  menu = { main = [{ path = \"/x\", title = \"X\", visibility = \"everyone\", external = false }] }\n", `(?s)visibility.*value must be one of`},
+	}
+	var steps []resource.TestStep
+	for _, b := range bad {
+		steps = append(steps, resource.TestStep{Config: config(b.body), PlanOnly: true, ExpectError: regexp.MustCompile(b.want)})
+	}
+	full := theme("#0A0") + menu + "  css = \"h1 {}\"\n  spec_renderer = { hide_internal = true }\n"
+	steps = append(steps,
+		resource.TestStep{
+			Config: config(full),
+			Check: resource.ComposeAggregateTestCheckFunc(
+				func(s *terraform.State) error {
+					portalID = s.RootModule().Resources["konnect_portal.dev"].Primary.ID
+					return nil
+				},
+				resource.TestCheckResourceAttrPair("konnect_portal_customization.this", "id", "konnect_portal.dev", "id"),
+				resource.TestCheckResourceAttr("konnect_portal_customization.this", "spec_renderer.try_it_ui", "true"),
+				resource.TestCheckResourceAttr("konnect_portal_customization.this", "menu.footer_sections.0.items.0.visibility", "private"),
+				func(*terraform.State) error {
+					if d := doc(); fmt.Sprint(d["theme"]) != "map[colors:map[primary:#0A0] mode:dark name:mint]" || d["css"] != "h1 {}" {
+						return fmt.Errorf("Konnect holds %v", d)
+					}
+					return nil
+				},
+			),
+		},
+		resource.TestStep{Config: config(full), PlanOnly: true},
+		resource.TestStep{
+			ResourceName: "konnect_portal_customization.this", ImportState: true, ImportStateVerify: true,
+			ImportStateIdFunc: func(s *terraform.State) (string, error) {
+				return s.RootModule().Resources["konnect_portal.dev"].Primary.ID, nil
+			},
+		},
+		resource.TestStep{
+			// One color: one PATCH; the menu configuration stops setting goes.
+			PreConfig: env.resetRequests,
+			Config:    config(theme("#123456") + "  css = \"h1 {}\"\n  spec_renderer = { hide_internal = true }\n"),
+			ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
+				plancheck.ExpectResourceAction("konnect_portal_customization.this", plancheck.ResourceActionUpdate),
+			}},
+			Check: func(*terraform.State) error {
+				if w := env.writesSince(); len(w) != 1 || !strings.HasPrefix(w[0], "PATCH ") {
+					return fmt.Errorf("the update wrote %v, want one PATCH", w)
+				}
+				d := doc()
+				if d["menu"] != nil || fmt.Sprint(d["theme"]) != "map[colors:map[primary:#123456] mode:dark name:mint]" {
+					return fmt.Errorf("Konnect holds %v", d)
+				}
+				return nil
+			},
+		},
+		resource.TestStep{Config: config(theme("#123456") + "  css = \"h1 {}\"\n  spec_renderer = { hide_internal = true }\n"), PlanOnly: true},
+		resource.TestStep{
+			// Destroying the customization (the portal stays) puts a new portal's back.
+			Config: env.providerBlock("") + portalBlock,
+			Check: func(*terraform.State) error {
+				d := doc()
+				if len(d) != 1 || fmt.Sprint(d["spec_renderer"].(map[string]any)["hide_internal"]) != "false" {
+					return fmt.Errorf("after destroy: Konnect holds %v", d)
+				}
+				return nil
+			},
+		},
+	)
+	resource.ParallelTest(t, resource.TestCase{ProtoV6ProviderFactories: protoV6Factories, Steps: steps})
 }
