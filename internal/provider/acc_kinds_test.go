@@ -622,6 +622,7 @@ var kindRows = map[string]kindRow{
 	// a portal's settings (kind_portal_settings_test.go)
 	portal.AuthKind.TypeName:          portalAuthRow,
 	portal.CustomizationKind.TypeName: portalCustomizationRow,
+	portal.CustomDomainKind.TypeName:  portalCustomDomainRow,
 }
 
 // Objects that rows depend on.

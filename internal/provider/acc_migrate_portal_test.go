@@ -28,6 +28,7 @@ var kongPortalAttrs = map[string][]string{
 		"oidc_claim_mappings", "oidc_client_id", "oidc_client_secret", "oidc_config", "oidc_issuer", "oidc_scopes",
 		"oidc_team_mapping_enabled", "portal_id", "saml_auth_enabled"},
 	"konnect_portal_customization": {"css", "layout", "menu", "portal_id", "robots", "spec_renderer", "theme"},
+	"konnect_portal_custom_domain": {"cname_status", "created_at", "enabled", "hostname", "portal_id", "ssl", "updated_at"},
 }
 
 func init() {
@@ -98,6 +99,19 @@ func addKongPortal(t *testing.T, e *konnectEnv, state *kongStateFile) kongSameNa
 	state.add("konnect_portal_customization", "developers", look, map[string]any{"portal_id": portalID})
 	edit(1, "konnect_portal_customization.developers", "css", lookPath, set("css", "h1 { color: red; }"))
 
+	// Its custom domain, verified over HTTP (Kong's Read rebuilds ssl: the certificate and
+	// key from its state, validation_errors [] when absent), in round 1.
+	domainPath := "/v3/portals/" + portalID + "/custom-domain"
+	domain := times(call(http.MethodPost, domainPath, konnect.Object{"hostname": "developers.example.com", "enabled": false,
+		"ssl": map[string]any{"domain_verification_method": "http"}}), "created_at", "updated_at")
+	ssl := domain["ssl"].(map[string]any)
+	kongSSL := map[string]any{"custom_certificate": nil, "custom_private_key": nil, "validation_errors": []any{}}
+	for _, k := range []string{"domain_verification_method", "expires_at", "skip_ca_check", "uploaded_at", "verification_status"} {
+		kongSSL[k] = ssl[k]
+	}
+	state.add("konnect_portal_custom_domain", "developers", domain, map[string]any{"portal_id": portalID, "ssl": kongSSL})
+	edit(1, "konnect_portal_custom_domain.developers", "enabled", domainPath, set("enabled", true))
+
 	s.notEditable = append(s.notEditable, "konnect_portal_team_role")
 	s.config = `
 resource "konnect_portal" "developers" {
@@ -126,6 +140,15 @@ resource "konnect_portal_customization" "developers" {
     name   = "mint"
     mode   = "dark"
     colors = { primary = "#0a7d5a" }
+  }
+}
+
+resource "konnect_portal_custom_domain" "developers" {
+  portal_id = konnect_portal.developers.id
+  hostname  = "developers.example.com"
+  enabled   = false
+  ssl = {
+    domain_verification_method = "http"
   }
 }
 

@@ -1,13 +1,22 @@
 package provider
 
 import (
+	"context"
+	"crypto"
+	"crypto/rand"
+	"crypto/x509"
+	"crypto/x509/pkix"
 	"encoding/json"
+	"encoding/pem"
 	"fmt"
+	"math/big"
+	"net/http"
 	"os"
 	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
 	"github.com/hashicorp/terraform-plugin-testing/plancheck"
@@ -35,6 +44,13 @@ var portalCustomizationRow = kindRow{deps: portalDep,
 	block:   "portal_id = konnect_portal.dev.id\n  css = %s",
 	update:  &kindUpdate{attr: "css", values: [2]any{"h1 { color: teal; }", "h1 { color: navy; }"}, ui: "h1 { color: red; }"},
 	removal: &kindRemoval{attr: "robots", hcl: `"User-agent: *"`, ui: "Disallow: /"}}
+
+// portalCustomDomainRow: a portal's custom domain verified over HTTP, turning it on; every
+// other attribute is required.
+var portalCustomDomainRow = kindRow{deps: portalDep,
+	block:     "portal_id = konnect_portal.dev.id\n  hostname = \"docs.example.com\"\n  ssl = { domain_verification_method = \"http\" }\n  enabled = %s",
+	update:    &kindUpdate{attr: "enabled", values: [2]any{false, true}, ui: true},
+	noRemoval: "a custom domain's attributes are required (its host name and verification method replace it)"}
 
 // TestAccPortalAuth: the settings with OIDC apply and plan nothing more; an import by the
 // portal's id alone (Kong's form) plans nothing but the client secret it cannot know; a
@@ -282,7 +298,7 @@ resource "konnect_portal_auth" "this" {
 // examples/resources/<type>/resource.tf TestAccPortalSettingsExamples keeps honest: applied
 // with the portal's example against the mock, they create what they say and plan nothing
 // afterwards.
-var portalSettingsExampleTypes = []string{"konnect_portal", "konnect_portal_auth", "konnect_portal_customization"}
+var portalSettingsExampleTypes = []string{"konnect_portal", "konnect_portal_auth", "konnect_portal_customization", "konnect_portal_custom_domain"}
 
 func TestAccPortalSettingsExamples(t *testing.T) {
 	env := newKonnectEnv(t, konnectmock.Options{})
@@ -392,4 +408,120 @@ func TestAccPortalCustomization(t *testing.T) {
 		},
 	)
 	resource.ParallelTest(t, resource.TestCase{ProtoV6ProviderFactories: protoV6Factories, Steps: steps})
+}
+
+// TestAccPortalCustomDomain: bad input is refused at plan; a host name a portal's domain
+// already has is the creation guard's error with the portal's id to import; a domain with a
+// certificate of its own applies and plans nothing more; a renewed certificate with the same
+// key is one PATCH (Konnect takes a certificate only with its key); the import by the portal's
+// id plans nothing but what Konnect never returns; a destroy deletes the domain.
+func TestAccPortalCustomDomain(t *testing.T) {
+	env := newKonnectEnv(t, konnectmock.Options{})
+	var taken konnect.Object
+	if _, err := env.client.Do(context.Background(), http.MethodPost, "/v3/portals", nil, konnect.Object{"name": "taken"}, &taken); err != nil {
+		t.Fatal(err)
+	}
+	takenID := taken["id"].(string)
+	env.post("/v3/portals/"+takenID+"/custom-domain", konnect.Object{"hostname": "taken.example.com", "enabled": true,
+		"ssl": map[string]any{"domain_verification_method": "http"}})
+	first := tlsTestPEM(t, "docs.example.com", false)
+	renewedSameKey := first // a new certificate for the same key
+	renewedSameKey.Cert = reissue(t, first.Key, "docs.example.com")
+	portalBlock := "\nresource \"konnect_portal\" \"dev\" {\n  name = \"domains\"\n}\n"
+	config := func(body string) string {
+		return env.providerBlock("") + portalBlock + "\nresource \"konnect_portal_custom_domain\" \"this\" {\n" + body + "}\n"
+	}
+	withCert := func(p tlsPair) string {
+		return fmt.Sprintf("  portal_id = konnect_portal.dev.id\n  hostname = \"docs.example.com\"\n  enabled = true\n  ssl = {\n    domain_verification_method = \"custom_certificate\"\n    custom_certificate = %q\n    custom_private_key = %q\n  }\n", p.Cert, p.Key)
+	}
+	var portalID, uploaded string
+	domain := func() konnect.Object { return env.get("/v3/portals/" + portalID + "/custom-domain") }
+	bad := []struct{ body, want string }{
+		{"  portal_id = konnect_portal.dev.id\n  hostname = \"not a host\"\n  enabled = true\n  ssl = { domain_verification_method = \"http\" }\n", `(?s)hostname.*must be a fully qualified domain name`},
+		{"  portal_id = konnect_portal.dev.id\n  hostname = \"docs.example.com\"\n  enabled = true\n  ssl = { domain_verification_method = \"dns\" }\n", `(?s)domain_verification_method.*value must be one of`},
+		{"  portal_id = konnect_portal.dev.id\n  hostname = \"docs.example.com\"\n  enabled = true\n  ssl = {\n    domain_verification_method = \"custom_certificate\"\n    custom_certificate = \"-----BEGIN CERTIFICATE-----\"\n  }\n", `(?s)custom_private_key.*must be specified`},
+	}
+	var steps []resource.TestStep
+	for _, b := range bad {
+		steps = append(steps, resource.TestStep{Config: config(b.body), PlanOnly: true, ExpectError: regexp.MustCompile(b.want)})
+	}
+	steps = append(steps,
+		resource.TestStep{
+			// The creation guard: that portal's domain has this host name.
+			Config:      config(fmt.Sprintf("  portal_id = %q\n  hostname = \"taken.example.com\"\n  enabled = true\n  ssl = { domain_verification_method = \"http\" }\n", takenID)),
+			ExpectError: regexp.MustCompile(`(?s)A Konnect object with this name already exists.*konnect_portal_custom_domain.*"taken.example.com".*import \{.*` + takenID),
+		},
+		resource.TestStep{
+			Config: config(withCert(first)),
+			Check: func(s *terraform.State) error {
+				portalID = s.RootModule().Resources["konnect_portal.dev"].Primary.ID
+				d := domain()
+				ssl, _ := d["ssl"].(map[string]any)
+				if d["hostname"] != "docs.example.com" || ssl["verification_status"] != "verified" {
+					return fmt.Errorf("Konnect holds %v", d)
+				}
+				uploaded = fmt.Sprint(ssl["uploaded_at"])
+				return nil
+			},
+		},
+		resource.TestStep{Config: config(withCert(first)), PlanOnly: true},
+		resource.TestStep{
+			ResourceName: "konnect_portal_custom_domain.this", ImportState: true, ImportStateVerify: true,
+			ImportStateVerifyIgnore: []string{"ssl.custom_certificate", "ssl.custom_private_key"},
+			ImportStateIdFunc: func(s *terraform.State) (string, error) {
+				return s.RootModule().Resources["konnect_portal.dev"].Primary.ID, nil
+			},
+		},
+		resource.TestStep{
+			// A renewed certificate for the same key: one PATCH, which carries the key too.
+			PreConfig: env.resetRequests,
+			Config:    config(withCert(renewedSameKey)),
+			ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
+				plancheck.ExpectResourceAction("konnect_portal_custom_domain.this", plancheck.ResourceActionUpdate),
+			}},
+			Check: func(*terraform.State) error {
+				if w := env.writesSince(); len(w) != 1 || !strings.HasPrefix(w[0], "PATCH ") {
+					return fmt.Errorf("the renewal wrote %v, want one PATCH", w)
+				}
+				if ssl, _ := domain()["ssl"].(map[string]any); fmt.Sprint(ssl["uploaded_at"]) == uploaded {
+					return fmt.Errorf("Konnect holds the first certificate still: %v", ssl)
+				}
+				return nil
+			},
+		},
+		resource.TestStep{Config: config(withCert(renewedSameKey)), PlanOnly: true},
+		resource.TestStep{
+			Config: env.providerBlock("") + portalBlock,
+			Check: func(*terraform.State) error {
+				if d := domain(); d != nil {
+					return fmt.Errorf("after destroy: Konnect holds %v", d)
+				}
+				return nil
+			},
+		},
+	)
+	resource.ParallelTest(t, resource.TestCase{ProtoV6ProviderFactories: protoV6Factories, Steps: steps})
+}
+
+// reissue is a new self-signed certificate for host, for the PEM private key keyPEM.
+func reissue(t *testing.T, keyPEM, host string) string {
+	t.Helper()
+	block, _ := pem.Decode([]byte(keyPEM))
+	if block == nil {
+		t.Fatal("reissue: no PEM key")
+	}
+	key, err := x509.ParsePKCS8PrivateKey(block.Bytes)
+	if err != nil {
+		t.Fatal(err)
+	}
+	signer := key.(crypto.Signer)
+	tmpl := &x509.Certificate{
+		SerialNumber: big.NewInt(time.Now().UnixNano()), Subject: pkix.Name{CommonName: host},
+		NotBefore: time.Now().Add(-time.Hour), NotAfter: time.Now().Add(48 * time.Hour), DNSNames: []string{host},
+	}
+	der, err := x509.CreateCertificate(rand.Reader, tmpl, tmpl, signer.Public(), signer)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(pem.EncodeToMemory(&pem.Block{Type: "CERTIFICATE", Bytes: der}))
 }
