@@ -107,6 +107,11 @@ type SingletonAPI struct {
 	// NameField is the JSON field the creation guard compares for a Created object: one
 	// that exists with the same value is reported with its import block.
 	NameField string
+	// Put: writes are PUTs (a portal's logo, whose one field is its whole body).
+	Put bool
+	// Kept: Konnect cannot remove the object nor reset it (a portal's logo): a destroy
+	// writes nothing and leaves it as it is.
+	Kept bool
 }
 
 func (SingletonAPI) mergesOnUpdate()   {}
@@ -183,13 +188,20 @@ func (s SingletonAPI) Delete(ctx context.Context, cl *konnect.Client, a Address,
 	if s.Created {
 		return cl.Do(ctx, http.MethodDelete, s.Path(a.Parents), nil, nil, nil, konnect.IfMatch(ifMatch))
 	}
+	if s.Kept {
+		return nil, nil
+	}
 	_, resp, err := s.patch(ctx, cl, a.Parents, s.Defaults, ifMatch)
 	return resp, err
 }
 
 func (s SingletonAPI) patch(ctx context.Context, cl *konnect.Client, parents map[string]string, body konnect.Object, ifMatch string) (konnect.Object, *konnect.Response, error) {
 	var out konnect.Object
-	resp, err := cl.Do(ctx, http.MethodPatch, s.Path(parents), nil, body, &out, konnect.IfMatch(ifMatch))
+	method := http.MethodPatch
+	if s.Put {
+		method = http.MethodPut
+	}
+	resp, err := cl.Do(ctx, method, s.Path(parents), nil, body, &out, konnect.IfMatch(ifMatch))
 	if err != nil {
 		return nil, resp, err
 	}

@@ -623,6 +623,8 @@ var kindRows = map[string]kindRow{
 	portal.AuthKind.TypeName:          portalAuthRow,
 	portal.CustomizationKind.TypeName: portalCustomizationRow,
 	portal.CustomDomainKind.TypeName:  portalCustomDomainRow,
+	portal.LogoKind.TypeName:          portalImageRow,
+	portal.FaviconKind.TypeName:       portalImageRow,
 }
 
 // Objects that rows depend on.

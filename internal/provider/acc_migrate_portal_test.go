@@ -29,6 +29,8 @@ var kongPortalAttrs = map[string][]string{
 		"oidc_team_mapping_enabled", "portal_id", "saml_auth_enabled"},
 	"konnect_portal_customization": {"css", "layout", "menu", "portal_id", "robots", "spec_renderer", "theme"},
 	"konnect_portal_custom_domain": {"cname_status", "created_at", "enabled", "hostname", "portal_id", "ssl", "updated_at"},
+	"konnect_portal_logo":          {"data", "portal_id"},
+	"konnect_portal_favicon":       {"data", "portal_id"},
 }
 
 func init() {
@@ -112,6 +114,14 @@ func addKongPortal(t *testing.T, e *konnectEnv, state *kongStateFile) kongSameNa
 	state.add("konnect_portal_custom_domain", "developers", domain, map[string]any{"portal_id": portalID, "ssl": kongSSL})
 	edit(1, "konnect_portal_custom_domain.developers", "enabled", domainPath, set("enabled", true))
 
+	// Its logo and favicon, in round 1.
+	for _, asset := range []string{"logo", "favicon"} {
+		assetPath := "/v3/portals/" + portalID + "/assets/" + asset
+		image := call(http.MethodPut, assetPath, konnect.Object{"data": pngPixel})
+		state.add("konnect_portal_"+asset, "developers", image, map[string]any{"portal_id": portalID})
+		edit(1, "konnect_portal_"+asset+".developers", "data", assetPath, set("data", "data:image/gif;base64,R0lGODlhAQABAAAAACw="))
+	}
+
 	s.notEditable = append(s.notEditable, "konnect_portal_team_role")
 	s.config = `
 resource "konnect_portal" "developers" {
@@ -150,6 +160,16 @@ resource "konnect_portal_custom_domain" "developers" {
   ssl = {
     domain_verification_method = "http"
   }
+}
+
+resource "konnect_portal_logo" "developers" {
+  portal_id = konnect_portal.developers.id
+  data      = "` + pngPixel + `"
+}
+
+resource "konnect_portal_favicon" "developers" {
+  portal_id = konnect_portal.developers.id
+  data      = "` + pngPixel + `"
 }
 
 resource "konnect_portal_team_role" "partners_viewer" {

@@ -52,6 +52,16 @@ var portalCustomDomainRow = kindRow{deps: portalDep,
 	update:    &kindUpdate{attr: "enabled", values: [2]any{false, true}, ui: true},
 	noRemoval: "a custom domain's attributes are required (its host name and verification method replace it)"}
 
+// pngPixel is a 1×1 PNG as a data URL (Kong's test image).
+const pngPixel = "data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR4nGMAAQAABQABDQottAAAAABJRU5ErkJggg=="
+
+// portalImageRow: a portal's logo or favicon, changing the image; its one attribute is
+// required.
+var portalImageRow = kindRow{deps: portalDep,
+	block:     "portal_id = konnect_portal.dev.id\n  data = %s",
+	update:    &kindUpdate{attr: "data", values: [2]any{pngPixel, "data:image/gif;base64,R0lGODlhAQABAAAAACw="}, ui: "data:image/svg+xml;base64,PHN2Zy8+"},
+	noRemoval: "an image's one attribute, data, is required"}
+
 // TestAccPortalAuth: the settings with OIDC apply and plan nothing more; an import by the
 // portal's id alone (Kong's form) plans nothing but the client secret it cannot know; a
 // destroy puts a new portal's settings back; bad input is refused at plan, naming the
@@ -298,7 +308,8 @@ resource "konnect_portal_auth" "this" {
 // examples/resources/<type>/resource.tf TestAccPortalSettingsExamples keeps honest: applied
 // with the portal's example against the mock, they create what they say and plan nothing
 // afterwards.
-var portalSettingsExampleTypes = []string{"konnect_portal", "konnect_portal_auth", "konnect_portal_customization", "konnect_portal_custom_domain"}
+var portalSettingsExampleTypes = []string{"konnect_portal", "konnect_portal_auth", "konnect_portal_customization", "konnect_portal_custom_domain",
+	"konnect_portal_logo", "konnect_portal_favicon"}
 
 func TestAccPortalSettingsExamples(t *testing.T) {
 	env := newKonnectEnv(t, konnectmock.Options{})
@@ -524,4 +535,70 @@ func reissue(t *testing.T, keyPEM, host string) string {
 		t.Fatal(err)
 	}
 	return string(pem.EncodeToMemory(&pem.Block{Type: "CERTIFICATE", Bytes: der}))
+}
+
+// TestAccPortalImages: bad image data is refused at plan, naming the attribute (SVG, which
+// Kong's validator refuses, is taken); the logo and favicon import by the portal's id and
+// plan nothing; a destroy writes nothing and leaves the images in Konnect, which cannot
+// remove them.
+func TestAccPortalImages(t *testing.T) {
+	env := newKonnectEnv(t, konnectmock.Options{})
+	portalBlock := "\nresource \"konnect_portal\" \"dev\" {\n  name = \"images\"\n}\n"
+	config := func(logo, favicon string) string {
+		return env.providerBlock("") + portalBlock + fmt.Sprintf(`
+resource "konnect_portal_logo" "this" {
+  portal_id = konnect_portal.dev.id
+  data      = %q
+}
+
+resource "konnect_portal_favicon" "this" {
+  portal_id = konnect_portal.dev.id
+  data      = %q
+}
+`, logo, favicon)
+	}
+	svg := "data:image/svg+xml;base64,PHN2Zy8+"
+	var portalID string
+	var steps []resource.TestStep
+	for _, bad := range []string{"data:text/plain;base64,SGk=", "data:image/png;base64,abc", "https://example.com/logo.png"} {
+		steps = append(steps, resource.TestStep{Config: config(bad, svg), PlanOnly: true,
+			ExpectError: regexp.MustCompile(`(?s)konnect_portal_logo.this.*data.*must be a data URL with base64 PNG, JPEG, GIF, ICO or SVG`)})
+	}
+	steps = append(steps,
+		resource.TestStep{
+			Config: config(pngPixel, svg),
+			Check: func(s *terraform.State) error {
+				portalID = s.RootModule().Resources["konnect_portal.dev"].Primary.ID
+				if got := env.get("/v3/portals/" + portalID + "/assets/favicon"); got["data"] != svg {
+					return fmt.Errorf("Konnect holds the favicon %v", got)
+				}
+				return nil
+			},
+		},
+		resource.TestStep{Config: config(pngPixel, svg), PlanOnly: true},
+	)
+	for _, typ := range []string{"konnect_portal_logo", "konnect_portal_favicon"} {
+		steps = append(steps, resource.TestStep{
+			ResourceName: typ + ".this", ImportState: true, ImportStateVerify: true,
+			ImportStateIdFunc: func(s *terraform.State) (string, error) {
+				return s.RootModule().Resources["konnect_portal.dev"].Primary.ID, nil
+			},
+		})
+	}
+	steps = append(steps, resource.TestStep{
+		PreConfig: env.resetRequests,
+		Config:    env.providerBlock("") + portalBlock,
+		Check: func(*terraform.State) error {
+			for _, r := range env.writesSince() {
+				if strings.Contains(r, "/assets/") {
+					return fmt.Errorf("the destroy wrote %s", r)
+				}
+			}
+			if got := env.get("/v3/portals/" + portalID + "/assets/logo"); got["data"] != pngPixel {
+				return fmt.Errorf("after destroy: Konnect holds the logo %v", got)
+			}
+			return nil
+		},
+	})
+	resource.ParallelTest(t, resource.TestCase{ProtoV6ProviderFactories: protoV6Factories, Steps: steps})
 }

@@ -33,7 +33,7 @@ var Kinds = []engine.EntityKind{
 	// the Dev Portal's content (internal/portal)
 	portal.PageKind, portal.SnippetKind,
 	// the Dev Portal's settings (internal/portal)
-	portal.AuthKind, portal.CustomizationKind, portal.CustomDomainKind,
+	portal.AuthKind, portal.CustomizationKind, portal.CustomDomainKind, portal.LogoKind, portal.FaviconKind,
 }
 
 // DataOnlyKinds are read by a data source only: Konnect's users, who join by invitation.
