@@ -6,6 +6,7 @@ import (
 	"crypto/rand"
 	"crypto/x509"
 	"crypto/x509/pkix"
+	"encoding/base64"
 	"encoding/json"
 	"encoding/pem"
 	"fmt"
@@ -241,6 +242,7 @@ resource "konnect_portal_auth" "this" {
 				Type      string `json:"type"`
 				Instances []struct {
 					Attributes map[string]any `json:"attributes"`
+					Private    string         `json:"private"`
 				} `json:"instances"`
 			} `json:"resources"`
 		}
@@ -248,6 +250,11 @@ resource "konnect_portal_auth" "this" {
 			t.Fatal(err)
 		}
 		for _, r := range st.Resources {
+			for _, in := range r.Instances {
+				if p, err := base64.StdEncoding.DecodeString(in.Private); err == nil {
+					noSecret(what+": the private state of "+r.Type, string(p))
+				}
+			}
 			if r.Type == "konnect_portal_auth" {
 				a := r.Instances[0].Attributes
 				portalID, _ = a["portal_id"].(string)
