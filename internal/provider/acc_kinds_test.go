@@ -625,6 +625,8 @@ var kindRows = map[string]kindRow{
 	portal.CustomDomainKind.TypeName:  portalCustomDomainRow,
 	portal.LogoKind.TypeName:          portalImageRow,
 	portal.FaviconKind.TypeName:       portalImageRow,
+	// application auth strategies (kind_portal_settings_test.go)
+	portal.ApplicationAuthStrategyKind.TypeName: applicationAuthStrategyRow,
 }
 
 // Objects that rows depend on.

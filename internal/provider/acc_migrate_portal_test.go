@@ -29,8 +29,10 @@ var kongPortalAttrs = map[string][]string{
 		"oidc_team_mapping_enabled", "portal_id", "saml_auth_enabled"},
 	"konnect_portal_customization": {"css", "layout", "menu", "portal_id", "robots", "spec_renderer", "theme"},
 	"konnect_portal_custom_domain": {"cname_status", "created_at", "enabled", "hostname", "portal_id", "ssl", "updated_at"},
-	"konnect_portal_logo":          {"data", "portal_id"},
-	"konnect_portal_favicon":       {"data", "portal_id"},
+	"konnect_application_auth_strategy": {"active", "created_at", "display_name", "id", "key_auth", "name", "openid_connect",
+		"strategy_type", "supports_multiple_credentials", "updated_at"},
+	"konnect_portal_logo":    {"data", "portal_id"},
+	"konnect_portal_favicon": {"data", "portal_id"},
 }
 
 func init() {
@@ -122,6 +124,19 @@ func addKongPortal(t *testing.T, e *konnectEnv, state *kongStateFile) kongSameNa
 		edit(1, "konnect_portal_"+asset+".developers", "data", assetPath, set("data", "data:image/gif;base64,R0lGODlhAQABAAAAACw="))
 	}
 
+	// An application auth strategy of API keys: Kong's state holds it in key_auth and repeats
+	// its fields at the top level (openid_connect null). In round 1.
+	strategy := times(call(http.MethodPost, "/v2/application-auth-strategies", konnect.Object{"name": "partner-keys",
+		"display_name": "Partner keys", "strategy_type": "key_auth", "configs": map[string]any{"key-auth": map[string]any{"key_names": []any{"apikey"}}}}),
+		"created_at", "updated_at")
+	keyAuth := map[string]any{"configs": map[string]any{"key_auth": map[string]any{"key_names": []any{"apikey"}, "ttl": nil}}, "labels": nil, "dcr_provider": nil}
+	for _, k := range []string{"active", "created_at", "display_name", "id", "name", "strategy_type", "supports_multiple_credentials", "updated_at"} {
+		keyAuth[k] = strategy[k]
+	}
+	state.add("konnect_application_auth_strategy", "partner_keys", strategy, map[string]any{"key_auth": keyAuth, "openid_connect": nil})
+	edit(1, "konnect_application_auth_strategy.partner_keys", "key_auth", "/v2/application-auth-strategies/"+strategy["id"].(string),
+		set("display_name", "Renamed in the UI"))
+
 	s.notEditable = append(s.notEditable, "konnect_portal_team_role")
 	s.config = `
 resource "konnect_portal" "developers" {
@@ -170,6 +185,16 @@ resource "konnect_portal_logo" "developers" {
 resource "konnect_portal_favicon" "developers" {
   portal_id = konnect_portal.developers.id
   data      = "` + pngPixel + `"
+}
+
+resource "konnect_application_auth_strategy" "partner_keys" {
+  key_auth = {
+    name         = "partner-keys"
+    display_name = "Partner keys"
+    configs = {
+      key_auth = { key_names = ["apikey"] }
+    }
+  }
 }
 
 resource "konnect_portal_team_role" "partners_viewer" {

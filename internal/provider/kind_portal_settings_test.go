@@ -63,6 +63,13 @@ var portalImageRow = kindRow{deps: portalDep,
 	update:    &kindUpdate{attr: "data", values: [2]any{pngPixel, "data:image/gif;base64,R0lGODlhAQABAAAAACw="}, ui: "data:image/svg+xml;base64,PHN2Zy8+"},
 	noRemoval: "an image's one attribute, data, is required"}
 
+// applicationAuthStrategyRow: a key_auth strategy, changing its display name (Konnect holds it
+// at the top level of the strategy; Kong's schema inside key_auth).
+var applicationAuthStrategyRow = kindRow{
+	block:     "key_auth = {\n    name = \"keys\"\n    display_name = %s\n    configs = { key_auth = { key_names = [\"apikey\"] } }\n  }",
+	update:    &kindUpdate{attr: "key_auth", field: "display_name", hcl: "%q", values: [2]any{"Keys 1", "Keys 2"}, ui: "Keys in the UI"},
+	noRemoval: "a strategy's attributes are inside its key_auth or openid_connect object, which is required"}
+
 // TestAccPortalAuth: the settings with OIDC apply and plan nothing more; an import by the
 // portal's id alone (Kong's form) plans nothing but the client secret it cannot know; a
 // destroy puts a new portal's settings back; bad input is refused at plan, naming the
