@@ -66,8 +66,7 @@ func toKong(wire konnect.Object) konnect.Object {
 			}
 		}
 		if len(extra) > 0 {
-			b, _ := json.Marshal(extra)
-			known["additional_properties"] = string(b)
+			known["additional_properties"] = extra // a JSON attribute: the engine keeps it as a normalized string
 		}
 		cfg = known
 		if d, ok := wire["dcr_provider"].(map[string]any); ok {
@@ -100,13 +99,12 @@ func toWire(body konnect.Object, create bool) konnect.Object {
 				cfgs, _ := x.(map[string]any)
 				cfg, _ := cfgs[typ].(map[string]any)
 				cfg = maps.Clone(cfg)
+				extra, _ := cfg["additional_properties"].(map[string]any)
 				if raw, ok := cfg["additional_properties"].(string); ok {
-					var extra map[string]any
-					if json.Unmarshal([]byte(raw), &extra) == nil {
-						for ek, ex := range extra {
-							cfg[ek] = ex
-						}
-					}
+					_ = json.Unmarshal([]byte(raw), &extra)
+				}
+				for ek, ex := range extra {
+					cfg[ek] = ex
 				}
 				delete(cfg, "additional_properties")
 				out["configs"] = map[string]any{key: cfg}

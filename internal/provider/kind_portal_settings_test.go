@@ -323,7 +323,7 @@ resource "konnect_portal_auth" "this" {
 // with the portal's example against the mock, they create what they say and plan nothing
 // afterwards.
 var portalSettingsExampleTypes = []string{"konnect_portal", "konnect_portal_auth", "konnect_portal_customization", "konnect_portal_custom_domain",
-	"konnect_portal_logo", "konnect_portal_favicon"}
+	"konnect_portal_logo", "konnect_portal_favicon", "konnect_application_auth_strategy"}
 
 func TestAccPortalSettingsExamples(t *testing.T) {
 	env := newKonnectEnv(t, konnectmock.Options{})
@@ -614,5 +614,103 @@ resource "konnect_portal_favicon" "this" {
 			return nil
 		},
 	})
+	resource.ParallelTest(t, resource.TestCase{ProtoV6ProviderFactories: protoV6Factories, Steps: steps})
+}
+
+// TestAccApplicationAuthStrategy: bad input is refused at plan; an OpenID Connect strategy
+// with settings Kong's schema does not name (additional_properties) applies and plans nothing
+// more; a change of its display name and scopes is one PATCH; the import by id plans nothing;
+// a change of type replaces the strategy.
+func TestAccApplicationAuthStrategy(t *testing.T) {
+	env := newKonnectEnv(t, konnectmock.Options{})
+	config := func(body string) string {
+		return env.providerBlock("") + "\nresource \"konnect_application_auth_strategy\" \"this\" {\n" + body + "}\n"
+	}
+	oidc := func(display, scopes string) string {
+		return fmt.Sprintf(`  openid_connect = {
+    name         = "oidc"
+    display_name = %q
+    labels       = { team = "platform" }
+    configs = {
+      openid_connect = {
+        issuer                = "https://issuer.example.com/default"
+        credential_claim      = ["client_id"]
+        scopes                = %s
+        auth_methods          = ["client_credentials"]
+        additional_properties = jsonencode({ client_credentials_ttl = 3600 })
+      }
+    }
+  }
+`, display, scopes)
+	}
+	keys := "  key_auth = {\n    name = \"keys\"\n    display_name = \"Keys\"\n    configs = { key_auth = { key_names = [\"apikey\"], ttl = { value = 30, unit = \"days\" } } }\n  }\n"
+	var id string
+	path := func() string { return "/v2/application-auth-strategies/" + id }
+	var steps []resource.TestStep
+	for _, b := range []struct{ body, want string }{
+		{oidc("OIDC", `["openid"]`) + keys, `(?s)Invalid Attribute Combination`},
+		{"", `(?s)Invalid Attribute Combination|No attribute specified`},
+		{strings.Replace(keys, `"days"`, `"months"`, 1), `(?s)key_auth\.configs\.key_auth\.ttl\.unit.*value must be one of`},
+	} {
+		steps = append(steps, resource.TestStep{Config: config(b.body), PlanOnly: true, ExpectError: regexp.MustCompile(b.want)})
+	}
+	steps = append(steps,
+		resource.TestStep{
+			Config: config(oidc("OIDC", `["openid", "email"]`)),
+			Check: resource.ComposeAggregateTestCheckFunc(
+				resource.TestCheckResourceAttr("konnect_application_auth_strategy.this", "strategy_type", "openid_connect"),
+				resource.TestCheckResourceAttr("konnect_application_auth_strategy.this", "display_name", "OIDC"),
+				resource.TestCheckNoResourceAttr("konnect_application_auth_strategy.this", "key_auth"),
+				func(s *terraform.State) error {
+					id = s.RootModule().Resources["konnect_application_auth_strategy.this"].Primary.ID
+					cfg, _ := env.get(path())["configs"].(map[string]any)
+					if oc, _ := cfg["openid-connect"].(map[string]any); fmt.Sprint(oc["client_credentials_ttl"]) != "3600" {
+						return fmt.Errorf("Konnect holds configs %v", cfg)
+					}
+					return nil
+				},
+			),
+		},
+		resource.TestStep{Config: config(oidc("OIDC", `["openid", "email"]`)), PlanOnly: true},
+		resource.TestStep{ResourceName: "konnect_application_auth_strategy.this", ImportState: true, ImportStateVerify: true},
+		resource.TestStep{
+			PreConfig: env.resetRequests,
+			Config:    config(oidc("OpenID Connect", `["openid"]`)),
+			ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
+				plancheck.ExpectResourceAction("konnect_application_auth_strategy.this", plancheck.ResourceActionUpdate),
+			}},
+			Check: func(*terraform.State) error {
+				if w := env.writesSince(); len(w) != 1 || !strings.HasPrefix(w[0], "PATCH ") {
+					return fmt.Errorf("the update wrote %v, want one PATCH", w)
+				}
+				got := env.get(path())
+				cfg, _ := got["configs"].(map[string]any)
+				oc, _ := cfg["openid-connect"].(map[string]any)
+				if got["display_name"] != "OpenID Connect" || fmt.Sprint(oc["scopes"]) != "[openid]" || fmt.Sprint(oc["client_credentials_ttl"]) != "3600" {
+					return fmt.Errorf("Konnect holds %v", got)
+				}
+				return nil
+			},
+		},
+		resource.TestStep{Config: config(oidc("OpenID Connect", `["openid"]`)), PlanOnly: true},
+		resource.TestStep{
+			Config: config(keys),
+			ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
+				plancheck.ExpectResourceAction("konnect_application_auth_strategy.this", plancheck.ResourceActionReplace),
+			}},
+			Check: resource.ComposeAggregateTestCheckFunc(
+				resource.TestCheckResourceAttr("konnect_application_auth_strategy.this", "strategy_type", "key_auth"),
+				resource.TestCheckResourceAttr("konnect_application_auth_strategy.this", "key_auth.configs.key_auth.ttl.unit", "days"),
+				resource.TestCheckResourceAttr("konnect_application_auth_strategy.this", "supports_multiple_credentials", "true"),
+				func(*terraform.State) error {
+					if env.get(path()) != nil {
+						return fmt.Errorf("the OpenID Connect strategy is still in Konnect")
+					}
+					return nil
+				},
+			),
+		},
+		resource.TestStep{Config: config(keys), PlanOnly: true},
+	)
 	resource.ParallelTest(t, resource.TestCase{ProtoV6ProviderFactories: protoV6Factories, Steps: steps})
 }
