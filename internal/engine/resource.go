@@ -646,7 +646,7 @@ func (r *EntityResource) Delete(ctx context.Context, req resource.DeleteRequest,
 	}
 	_, err = r.Kind.API.Delete(ctx, r.Data.Client, addr, etag)
 	r.wrote(addr)
-	if err == nil || konnect.IsNotFound(err) {
+	if (err == nil || konnect.IsNotFound(err)) && r.keyParent() == "" { // (a portal's settings' id is the portal's)
 		r.Data.Snapshots.Deleted(addr.ID) // cascade_snapshot.go
 	}
 	if konnect.IsPreconditionFailed(err) {
