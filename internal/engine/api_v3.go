@@ -94,13 +94,39 @@ type SingletonAPI struct {
 	Path func(parents map[string]string) string
 	// ID is the fixed id state gives the object.
 	ID string
+	// IDFrom, when set, names the parent whose id is the object's id (a portal's
+	// authentication settings: the portal's id), instead of ID; an import then takes that
+	// id alone.
+	IDFrom string
 	// Defaults are Konnect's values for an organization that never changed the object:
 	// a destroy writes them back.
 	Defaults konnect.Object
+	// Created: the object exists only once created (a portal's custom domain): POST creates
+	// it, DELETE removes it, and a GET before that is 404. Defaults is then unused.
+	Created bool
+	// NameField is the JSON field the creation guard compares for a Created object: one
+	// that exists with the same value is reported with its import block.
+	NameField string
+	// Put: writes are PUTs (a portal's logo, whose one field is its whole body).
+	Put bool
+	// Kept: Konnect cannot remove the object nor reset it (a portal's logo): a destroy
+	// writes nothing and leaves it as it is.
+	Kept bool
 }
 
 func (SingletonAPI) mergesOnUpdate()   {}
 func (SingletonAPI) sendsChangesOnly() {}
+
+// KeyParent is the parent whose id is the object's (IDFrom); "" when the id is fixed.
+func (s SingletonAPI) KeyParent() string { return s.IDFrom }
+
+// idOf is the id state gives the object below these parents.
+func (s SingletonAPI) idOf(parents map[string]string) string {
+	if s.IDFrom != "" {
+		return parents[s.IDFrom]
+	}
+	return s.ID
+}
 
 func (s SingletonAPI) Get(ctx context.Context, cl *konnect.Client, a Address) (konnect.Object, *konnect.Response, error) {
 	var out konnect.Object
@@ -108,40 +134,81 @@ func (s SingletonAPI) Get(ctx context.Context, cl *konnect.Client, a Address) (k
 	if err != nil {
 		return nil, resp, err
 	}
-	out["id"] = s.ID
+	if out == nil {
+		out = konnect.Object{}
+	}
+	out["id"] = s.idOf(a.Parents)
 	return out, resp, nil
 }
 
-// FindByName: a singleton always exists, and the create-time name check does not apply.
-func (SingletonAPI) FindByName(context.Context, *konnect.Client, map[string]string, string) (konnect.Object, error) {
-	return nil, nil
+// FindByName: a singleton always exists, and the create-time name check does not apply;
+// a Created one that exists with this name (NameField) is returned.
+func (s SingletonAPI) FindByName(ctx context.Context, cl *konnect.Client, parents map[string]string, name string) (konnect.Object, error) {
+	if !s.Created || s.NameField == "" {
+		return nil, nil
+	}
+	obj, _, err := s.Get(ctx, cl, Address{Parents: parents, ID: s.idOf(parents)})
+	if konnect.IsNotFound(err) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	if got, _ := obj[s.NameField].(string); !strings.EqualFold(got, name) {
+		return nil, nil // another one: Konnect's refusal of a second names it
+	}
+	return obj, nil
 }
 
-// Create writes the configured fields: the object exists already, with Konnect's values.
+// Create writes the configured fields: the object exists already, with Konnect's values
+// (a Created one is POSTed).
 func (s SingletonAPI) Create(ctx context.Context, cl *konnect.Client, parents map[string]string, body konnect.Object) (konnect.Object, *konnect.Response, error) {
-	return s.patch(ctx, cl, parents, body, "")
+	if !s.Created {
+		return s.patch(ctx, cl, parents, body, "")
+	}
+	var out konnect.Object
+	resp, err := cl.Do(ctx, http.MethodPost, s.Path(parents), nil, body, &out)
+	if err != nil {
+		return nil, resp, err
+	}
+	if out == nil {
+		return s.Get(ctx, cl, Address{Parents: parents, ID: s.idOf(parents)})
+	}
+	out["id"] = s.idOf(parents)
+	return out, resp, nil
 }
 
 func (s SingletonAPI) Update(ctx context.Context, cl *konnect.Client, a Address, body, _ konnect.Object, ifMatch string) (konnect.Object, *konnect.Response, error) {
 	return s.patch(ctx, cl, a.Parents, body, ifMatch)
 }
 
-// Delete puts Konnect's defaults back: the object itself cannot be removed.
+// Delete puts Konnect's defaults back: the object itself cannot be removed (a Created one
+// is DELETEd).
 func (s SingletonAPI) Delete(ctx context.Context, cl *konnect.Client, a Address, ifMatch string) (*konnect.Response, error) {
+	if s.Created {
+		return cl.Do(ctx, http.MethodDelete, s.Path(a.Parents), nil, nil, nil, konnect.IfMatch(ifMatch))
+	}
+	if s.Kept {
+		return nil, nil
+	}
 	_, resp, err := s.patch(ctx, cl, a.Parents, s.Defaults, ifMatch)
 	return resp, err
 }
 
 func (s SingletonAPI) patch(ctx context.Context, cl *konnect.Client, parents map[string]string, body konnect.Object, ifMatch string) (konnect.Object, *konnect.Response, error) {
 	var out konnect.Object
-	resp, err := cl.Do(ctx, http.MethodPatch, s.Path(parents), nil, body, &out, konnect.IfMatch(ifMatch))
+	method := http.MethodPatch
+	if s.Put {
+		method = http.MethodPut
+	}
+	resp, err := cl.Do(ctx, method, s.Path(parents), nil, body, &out, konnect.IfMatch(ifMatch))
 	if err != nil {
 		return nil, resp, err
 	}
 	if out == nil { // an answer without a body: read what Konnect holds now
-		return s.Get(ctx, cl, Address{Parents: parents, ID: s.ID})
+		return s.Get(ctx, cl, Address{Parents: parents, ID: s.idOf(parents)})
 	}
-	out["id"] = s.ID
+	out["id"] = s.idOf(parents)
 	return out, resp, nil
 }
 
@@ -285,6 +352,37 @@ func onlyChanges(prior, body konnect.Object, keep, maps map[string]bool) konnect
 	return out
 }
 
+// patchMembers narrows the objects of a PATCH body whose members Konnect takes one by one
+// (Attr.PatchMembers) to the members whose value changed from the prior body, with the
+// members each of them is sent with (Attr.SentWith); an object left empty is not sent.
+func (r *EntityResource) patchMembers(prior, body konnect.Object) {
+	for _, a := range r.Kind.Attrs {
+		now, ok := body[a.JSONName()].(map[string]any)
+		if !a.PatchMembers || !ok {
+			continue
+		}
+		was, _ := prior[a.JSONName()].(map[string]any)
+		out := map[string]any{}
+		for _, m := range a.Type.Attrs {
+			k := m.JSONName()
+			if now[k] == nil || sameJSON(was[k], now[k]) {
+				continue
+			}
+			out[k] = now[k]
+			for _, with := range m.SentWith {
+				if v := now[with]; v != nil {
+					out[with] = v
+				}
+			}
+		}
+		if len(out) == 0 {
+			delete(body, a.JSONName())
+			continue
+		}
+		body[a.JSONName()] = out
+	}
+}
+
 // mapFields are the JSON names of a kind's map attributes.
 func (r *EntityResource) mapFields() map[string]bool {
 	out := map[string]bool{}
@@ -329,8 +427,8 @@ func (r *EntityResource) keepUnpatched(obj, sent konnect.Object, planned ObjectV
 	}
 	out := maps.Clone(obj)
 	for _, a := range r.Kind.Attrs {
-		if !a.Managed() || a.Parent || a.ReadFrom != "" {
-			continue
+		if !a.Managed() || a.Parent || a.ReadFrom != "" || a.NotReturned {
+			continue // (Konnect's answer never holds what it does not return: a secret)
 		}
 		if _, written := sent[a.JSONName()]; written {
 			continue

@@ -31,3 +31,28 @@ func TestOnlyChanges(t *testing.T) {
 		t.Errorf("nothing changed, PATCH body %v", got)
 	}
 }
+
+// An object Konnect patches member by member (a custom domain's ssl) carries only its changed
+// members, with the members each goes with (a certificate with its key); unchanged, it is
+// not sent.
+func TestPatchMembers(t *testing.T) {
+	r := &EntityResource{Kind: EntityKind{Attrs: []Attr{{Name: "ssl", PatchMembers: true, Type: ObjectOf(
+		Attr{Name: "domain_verification_method", Type: String},
+		Attr{Name: "custom_certificate", Type: String, SentWith: []string{"custom_private_key"}},
+		Attr{Name: "custom_private_key", Type: String, SentWith: []string{"custom_certificate"}},
+		Attr{Name: "skip_ca_check", Type: Bool},
+	)}}}}
+	prior := konnect.Object{"enabled": true, "ssl": map[string]any{"domain_verification_method": "custom_certificate",
+		"custom_certificate": "c1", "custom_private_key": "k1", "skip_ca_check": false}}
+	body := konnect.Object{"ssl": map[string]any{"domain_verification_method": "custom_certificate",
+		"custom_certificate": "c2", "custom_private_key": "k1", "skip_ca_check": false}}
+	r.patchMembers(prior, body)
+	if b, _ := json.Marshal(body); string(b) != `{"ssl":{"custom_certificate":"c2","custom_private_key":"k1"}}` {
+		t.Errorf("a renewed certificate: %s", b)
+	}
+	body = konnect.Object{"enabled": false, "ssl": prior["ssl"]}
+	r.patchMembers(prior, body)
+	if b, _ := json.Marshal(body); string(b) != `{"enabled":false}` {
+		t.Errorf("ssl unchanged: %s", b)
+	}
+}

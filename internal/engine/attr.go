@@ -113,6 +113,14 @@ type Attr struct {
 	// the other attribute (config_secrets.go).
 	Overlay bool
 
+	// PatchMembers, on an object attribute of a kind whose updates are PATCHes: Konnect takes
+	// the object's members one by one, so an update sends only the members that changed (a
+	// custom domain's ssl: a new certificate without the verification method).
+	PatchMembers bool
+	// SentWith, on a member of a PatchMembers object, names the members (JSON names) that go
+	// with it whenever it is sent (a certificate with its private key).
+	SentWith []string
+
 	// PlanModifiers run after the engine's own (keep the state's value when unset, replace
 	// on ForceNew); each is the framework plan modifier of the attribute's Type, as above.
 	PlanModifiers []PlanModifier

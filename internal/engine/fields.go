@@ -155,6 +155,12 @@ func (r *EntityResource) keyedRevision(obj konnect.Object) (string, string, erro
 			delete(obj, f)
 		}
 	}
+	if len(r.Kind.Derived) > 0 {
+		obj = maps.Clone(obj)
+		for _, f := range r.Kind.Derived {
+			delete(obj, f)
+		}
+	}
 	for _, a := range r.Kind.Attrs {
 		if a.ShownOnce { // in the create response only: a revision that covered it would change at the first read
 			obj = maps.Clone(obj)

@@ -54,6 +54,10 @@ type EntityKind struct {
 	// out): Kong's `force_destroy` of a portal is sent as ?force=. Such an attribute is
 	// usually Local.
 	DeleteQuery map[string]string
+	// Derived are JSON fields Konnect computes from other objects (a portal's
+	// canonical_domain follows its custom domain): they are left out of the revision, so a
+	// write of the other object never makes a plan of this one stale.
+	Derived []string
 }
 
 // FilteredLister is an API whose collection Konnect filters (filter[field][op] query

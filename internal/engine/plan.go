@@ -242,8 +242,20 @@ func (r *EntityResource) Parents() []string {
 	return out
 }
 
+// keyParent is the parent whose id is the object's own, for an object keyed by its parent
+// (SingletonAPI.IDFrom); "" otherwise.
+func (r *EntityResource) keyParent() string {
+	if k, ok := r.Kind.API.(interface{ KeyParent() string }); ok {
+		return k.KeyParent()
+	}
+	return ""
+}
+
 // ImportFormat documents the accepted import id for this kind.
 func (r *EntityResource) ImportFormat() string {
+	if key := r.keyParent(); key != "" {
+		return "<" + key + ">"
+	}
 	parts := append(r.Parents(), "id")
 	if len(parts) == 1 {
 		return "<id>"
@@ -265,6 +277,9 @@ func (r *EntityResource) ParseImportID(id string) (Address, error) {
 		if err := json.Unmarshal([]byte(id), &m); err != nil {
 			return addr, fmt.Errorf("import id %q is not valid JSON of strings: %v; expected %s", id, err, r.ImportFormat())
 		}
+		if key := r.keyParent(); key != "" && m["id"] == "" {
+			m["id"] = m[key]
+		}
 		for _, p := range append(parents, "id") {
 			if m[p] == "" {
 				return addr, fmt.Errorf("import id %q has no %q; expected %s", id, p, r.ImportFormat())
@@ -277,6 +292,12 @@ func (r *EntityResource) ParseImportID(id string) (Address, error) {
 		return addr, nil
 	}
 	parts := strings.Split(id, "/")
+	if key := r.keyParent(); key != "" && len(parts) == 1 && parts[0] != "" {
+		// An object keyed by its parent (a portal's settings): Kong's import id is the parent's id.
+		addr.Parents[key] = parts[0]
+		addr.ID = parts[0]
+		return addr, nil
+	}
 	if len(parts) != len(parents)+1 {
 		return addr, fmt.Errorf("import id %q has %d part(s); expected %s", id, len(parts), r.ImportFormat())
 	}

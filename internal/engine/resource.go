@@ -405,7 +405,7 @@ func (r *EntityResource) Create(ctx context.Context, req resource.CreateRequest,
 func (r *EntityResource) nameExists(addr Address, name string, existing konnect.Object) *guard.NameExistsError {
 	id, _ := existing["id"].(string)
 	importID := id
-	if ps := r.Parents(); len(ps) > 0 {
+	if ps := r.Parents(); len(ps) > 0 && r.keyParent() == "" { // keyed by its parent: that id alone
 		parts := make([]string, 0, len(ps)+1)
 		for _, p := range ps {
 			parts = append(parts, addr.Parents[p])
@@ -602,6 +602,7 @@ func (r *EntityResource) Update(ctx context.Context, req resource.UpdateRequest,
 	if _, patches := r.Kind.API.(changesOnly); patches { // api_v3.go: what the plan changes, nothing else
 		if before, berr := r.Body(prior); berr == nil {
 			body = onlyChanges(before, body, resets.names(r), r.mapFields())
+			r.patchMembers(before, body) // api_v3.go: objects Konnect patches member by member
 		}
 	}
 	sent := r.writeSecrets(body, cfg, prior, planned, live) // writeonly.go: from configuration only
@@ -646,7 +647,7 @@ func (r *EntityResource) Delete(ctx context.Context, req resource.DeleteRequest,
 	}
 	_, err = r.Kind.API.Delete(ctx, r.Data.Client, addr, etag)
 	r.wrote(addr)
-	if err == nil || konnect.IsNotFound(err) {
+	if (err == nil || konnect.IsNotFound(err)) && r.keyParent() == "" { // (a portal's settings' id is the portal's)
 		r.Data.Snapshots.Deleted(addr.ID) // cascade_snapshot.go
 	}
 	if konnect.IsPreconditionFailed(err) {

@@ -33,6 +33,8 @@ var PortalKind = engine.EntityKind{
 	DataSource:  true,
 	DeleteQuery: map[string]string{"force": "force_destroy"},
 	Dependents:  []engine.Dependent{portalTeamsOf, portalPagesOf, portalSnippetsOf}, // cascade.go
+	// the custom domain's hostname while it is enabled (konnect_portal_custom_domain)
+	Derived: []string{"canonical_domain"},
 	Filter: &engine.KongFilter{Noun: "portal", Fields: []engine.KongFilterField{
 		{Name: "id", Ops: []string{"eq", "neq", "oeq"}},
 		{Name: "name", Ops: []string{"eq", "neq", "oeq", "contains", "ocontains"}},

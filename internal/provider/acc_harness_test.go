@@ -169,7 +169,8 @@ func (e *konnectEnv) edit(path string, change func(body konnect.Object)) {
 	var was konnect.Object
 	_ = json.Unmarshal(before, &was)
 	change(body)
-	if strings.HasPrefix(path, "/v3/") { // the platform's objects are PATCHed, with what changes
+	platform := strings.HasPrefix(path, "/v3/") || strings.HasPrefix(path, "/v2/application-auth-strategies/")
+	if platform && !strings.Contains(path, "/assets/") { // the platform's objects are PATCHed, with what changes (a portal's image is PUT)
 		for k, v := range body {
 			if reflect.DeepEqual(v, was[k]) {
 				delete(body, k)

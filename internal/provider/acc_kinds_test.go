@@ -621,6 +621,14 @@ var kindRows = map[string]kindRow{
 	portal.SnippetKind.TypeName: snippetRow,
 	// who may reach a portal (kind_portal_ip_allow_list_test.go)
 	portal.IPAllowListKind.TypeName: ipAllowListRow,
+	// a portal's settings (kind_portal_settings_test.go)
+	portal.AuthKind.TypeName:          portalAuthRow,
+	portal.CustomizationKind.TypeName: portalCustomizationRow,
+	portal.CustomDomainKind.TypeName:  portalCustomDomainRow,
+	portal.LogoKind.TypeName:          portalImageRow,
+	portal.FaviconKind.TypeName:       portalImageRow,
+	// application auth strategies (kind_portal_settings_test.go)
+	portal.ApplicationAuthStrategyKind.TypeName: applicationAuthStrategyRow,
 }
 
 // Objects that rows depend on.

@@ -7,6 +7,7 @@ import (
 
 	"github.com/konnectguard/terraform-provider-konnect/internal/engine"
 	"github.com/konnectguard/terraform-provider-konnect/internal/gateway"
+	"github.com/konnectguard/terraform-provider-konnect/internal/portal"
 )
 
 // The import id parser never panics, and what it accepts round-trips: the id it returns
@@ -16,10 +17,12 @@ func FuzzParseImportID(f *testing.F) {
 		"9d2e4f1a-7c3b-4e8d-a1f0-3b2c1d0e9f8a/orders",
 		`{"control_plane_id":"9d2e4f1a-7c3b-4e8d-a1f0-3b2c1d0e9f8a","id":"5b1c0a2e-8f3d-4c6b-9e1a-7d2f0c4b8a6e"}`,
 		"a/b/c", "/", "//", "", "{", `{"id":1}`, " cp / id ", "cp/consumer/id",
+		"9f9fd312-a987-4628-b4c5-bb4f4fddd5f7", `{"portal_id":"9f9fd312-a987-4628-b4c5-bb4f4fddd5f7"}`,
 	} {
 		f.Add(seed)
 	}
-	kinds := []*engine.EntityResource{engine.NewEntityResource(gateway.ControlPlaneKind), engine.NewEntityResource(gateway.ServiceKind)}
+	kinds := []*engine.EntityResource{engine.NewEntityResource(gateway.ControlPlaneKind), engine.NewEntityResource(gateway.ServiceKind),
+		engine.NewEntityResource(portal.AuthKind)} // keyed by its portal: the portal's id alone is an import id
 	for _, k := range Kinds {
 		if k.TypeName == "konnect_gateway_key_auth" {
 			kinds = append(kinds, engine.NewEntityResource(k)) // two path parameters
@@ -61,4 +64,20 @@ func FuzzParseImportID(f *testing.F) {
 			}
 		}
 	})
+}
+
+// A portal's settings are imported by the portal's id alone (Kong's form), by Kong's JSON
+// form without an id, and by this provider's own forms.
+func TestParseImportIDKeyedByParent(t *testing.T) {
+	r := engine.NewEntityResource(portal.AuthKind)
+	const p = "9f9fd312-a987-4628-b4c5-bb4f4fddd5f7"
+	for _, id := range []string{p, `{"portal_id":"` + p + `"}`, `{"portal_id":"` + p + `","id":"` + p + `"}`, p + "/" + p} {
+		addr, err := r.ParseImportID(id)
+		if err != nil || addr.ID != p || addr.Parents["portal_id"] != p {
+			t.Errorf("%s: %+v %v", id, addr, err)
+		}
+	}
+	if r.ImportFormat() != "<portal_id>" {
+		t.Errorf("import format %s", r.ImportFormat())
+	}
 }

@@ -121,6 +121,16 @@ func portalFixtures(t *testing.T, client *konnect.Client, ids map[string]string)
 	}
 	p := create(portal.PortalKind.TypeName, portal.PortalKind.API, map[string]string{},
 		konnect.Object{"name": "fast-path", "description": "docs", "labels": map[string]any{"env": "test"}})
+	create(portal.AuthKind.TypeName, portal.AuthKind.API, map[string]string{"portal_id": p}, konnect.Object{"konnect_mapping_enabled": true})
+	create(portal.CustomizationKind.TypeName, portal.CustomizationKind.API, map[string]string{"portal_id": p},
+		konnect.Object{"css": "h1 { color: teal; }", "theme": map[string]any{"mode": "dark"}})
+	create(portal.CustomDomainKind.TypeName, portal.CustomDomainKind.API, map[string]string{"portal_id": p},
+		konnect.Object{"hostname": "fast-path.example.com", "enabled": true, "ssl": map[string]any{"domain_verification_method": "http"}})
+	create(portal.LogoKind.TypeName, portal.LogoKind.API, map[string]string{"portal_id": p}, konnect.Object{"data": pngPixel})
+	create(portal.FaviconKind.TypeName, portal.FaviconKind.API, map[string]string{"portal_id": p}, konnect.Object{"data": pngPixel})
+	create(portal.ApplicationAuthStrategyKind.TypeName, portal.ApplicationAuthStrategyKind.API, map[string]string{},
+		konnect.Object{"key_auth": map[string]any{"name": "fast-path", "display_name": "Fast path",
+			"configs": map[string]any{"key_auth": map[string]any{"key_names": []any{"apikey"}}}}})
 	team := create(portal.TeamKind.TypeName, portal.TeamKind.API, map[string]string{"portal_id": p}, konnect.Object{"name": "fast-path"})
 	create(portal.TeamRoleKind.TypeName, portal.TeamRoleKind.API, map[string]string{"portal_id": p, "team_id": team},
 		konnect.Object{"role_name": "API Viewer", "entity_id": portalAPIID, "entity_type_name": "Services", "entity_region": "us"})

@@ -34,6 +34,10 @@ var Kinds = []engine.EntityKind{
 	portal.PageKind, portal.SnippetKind,
 	// who may reach a portal (internal/portal)
 	portal.IPAllowListKind,
+	// the Dev Portal's settings (internal/portal)
+	portal.AuthKind, portal.CustomizationKind, portal.CustomDomainKind, portal.LogoKind, portal.FaviconKind,
+	// how applications authenticate to the APIs portals publish (internal/portal)
+	portal.ApplicationAuthStrategyKind,
 }
 
 // DataOnlyKinds are read by a data source only: Konnect's users, who join by invitation.

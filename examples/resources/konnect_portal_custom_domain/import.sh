@@ -1,0 +1,2 @@
+# The domain has no id of its own: import it with the portal's id.
+terraform import konnect_portal_custom_domain.developers "9f9fd312-a987-4628-b4c5-bb4f4fddd5f7"

@@ -1,0 +1,716 @@
+package provider
+
+import (
+	"context"
+	"crypto"
+	"crypto/rand"
+	"crypto/x509"
+	"crypto/x509/pkix"
+	"encoding/base64"
+	"encoding/json"
+	"encoding/pem"
+	"fmt"
+	"math/big"
+	"net/http"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
+	"github.com/hashicorp/terraform-plugin-testing/plancheck"
+	"github.com/hashicorp/terraform-plugin-testing/terraform"
+
+	"github.com/konnectguard/terraform-provider-konnect/internal/konnect"
+	"github.com/konnectguard/terraform-provider-konnect/internal/konnectmock"
+)
+
+// The rows of a portal's settings in TestAccKinds (acc_kinds_test.go), their bad input, and
+// the OIDC client secret's write-only twin.
+
+// portalAuthRow: a portal's authentication settings, one object per portal, whose id is the
+// portal's. A setting is a flag, so what someone sets in Konnect is the plan's value, as in
+// authenticationSettingsRow: the edit makes a saved plan stale, and the revert of it is a
+// conflict. Scenario 9 removes idp_mapping_enabled.
+var portalAuthRow = kindRow{deps: portalDep,
+	block:   "portal_id = konnect_portal.dev.id\n  konnect_mapping_enabled = %s",
+	update:  &kindUpdate{attr: "konnect_mapping_enabled", values: [2]any{false, true}, ui: true},
+	removal: &kindRemoval{attr: "idp_mapping_enabled", hcl: "true", ui: true}}
+
+// portalCustomizationRow: a portal's customization, one document per portal, changing its
+// CSS; scenario 9 removes robots, which goes back to none.
+var portalCustomizationRow = kindRow{deps: portalDep,
+	block:   "portal_id = konnect_portal.dev.id\n  css = %s",
+	update:  &kindUpdate{attr: "css", values: [2]any{"h1 { color: teal; }", "h1 { color: navy; }"}, ui: "h1 { color: red; }"},
+	removal: &kindRemoval{attr: "robots", hcl: `"User-agent: *"`, ui: "Disallow: /"}}
+
+// portalCustomDomainRow: a portal's custom domain verified over HTTP, turning it on; every
+// other attribute is required.
+var portalCustomDomainRow = kindRow{deps: portalDep,
+	block:     "portal_id = konnect_portal.dev.id\n  hostname = \"docs.example.com\"\n  ssl = { domain_verification_method = \"http\" }\n  enabled = %s",
+	update:    &kindUpdate{attr: "enabled", values: [2]any{false, true}, ui: true},
+	noRemoval: "a custom domain's attributes are required (its host name and verification method replace it)"}
+
+// pngPixel is a 1×1 PNG as a data URL (Kong's test image).
+const pngPixel = "data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR4nGMAAQAABQABDQottAAAAABJRU5ErkJggg=="
+
+// portalImageRow: a portal's logo or favicon, changing the image; its one attribute is
+// required.
+var portalImageRow = kindRow{deps: portalDep,
+	block:     "portal_id = konnect_portal.dev.id\n  data = %s",
+	update:    &kindUpdate{attr: "data", values: [2]any{pngPixel, "data:image/gif;base64,R0lGODlhAQABAAAAACw="}, ui: "data:image/svg+xml;base64,PHN2Zy8+"},
+	noRemoval: "an image's one attribute, data, is required"}
+
+// applicationAuthStrategyRow: a key_auth strategy, changing its display name (Konnect holds it
+// at the top level of the strategy; Kong's schema inside key_auth).
+var applicationAuthStrategyRow = kindRow{
+	block:     "key_auth = {\n    name = \"keys\"\n    display_name = %s\n    configs = { key_auth = { key_names = [\"apikey\"] } }\n  }",
+	update:    &kindUpdate{attr: "key_auth", field: "display_name", hcl: "%q", values: [2]any{"Keys 1", "Keys 2"}, ui: "Keys in the UI"},
+	noRemoval: "a strategy's attributes are inside its key_auth or openid_connect object, which is required"}
+
+// TestAccPortalAuth: the settings with OIDC apply and plan nothing more; an import by the
+// portal's id alone (Kong's form) plans nothing but the client secret it cannot know; a
+// destroy puts a new portal's settings back; bad input is refused at plan, naming the
+// attribute, before anything is written.
+func TestAccPortalAuth(t *testing.T) {
+	env := newKonnectEnv(t, konnectmock.Options{})
+	portalBlock := "\nresource \"konnect_portal\" \"dev\" {\n  name = \"auth\"\n}\n"
+	config := func(body string) string {
+		return env.providerBlock("") + portalBlock + "\nresource \"konnect_portal_auth\" \"this\" {\n  portal_id = konnect_portal.dev.id\n" + body + "}\n"
+	}
+	oidc := `  basic_auth_enabled      = false
+  oidc_auth_enabled       = true
+  konnect_mapping_enabled = true
+  oidc_issuer             = "https://identity.example.com/v2"
+  oidc_client_id          = "x7id0o42lklas0blidl2"
+  oidc_client_secret      = "s3cr3t-value"
+  oidc_claim_mappings = {
+    groups = "custom-group-claim"
+  }
+`
+	var portalID string
+	settings := func() konnect.Object { return env.get("/v3/portals/" + portalID + "/authentication-settings") }
+	bad := []struct{ body, want string }{
+		{"  oidc_issuer = \"https://identity.example.com\"\n", `(?s)oidc_issuer.*"oidc_client_id" must be specified`},
+		{"  oidc_issuer = \"identity.example.com\"\n  oidc_client_id = \"x\"\n", `(?s)oidc_issuer.*must be an http or https URL`},
+		{"  oidc_scopes = [\"openid\"]\n", `(?s)oidc_scopes.*must be specified`},
+		{"  oidc_client_secret = \"a\"\n  oidc_client_secret_wo = \"b\"\n  oidc_client_secret_wo_version = 1\n", `(?s)oidc_client_secret.*cannot be specified when`},
+		{"  oidc_client_secret_wo_version = 1\n", `(?s)oidc_client_secret_wo.*must be specified`},
+		{"  oidc_client_secret = \"\"\n", `(?s)oidc_client_secret.*length must be at least 1`},
+	}
+	var steps []resource.TestStep
+	for _, b := range bad {
+		steps = append(steps, resource.TestStep{Config: config(b.body), PlanOnly: true, ExpectError: regexp.MustCompile(b.want)})
+	}
+	steps = append(steps,
+		resource.TestStep{
+			Config: config(oidc),
+			Check: resource.ComposeAggregateTestCheckFunc(
+				func(s *terraform.State) error {
+					portalID = s.RootModule().Resources["konnect_portal.dev"].Primary.ID
+					return nil
+				},
+				resource.TestCheckResourceAttrPair("konnect_portal_auth.this", "id", "konnect_portal.dev", "id"),
+				resource.TestCheckResourceAttr("konnect_portal_auth.this", "oidc_claim_mappings.groups", "custom-group-claim"),
+				resource.TestCheckResourceAttr("konnect_portal_auth.this", "oidc_claim_mappings.email", "email"),
+				resource.TestCheckResourceAttr("konnect_portal_auth.this", "oidc_scopes.#", "3"),
+				resource.TestCheckResourceAttr("konnect_portal_auth.this", "oidc_config.issuer", "https://identity.example.com/v2"),
+				func(*terraform.State) error {
+					got := settings()
+					if got["basic_auth_enabled"] != false || got["oidc_auth_enabled"] != true || got["oidc_config"] == nil {
+						return fmt.Errorf("Konnect holds %v", got)
+					}
+					return nil
+				},
+			),
+		},
+		resource.TestStep{Config: config(oidc), PlanOnly: true},
+		resource.TestStep{
+			// Kong's import id: the portal's id alone.
+			ResourceName: "konnect_portal_auth.this", ImportState: true, ImportStateVerify: true,
+			ImportStateVerifyIgnore: []string{"oidc_client_secret", "oidc_client_secret_wo", "oidc_client_secret_wo_version"},
+			ImportStateIdFunc: func(s *terraform.State) (string, error) {
+				return s.RootModule().Resources["konnect_portal.dev"].Primary.ID, nil
+			},
+		},
+		resource.TestStep{
+			// An update sends only what changed.
+			PreConfig: env.resetRequests,
+			Config:    config(strings.Replace(oidc, "konnect_mapping_enabled = true", "konnect_mapping_enabled = false", 1)),
+			ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
+				plancheck.ExpectResourceAction("konnect_portal_auth.this", plancheck.ResourceActionUpdate),
+			}},
+			Check: func(*terraform.State) error {
+				if w := env.writesSince(); len(w) != 1 || !strings.HasPrefix(w[0], "PATCH ") {
+					return fmt.Errorf("the update wrote %v, want one PATCH", w)
+				}
+				if settings()["konnect_mapping_enabled"] != false {
+					return fmt.Errorf("Konnect holds %v", settings())
+				}
+				return nil
+			},
+		},
+		resource.TestStep{
+			// Destroying the settings (the portal stays) puts a new portal's flags back.
+			Config: env.providerBlock("") + portalBlock,
+			Check: func(*terraform.State) error {
+				got := settings()
+				for k, want := range map[string]any{"basic_auth_enabled": true, "oidc_auth_enabled": false, "konnect_mapping_enabled": false, "idp_mapping_enabled": false} {
+					if got[k] != want {
+						return fmt.Errorf("after destroy: Konnect holds %s = %v, want %v", k, got[k], want)
+					}
+				}
+				return nil
+			},
+		},
+	)
+	resource.ParallelTest(t, resource.TestCase{ProtoV6ProviderFactories: protoV6Factories, Steps: steps})
+}
+
+// TestAccWriteOnlyPortalAuth: the OIDC client secret through its write-only twin, with a CLI
+// that supports it (OpenTofu 1.11+, Terraform 1.11+): sent at create and when the version
+// changes, never in state, plan files or output; with an older CLI, the framework's refusal.
+// Konnect never returns the secret, and the settings carry no updated_at, so a secret changed
+// in Konnect cannot be seen: there is no conflict to test, unlike TestAccWriteOnly*.
+func TestAccWriteOnlyPortalAuth(t *testing.T) {
+	t.Parallel()
+	env := newKonnectEnv(t, konnectmock.Options{})
+	cli := newCLIRun(t)
+	supported, err := cliWriteOnly()
+	if err != nil {
+		t.Fatal(err)
+	}
+	secrets := []string{"wo-portal-first-7Hq2", "wo-portal-unbumped-7Hq2", "wo-portal-second-7Hq2"}
+	ephemeral := ""
+	if supported {
+		ephemeral = "  ephemeral = true\n" // never in a plan file (Terraform 1.10+, OpenTofu 1.11+)
+	}
+	write := func(secret string, version int, basic bool) []string {
+		cli.write(`terraform {
+  required_providers {
+    konnect = { source = "konnectguard/konnect" }
+  }
+}
+` + env.providerBlock("") + `
+variable "secret" {
+  type      = string
+  sensitive = true
+` + ephemeral + `}
+
+resource "konnect_portal" "dev" {
+  name = "write-only"
+}
+
+resource "konnect_portal_auth" "this" {
+  portal_id                     = konnect_portal.dev.id
+  basic_auth_enabled            = ` + fmt.Sprint(basic) + `
+  oidc_issuer                   = "https://identity.example.com/v2"
+  oidc_client_id                = "portal"
+  oidc_client_secret_wo         = var.secret
+  oidc_client_secret_wo_version = ` + fmt.Sprint(version) + `
+}
+`)
+		return []string{"TF_VAR_secret=" + secret}
+	}
+	noSecret := func(what, text string) {
+		t.Helper()
+		for _, s := range secrets {
+			if strings.Contains(text, s) {
+				t.Errorf("%s shows the secret %s", what, s)
+			}
+		}
+	}
+	run := func(vars []string, args ...string) (string, int) {
+		t.Helper()
+		out, code := cli.run(vars, args...)
+		noSecret(strings.Join(args, " "), out)
+		return out, code
+	}
+	if !supported {
+		out, code := run(write(secrets[0], 1, true), "apply", "-auto-approve", "-input=false", "-no-color")
+		flat := strings.Join(strings.Fields(out), " ")
+		if code != 1 || !strings.Contains(flat, "WriteOnly attribute oidc_client_secret_wo") {
+			t.Fatalf("apply with a write-only attribute: exit %d, want 1 and the framework's error\n%s", code, out)
+		}
+		return
+	}
+	var portalID string
+	checkState := func(what string) {
+		t.Helper()
+		raw, err := os.ReadFile(filepath.Join(cli.dir, "terraform.tfstate"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		noSecret(what+": the state file", string(raw))
+		var st struct {
+			Resources []struct {
+				Type      string `json:"type"`
+				Instances []struct {
+					Attributes map[string]any `json:"attributes"`
+					Private    string         `json:"private"`
+				} `json:"instances"`
+			} `json:"resources"`
+		}
+		if err := json.Unmarshal(raw, &st); err != nil {
+			t.Fatal(err)
+		}
+		for _, r := range st.Resources {
+			for _, in := range r.Instances {
+				if p, err := base64.StdEncoding.DecodeString(in.Private); err == nil {
+					noSecret(what+": the private state of "+r.Type, string(p))
+				}
+			}
+			if r.Type == "konnect_portal_auth" {
+				a := r.Instances[0].Attributes
+				portalID, _ = a["portal_id"].(string)
+				if a["oidc_client_secret"] != nil || a["oidc_client_secret_wo"] != nil {
+					t.Errorf("%s: state holds the secret or its twin: %v", what, a)
+				}
+			}
+		}
+	}
+	hasSecret := func() bool {
+		return strings.Contains(string(env.dump()), `"has_client_secret":true`)
+	}
+	apply := func(what string, vars []string) {
+		t.Helper()
+		if out, code := run(vars, "plan", "-out=wo.tfplan", "-input=false", "-no-color"); code != 0 {
+			t.Fatalf("%s: plan exit %d\n%s", what, code, out)
+		}
+		if shown, code := run(vars, "show", "-json", "wo.tfplan"); code != 0 {
+			t.Fatalf("%s: show: exit %d\n%s", what, code, shown)
+		}
+		if out, code := run(vars, "apply", "-input=false", "-no-color", "wo.tfplan"); code != 0 {
+			t.Fatalf("%s: apply exit %d\n%s", what, code, out)
+		}
+		checkState(what)
+	}
+
+	apply("create", write(secrets[0], 1, true))
+	if !hasSecret() {
+		t.Error("after create: Konnect got no client secret")
+	}
+	// Another value without a bump: nothing written.
+	env.resetRequests()
+	vars := write(secrets[1], 1, true)
+	if out, code := run(vars, "plan", "-input=false", "-no-color", "-detailed-exitcode"); code != 0 {
+		t.Errorf("a new secret without a version bump: plan exit %d, want 0\n%s", code, out)
+	}
+	// Another setting changes without a bump: the PATCH carries that setting only (Konnect
+	// keeps the secret a PATCH leaves out), and is not refused.
+	apply("a setting without a bump", write(secrets[1], 1, false))
+	if w := env.writesSince(); len(w) != 1 {
+		t.Errorf("a setting without a bump wrote %v, want one PATCH", w)
+	}
+	if got := env.get("/v3/portals/" + portalID + "/authentication-settings"); got["basic_auth_enabled"] != false {
+		t.Errorf("Konnect holds %v", got)
+	}
+	// A bump sends the secret again.
+	env.resetRequests()
+	apply("bump", write(secrets[2], 2, false))
+	if w := env.writesSince(); len(w) != 1 || !strings.HasPrefix(w[0], "PATCH /v3/portals/"+portalID+"/authentication-settings") {
+		t.Errorf("the bump wrote %v, want one PATCH of the settings", w)
+	}
+	if out, code := run(vars, "destroy", "-auto-approve", "-input=false", "-no-color"); code != 0 {
+		t.Fatalf("destroy: exit %d\n%s", code, out)
+	}
+}
+
+// portalSettingsExampleTypes are the types of a portal's settings whose
+// examples/resources/<type>/resource.tf TestAccPortalSettingsExamples keeps honest: applied
+// with the portal's example against the mock, they create what they say and plan nothing
+// afterwards.
+var portalSettingsExampleTypes = []string{"konnect_portal", "konnect_portal_auth", "konnect_portal_customization", "konnect_portal_custom_domain",
+	"konnect_portal_logo", "konnect_portal_favicon", "konnect_application_auth_strategy"}
+
+func TestAccPortalSettingsExamples(t *testing.T) {
+	env := newKonnectEnv(t, konnectmock.Options{})
+	cfg := env.providerBlock("")
+	for _, typeName := range portalSettingsExampleTypes {
+		b, err := os.ReadFile(filepath.Join("..", "..", "examples", "resources", typeName, "resource.tf"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		cfg += "\n" + string(b)
+	}
+	resource.ParallelTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: protoV6Factories,
+		Steps: []resource.TestStep{
+			{Config: cfg, Check: resource.TestCheckResourceAttr("konnect_portal_auth.developers", "konnect_mapping_enabled", "true")},
+			{Config: cfg, ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()}}},
+		},
+	})
+}
+
+// TestAccPortalCustomization: a whole document applies and plans nothing more; a change of one
+// color is one PATCH; a menu configuration stops setting leaves Konnect; the import by the
+// portal's id plans nothing; a destroy puts a new portal's customization back; bad input is
+// refused at plan, naming the attribute.
+func TestAccPortalCustomization(t *testing.T) {
+	env := newKonnectEnv(t, konnectmock.Options{})
+	portalBlock := "\nresource \"konnect_portal\" \"dev\" {\n  name = \"looks\"\n}\n"
+	config := func(body string) string {
+		return env.providerBlock("") + portalBlock + "\nresource \"konnect_portal_customization\" \"this\" {\n  portal_id = konnect_portal.dev.id\n" + body + "}\n"
+	}
+	theme := func(color string) string {
+		return "  theme = {\n    name = \"mint\"\n    mode = \"dark\"\n    colors = { primary = \"" + color + "\" }\n  }\n"
+	}
+	menu := `  menu = {
+    main = [{ path = "/apis", title = "APIs", visibility = "public", external = false }]
+    footer_sections = [{ title = "More", items = [{ path = "/about", title = "About", visibility = "private", external = false }] }]
+  }
+`
+	var portalID string
+	doc := func() konnect.Object { return env.get("/v3/portals/" + portalID + "/customization") }
+	bad := []struct{ body, want string }{
+		{"  theme = { mode = \"sepia\" }\n", `(?s)theme\.mode.*value must be one of`},
+		{"  theme = { colors = { primary = \"blue\" } }\n", `(?s)theme\.colors\.primary.*must be a hex color`},
+		{"  menu = { main = [{ path = \"/x\", visibility = \"public\", external = false }] }\n", `(?s)Incorrect attribute value type|title.*required`},
+		{"  menu = { main = [{ path = \"/x\", title = \"X\", visibility = \"everyone\", external = false }] }\n", `(?s)visibility.*value must be one of`},
+	}
+	var steps []resource.TestStep
+	for _, b := range bad {
+		steps = append(steps, resource.TestStep{Config: config(b.body), PlanOnly: true, ExpectError: regexp.MustCompile(b.want)})
+	}
+	full := theme("#0A0") + menu + "  css = \"h1 {}\"\n  spec_renderer = { hide_internal = true }\n"
+	steps = append(steps,
+		resource.TestStep{
+			Config: config(full),
+			Check: resource.ComposeAggregateTestCheckFunc(
+				func(s *terraform.State) error {
+					portalID = s.RootModule().Resources["konnect_portal.dev"].Primary.ID
+					return nil
+				},
+				resource.TestCheckResourceAttrPair("konnect_portal_customization.this", "id", "konnect_portal.dev", "id"),
+				resource.TestCheckResourceAttr("konnect_portal_customization.this", "spec_renderer.try_it_ui", "true"),
+				resource.TestCheckResourceAttr("konnect_portal_customization.this", "menu.footer_sections.0.items.0.visibility", "private"),
+				func(*terraform.State) error {
+					if d := doc(); fmt.Sprint(d["theme"]) != "map[colors:map[primary:#0A0] mode:dark name:mint]" || d["css"] != "h1 {}" {
+						return fmt.Errorf("Konnect holds %v", d)
+					}
+					return nil
+				},
+			),
+		},
+		resource.TestStep{Config: config(full), PlanOnly: true},
+		resource.TestStep{
+			ResourceName: "konnect_portal_customization.this", ImportState: true, ImportStateVerify: true,
+			ImportStateIdFunc: func(s *terraform.State) (string, error) {
+				return s.RootModule().Resources["konnect_portal.dev"].Primary.ID, nil
+			},
+		},
+		resource.TestStep{
+			// One color: one PATCH; the menu configuration stops setting goes.
+			PreConfig: env.resetRequests,
+			Config:    config(theme("#123456") + "  css = \"h1 {}\"\n  spec_renderer = { hide_internal = true }\n"),
+			ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
+				plancheck.ExpectResourceAction("konnect_portal_customization.this", plancheck.ResourceActionUpdate),
+			}},
+			Check: func(*terraform.State) error {
+				if w := env.writesSince(); len(w) != 1 || !strings.HasPrefix(w[0], "PATCH ") {
+					return fmt.Errorf("the update wrote %v, want one PATCH", w)
+				}
+				d := doc()
+				if d["menu"] != nil || fmt.Sprint(d["theme"]) != "map[colors:map[primary:#123456] mode:dark name:mint]" {
+					return fmt.Errorf("Konnect holds %v", d)
+				}
+				return nil
+			},
+		},
+		resource.TestStep{Config: config(theme("#123456") + "  css = \"h1 {}\"\n  spec_renderer = { hide_internal = true }\n"), PlanOnly: true},
+		resource.TestStep{
+			// Destroying the customization (the portal stays) puts a new portal's back.
+			Config: env.providerBlock("") + portalBlock,
+			Check: func(*terraform.State) error {
+				d := doc()
+				if len(d) != 1 || fmt.Sprint(d["spec_renderer"].(map[string]any)["hide_internal"]) != "false" {
+					return fmt.Errorf("after destroy: Konnect holds %v", d)
+				}
+				return nil
+			},
+		},
+	)
+	resource.ParallelTest(t, resource.TestCase{ProtoV6ProviderFactories: protoV6Factories, Steps: steps})
+}
+
+// TestAccPortalCustomDomain: bad input is refused at plan; a host name a portal's domain
+// already has is the creation guard's error with the portal's id to import; a domain with a
+// certificate of its own applies and plans nothing more; a renewed certificate with the same
+// key is one PATCH (Konnect takes a certificate only with its key); the import by the portal's
+// id plans nothing but what Konnect never returns; a destroy deletes the domain.
+func TestAccPortalCustomDomain(t *testing.T) {
+	env := newKonnectEnv(t, konnectmock.Options{})
+	var taken konnect.Object
+	if _, err := env.client.Do(context.Background(), http.MethodPost, "/v3/portals", nil, konnect.Object{"name": "taken"}, &taken); err != nil {
+		t.Fatal(err)
+	}
+	takenID := taken["id"].(string)
+	env.post("/v3/portals/"+takenID+"/custom-domain", konnect.Object{"hostname": "taken.example.com", "enabled": true,
+		"ssl": map[string]any{"domain_verification_method": "http"}})
+	first := tlsTestPEM(t, "docs.example.com", false)
+	renewedSameKey := first // a new certificate for the same key
+	renewedSameKey.Cert = reissue(t, first.Key, "docs.example.com")
+	portalBlock := "\nresource \"konnect_portal\" \"dev\" {\n  name = \"domains\"\n}\n"
+	config := func(body string) string {
+		return env.providerBlock("") + portalBlock + "\nresource \"konnect_portal_custom_domain\" \"this\" {\n" + body + "}\n"
+	}
+	withCert := func(p tlsPair) string {
+		return fmt.Sprintf("  portal_id = konnect_portal.dev.id\n  hostname = \"docs.example.com\"\n  enabled = true\n  ssl = {\n    domain_verification_method = \"custom_certificate\"\n    custom_certificate = %q\n    custom_private_key = %q\n  }\n", p.Cert, p.Key)
+	}
+	var portalID, uploaded string
+	domain := func() konnect.Object { return env.get("/v3/portals/" + portalID + "/custom-domain") }
+	bad := []struct{ body, want string }{
+		{"  portal_id = konnect_portal.dev.id\n  hostname = \"not a host\"\n  enabled = true\n  ssl = { domain_verification_method = \"http\" }\n", `(?s)hostname.*must be a fully qualified domain name`},
+		{"  portal_id = konnect_portal.dev.id\n  hostname = \"docs.example.com\"\n  enabled = true\n  ssl = { domain_verification_method = \"dns\" }\n", `(?s)domain_verification_method.*value must be one of`},
+		{"  portal_id = konnect_portal.dev.id\n  hostname = \"docs.example.com\"\n  enabled = true\n  ssl = {\n    domain_verification_method = \"custom_certificate\"\n    custom_certificate = \"-----BEGIN CERTIFICATE-----\"\n  }\n", `(?s)custom_private_key.*must be specified`},
+	}
+	var steps []resource.TestStep
+	for _, b := range bad {
+		steps = append(steps, resource.TestStep{Config: config(b.body), PlanOnly: true, ExpectError: regexp.MustCompile(b.want)})
+	}
+	steps = append(steps,
+		resource.TestStep{
+			// The creation guard: that portal's domain has this host name.
+			Config:      config(fmt.Sprintf("  portal_id = %q\n  hostname = \"taken.example.com\"\n  enabled = true\n  ssl = { domain_verification_method = \"http\" }\n", takenID)),
+			ExpectError: regexp.MustCompile(`(?s)A Konnect object with this name already exists.*konnect_portal_custom_domain.*"taken.example.com".*import \{.*` + takenID),
+		},
+		resource.TestStep{
+			Config: config(withCert(first)),
+			Check: func(s *terraform.State) error {
+				portalID = s.RootModule().Resources["konnect_portal.dev"].Primary.ID
+				d := domain()
+				ssl, _ := d["ssl"].(map[string]any)
+				if d["hostname"] != "docs.example.com" || ssl["verification_status"] != "verified" {
+					return fmt.Errorf("Konnect holds %v", d)
+				}
+				uploaded = fmt.Sprint(ssl["uploaded_at"])
+				return nil
+			},
+		},
+		resource.TestStep{Config: config(withCert(first)), PlanOnly: true},
+		resource.TestStep{
+			ResourceName: "konnect_portal_custom_domain.this", ImportState: true, ImportStateVerify: true,
+			ImportStateVerifyIgnore: []string{"ssl.custom_certificate", "ssl.custom_private_key"},
+			ImportStateIdFunc: func(s *terraform.State) (string, error) {
+				return s.RootModule().Resources["konnect_portal.dev"].Primary.ID, nil
+			},
+		},
+		resource.TestStep{
+			// A renewed certificate for the same key: one PATCH, which carries the key too.
+			PreConfig: env.resetRequests,
+			Config:    config(withCert(renewedSameKey)),
+			ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
+				plancheck.ExpectResourceAction("konnect_portal_custom_domain.this", plancheck.ResourceActionUpdate),
+			}},
+			Check: func(*terraform.State) error {
+				if w := env.writesSince(); len(w) != 1 || !strings.HasPrefix(w[0], "PATCH ") {
+					return fmt.Errorf("the renewal wrote %v, want one PATCH", w)
+				}
+				if ssl, _ := domain()["ssl"].(map[string]any); fmt.Sprint(ssl["uploaded_at"]) == uploaded {
+					return fmt.Errorf("Konnect holds the first certificate still: %v", ssl)
+				}
+				return nil
+			},
+		},
+		resource.TestStep{Config: config(withCert(renewedSameKey)), PlanOnly: true},
+		resource.TestStep{
+			Config: env.providerBlock("") + portalBlock,
+			Check: func(*terraform.State) error {
+				if d := domain(); d != nil {
+					return fmt.Errorf("after destroy: Konnect holds %v", d)
+				}
+				return nil
+			},
+		},
+	)
+	resource.ParallelTest(t, resource.TestCase{ProtoV6ProviderFactories: protoV6Factories, Steps: steps})
+}
+
+// reissue is a new self-signed certificate for host, for the PEM private key keyPEM.
+func reissue(t *testing.T, keyPEM, host string) string {
+	t.Helper()
+	block, _ := pem.Decode([]byte(keyPEM))
+	if block == nil {
+		t.Fatal("reissue: no PEM key")
+	}
+	key, err := x509.ParsePKCS8PrivateKey(block.Bytes)
+	if err != nil {
+		t.Fatal(err)
+	}
+	signer := key.(crypto.Signer)
+	tmpl := &x509.Certificate{
+		SerialNumber: big.NewInt(time.Now().UnixNano()), Subject: pkix.Name{CommonName: host},
+		NotBefore: time.Now().Add(-time.Hour), NotAfter: time.Now().Add(48 * time.Hour), DNSNames: []string{host},
+	}
+	der, err := x509.CreateCertificate(rand.Reader, tmpl, tmpl, signer.Public(), signer)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(pem.EncodeToMemory(&pem.Block{Type: "CERTIFICATE", Bytes: der}))
+}
+
+// TestAccPortalImages: bad image data is refused at plan, naming the attribute (SVG, which
+// Kong's validator refuses, is taken); the logo and favicon import by the portal's id and
+// plan nothing; a destroy writes nothing and leaves the images in Konnect, which cannot
+// remove them.
+func TestAccPortalImages(t *testing.T) {
+	env := newKonnectEnv(t, konnectmock.Options{})
+	portalBlock := "\nresource \"konnect_portal\" \"dev\" {\n  name = \"images\"\n}\n"
+	config := func(logo, favicon string) string {
+		return env.providerBlock("") + portalBlock + fmt.Sprintf(`
+resource "konnect_portal_logo" "this" {
+  portal_id = konnect_portal.dev.id
+  data      = %q
+}
+
+resource "konnect_portal_favicon" "this" {
+  portal_id = konnect_portal.dev.id
+  data      = %q
+}
+`, logo, favicon)
+	}
+	svg := "data:image/svg+xml;base64,PHN2Zy8+"
+	var portalID string
+	var steps []resource.TestStep
+	for _, bad := range []string{"data:text/plain;base64,SGk=", "data:image/png;base64,abc", "https://example.com/logo.png"} {
+		steps = append(steps, resource.TestStep{Config: config(bad, svg), PlanOnly: true,
+			ExpectError: regexp.MustCompile(`(?s)konnect_portal_logo.this.*data.*must be a data URL with base64 PNG, JPEG, GIF, ICO or SVG`)})
+	}
+	steps = append(steps,
+		resource.TestStep{
+			Config: config(pngPixel, svg),
+			Check: func(s *terraform.State) error {
+				portalID = s.RootModule().Resources["konnect_portal.dev"].Primary.ID
+				if got := env.get("/v3/portals/" + portalID + "/assets/favicon"); got["data"] != svg {
+					return fmt.Errorf("Konnect holds the favicon %v", got)
+				}
+				return nil
+			},
+		},
+		resource.TestStep{Config: config(pngPixel, svg), PlanOnly: true},
+	)
+	for _, typ := range []string{"konnect_portal_logo", "konnect_portal_favicon"} {
+		steps = append(steps, resource.TestStep{
+			ResourceName: typ + ".this", ImportState: true, ImportStateVerify: true,
+			ImportStateIdFunc: func(s *terraform.State) (string, error) {
+				return s.RootModule().Resources["konnect_portal.dev"].Primary.ID, nil
+			},
+		})
+	}
+	steps = append(steps, resource.TestStep{
+		PreConfig: env.resetRequests,
+		Config:    env.providerBlock("") + portalBlock,
+		Check: func(*terraform.State) error {
+			for _, r := range env.writesSince() {
+				if strings.Contains(r, "/assets/") {
+					return fmt.Errorf("the destroy wrote %s", r)
+				}
+			}
+			if got := env.get("/v3/portals/" + portalID + "/assets/logo"); got["data"] != pngPixel {
+				return fmt.Errorf("after destroy: Konnect holds the logo %v", got)
+			}
+			return nil
+		},
+	})
+	resource.ParallelTest(t, resource.TestCase{ProtoV6ProviderFactories: protoV6Factories, Steps: steps})
+}
+
+// TestAccApplicationAuthStrategy: bad input is refused at plan; an OpenID Connect strategy
+// with settings Kong's schema does not name (additional_properties) applies and plans nothing
+// more; a change of its display name and scopes is one PATCH; the import by id plans nothing;
+// a change of type replaces the strategy.
+func TestAccApplicationAuthStrategy(t *testing.T) {
+	env := newKonnectEnv(t, konnectmock.Options{})
+	config := func(body string) string {
+		return env.providerBlock("") + "\nresource \"konnect_application_auth_strategy\" \"this\" {\n" + body + "}\n"
+	}
+	oidc := func(display, scopes string) string {
+		return fmt.Sprintf(`  openid_connect = {
+    name         = "oidc"
+    display_name = %q
+    labels       = { team = "platform" }
+    configs = {
+      openid_connect = {
+        issuer                = "https://issuer.example.com/default"
+        credential_claim      = ["client_id"]
+        scopes                = %s
+        auth_methods          = ["client_credentials"]
+        additional_properties = jsonencode({ client_credentials_ttl = 3600 })
+      }
+    }
+  }
+`, display, scopes)
+	}
+	keys := "  key_auth = {\n    name = \"keys\"\n    display_name = \"Keys\"\n    configs = { key_auth = { key_names = [\"apikey\"], ttl = { value = 30, unit = \"days\" } } }\n  }\n"
+	var id string
+	path := func() string { return "/v2/application-auth-strategies/" + id }
+	var steps []resource.TestStep
+	for _, b := range []struct{ body, want string }{
+		{oidc("OIDC", `["openid"]`) + keys, `(?s)Invalid Attribute Combination`},
+		{"", `(?s)Invalid Attribute Combination|No attribute specified`},
+		{strings.Replace(keys, `"days"`, `"months"`, 1), `(?s)key_auth\.configs\.key_auth\.ttl\.unit.*value must be one of`},
+	} {
+		steps = append(steps, resource.TestStep{Config: config(b.body), PlanOnly: true, ExpectError: regexp.MustCompile(b.want)})
+	}
+	steps = append(steps,
+		resource.TestStep{
+			Config: config(oidc("OIDC", `["openid", "email"]`)),
+			Check: resource.ComposeAggregateTestCheckFunc(
+				resource.TestCheckResourceAttr("konnect_application_auth_strategy.this", "strategy_type", "openid_connect"),
+				resource.TestCheckResourceAttr("konnect_application_auth_strategy.this", "display_name", "OIDC"),
+				resource.TestCheckNoResourceAttr("konnect_application_auth_strategy.this", "key_auth"),
+				func(s *terraform.State) error {
+					id = s.RootModule().Resources["konnect_application_auth_strategy.this"].Primary.ID
+					cfg, _ := env.get(path())["configs"].(map[string]any)
+					if oc, _ := cfg["openid-connect"].(map[string]any); fmt.Sprint(oc["client_credentials_ttl"]) != "3600" {
+						return fmt.Errorf("Konnect holds configs %v", cfg)
+					}
+					return nil
+				},
+			),
+		},
+		resource.TestStep{Config: config(oidc("OIDC", `["openid", "email"]`)), PlanOnly: true},
+		resource.TestStep{ResourceName: "konnect_application_auth_strategy.this", ImportState: true, ImportStateVerify: true},
+		resource.TestStep{
+			PreConfig: env.resetRequests,
+			Config:    config(oidc("OpenID Connect", `["openid"]`)),
+			ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
+				plancheck.ExpectResourceAction("konnect_application_auth_strategy.this", plancheck.ResourceActionUpdate),
+			}},
+			Check: func(*terraform.State) error {
+				if w := env.writesSince(); len(w) != 1 || !strings.HasPrefix(w[0], "PATCH ") {
+					return fmt.Errorf("the update wrote %v, want one PATCH", w)
+				}
+				got := env.get(path())
+				cfg, _ := got["configs"].(map[string]any)
+				oc, _ := cfg["openid-connect"].(map[string]any)
+				if got["display_name"] != "OpenID Connect" || fmt.Sprint(oc["scopes"]) != "[openid]" || fmt.Sprint(oc["client_credentials_ttl"]) != "3600" {
+					return fmt.Errorf("Konnect holds %v", got)
+				}
+				return nil
+			},
+		},
+		resource.TestStep{Config: config(oidc("OpenID Connect", `["openid"]`)), PlanOnly: true},
+		resource.TestStep{
+			Config: config(keys),
+			ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
+				plancheck.ExpectResourceAction("konnect_application_auth_strategy.this", plancheck.ResourceActionReplace),
+			}},
+			Check: resource.ComposeAggregateTestCheckFunc(
+				resource.TestCheckResourceAttr("konnect_application_auth_strategy.this", "strategy_type", "key_auth"),
+				resource.TestCheckResourceAttr("konnect_application_auth_strategy.this", "key_auth.configs.key_auth.ttl.unit", "days"),
+				resource.TestCheckResourceAttr("konnect_application_auth_strategy.this", "supports_multiple_credentials", "true"),
+				func(*terraform.State) error {
+					if env.get(path()) != nil {
+						return fmt.Errorf("the OpenID Connect strategy is still in Konnect")
+					}
+					return nil
+				},
+			),
+		},
+		resource.TestStep{Config: config(keys), PlanOnly: true},
+	)
+	resource.ParallelTest(t, resource.TestCase{ProtoV6ProviderFactories: protoV6Factories, Steps: steps})
+}
