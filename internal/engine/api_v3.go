@@ -112,6 +112,10 @@ type SingletonAPI struct {
 	// Kept: Konnect cannot remove the object nor reset it (a portal's logo): a destroy
 	// writes nothing and leaves it as it is.
 	Kept bool
+	// DeleteResets: Konnect's DELETE puts the object's defaults back rather than removing
+	// it (a portal's audit log webhook, whose PATCH takes no null destination): a destroy
+	// sends it instead of writing Defaults.
+	DeleteResets bool
 }
 
 func (SingletonAPI) mergesOnUpdate()   {}
@@ -185,7 +189,7 @@ func (s SingletonAPI) Update(ctx context.Context, cl *konnect.Client, a Address,
 // Delete puts Konnect's defaults back: the object itself cannot be removed (a Created one
 // is DELETEd).
 func (s SingletonAPI) Delete(ctx context.Context, cl *konnect.Client, a Address, ifMatch string) (*konnect.Response, error) {
-	if s.Created {
+	if s.Created || s.DeleteResets {
 		return cl.Do(ctx, http.MethodDelete, s.Path(a.Parents), nil, nil, nil, konnect.IfMatch(ifMatch))
 	}
 	if s.Kept {

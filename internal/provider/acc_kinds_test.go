@@ -621,6 +621,8 @@ var kindRows = map[string]kindRow{
 	portal.SnippetKind.TypeName: snippetRow,
 	// who may reach a portal (kind_portal_ip_allow_list_test.go)
 	portal.IPAllowListKind.TypeName: ipAllowListRow,
+	// where a portal's audit logs go (kind_portal_audit_log_webhook_test.go)
+	portal.AuditLogWebhookKind.TypeName: auditLogWebhookRow,
 	// a portal's settings (kind_portal_settings_test.go)
 	portal.AuthKind.TypeName:          portalAuthRow,
 	portal.CustomizationKind.TypeName: portalCustomizationRow,

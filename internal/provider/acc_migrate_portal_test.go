@@ -24,6 +24,8 @@ var kongPortalAttrs = map[string][]string{
 	"konnect_portal_team_role": {"entity_id", "entity_region", "entity_type_name", "id", "portal_id", "role_name", "team_id"},
 	// Kong 3.18.0
 	"konnect_portal_ip_allow_list": {"allowed_ips", "id", "portal_id"},
+	// Kong 3.15.0, no id: its key is portal_id
+	"konnect_portal_audit_log_webhook": {"audit_log_destination_id", "enabled", "portal_id"},
 	// no id: its key is portal_id; Kong's Read moves oidc_config into the oidc_* attributes
 	// and leaves oidc_config null
 	"konnect_portal_auth": {"basic_auth_enabled", "idp_mapping_enabled", "konnect_mapping_enabled", "oidc_auth_enabled",
@@ -145,6 +147,12 @@ func addKongPortal(t *testing.T, e *konnectEnv, state *kongStateFile) kongSameNa
 	edit(1, "konnect_application_auth_strategy.partner_keys", "key_auth", "/v2/application-auth-strategies/"+strategy["id"].(string),
 		set("display_name", "Renamed in the UI"))
 
+	// Its audit log webhook, enabled (Kong 3.15.0), changed in round 1.
+	hookPath := "/v3/portals/" + portalID + "/audit-log-webhook"
+	hook := call(http.MethodPatch, hookPath, konnect.Object{"enabled": true, "audit_log_destination_id": auditDestinations[0]})
+	state.add("konnect_portal_audit_log_webhook", "developers", hook, map[string]any{"portal_id": portalID})
+	edit(1, "konnect_portal_audit_log_webhook.developers", "audit_log_destination_id", hookPath, set("audit_log_destination_id", auditDestinations[2]))
+
 	s.notEditable = append(s.notEditable, "konnect_portal_team_role")
 	s.config = `
 resource "konnect_portal" "developers" {
@@ -212,6 +220,12 @@ resource "konnect_portal_team_role" "partners_viewer" {
   entity_id        = "` + portalAPIID + `"
   entity_type_name = "Services"
   entity_region    = "us"
+}
+
+resource "konnect_portal_audit_log_webhook" "developers" {
+  portal_id                = konnect_portal.developers.id
+  enabled                  = true
+  audit_log_destination_id = "` + auditDestinations[0] + `"
 }
 
 resource "konnect_portal_ip_allow_list" "office" {

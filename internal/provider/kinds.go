@@ -34,6 +34,8 @@ var Kinds = []engine.EntityKind{
 	portal.PageKind, portal.SnippetKind,
 	// who may reach a portal (internal/portal)
 	portal.IPAllowListKind,
+	// where a portal's audit logs go (internal/portal)
+	portal.AuditLogWebhookKind,
 	// the Dev Portal's settings (internal/portal)
 	portal.AuthKind, portal.CustomizationKind, portal.CustomDomainKind, portal.LogoKind, portal.FaviconKind,
 	// how applications authenticate to the APIs portals publish (internal/portal)
