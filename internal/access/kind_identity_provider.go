@@ -93,7 +93,8 @@ var IdentityProviderKind = engine.EntityKind{
 		{Name: "config", Type: engine.ObjectOf(oidcConfig, samlConfig),
 			Description: "The provider's settings: set the branch of its type."},
 		engine.PlatformTimestamps[0], engine.PlatformTimestamps[1],
-	}, engine.WriteOnlyTwinOf("client_secret_wo", []string{"config", "oidc_identity_provider_config", "client_secret"}, clientSecret, "config.client_secret")...),
+	}, engine.WriteOnlyTwinOf("client_secret_wo", []string{"config", "oidc_identity_provider_config", "client_secret"}, "config.client_secret",
+		stringvalidator.LengthAtLeast(1))...),
 }
 
 // IdentityProviderTeamGroupMappingKind maps a group of the identity provider to a team

@@ -70,10 +70,11 @@ func WriteOnlySecret(classic Attr) []Attr {
 // dotted JSON path json (config.client_secret). The framework refuses a write-only attribute
 // inside a computed nested attribute, and making every object on the path non-computed would
 // change how they plan. The twin conflicts with the classic secret, and needs the object that
-// holds it (its siblings say which variant the secret belongs to) and its version. The
+// holds it (its siblings say which variant the secret belongs to) and its version; validators
+// are its own (the classic secret's, written for its nested path, would not apply). The
 // classic secret must be one Konnect never returns (NotReturned): state keeps nothing of it
 // while the twin is in use.
-func WriteOnlyTwinOf(name string, at []string, classic Attr, json string) []Attr {
+func WriteOnlyTwinOf(name string, at []string, json string, validators ...Validator) []Attr {
 	version := name + "_version"
 	classicPath, holder := path.MatchRoot(at[0]), path.MatchRoot(at[0])
 	for i, step := range at[1:] {
@@ -88,7 +89,7 @@ func WriteOnlyTwinOf(name string, at []string, classic Attr, json string) []Attr
 			"Set together with `%s` and `%s`; the value is sent when the object is created and whenever `%s` changes.",
 			shown, strings.Join(at[:len(at)-1], "."), version, version),
 		Validators: append([]Validator{stringvalidator.ConflictsWith(classicPath), stringvalidator.AlsoRequires(path.MatchRoot(version), holder)},
-			classic.Validators...)}
+			validators...)}
 	return []Attr{twin, {Name: version, Type: Int64, Mode: Optional, Versions: name,
 		Description: fmt.Sprintf("Any number, kept in state: `%s` is sent to Konnect when the object is created and whenever this number changes. "+
 			"Change it (for example increment it) to send a new value.", name),
@@ -146,8 +147,19 @@ func (s woSecret) classicValue(m ObjectValues) tftypes.Value {
 	if len(s.at) == 0 {
 		return m[s.classic.Name]
 	}
-	v, ok := m[s.at[0]]
-	for _, step := range s.at[1:] {
+	return valueAt(m, s.at)
+}
+
+// sibling is the path of the classic secret's sibling attribute name (nested secrets only).
+func (s woSecret) sibling(name string) []string {
+	return append(slices.Clone(s.at[:len(s.at)-1]), name)
+}
+
+// valueAt is the value at a path of attribute names in m: null when an object on the way is
+// null or not known.
+func valueAt(m ObjectValues, at []string) tftypes.Value {
+	v, ok := m[at[0]]
+	for _, step := range at[1:] {
 		var fields map[string]tftypes.Value
 		if !ok || !v.IsKnown() || v.IsNull() || v.As(&fields) != nil {
 			return tftypes.NewValue(tftypes.String, nil)
@@ -232,6 +244,16 @@ func (r *EntityResource) writeSecrets(body konnect.Object, cfg, prior, planned O
 		field := s.wo.JSONName()
 		if v := cfg[s.wo.Name]; s.versionChanged(prior, planned) && v.IsKnown() && !v.IsNull() {
 			putJSONPath(body, field, Str(v))
+			// what Konnect takes only together with the secret (a custom domain's
+			// certificate with its key), as planned
+			for _, with := range s.classic.SentWith {
+				if len(s.at) == 0 {
+					break
+				}
+				if w := valueAt(planned, s.sibling(with)); w.IsKnown() && !w.IsNull() {
+					putJSONPath(body, field[:strings.LastIndexByte(field, '.')+1]+with, Str(w))
+				}
+			}
 			sent = append(sent, s.wo.Name)
 			continue
 		}
@@ -264,6 +286,20 @@ func (r *EntityResource) planSecrets(prior, planned, cfg ObjectValues, diags *di
 			s.setClassic(planned, tftypes.NewValue(tftypes.String, nil))
 		case s.inUse(prior) && !s.inUse(planned) && unset:
 			s.setClassic(planned, tftypes.NewValue(tftypes.String, tftypes.UnknownValue))
+		}
+		if s.inUse(planned) && prior != nil && !s.versionChanged(prior, planned) && len(s.at) > 0 {
+			// a member Konnect takes only with the secret changes without it (a custom
+			// domain's new certificate, whose key the twin holds)
+			for _, with := range s.classic.SentWith {
+				if w := s.sibling(with); !valueAt(planned, w).Equal(valueAt(prior, w)) {
+					diags.AddAttributeError(path.Root(s.version.Name), "A new "+with+" is sent with its "+s.classic.Name,
+						fmt.Sprintf("%s: Konnect takes %s only together with %s, which %s holds. This plan changes %s and keeps %s, so it would send no %s.\n\n"+
+							"Change %s in the same change: the value of %s is then sent with the new %s.",
+							r.Kind.TypeName, strings.Join(w, "."), s.classic.Name, s.wo.Name, strings.Join(w, "."), s.version.Name, s.classic.Name,
+							s.version.Name, s.wo.Name, with))
+					ok = false
+				}
+			}
 		}
 		if s.classic.NotReturned && !patches && s.inUse(planned) && !s.versionChanged(prior, planned) {
 			diags.AddAttributeError(path.Root(s.version.Name), "Changing this object also writes "+s.classic.Name,

@@ -13,7 +13,7 @@ func TestWriteOnlyTwinOfNested(t *testing.T) {
 	secret := Attr{Name: "client_secret", Type: String, Sensitive: true, NotReturned: true}
 	branch := Attr{Name: "oidc", Inline: true, Type: ObjectOf(Attr{Name: "issuer_url", Type: String}, secret)}
 	attrs := append([]Attr{{Name: "config", Type: ObjectOf(branch)}},
-		WriteOnlyTwinOf("client_secret_wo", []string{"config", "oidc", "client_secret"}, secret, "config.client_secret")...)
+		WriteOnlyTwinOf("client_secret_wo", []string{"config", "oidc", "client_secret"}, "config.client_secret")...)
 	r := &EntityResource{Kind: EntityKind{TypeName: "x", Attrs: attrs}}
 
 	ss := r.secrets()
