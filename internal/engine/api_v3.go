@@ -121,6 +121,9 @@ type SingletonAPI struct {
 func (SingletonAPI) mergesOnUpdate()   {}
 func (SingletonAPI) sendsChangesOnly() {}
 
+// Singleton is the declaration itself, also through an API that wraps it (a portal image's).
+func (s SingletonAPI) Singleton() SingletonAPI { return s }
+
 // KeyParent is the parent whose id is the object's (IDFrom); "" when the id is fixed.
 func (s SingletonAPI) KeyParent() string { return s.IDFrom }
 

@@ -226,8 +226,8 @@ func objectPath(k engine.EntityKind, attrs map[string]string) string {
 		return api.Path(parents, attrs["id"])
 	case engine.PatchAPI:
 		return api.Path(parents, attrs["id"])
-	case engine.SingletonAPI:
-		return api.Path(parents)
+	case interface{ Singleton() engine.SingletonAPI }: // also an API wrapping one (a portal's images)
+		return api.Singleton().Path(parents)
 	case engine.AssignmentAPI:
 		return api.Collection(parents) + "/" + attrs["id"]
 	case gateway.MembershipAPI:

@@ -20,8 +20,10 @@ import (
 	"time"
 
 	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
+	"github.com/hashicorp/terraform-plugin-testing/knownvalue"
 	"github.com/hashicorp/terraform-plugin-testing/plancheck"
 	"github.com/hashicorp/terraform-plugin-testing/terraform"
+	"github.com/hashicorp/terraform-plugin-testing/tfjsonpath"
 
 	"github.com/konnectguard/terraform-provider-konnect/internal/konnect"
 	"github.com/konnectguard/terraform-provider-konnect/internal/konnectmock"
@@ -55,6 +57,9 @@ var portalCustomDomainRow = kindRow{deps: portalDep,
 
 // pngPixel is a 1×1 PNG as a data URL (Kong's test image).
 const pngPixel = "data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR4nGMAAQAABQABDQottAAAAABJRU5ErkJggg=="
+
+// pixelSHA256 is the SHA-256 of pngPixel's bytes (`sha256sum` of the PNG file).
+const pixelSHA256 = "7d959ae9353a02d3707dbeefe68f0af43e35d3ff8b479e8a9b16121d90ce947c"
 
 // portalImageRow: a portal's logo or favicon, changing the image; its one attribute is
 // required.
@@ -581,10 +586,19 @@ resource "konnect_portal_favicon" "this" {
 	steps = append(steps,
 		resource.TestStep{
 			Config: config(pngPixel, svg),
+			// The plan shows which image it writes by its SHA-256 (the image itself is
+			// marked sensitive, so that no plan prints it): filesha256() of the file.
+			ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
+				plancheck.ExpectKnownValue("konnect_portal_logo.this", tfjsonpath.New("data_sha256"), knownvalue.StringExact(pixelSHA256)),
+				plancheck.ExpectSensitiveValue("konnect_portal_logo.this", tfjsonpath.New("data")),
+			}},
 			Check: func(s *terraform.State) error {
 				portalID = s.RootModule().Resources["konnect_portal.dev"].Primary.ID
 				if got := env.get("/v3/portals/" + portalID + "/assets/favicon"); got["data"] != svg {
 					return fmt.Errorf("Konnect holds the favicon %v", got)
+				}
+				if got := s.RootModule().Resources["konnect_portal_logo.this"].Primary.Attributes["data_sha256"]; got != pixelSHA256 {
+					return fmt.Errorf("data_sha256 in state: %q", got)
 				}
 				return nil
 			},
