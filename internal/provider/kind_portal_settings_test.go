@@ -728,3 +728,44 @@ func TestAccApplicationAuthStrategy(t *testing.T) {
 	)
 	resource.ParallelTest(t, resource.TestCase{ProtoV6ProviderFactories: protoV6Factories, Steps: steps})
 }
+
+// Settings Konnect creates with the portal: "creating" konnect_portal_auth writes over what
+// the portal holds. Someone changed two settings in Konnect; the plan that would write another
+// value over one of them fails before anything is written, naming it with Konnect's default,
+// its value now and the planned one (the other, which configuration does not set, is not
+// written and stays). Configuration that says what Konnect holds adopts it.
+func TestAccPortalAuthCreateOverEdits(t *testing.T) {
+	env := newKonnectEnv(t, konnectmock.Options{})
+	portalID := env.portalID("settings-edited")
+	settings := "/v3/portals/" + portalID + "/authentication-settings"
+	env.edit(settings, func(o konnect.Object) { o["konnect_mapping_enabled"] = true; o["basic_auth_enabled"] = false })
+	config := func(body, policy string) string {
+		return env.providerBlock(policy) + fmt.Sprintf("\nresource \"konnect_portal_auth\" \"this\" {\n  portal_id = %q\n%s}\n", portalID, body)
+	}
+	resource.ParallelTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: protoV6Factories,
+		Steps: []resource.TestStep{
+			{
+				Config: config("  konnect_mapping_enabled = false\n", ""),
+				ExpectError: regexp.MustCompile(`(?s)Creating this object would overwrite changes made in Konnect.*` +
+					`konnect_portal_auth \(id ` + portalID + `\) exists already.*` +
+					`konnect_mapping_enabled\s+Konnect's default: false\s+in Konnect now: true\s+planned: false.*Nothing was written`),
+			},
+			{
+				// Nothing was written; configuration that says what Konnect holds adopts it.
+				PreConfig: func() {
+					if s := env.get(settings); s["konnect_mapping_enabled"] != true || s["basic_auth_enabled"] != false {
+						t.Errorf("a refused plan wrote: %v", s)
+					}
+				},
+				Config: config("  konnect_mapping_enabled = true\n", ""),
+				Check: func(*terraform.State) error {
+					if s := env.get(settings); s["konnect_mapping_enabled"] != true || s["basic_auth_enabled"] != false {
+						t.Errorf("Konnect holds %v", s)
+					}
+					return nil
+				},
+			},
+		},
+	})
+}
