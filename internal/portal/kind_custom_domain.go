@@ -75,7 +75,7 @@ var CustomDomainKind = engine.EntityKind{
 			Type: engine.ObjectOf(
 				engine.Attr{Name: "domain_verification_method", Type: engine.String, Mode: engine.Required, ForceNew: true,
 					Description: "`http`: Konnect obtains the certificate; `custom_certificate`: `custom_certificate` and `custom_private_key` are yours.",
-					Validators:  []engine.Validator{stringvalidator.OneOf("http", "custom_certificate")}},
+					Validators:  []engine.Validator{stringvalidator.OneOf("http", "custom_certificate"), certificateNeeded{}}},
 				engine.Attr{Name: "custom_certificate", Type: engine.String, NotReturned: true, SentWith: []string{"custom_private_key"},
 					Description: "The PEM-encoded certificate for the host name (`custom_certificate` verification). Konnect never returns it: state keeps the value written, null after an import.",
 					Validators: []engine.Validator{keyOrTwin{},
@@ -126,4 +126,25 @@ func (keyOrTwin) ValidateString(ctx context.Context, req validator.StringRequest
 	}
 	resp.Diagnostics.AddAttributeError(req.Path, "Missing attribute configuration",
 		`A custom certificate needs its private key: set "ssl.custom_private_key", or "custom_private_key_wo" with "custom_private_key_wo_version" to keep it out of state (Terraform 1.11+, OpenTofu 1.11+).`)
+}
+
+// certificateNeeded: verification by a certificate of your own needs that certificate.
+type certificateNeeded struct{}
+
+func (certificateNeeded) Description(context.Context) string {
+	return "custom_certificate needs ssl.custom_certificate"
+}
+
+func (v certificateNeeded) MarkdownDescription(ctx context.Context) string { return v.Description(ctx) }
+
+func (certificateNeeded) ValidateString(ctx context.Context, req validator.StringRequest, resp *validator.StringResponse) {
+	if req.ConfigValue.IsNull() || req.ConfigValue.IsUnknown() || req.ConfigValue.ValueString() != "custom_certificate" {
+		return
+	}
+	var cert types.String
+	if d := req.Config.GetAttribute(ctx, req.Path.ParentPath().AtName("custom_certificate"), &cert); d.HasError() || !cert.IsNull() {
+		return
+	}
+	resp.Diagnostics.AddAttributeError(req.Path, "Missing custom certificate",
+		`Verification by "custom_certificate" uses a certificate of your own: set "ssl.custom_certificate" (PEM) with its key, or verify with "http" and let Konnect obtain one.`)
 }

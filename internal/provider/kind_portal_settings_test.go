@@ -469,6 +469,7 @@ func TestAccPortalCustomDomain(t *testing.T) {
 	bad := []struct{ body, want string }{
 		{"  portal_id = konnect_portal.dev.id\n  hostname = \"not a host\"\n  enabled = true\n  ssl = { domain_verification_method = \"http\" }\n", `(?s)hostname.*must be a fully qualified domain name`},
 		{"  portal_id = konnect_portal.dev.id\n  hostname = \"docs.example.com\"\n  enabled = true\n  ssl = { domain_verification_method = \"dns\" }\n", `(?s)domain_verification_method.*value must be one of`},
+		{"  portal_id = konnect_portal.dev.id\n  hostname = \"docs.example.com\"\n  enabled = true\n  ssl = { domain_verification_method = \"custom_certificate\" }\n", `(?s)Missing custom certificate.*konnect_portal_custom_domain\.this.*set\s+"ssl\.custom_certificate"`},
 		{"  portal_id = konnect_portal.dev.id\n  hostname = \"docs.example.com\"\n  enabled = true\n  ssl = {\n    domain_verification_method = \"custom_certificate\"\n    custom_certificate = \"-----BEGIN CERTIFICATE-----\"\n  }\n", `(?s)Missing attribute configuration.*custom certificate needs its private key`},
 	}
 	var steps []resource.TestStep
