@@ -85,6 +85,13 @@ func (f *Family) Publish(portalID, apiID, strategyID string) error {
 func (f *Family) publish(portalID, apiID, strategyID string) error {
 	f.env.Lock.Lock()
 	defer f.env.Lock.Unlock()
+	return f.PublishHeld(portalID, apiID, strategyID)
+}
+
+// PublishHeld is Publish for a caller that holds Env.Lock (the API catalog
+// family, through the assembler, whose publications these are); the state is
+// not saved.
+func (f *Family) PublishHeld(portalID, apiID, strategyID string) error {
 	p := f.st.portal(strings.ToLower(portalID))
 	if p == nil || !mockcore.IsUUID(apiID) {
 		return ErrNotFound
@@ -116,6 +123,11 @@ func (f *Family) Unpublish(portalID, apiID string) error {
 func (f *Family) unpublish(portalID, apiID string) error {
 	f.env.Lock.Lock()
 	defer f.env.Lock.Unlock()
+	return f.UnpublishHeld(portalID, apiID)
+}
+
+// UnpublishHeld is Unpublish for a caller that holds Env.Lock; the state is not saved.
+func (f *Family) UnpublishHeld(portalID, apiID string) error {
 	p := f.st.portal(strings.ToLower(portalID))
 	apiID = strings.ToLower(apiID)
 	if p == nil || !slices.ContainsFunc(p.Publications, func(x *publication) bool { return x.APIID == apiID }) {
@@ -123,6 +135,16 @@ func (f *Family) unpublish(portalID, apiID string) error {
 	}
 	p.Publications = slices.DeleteFunc(p.Publications, func(x *publication) bool { return x.APIID == apiID })
 	return nil
+}
+
+// PortalHeld reports a portal's name and display name, for a caller that
+// holds Env.Lock (the API catalog family, through the assembler).
+func (f *Family) PortalHeld(id string) (name, displayName string, ok bool) {
+	p := f.st.portal(strings.ToLower(id))
+	if p == nil {
+		return "", "", false
+	}
+	return p.Name, p.DisplayName, true
 }
 
 // VerifyDomain makes the portal's custom domain verified, as Konnect does once
