@@ -107,7 +107,7 @@ func createDocument(c *call) mockcore.Response {
 	if r := c.badParent(a, nil, parent); r != nil {
 		return *r
 	}
-	t, _ := frontMatter(*content)
+	t := frontMatter(*content)
 	if title != nil {
 		t = title
 	}
@@ -174,7 +174,7 @@ func patchDocument(c *call) mockcore.Response {
 	d.ParentID, d.Slug = np, s
 	if content != nil {
 		d.Content = *content
-		if t, _ := frontMatter(*content); t != nil && title == nil {
+		if t := frontMatter(*content); t != nil && title == nil {
 			d.Title = *t
 		}
 	}

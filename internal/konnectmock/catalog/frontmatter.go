@@ -6,15 +6,15 @@ import (
 	"strings"
 )
 
-// frontMatter reads the title and description a document's YAML front matter sets, as the portal family reads a page's.
-func frontMatter(content string) (title, description *string) {
+// frontMatter reads the title a document's YAML front matter sets, as the portal family reads a page's.
+func frontMatter(content string) (title *string) {
 	lines := strings.Split(strings.ReplaceAll(content, "\r\n", "\n"), "\n")
 	if len(lines) < 2 || strings.TrimRight(lines[0], " \t") != "---" {
-		return nil, nil
+		return nil
 	}
 	end := slices.IndexFunc(lines[1:], func(l string) bool { return strings.TrimRight(l, " \t") == "---" })
 	if end < 0 {
-		return nil, nil
+		return nil
 	}
 	for _, l := range lines[1 : end+1] {
 		key, val, ok := strings.Cut(l, ":")
@@ -22,14 +22,11 @@ func frontMatter(content string) (title, description *string) {
 			continue
 		}
 		v := scalar(val)
-		switch key {
-		case "title":
+		if key == "title" {
 			title = &v
-		case "description":
-			description = &v
 		}
 	}
-	return title, description
+	return title
 }
 
 // scalar is a YAML scalar as front matter writes one: plain (a trailing

@@ -143,25 +143,6 @@ func (c *call) invalid(b *mockcore.Body) *mockcore.Response {
 	return &resp
 }
 
-// notNull refuses null for fields the spec does not make nullable (a PATCH may
-// leave them out, not clear them); rule is the field's type rule.
-func notNull(b *mockcore.Body, rule string, keys ...string) {
-	for _, k := range keys {
-		if b.Null(k) {
-			b.Fail(k, rule, "must not be null")
-		}
-	}
-}
-
-// notNullEnum is notNull for enum fields, naming their choices.
-func notNullEnum(b *mockcore.Body, choices []string, keys ...string) {
-	for _, k := range keys {
-		if b.Null(k) {
-			b.Bad = append(b.Bad, mockcore.InvalidParam{Field: b.Prefix + k, Rule: "enum", Choices: choices})
-		}
-	}
-}
-
 // pathID resolves a UUID path parameter: one that is not a UUID names nothing (404).
 func (c *call) pathID(name string) (string, bool) {
 	v := c.params[name]

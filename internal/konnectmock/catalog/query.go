@@ -238,8 +238,6 @@ func list[T, V any](c *call, items []T, spec filterSpec, sorts []string, get fun
 	return mockcore.List(views, p)
 }
 
-func boolString(b bool) string { return strconv.FormatBool(b) }
-
 func optString(s *string) (string, bool) {
 	if s == nil {
 		return "", false
