@@ -72,7 +72,7 @@ func TestAPIListPagingFiltersSort(t *testing.T) {
 
 func TestValidateSpecification(t *testing.T) {
 	fx := newFixture(t)
-	fx.ok("POST", "/v3/apis/validate-specification", map[string]any{"content": oas3}, 201)
+	fx.ok("POST", "/v3/apis/validate-specification", map[string]any{"content": oas3}, 201).jsonEq(t, `{"validation_messages":[]}`)
 	fx.ok("POST", "/v3/apis/validate-specification", map[string]any{"content": "swagger: '2.0'\ninfo: {title: t, version: '1'}\n"}, 201)
 	fx.ok("POST", "/v3/apis/validate-specification", map[string]any{"content": "asyncapi: 2.6.0\n"}, 201)
 	fx.do("POST", "/v3/apis/validate-specification", map[string]any{"content": ""}).invalid(t, "content: content must be longer than or equal to 1 characters")
@@ -276,4 +276,27 @@ func TestRoute(t *testing.T) {
 			t.Errorf("%s: %q %v, want %q", path, key, ok, want)
 		}
 	}
+}
+
+func TestSpecifications(t *testing.T) {
+	fx := newFixture(t)
+	id := fx.api("a")
+	base := "/v3/apis/" + id + "/specifications"
+	fx.do("POST", base, map[string]any{"content": ""}).invalid(t, "content: content must be longer than or equal to 1 characters")
+	fx.do("POST", base, map[string]any{"content": "x: 1"}).invalid(t, "content: The provided specification content could not be parsed")
+	r := fx.ok("POST", base, map[string]any{"content": oas3}, 201)
+	r.jsonEq(t, `{"content":`+mustJSON(oas3)+`,"type":"oas3","validation_messages":[]}`, "id", "created_at", "updated_at")
+	sid := r.str("id")
+	fx.do("POST", base, map[string]any{"content": oas3}).conflict(t, "Specification for API '"+id+"' already exists")
+	if fx.ok("GET", "/v3/apis/"+id+"/versions/"+sid, nil, 200).str("version") != "1.0.0" {
+		t.Fatal("the specification is the API's version")
+	}
+	if typ := fx.ok("PATCH", base+"/"+sid, map[string]any{"content": "swagger: '2.0'\n"}, 200).str("type"); typ != "oas2" {
+		t.Fatalf("type %q", typ)
+	}
+	if fx.ok("GET", base, nil, 200).meta(t) != "1/10/1" {
+		t.Fatal("list")
+	}
+	fx.ok("DELETE", base+"/"+sid, nil, 204)
+	fx.do("GET", base+"/"+sid, nil).notFound(t)
 }

@@ -15,6 +15,7 @@
 //	/v3/apis/validate-specification                 POST → 201
 //	/v3/apis/{apiId}                                GET, PATCH, DELETE (with everything of the API)
 //	/v3/apis/{apiId}/versions                       GET (paged), POST; …/{versionId} GET, PATCH, DELETE
+//	/v3/apis/{apiId}/specifications                 GET (paged), POST; …/{specId} GET, PATCH, DELETE (deprecated: the version, seen as its spec)
 //	/v3/apis/{apiId}/documents                      GET (the tree, filter[status]), POST
 //	/v3/apis/{apiId}/documents/{documentId}         GET, PATCH, DELETE (with the documents under it); …/move POST → 204
 //	/v3/apis/{apiId}/publications/{portalId}        GET, PUT (create or replace → 200), DELETE
@@ -23,8 +24,7 @@
 //	/v3/apis/{apiId}/implementations                GET (paged), POST; …/{implementationId} GET, DELETE
 //	/v3/api-implementations                         GET (paged, filtered, sorted)
 //
-// Not served (404 under the family's paths): the older /specifications
-// endpoints, operations, registrations, attributes, images and api-packages.
+// Not served (404 under the family's paths): operations, registrations, attributes, images and api-packages.
 //
 // The choices the spec leaves open:
 //   - An API's name+version is unique, and so is its slug (slugify(name

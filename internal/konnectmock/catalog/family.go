@@ -70,6 +70,8 @@ func init() {
 	add("v3/apis/{apiId}", map[string]handler{"GET": getAPI, "PATCH": patchAPI, "DELETE": deleteAPI})
 	add("v3/apis/{apiId}/versions", map[string]handler{"GET": listVersions, "POST": createVersion})
 	add("v3/apis/{apiId}/versions/{versionId}", map[string]handler{"GET": getVersion, "PATCH": patchVersion, "DELETE": deleteVersion})
+	add("v3/apis/{apiId}/specifications", map[string]handler{"GET": listSpecifications, "POST": createSpecification})
+	add("v3/apis/{apiId}/specifications/{specId}", map[string]handler{"GET": getSpecification, "PATCH": patchSpecification, "DELETE": deleteSpecification})
 	add("v3/apis/{apiId}/documents", map[string]handler{"GET": listDocuments, "POST": createDocument})
 	add("v3/apis/{apiId}/documents/{documentId}", map[string]handler{"GET": getDocument, "PATCH": patchDocument, "DELETE": deleteDocument})
 	add("v3/apis/{apiId}/documents/{documentId}/move", map[string]handler{"POST": moveDocument})

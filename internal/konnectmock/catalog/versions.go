@@ -69,7 +69,7 @@ func validateSpecification(c *call) mockcore.Response {
 	if _, _, ok := specKind(*content); !ok {
 		return c.unparsed("content")
 	}
-	return c.json(http.StatusCreated, map[string]any{"message": "API specification is valid"})
+	return c.json(http.StatusCreated, map[string]any{"validation_messages": []any{}})
 }
 
 var versionFilters = filterSpec{"version": textField, "type": textField}
