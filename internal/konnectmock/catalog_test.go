@@ -52,3 +52,35 @@ func TestCatalogFamilyWiring(t *testing.T) {
 	// the portal family keeps the rest of /v3/portals
 	c.do("GET", "/v3/portals", nil).expect(t, 200, ctJSON)
 }
+
+func TestContractCatalogFamily(t *testing.T) {
+	c := newMock(t, Options{Tokens: []string{"kpat_test"}})
+	missing := "7f9fd312-a987-4628-b4c5-bb4f4fddd5f7"
+	api := c.do("POST", "/v3/apis", map[string]any{"name": "shop"}).expect(t, 201, ctJSON).str("id")
+	for _, tc := range []struct {
+		method, path string
+		body         any
+		status       int
+		want         string
+	}{
+		{"POST", "/v3/apis", map[string]any{"name": ""}, 400,
+			`{"status":400,"title":"Invalid Request","type":"https://httpstatuses.com/400","detail":"Invalid Parameters","invalid_parameters":[{"field":"name","rule":"min_length","minimum":1,"reason":"name must be longer than or equal to 1 characters"}]}`},
+		{"POST", "/v3/apis/validate-specification", map[string]any{"content": "text"}, 400,
+			`{"status":400,"title":"Invalid Request","type":"https://httpstatuses.com/400","detail":"Invalid Parameters","invalid_parameters":[{"field":"content","rule":"invalid","reason":"The provided specification content could not be parsed"}]}`},
+		{"POST", "/v3/apis/" + api + "/documents", map[string]any{"content": "x", "slug": "a b"}, 400,
+			`{"status":400,"title":"Invalid Request","type":"https://httpstatuses.com/400","detail":"Invalid Parameters","invalid_parameters":[{"field":"slug","rule":"matches_regex","reason":"slug must match /^[\\w-]+$/ regular expression"}]}`},
+		{"PATCH", "/v3/apis/" + api, `{"name":`, 400,
+			`{"status":400,"title":"Bad Request","type":"https://httpstatuses.com/400","detail":"Could not parse request body","invalid_parameters":[{"field":"body","reason":"request format is invalid"}]}`},
+		{"GET", "/v3/apis/" + missing, nil, 404, `{"status":404,"title":"Not Found","type":"https://httpstatuses.com/404","detail":"Not Found"}`},
+		{"GET", "/v3/apis/" + api + "/operations", nil, 404, `{"status":404,"title":"Not Found","type":"https://httpstatuses.com/404","detail":"Not Found"}`},
+		{"PUT", "/v3/apis", nil, 405, `{"status":405,"title":"Method Not Allowed","type":"https://httpstatuses.com/405","detail":"Method Not Allowed"}`},
+		{"POST", "/v3/apis", map[string]any{"name": "shop"}, 409, `{"status":409,"title":"Conflict","type":"https://httpstatuses.com/409","detail":"API with name 'shop' and version already exists"}`},
+	} {
+		c.do(tc.method, tc.path, tc.body).expect(t, tc.status, ctProblem).jsonEq(t, tc.want, "instance")
+	}
+	c.do("GET", "/v3/apis?page[size]=1", nil).expect(t, 200, ctJSON).jsonEq(t, `{"meta":{"page":{"number":1,"size":1,"total":1}}}`, "data")
+	counts := c.srv.Counts()
+	if counts["GET /v3/apis/{apiId}"] != 1 || counts["POST /v3/apis"] != 3 || counts["POST /v3/apis/{apiId}/documents"] != 1 {
+		t.Fatalf("counts %v", counts)
+	}
+}

@@ -70,8 +70,8 @@ func (f *Family) editPage(portalID, pageID, content string) (*page, error) {
 	return pg, nil
 }
 
-// Publish records that an API (of the API builder API, which this family does
-// not serve) is published to the portal, with an application auth strategy or
+// Publish records that an API (of the API catalog, which package catalog
+// serves: its publications call PublishHeld through the assembler) is published to the portal, with an application auth strategy or
 // none (""). A portal with publications is deleted only with force=true; a
 // strategy a publication uses is active and cannot be deleted. Publishing the
 // same API twice is ErrConflict. The state file is saved.
