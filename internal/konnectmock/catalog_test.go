@@ -84,3 +84,15 @@ func TestContractCatalogFamily(t *testing.T) {
 		t.Fatalf("counts %v", counts)
 	}
 }
+
+func TestCatalogPublicationTakesPortalDefaultStrategy(t *testing.T) {
+	c := newMock(t, Options{Tokens: []string{"kpat_test"}})
+	strategy := c.do("POST", "/v2/application-auth-strategies", map[string]any{"name": "ka", "display_name": "Key", "strategy_type": "key_auth",
+		"configs": map[string]any{"key-auth": map[string]any{"key_names": []string{"apikey"}}}}).expect(t, 201, ctJSON).str("id")
+	portal := c.do("POST", "/v3/portals", map[string]any{"name": "dev", "default_application_auth_strategy_id": strategy}).expect(t, 201, ctJSON).str("id")
+	api := c.do("POST", "/v3/apis", map[string]any{"name": "shop"}).expect(t, 201, ctJSON).str("id")
+	c.do("PUT", "/v3/apis/"+api+"/publications/"+portal, map[string]any{}).expect(t, 200, ctJSON).
+		jsonEq(t, `{"visibility":"private","auth_strategy_ids":["`+strategy+`"],"warnings":[]}`, "created_at", "updated_at")
+	// the strategy is in use: the strategy family refuses its delete
+	c.do("DELETE", "/v2/application-auth-strategies/"+strategy, nil).expect(t, 409, ctProblem)
+}

@@ -170,8 +170,9 @@ func (s *Server) Catalog() *catalog.Family { return s.catalog }
 // portal family; the families do not import each other. Env.Lock is held.
 type catalogPortals struct{ p *portal.Family }
 
-func (a catalogPortals) Portal(id string) (name, displayName string, ok bool) {
-	return a.p.PortalHeld(id)
+func (a catalogPortals) Portal(id string) (catalog.PortalInfo, bool) {
+	name, display, strategy, ok := a.p.PortalHeld(id)
+	return catalog.PortalInfo{Name: name, DisplayName: display, DefaultStrategyID: strategy}, ok
 }
 
 func (a catalogPortals) Publish(portalID, apiID, strategyID string) error {

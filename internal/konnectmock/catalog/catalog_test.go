@@ -300,3 +300,16 @@ func TestSpecifications(t *testing.T) {
 	fx.ok("DELETE", base+"/"+sid, nil, 204)
 	fx.do("GET", base+"/"+sid, nil).notFound(t)
 }
+
+func TestPublicationDefaultStrategy(t *testing.T) {
+	fx := newFixture(t)
+	strategy := "0b7c1a54-2f0e-4f38-9a53-6bd1a1f7f0a5"
+	fx.portals.defaultStrategy = strategy
+	id := fx.api("a")
+	path := "/v3/apis/" + id + "/publications/" + portalA
+	fx.ok("PUT", path, map[string]any{}, 200).jsonEq(t, `{"visibility":"private","auth_strategy_ids":["`+strategy+`"],"warnings":[]}`, "created_at", "updated_at")
+	fx.ok("PUT", path, map[string]any{"auth_strategy_ids": nil}, 200).jsonEq(t, `{"visibility":"private","auth_strategy_ids":null,"warnings":[]}`, "created_at", "updated_at")
+	if fx.portals.pubs[portalA+"/"+id] != "" {
+		t.Fatalf("the portal holds %v", fx.portals.pubs)
+	}
+}

@@ -42,7 +42,8 @@
 //     missing_reference on parent_document_id; status defaults to unpublished.
 //   - A publication's portal must exist in the portal family (404 otherwise);
 //     its auth_strategy_ids hold at most one strategy, which must exist there
-//     (400 missing_reference); the portal family records every publication, so
+//     (400 missing_reference), and left out are the portal's default
+//     application auth strategy (null: none); the portal family records every publication, so
 //     a portal with published APIs is deleted only with force=true, and the
 //     listings leave out publications to portals deleted so.
 //   - An implementation's gateway service {control_plane_id, id} must exist in

@@ -16,14 +16,20 @@ import (
 // import: the assembler wires an adapter. Every method is called with Env.Lock
 // held and must not take it.
 type Portals interface {
-	// Portal reports a portal's name and display name.
-	Portal(id string) (name, displayName string, ok bool)
+	// Portal reports a portal: its name, display name and default
+	// application auth strategy ("" for none).
+	Portal(id string) (PortalInfo, bool)
 	// Publish records that apiID is published to the portal with an
 	// application auth strategy or none (""); an error means the strategy
 	// does not exist.
 	Publish(portalID, apiID, strategyID string) error
 	// Unpublish removes that record.
 	Unpublish(portalID, apiID string)
+}
+
+// PortalInfo is what the family shows or uses of a portal.
+type PortalInfo struct {
+	Name, DisplayName, DefaultStrategyID string
 }
 
 // Services is what the family needs of the gateway family: whether a control

@@ -18,13 +18,14 @@ import (
 // fakePortals stands for the portal family: its portals by id (name), and
 // the publications it was told of ("portal/api=strategy").
 type fakePortals struct {
-	names map[string]string
-	pubs  map[string]string
+	names           map[string]string
+	defaultStrategy string
+	pubs            map[string]string
 }
 
-func (p *fakePortals) Portal(id string) (string, string, bool) {
+func (p *fakePortals) Portal(id string) (PortalInfo, bool) {
 	n, ok := p.names[id]
-	return n, "The " + n, ok
+	return PortalInfo{Name: n, DisplayName: "The " + n, DefaultStrategyID: p.defaultStrategy}, ok
 }
 
 func (p *fakePortals) Publish(portalID, apiID, strategyID string) error {

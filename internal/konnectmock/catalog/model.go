@@ -139,8 +139,8 @@ func (f *Family) apiView(a *api) map[string]any {
 		if f.portals == nil {
 			continue
 		}
-		if name, display, ok := f.portals.Portal(p.PortalID); ok {
-			portals = append(portals, map[string]any{"id": p.PortalID, "name": name, "display_name": display})
+		if info, ok := f.portals.Portal(p.PortalID); ok {
+			portals = append(portals, map[string]any{"id": p.PortalID, "name": info.Name, "display_name": info.DisplayName})
 		}
 	}
 	var summary any

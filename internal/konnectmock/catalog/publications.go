@@ -14,7 +14,7 @@ func (f *Family) portalExists(id string) bool {
 	if f.portals == nil {
 		return false
 	}
-	_, _, ok := f.portals.Portal(id)
+	_, ok := f.portals.Portal(id)
 	return ok
 }
 
@@ -38,8 +38,8 @@ func getPublication(c *call) mockcore.Response {
 }
 
 // putPublication creates or replaces the API's publication to the portal: 200
-// either way. auth_strategy_ids left out is the portal's default strategy
-// (the mock records none); null requires no application authentication.
+// either way. auth_strategy_ids left out is the portal's default application
+// auth strategy (none if it has none); null requires no application authentication.
 func putPublication(c *call) mockcore.Response {
 	a, pid, ok := c.publicationOf()
 	if !ok {
@@ -67,8 +67,12 @@ func putPublication(c *call) mockcore.Response {
 		return *r
 	}
 	strategy := ""
-	if len(ids) == 1 {
+	switch {
+	case len(ids) == 1:
 		strategy = ids[0]
+	case !b.Has("auth_strategy_ids"):
+		info, _ := c.f.portals.Portal(pid)
+		strategy = info.DefaultStrategyID
 	}
 	now := c.f.now()
 	p := a.publication(pid)
@@ -127,8 +131,8 @@ func (c *call) pubField(r pubRow, field string) (string, bool) {
 	case "portal_id":
 		return r.p.PortalID, true
 	case "portal_name":
-		name, _, ok := c.f.portals.Portal(r.p.PortalID)
-		return name, ok
+		info, ok := c.f.portals.Portal(r.p.PortalID)
+		return info.Name, ok
 	case "auth_strategy_id":
 		if len(r.p.StrategyIDs) == 0 {
 			return "", false

@@ -137,14 +137,18 @@ func (f *Family) UnpublishHeld(portalID, apiID string) error {
 	return nil
 }
 
-// PortalHeld reports a portal's name and display name, for a caller that
-// holds Env.Lock (the API catalog family, through the assembler).
-func (f *Family) PortalHeld(id string) (name, displayName string, ok bool) {
+// PortalHeld reports a portal's name, display name and default application
+// auth strategy ("" for none), for a caller that holds Env.Lock (the API
+// catalog family, through the assembler).
+func (f *Family) PortalHeld(id string) (name, displayName, defaultStrategyID string, ok bool) {
 	p := f.st.portal(strings.ToLower(id))
 	if p == nil {
-		return "", "", false
+		return "", "", "", false
 	}
-	return p.Name, p.DisplayName, true
+	if p.DefaultStrategyID != nil {
+		defaultStrategyID = *p.DefaultStrategyID
+	}
+	return p.Name, p.DisplayName, defaultStrategyID, true
 }
 
 // VerifyDomain makes the portal's custom domain verified, as Konnect does once
