@@ -2,8 +2,9 @@
 // provider: the control-plane API (/v2/control-planes) and the gateway
 // core-entities API (/v2/control-planes/{cp}/core-entities/...; package
 // gateway), the identity API (/v3/: users, teams, roles, system accounts,
-// tokens, identity providers; package access) and the Dev Portal (/v3/portals…, /v3/portal-roles, and
-// /v2/application-auth-strategies and /v2/dcr-providers; package portal),
+// tokens, identity providers; package access), the Dev Portal (/v3/portals…, /v3/portal-roles, and
+// /v2/application-auth-strategies and /v2/dcr-providers; package portal) and the
+// API catalog (/v3/apis…, /v3/api-publications, /v3/api-implementations; package catalog),
 // following the contract in
 // the design notes' Konnect API contract (konnect-api.md) byte for byte where a client could notice:
 // status codes, content types, list envelopes, field names, defaults and both
@@ -38,12 +39,16 @@
 // saves the state file after an acknowledged write, for every family alike.
 // Mounted, in the order they are asked for a path: gateway, the control-plane
 // API (/v2/control-planes…), the core entities below it and the legacy
-// /konnect-api/api/runtime_groups listing; portal, the Dev Portal management API
+// /konnect-api/api/runtime_groups listing; catalog, the API catalog (/v3/apis…,
+// /v3/api-publications, /v3/api-implementations and, of /v3/portals…, only
+// /v3/portals/{portalId}/api-publications); portal, the Dev Portal management API
 // (/v3/portals…, /v3/portal-roles) with the application auth strategies and DCR
 // providers (/v2/application-auth-strategies…, /v2/dcr-providers…); and access,
 // the identity API, which takes every other /v3/ path. Each package's
 // documentation lists what it serves and the choices it makes. No family
-// imports another.
+// imports another: the catalog asks about portals and gateway services through
+// interfaces of its own (catalog.Portals, catalog.Services) that the assembler
+// wires to the portal and gateway families.
 //
 // Where the assembler answers an error itself (401, an unreadable body, an
 // injected 500, a state file it cannot save) it answers problem+json, unless the
@@ -54,7 +59,7 @@
 // Options.Access invites users besides the seeded ones; Server.Access gives
 // tests its Go API (AddUser, FindUser, ExpireToken, RevokeToken); Server.Portal
 // the portal's (EditPage, Publish, Unpublish, VerifyDomain, FindPortal);
-// Server.Gateway the gateway family.
+// Server.Gateway the gateway family; Server.Catalog the API catalog family.
 //
 // Tokens the identity API issues (system account tokens, personal access tokens)
 // are bearer tokens for the whole mock while they are good, also when

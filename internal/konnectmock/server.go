@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/konnectguard/terraform-provider-konnect/internal/konnectmock/access"
+	"github.com/konnectguard/terraform-provider-konnect/internal/konnectmock/catalog"
 	"github.com/konnectguard/terraform-provider-konnect/internal/konnectmock/gateway"
 	"github.com/konnectguard/terraform-provider-konnect/internal/konnectmock/mockcore"
 	"github.com/konnectguard/terraform-provider-konnect/internal/konnectmock/portal"
@@ -64,6 +65,7 @@ type Server struct {
 	gateway  *gateway.Family
 	access   *access.Family
 	portal   *portal.Family
+	catalog  *catalog.Family
 
 	trace *mockcore.Tracer
 }
@@ -106,11 +108,14 @@ func Open(opts Options) (*Server, error) {
 	s.gateway = gateway.New(env, gateway.Options{ETags: opts.ETags})
 	s.access = access.New(env, opts.Access)
 	s.portal = portal.New(env)
+	s.catalog = catalog.New(env, catalogPortals{s.portal}, s.gateway)
 	// The gateway family serves /v2/control-planes… and the legacy
-	// runtime_groups listing; the portal family /v2/application-auth-strategies…,
-	// /v2/dcr-providers…, /v3/portals… and /v3/portal-roles; it goes before the
-	// access family, which takes every other /v3/ path.
-	s.families = []mockcore.Family{s.gateway, s.portal, s.access}
+	// runtime_groups listing; the catalog family /v3/apis…, /v3/api-publications,
+	// /v3/api-implementations and /v3/portals/{portalId}/api-publications, so it
+	// goes before the portal family, which serves /v2/application-auth-strategies…,
+	// /v2/dcr-providers…, the rest of /v3/portals… and /v3/portal-roles; both go
+	// before the access family, which takes every other /v3/ path.
+	s.families = []mockcore.Family{s.gateway, s.catalog, s.portal, s.access}
 	if opts.StateFile != "" {
 		if err := s.loadStateFile(); err != nil {
 			return nil, err
@@ -156,6 +161,26 @@ func (s *Server) Access() *access.Family { return s.access }
 // edit a page as the portal editor would (EditPage), publish an API to a
 // portal (Publish, Unpublish), verify a custom domain (VerifyDomain).
 func (s *Server) Portal() *portal.Family { return s.portal }
+
+// Catalog is the API catalog family (APIs, their versions, documents,
+// publications and implementations), for tests that look at it out of band.
+func (s *Server) Catalog() *catalog.Family { return s.catalog }
+
+// catalogPortals answers the catalog family's questions about portals from the
+// portal family; the families do not import each other. Env.Lock is held.
+type catalogPortals struct{ p *portal.Family }
+
+func (a catalogPortals) Portal(id string) (catalog.PortalInfo, bool) {
+	name, display, strategy, ok := a.p.PortalHeld(id)
+	return catalog.PortalInfo{Name: name, DisplayName: display, DefaultStrategyID: strategy}, ok
+}
+
+func (a catalogPortals) Publish(portalID, apiID, strategyID string) error {
+	return a.p.PublishHeld(portalID, apiID, strategyID)
+}
+
+// Unpublish ignores a record the portal does not have (one removed out of band).
+func (a catalogPortals) Unpublish(portalID, apiID string) { _ = a.p.UnpublishHeld(portalID, apiID) }
 
 // Gateway is the gateway family (control planes and core entities), for tests
 // that look at it out of band.

@@ -213,3 +213,11 @@ func itoa(n int64) string { return strconv.FormatInt(n, 10) }
 
 // traceID looks like Konnect's problem "instance" values.
 func (f *Family) traceID() string { return f.env.Trace.Next() }
+
+// ServiceExists reports whether the control plane has the gateway service (ids
+// as UUIDs), for the API catalog's implementations through the assembler. The
+// caller holds Env.Lock.
+func (f *Family) ServiceExists(controlPlaneID, serviceID string) bool {
+	cp := f.cps[strings.ToLower(controlPlaneID)]
+	return cp != nil && cp.core != nil && cp.core.byID("services", strings.ToLower(serviceID)) != nil
+}

@@ -70,8 +70,8 @@ func (f *Family) editPage(portalID, pageID, content string) (*page, error) {
 	return pg, nil
 }
 
-// Publish records that an API (of the API builder API, which this family does
-// not serve) is published to the portal, with an application auth strategy or
+// Publish records that an API (of the API catalog, which package catalog
+// serves: its publications call PublishHeld through the assembler) is published to the portal, with an application auth strategy or
 // none (""). A portal with publications is deleted only with force=true; a
 // strategy a publication uses is active and cannot be deleted. Publishing the
 // same API twice is ErrConflict. The state file is saved.
@@ -85,6 +85,13 @@ func (f *Family) Publish(portalID, apiID, strategyID string) error {
 func (f *Family) publish(portalID, apiID, strategyID string) error {
 	f.env.Lock.Lock()
 	defer f.env.Lock.Unlock()
+	return f.PublishHeld(portalID, apiID, strategyID)
+}
+
+// PublishHeld is Publish for a caller that holds Env.Lock (the API catalog
+// family, through the assembler, whose publications these are); the state is
+// not saved.
+func (f *Family) PublishHeld(portalID, apiID, strategyID string) error {
 	p := f.st.portal(strings.ToLower(portalID))
 	if p == nil || !mockcore.IsUUID(apiID) {
 		return ErrNotFound
@@ -116,6 +123,11 @@ func (f *Family) Unpublish(portalID, apiID string) error {
 func (f *Family) unpublish(portalID, apiID string) error {
 	f.env.Lock.Lock()
 	defer f.env.Lock.Unlock()
+	return f.UnpublishHeld(portalID, apiID)
+}
+
+// UnpublishHeld is Unpublish for a caller that holds Env.Lock; the state is not saved.
+func (f *Family) UnpublishHeld(portalID, apiID string) error {
 	p := f.st.portal(strings.ToLower(portalID))
 	apiID = strings.ToLower(apiID)
 	if p == nil || !slices.ContainsFunc(p.Publications, func(x *publication) bool { return x.APIID == apiID }) {
@@ -123,6 +135,20 @@ func (f *Family) unpublish(portalID, apiID string) error {
 	}
 	p.Publications = slices.DeleteFunc(p.Publications, func(x *publication) bool { return x.APIID == apiID })
 	return nil
+}
+
+// PortalHeld reports a portal's name, display name and default application
+// auth strategy ("" for none), for a caller that holds Env.Lock (the API
+// catalog family, through the assembler).
+func (f *Family) PortalHeld(id string) (name, displayName, defaultStrategyID string, ok bool) {
+	p := f.st.portal(strings.ToLower(id))
+	if p == nil {
+		return "", "", "", false
+	}
+	if p.DefaultStrategyID != nil {
+		defaultStrategyID = *p.DefaultStrategyID
+	}
+	return p.Name, p.DisplayName, defaultStrategyID, true
 }
 
 // VerifyDomain makes the portal's custom domain verified, as Konnect does once
