@@ -39,8 +39,9 @@ var PluginKind = engine.EntityKind{
 		"Secrets: prefer a vault reference (`{vault://…}`) in `config`; a literal secret belongs in `config_secrets` (sensitive, never printed) or `config_secrets_wo` (write-only), not in `config`, which Terraform prints in plans and logs (a plan that puts one there gets a warning). " +
 		"Konnect allows one plugin of a name per scope and there is no name to look up before creating, so the create-time name check does not apply: " +
 		"a second plugin with the same name and scope is refused by Konnect at apply.",
-	API:      engine.PluginAPI{CoreEntityAPI: engine.CoreEntityAPI{Collection: engine.InControlPlane("plugins")}},
-	NameAttr: "",
+	API:          engine.PluginAPI{CoreEntityAPI: engine.CoreEntityAPI{Collection: engine.InControlPlane("plugins")}},
+	NameAttr:     "",
+	ConfigSchema: engine.PluginConfigSchema,
 	Attrs: []engine.Attr{
 		controlPlaneID,
 		{Name: "name", Type: engine.String, Mode: engine.Required, ForceNew: true, Description: "The plugin, for example `rate-limiting` or `key-auth`.",
