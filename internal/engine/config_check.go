@@ -96,6 +96,12 @@ func (r *EntityResource) checkConfigSchema(ctx context.Context, req resource.Mod
 	cp, ok1 := knownString(planned["control_plane_id"])
 	name, ok2 := knownString(planned[cs.nameAttr])
 	cfgV := planned[attrConfig]
+	if !cfgV.IsKnown() {
+		// config not set: Konnect's defaults, planned as unknown
+		if c, err := AsObject(req.Config.Raw); err == nil && c[attrConfig].IsNull() {
+			cfgV = c[attrConfig]
+		}
+	}
 	if !ok1 || !ok2 || !cfgV.IsKnown() {
 		tflog.Debug(ctx, "config not checked at plan: a value is not known yet", map[string]any{"kind": r.Kind.TypeName})
 		return
@@ -111,7 +117,7 @@ func (r *EntityResource) checkConfigSchema(ctx context.Context, req resource.Mod
 	}
 	opts := kongschema.Options{SkipRequired: !create}
 	if !opts.SkipRequired {
-		opts.Also, opts.SkipRequired = r.secretsGivenApart(req, planned)
+		opts.Also, opts.SkipRequired = secretsGivenApart(req)
 	}
 
 	schema, err := r.Data.secrets.schemas.get(ctx, r.Data.Client, cs.of, cp, name)
@@ -142,16 +148,16 @@ func (r *EntityResource) checkConfigSchema(ctx context.Context, req resource.Mod
 	}
 }
 
-// secretsGivenApart returns the keys config_secrets and config_secrets_wo give (they
+// secretsGivenApart returns the keys config_secrets and config_secrets_wo configure (they
 // count as given for the required check, and are never checked or quoted), and whether
 // one of them is not known at plan (the required check is then left out).
-func (r *EntityResource) secretsGivenApart(req resource.ModifyPlanRequest, planned ObjectValues) (map[string]any, bool) {
+func secretsGivenApart(req resource.ModifyPlanRequest) (map[string]any, bool) {
 	var also map[string]any
 	cfg, err := AsObject(req.Config.Raw)
 	if err != nil {
 		return nil, true
 	}
-	for _, v := range []tftypes.Value{planned[AttrConfigSecrets], cfg[AttrConfigSecretsWO]} {
+	for _, v := range []tftypes.Value{cfg[AttrConfigSecrets], cfg[AttrConfigSecretsWO]} {
 		if v.IsNull() {
 			continue
 		}
