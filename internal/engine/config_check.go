@@ -144,7 +144,7 @@ func (r *EntityResource) checkConfigSchema(ctx context.Context, req resource.Mod
 	}
 	for _, p := range kongschema.CheckConfig(schema, config, opts) {
 		resp.Diagnostics.AddAttributeError(path.Root(attrConfig), "Invalid "+cs.what+" configuration",
-			fmt.Sprintf("%s\n\nChecked against the schema of %s `%s` that control plane %s serves; nothing was written.", p, cs.what, name, cp))
+			fmt.Sprintf("%s\n\nChecked against the schema of %s `%s` that control plane %s serves; the %s was not written.", p, cs.what, name, cp, r.Kind.TypeName))
 	}
 }
 
@@ -194,4 +194,15 @@ func asStrings(v any) []string {
 		}
 	}
 	return out
+}
+
+// rejectedAt names what Konnect rejected: the attribute, or the path Konnect names inside
+// an attribute holding a JSON document (`config.redis.port`, never just `config`).
+func (r *EntityResource) rejectedAt(attr, field string) string {
+	for _, a := range r.Kind.Attrs {
+		if a.Name == attr && a.Type.Kind == KJSON && strings.HasPrefix(field, a.JSONName()+".") {
+			return attr + field[len(a.JSONName()):]
+		}
+	}
+	return attr
 }

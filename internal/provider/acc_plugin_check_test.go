@@ -148,15 +148,27 @@ resource "konnect_gateway_plugin" "trace" {
 }
 
 // A control plane created in the same run has no id at plan: its plugin is not checked
-// then (Konnect checks it at apply), and a valid one applies.
+// then, and a valid one applies. At apply, Terraform plans the plugin again once the
+// control plane exists: the check runs then, before the plugin is written. What the check
+// does not know, Konnect refuses, naming the path in config.
 func TestAccPluginCheck_ControlPlaneUnknownAtPlan(t *testing.T) {
 	env := newKonnectEnv(t, konnectmock.Options{})
+	other := func(config string) string {
+		return env.pluginCheckConfig("rate-limiting", `{ minute = 5, policy = "local" }`) + `
+resource "konnect_gateway_control_plane" "other" { name = "other" }
+
+resource "konnect_gateway_plugin" "q" {
+  control_plane_id = konnect_gateway_control_plane.other.id
+  name             = "rate-limiting"
+  config           = jsonencode(` + config + `)
+}
+`
+	}
 	resource.ParallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: protoV6Factories,
 		Steps: []resource.TestStep{
 			{
-				PreConfig: env.resetRequests,
-				Config:    env.pluginCheckConfig("rate-limiting", `{ minute = 5, policy = "local" }`),
+				Config: env.pluginCheckConfig("rate-limiting", `{ minute = 5, policy = "local" }`),
 				Check: func(*terraform.State) error {
 					p := env.only(env.corePath("checks", "plugins"))
 					wantConfig(t, "rate-limiting", p, "minute", 5)
@@ -164,17 +176,18 @@ func TestAccPluginCheck_ControlPlaneUnknownAtPlan(t *testing.T) {
 				},
 			},
 			{
-				// Konnect's own answer at apply names the path of the mistake.
-				Config:      env.pluginCheckConfig("rate-limiting", `{ minute = 5, policy = "local" }`) + `
-resource "konnect_gateway_control_plane" "other" { name = "other" }
-
-resource "konnect_gateway_plugin" "q" {
-  control_plane_id = konnect_gateway_control_plane.other.id
-  name             = "rate-limiting"
-  config           = jsonencode({ minuet = 5 })
-}
-`,
-				ExpectError: regexp.MustCompile("(?s)config.minuet.*unknown field"),
+				Config:      other(`{ minuet = 5 }`),
+				ExpectError: wrapped("(?s)Invalid plugin configuration.*with konnect_gateway_plugin.q,.*`config.minuet`: unknown field; did you mean `minute`\\?"),
+			},
+			{
+				PreConfig: func() {
+					if n := len(env.list(env.corePath("other", "plugins"))); n != 0 {
+						t.Errorf("control plane other holds %d plugin(s) after a failed check, want 0", n)
+					}
+				},
+				// The mock's schema does not carry the rule that a limit is positive.
+				Config:      other(`{ minute = -1 }`),
+				ExpectError: wrapped("(?s)Could not create konnect_gateway_plugin.*with konnect_gateway_plugin.q,.*Konnect rejected config.minute: value must be greater than 0"),
 			},
 		},
 	})
