@@ -3,6 +3,8 @@ package provider
 import (
 	"context"
 	"fmt"
+	"net/http"
+	"net/http/httptest"
 	"regexp"
 	"strings"
 	"testing"
@@ -188,6 +190,93 @@ resource "konnect_gateway_plugin" "q" {
 				// The mock's schema does not carry the rule that a limit is positive.
 				Config:      other(`{ minute = -1 }`),
 				ExpectError: wrapped("(?s)Could not create konnect_gateway_plugin.*with konnect_gateway_plugin.q,.*Konnect rejected config.minute: value must be greater than 0"),
+			},
+		},
+	})
+}
+
+// A partial's config is checked at plan against its type's schema the same way.
+func TestAccPartialCheck_AtPlan(t *testing.T) {
+	env := newKonnectEnv(t, konnectmock.Options{})
+	partial := func(config string) string {
+		return env.providerBlock("") + `
+resource "konnect_gateway_control_plane" "cp" { name = "checks" }
+
+resource "konnect_gateway_partial" "redis" {
+  control_plane_id = konnect_gateway_control_plane.cp.id
+  name             = "shared-redis"
+  type             = "redis-ee"
+  config           = jsonencode(` + config + `)
+}
+`
+	}
+	resource.ParallelTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: protoV6Factories,
+		Steps: []resource.TestStep{
+			{Config: env.providerBlock("") + `resource "konnect_gateway_control_plane" "cp" { name = "checks" }`},
+			{
+				Config: partial(`{ hots = "redis.internal", port = "6379", sentinel_role = "primary", cluster_nodes = [{ ip = "10.0.0.1", port = 70000 }] }`),
+				ExpectError: wrapped("(?s)Invalid partial type configuration.*with konnect_gateway_partial.redis,.*`config.hots`: unknown field; did you mean `host`\\?" +
+					".*`config.port`: a string was given: expected an integer" +
+					".*`config.sentinel_role`: \"primary\" is not allowed: expected one of \"master\", \"slave\", \"any\"" +
+					".*`config.cluster_nodes\\[0\\].port`: 70000 is out of range"),
+			},
+			{
+				PreConfig: func() {
+					if n := len(env.list(env.corePath("checks", "partials"))); n != 0 {
+						t.Errorf("Konnect holds %d partial(s) after a plan that failed, want 0", n)
+					}
+				},
+				Config: partial(`{ host = "redis.internal", port = 6380, password = "{vault://env/redis-password}" }`),
+				Check: func(*terraform.State) error {
+					p := env.only(env.corePath("checks", "partials"))
+					wantConfig(t, "partial", p, "port", 6380)
+					return nil
+				},
+			},
+		},
+	})
+}
+
+// When the schema cannot be read (Konnect answers 503 after the client's retries), the plan
+// goes on: a valid plugin applies, and a mistake is Konnect's to refuse at apply.
+func TestAccPluginCheck_SchemaUnreadable(t *testing.T) {
+	env := newKonnectEnv(t, konnectmock.Options{})
+	front := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if strings.Contains(r.URL.Path, "/core-entities/schemas/plugins/") {
+			w.Header().Set("Content-Type", "application/json")
+			w.WriteHeader(http.StatusServiceUnavailable)
+			_, _ = w.Write([]byte(`{"message": "service unavailable"}`))
+			return
+		}
+		env.mock.ServeHTTP(w, r)
+	}))
+	t.Cleanup(front.Close)
+	provider := fmt.Sprintf("provider \"konnect\" {\n  server_url            = %q\n  personal_access_token = %q\n}\n", front.URL, testToken)
+	config := func(plugin string) string {
+		return provider + `
+resource "konnect_gateway_control_plane" "cp" { name = "checks" }
+
+resource "konnect_gateway_plugin" "p" {
+  control_plane_id = konnect_gateway_control_plane.cp.id
+  name             = "rate-limiting"
+  config           = jsonencode(` + plugin + `)
+}
+`
+	}
+	resource.ParallelTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: protoV6Factories,
+		Steps: []resource.TestStep{
+			{
+				Config: config(`{ minute = 5 }`),
+				Check: func(*terraform.State) error {
+					wantConfig(t, "rate-limiting", env.only(env.corePath("checks", "plugins")), "minute", 5)
+					return nil
+				},
+			},
+			{
+				Config:      config(`{ minuet = 5 }`),
+				ExpectError: wrapped("(?s)Could not update konnect_gateway_plugin.*Konnect rejected config.minuet: unknown field"),
 			},
 		},
 	})
