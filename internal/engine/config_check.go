@@ -137,9 +137,7 @@ func (r *EntityResource) checkConfigSchema(ctx context.Context, req resource.Mod
 		// linked partials fill the paths the plugin declares for them
 		supported, _ := schema["supported_partials"].(map[string]any)
 		for _, paths := range supported {
-			for _, p := range asStrings(paths) {
-				opts.SkipRequiredUnder = append(opts.SkipRequiredUnder, p)
-			}
+			opts.SkipRequiredUnder = append(opts.SkipRequiredUnder, asStrings(paths)...)
 		}
 	}
 	for _, p := range kongschema.CheckConfig(schema, config, opts) {

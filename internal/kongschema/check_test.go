@@ -127,9 +127,9 @@ func TestCheckConfig(t *testing.T) {
 				"`config.labels. (key)`: a text of 0 character(s) is too short: expected at least 1",
 				"`config.labels.b`: a number was given: expected a string",
 			}},
-		{name: "records in a list", config: `{"upstreams": [{"name": "a"}, {"weight": 200, "nmae": "b"}], ` + valid + `}`,
+		{name: "records in a list", config: `{"upstreams": [{"name": "a"}, {"weight": 200, "naem": "b"}], ` + valid + `}`,
 			want: []string{
-				"`config.upstreams[1].nmae`: unknown field; did you mean `name`?",
+				"`config.upstreams[1].naem`: unknown field; did you mean `name`?",
 				"`config.upstreams[1].name`: missing required field: expected a string",
 				"`config.upstreams[1].weight`: 200 is out of range: expected a value between 0 and 100",
 			}},
