@@ -8,8 +8,9 @@
 // `default`, `one_of`, `between`, `gt`, `len_min`, `len_max` and `referenceable`. Marks it
 // does not know (Lua patterns, entity checks) are left to Konnect, which stays the last word.
 //
-// A problem never quotes text the user gave, except a value refused by an enumeration (an
-// enumerated value is never a secret): a string may be a secret put in the wrong place.
+// A problem never quotes text the user gave, except a value refused by an enumeration of a
+// field not marked encrypted or referenceable (such a value is not a secret): a string may be
+// a secret put in the wrong place.
 package kongschema
 
 import (
@@ -283,6 +284,11 @@ func (c *checker) oneOf(path string, def map[string]any, v any) bool {
 		if sameScalar(a, v) {
 			return true
 		}
+	}
+	if def["encrypted"] == true || def["referenceable"] == true {
+		// a field that may hold a secret: what was given is not repeated
+		c.add(path, "the value given is not allowed: expected one of %s", joinJSON(allowed))
+		return true
 	}
 	msg := fmt.Sprintf("%s is not allowed: expected one of %s", jsonText(v), joinJSON(allowed))
 	if s, ok := v.(string); ok {

@@ -24,6 +24,7 @@ const schemaDoc = `{"fields": [
       {"host": {"type": "string"}},
       {"port": {"type": "integer", "default": 6379, "between": [0, 65535]}},
       {"password": {"type": "string", "encrypted": true, "referenceable": true}},
+      {"mode": {"type": "string", "encrypted": true, "one_of": ["a", "b"]}},
       {"database": {"type": "integer", "required": true}}
     ]}},
     {"tls": {"type": "record", "fields": [{"cert": {"type": "string", "required": true}}]}},
@@ -147,6 +148,8 @@ func TestCheckConfig(t *testing.T) {
 		{name: "skip required under a partial's path", config: `{"issuer": "x"}`, opts: Options{SkipRequiredUnder: []string{"config.redis"}}},
 		{name: "required keys given apart", config: `{"redis": {}}`,
 			opts: Options{Also: map[string]any{"issuer": "secret", "redis": map[string]any{"database": json.Number("1")}}}},
+		{name: "enum of an encrypted field, the value never quoted", config: `{"redis": {"mode": "secret-ish", "database": 0}, "issuer": "x"}`,
+			want: []string{"`config.redis.mode`: the value given is not allowed: expected one of \"a\", \"b\""}},
 		{name: "vault reference where referenceable", config: `{"redis": {"password": "{vault://env/p}", "database": 0}, "refs": ["{vault://aws/x}"], "issuer": "x"}`},
 		{name: "vault reference where not referenceable", config: `{"redis": {"host": "{vault://env/host}", "database": 0}, "error_code": "{vault://env/c}", "issuer": "{vault://env/i}"}`,
 			want: []string{
