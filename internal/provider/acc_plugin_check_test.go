@@ -281,3 +281,48 @@ resource "konnect_gateway_plugin" "p" {
 		},
 	})
 }
+
+// A config not known at plan (it holds the id of a service created in the same run) is not
+// checked then: the plan succeeds. Terraform plans the plugin again during the apply, once
+// the value is known: the check runs then, and the plugin is not written.
+func TestAccPluginCheck_ConfigUnknownAtPlan(t *testing.T) {
+	env := newKonnectEnv(t, konnectmock.Options{})
+	config := env.providerBlock("") + `
+resource "konnect_gateway_control_plane" "cp" { name = "checks" }
+`
+	withPlugin := config + `
+resource "konnect_gateway_service" "s" {
+  control_plane_id = konnect_gateway_control_plane.cp.id
+  name             = "orders"
+  host             = "orders.internal"
+}
+
+resource "konnect_gateway_plugin" "p" {
+  control_plane_id = konnect_gateway_control_plane.cp.id
+  name             = "rate-limiting"
+  config           = jsonencode({ minuet = 5, header_name = "x-${konnect_gateway_service.s.id}" })
+}
+`
+	resource.ParallelTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: protoV6Factories,
+		Steps: []resource.TestStep{
+			{Config: config},
+			{Config: withPlugin, PlanOnly: true, ExpectNonEmptyPlan: true},
+			{
+				Config:      withPlugin,
+				ExpectError: wrapped("(?s)Invalid plugin configuration.*`config.minuet`: unknown field; did you mean `minute`\\?"),
+			},
+			{
+				PreConfig: func() {
+					if n := len(env.list(env.corePath("checks", "plugins"))); n != 0 {
+						t.Errorf("Konnect holds %d plugin(s) after a failed check, want 0", n)
+					}
+					if n := len(env.list(env.corePath("checks", "services"))); n != 1 {
+						t.Errorf("Konnect holds %d service(s), want 1 (written before the plugin was planned again)", n)
+					}
+				},
+				Config: config,
+			},
+		},
+	})
+}
