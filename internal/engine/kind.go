@@ -58,6 +58,9 @@ type EntityKind struct {
 	// canonical_domain follows its custom domain): they are left out of the revision, so a
 	// write of the other object never makes a plan of this one stale.
 	Derived []string
+	// ConfigSchema, when set, checks the JSON `config` of a create or an update at plan
+	// against the schema the control plane serves (config_check.go).
+	ConfigSchema *ConfigSchema
 }
 
 // FilteredLister is an API whose collection Konnect filters (filter[field][op] query

@@ -762,7 +762,7 @@ func (r *EntityResource) apiError(diags *diag.Diagnostics, summary string, err e
 				msg = fe.Reason
 			}
 			if a, ok := r.attrForField(fe.Field); ok {
-				diags.AddAttributeError(path.Root(a), summary, fmt.Sprintf("Konnect rejected %s: %s\n\n%s", a, msg, requestLine(apiErr)))
+				diags.AddAttributeError(path.Root(a), summary, fmt.Sprintf("Konnect rejected %s: %s\n\n%s", r.rejectedAt(a, fe.Field), msg, requestLine(apiErr)))
 				attached = true
 			}
 		}

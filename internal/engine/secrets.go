@@ -20,13 +20,15 @@ import (
 )
 
 // pluginSecrets knows which config paths of each plugin hold secrets, from the plugin's
-// schema in Konnect (fields marked encrypted or referenceable). Each plugin name's schema
-// is read at most once per provider process, when a conflict on its config is shown; a
-// schema that cannot be read (a custom plugin, Konnect unreachable) leaves the key-name
-// rule alone, and is not asked for again. The zero value is ready to use.
+// schema in Konnect (fields marked encrypted or referenceable). Each plugin's schema is
+// read at most once per control plane and provider process (schemaReads, shared with the
+// plan-time check of config), when a conflict on its config is shown; a schema that cannot
+// be read (Konnect unreachable) leaves the key-name rule alone, and is not asked for again.
+// The zero value is ready to use.
 type PluginSecrets struct {
-	mu     sync.Mutex
-	byName map[string]*pluginSecretEntry
+	mu      sync.Mutex
+	byName  map[string]*pluginSecretEntry
+	schemas schemaReads
 }
 
 type pluginSecretEntry struct {
@@ -40,14 +42,15 @@ func (p *PluginSecrets) Paths(ctx context.Context, client *konnect.Client, contr
 	if p.byName == nil {
 		p.byName = map[string]*pluginSecretEntry{}
 	}
-	e, ok := p.byName[name]
+	key := controlPlaneID + "/" + name
+	e, ok := p.byName[key]
 	if !ok {
 		e = &pluginSecretEntry{}
-		p.byName[name] = e
+		p.byName[key] = e
 	}
 	p.mu.Unlock()
 	e.once.Do(func() {
-		schema, err := client.GetPluginSchema(ctx, controlPlaneID, name)
+		schema, err := p.schemas.get(ctx, client, schemaOfPlugin, controlPlaneID, name)
 		if err != nil {
 			tflog.Debug(ctx, "plugin schema not read; secret config keys are recognized by name only", map[string]any{"plugin": name, "error": err.Error()})
 			return

@@ -37,10 +37,13 @@ var PluginKind = engine.EntityKind{
 		"configuration that sets such a key to what Konnect holds plans nothing (compared through a keyed digest kept with the state, never the secret), and keys it leaves out keep what Konnect holds. " +
 		"Keys you do not set keep the value Konnect holds, even when someone changed them in Konnect; to clear a key, set it to null. " +
 		"Secrets: prefer a vault reference (`{vault://…}`) in `config`; a literal secret belongs in `config_secrets` (sensitive, never printed) or `config_secrets_wo` (write-only), not in `config`, which Terraform prints in plans and logs (a plan that puts one there gets a warning). " +
+		"`config` is checked when the plan is made (a create, or an update that changes it) against the plugin's schema that the control plane serves: an unknown key (with the closest known one), a wrong type, a value outside its enumeration or range, a missing required key, or a vault reference where the field is not referenceable is an error naming its path (`config.redis.port`), and a `name` the control plane has no plugin of is an error on `name`; " +
+		"values not known at plan, and a control plane created in the same run, are checked when the apply plans again, before the plugin is written; when the schema cannot be read, a warning, and Konnect checks at apply. " +
 		"Konnect allows one plugin of a name per scope and there is no name to look up before creating, so the create-time name check does not apply: " +
 		"a second plugin with the same name and scope is refused by Konnect at apply.",
-	API:      engine.PluginAPI{CoreEntityAPI: engine.CoreEntityAPI{Collection: engine.InControlPlane("plugins")}},
-	NameAttr: "",
+	API:          engine.PluginAPI{CoreEntityAPI: engine.CoreEntityAPI{Collection: engine.InControlPlane("plugins")}},
+	NameAttr:     "",
+	ConfigSchema: engine.PluginConfigSchema,
 	Attrs: []engine.Attr{
 		controlPlaneID,
 		{Name: "name", Type: engine.String, Mode: engine.Required, ForceNew: true, Description: "The plugin, for example `rate-limiting` or `key-auth`.",

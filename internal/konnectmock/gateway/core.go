@@ -55,7 +55,7 @@ func (f *Family) serveCore(r *http.Request, cpID string, rest []string, body []b
 	}
 	cs := cp.core
 	if rest[0] == "v1" || rest[0] == "schemas" {
-		return f.serveSchema(r, rest)
+		return f.serveSchemaIn(cs, r, rest)
 	}
 	if rest[0] == "plugin-schemas" {
 		return (&coreRequest{f: f, r: r, body: body, cs: cs}).pluginSchemas(rest[1:])

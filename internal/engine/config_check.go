@@ -1,0 +1,206 @@
+package engine
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"sync"
+
+	"github.com/hashicorp/terraform-plugin-framework/path"
+	"github.com/hashicorp/terraform-plugin-framework/resource"
+	"github.com/hashicorp/terraform-plugin-go/tftypes"
+	"github.com/hashicorp/terraform-plugin-log/tflog"
+
+	"github.com/konnectguard/terraform-provider-konnect/internal/kongschema"
+	"github.com/konnectguard/terraform-provider-konnect/internal/konnect"
+)
+
+// Where a control plane serves the schema of a kind's `config` (ConfigSchema.Of).
+const (
+	schemaOfPlugin  = "plugins"  // …/schemas/plugins/{name}
+	schemaOfPartial = "partials" // …/schemas/partials/{type}
+)
+
+// ConfigSchema declares that a kind's `config` (a JSON document) is checked at plan against
+// the schema its control plane serves: a plugin's by its name, a partial's by its type.
+type ConfigSchema struct {
+	of       string
+	nameAttr string
+	what     string // "plugin", "partial type"
+}
+
+// PluginConfigSchema checks a plugin's `config` against …/schemas/plugins/{name}.
+var PluginConfigSchema = &ConfigSchema{of: schemaOfPlugin, nameAttr: "name", what: "plugin"}
+
+// PartialConfigSchema checks a partial's `config` against …/schemas/partials/{type}.
+var PartialConfigSchema = &ConfigSchema{of: schemaOfPartial, nameAttr: "type", what: "partial type"}
+
+// schemaReads reads each schema at most once per control plane and provider process, and
+// keeps the answer (an error too: a schema that could not be read is not asked for again
+// in the same run). The zero value is ready to use.
+type schemaReads struct {
+	mu sync.Mutex
+	m  map[string]*schemaRead
+}
+
+type schemaRead struct {
+	once   sync.Once
+	schema konnect.Object
+	err    error
+}
+
+func (s *schemaReads) get(ctx context.Context, c *konnect.Client, of, controlPlaneID, name string) (konnect.Object, error) {
+	s.mu.Lock()
+	if s.m == nil {
+		s.m = map[string]*schemaRead{}
+	}
+	key := of + "/" + controlPlaneID + "/" + name
+	e, ok := s.m[key]
+	if !ok {
+		e = &schemaRead{}
+		s.m[key] = e
+	}
+	s.mu.Unlock()
+	e.once.Do(func() {
+		if of == schemaOfPartial {
+			e.schema, e.err = c.GetPartialSchema(ctx, controlPlaneID, name)
+		} else {
+			e.schema, e.err = c.GetPluginSchema(ctx, controlPlaneID, name)
+		}
+	})
+	return e.schema, e.err
+}
+
+// checkConfigSchema checks the planned `config` of a create, or of an update that changes
+// it, against the schema the control plane serves (never on a plan that changes nothing,
+// which reads nothing). Each problem is an error on `config` naming its path; a name the
+// control plane has no schema for is an error on the name; a schema that cannot be read is
+// a warning, and Konnect checks `config` at apply. Values unknown at plan, and a control
+// plane created in the same run, are not checked.
+func (r *EntityResource) checkConfigSchema(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
+	cs := r.Kind.ConfigSchema
+	if cs == nil || r.Data == nil || r.Data.Client == nil || req.Plan.Raw.IsNull() || req.Plan.Raw.Equal(req.State.Raw) || RefreshCommand() {
+		return
+	}
+	planned, err := AsObject(req.Plan.Raw)
+	if err != nil {
+		return
+	}
+	create := req.State.Raw.IsNull()
+	if !create {
+		prior, err := AsObject(req.State.Raw)
+		if err != nil || (planned[attrConfig].Equal(prior[attrConfig]) && planned[cs.nameAttr].Equal(prior[cs.nameAttr])) {
+			return
+		}
+	}
+	cp, ok1 := knownString(planned["control_plane_id"])
+	name, ok2 := knownString(planned[cs.nameAttr])
+	cfgV := planned[attrConfig]
+	if !cfgV.IsKnown() {
+		// config not set: Konnect's defaults, planned as unknown
+		if c, err := AsObject(req.Config.Raw); err == nil && c[attrConfig].IsNull() {
+			cfgV = c[attrConfig]
+		}
+	}
+	if !ok1 || !ok2 || !cfgV.IsKnown() {
+		tflog.Debug(ctx, "config not checked at plan: a value is not known yet", map[string]any{"kind": r.Kind.TypeName})
+		return
+	}
+	config := map[string]any{}
+	if !cfgV.IsNull() {
+		j, err := JSON.ToJSON(cfgV)
+		m, ok := j.(map[string]any)
+		if err != nil || !ok {
+			return // the attribute's validator reports text that is not a JSON object
+		}
+		config = m
+	}
+	opts := kongschema.Options{SkipRequired: !create}
+	if !opts.SkipRequired {
+		opts.Also, opts.SkipRequired = secretsGivenApart(req)
+	}
+
+	schema, err := r.Data.secrets.schemas.get(ctx, r.Data.Client, cs.of, cp, name)
+	switch {
+	case konnect.IsNotFound(err):
+		resp.Diagnostics.AddAttributeError(path.Root(cs.nameAttr), "Unknown "+cs.what,
+			fmt.Sprintf("Control plane %s has no %s `%s` (its schema endpoint answered 404). Check the name", cp, cs.what, name)+
+				map[string]string{schemaOfPlugin: "; a custom plugin needs its schema uploaded first (`konnect_gateway_custom_plugin_schema`: set `name` from that resource's `name`).",
+					schemaOfPartial: "."}[cs.of])
+		return
+	case err != nil:
+		resp.Diagnostics.AddAttributeWarning(path.Root(attrConfig), "Configuration not checked at plan",
+			fmt.Sprintf("The schema of %s `%s` could not be read from control plane %s (%v), so `config` was not checked while planning; Konnect checks it when the plan is applied.", cs.what, name, cp, err))
+		return
+	}
+	if l, ok := planned["partials"]; ok && !l.IsNull() {
+		// linked partials fill the paths the plugin declares for them
+		supported, _ := schema["supported_partials"].(map[string]any)
+		for _, paths := range supported {
+			opts.SkipRequiredUnder = append(opts.SkipRequiredUnder, asStrings(paths)...)
+		}
+	}
+	for _, p := range kongschema.CheckConfig(schema, config, opts) {
+		resp.Diagnostics.AddAttributeError(path.Root(attrConfig), "Invalid "+cs.what+" configuration",
+			fmt.Sprintf("%s\n\nChecked against the schema of %s `%s` that control plane %s serves; the %s was not written.", p, cs.what, name, cp, r.Kind.TypeName))
+	}
+}
+
+// secretsGivenApart returns the keys config_secrets and config_secrets_wo configure (they
+// count as given for the required check, and are never checked or quoted), and whether
+// one of them is not known at plan (the required check is then left out).
+func secretsGivenApart(req resource.ModifyPlanRequest) (map[string]any, bool) {
+	var also map[string]any
+	cfg, err := AsObject(req.Config.Raw)
+	if err != nil {
+		return nil, true
+	}
+	for _, v := range []tftypes.Value{cfg[AttrConfigSecrets], cfg[AttrConfigSecretsWO]} {
+		if v.IsNull() {
+			continue
+		}
+		if !v.IsFullyKnown() {
+			return nil, true
+		}
+		j, err := JSON.ToJSON(v)
+		m, ok := j.(map[string]any)
+		if err != nil || !ok {
+			continue
+		}
+		if also == nil {
+			also = map[string]any{}
+		}
+		also = Overlay(also, m)
+	}
+	return also, false
+}
+
+func knownString(v tftypes.Value) (string, bool) {
+	var s string
+	if !v.IsKnown() || v.IsNull() || v.As(&s) != nil || s == "" {
+		return "", false
+	}
+	return s, true
+}
+
+func asStrings(v any) []string {
+	list, _ := v.([]any)
+	out := make([]string, 0, len(list))
+	for _, e := range list {
+		if s, ok := e.(string); ok && strings.HasPrefix(s, "config.") {
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
+// rejectedAt names what Konnect rejected: the attribute, or the path Konnect names inside
+// an attribute holding a JSON document (`config.redis.port`, never just `config`).
+func (r *EntityResource) rejectedAt(attr, field string) string {
+	for _, a := range r.Kind.Attrs {
+		if a.Name == attr && a.Type.Kind == KJSON && strings.HasPrefix(field, a.JSONName()+".") {
+			return attr + field[len(a.JSONName()):]
+		}
+	}
+	return attr
+}
