@@ -131,6 +131,7 @@ func TestPluginsWithoutRequiredKeysAcceptEmptyConfig(t *testing.T) {
 	if checked < 40 {
 		t.Fatalf("only %d plugins need no config key", checked)
 	}
+	t.Logf("%d plugins accept {} with their defaults", checked)
 }
 
 // A key the plugin does not have is refused at its full path, nested ones included,
