@@ -330,7 +330,7 @@ func (r *EntityResource) planConfigSecrets(ctx context.Context, req resource.Mod
 			paths = r.Data.secrets.Paths(ctx, r.Data.Client, Str(cp), Str(name))
 		}
 	}
-	if found := LiteralSecrets(doc, paths.IsSecret); len(found) > 0 {
+	if found := LiteralSecrets(doc, paths.IsWrittenSecret); len(found) > 0 {
 		resp.Diagnostics.AddAttributeWarning(path.Root(attrConfig), "A secret is written in config",
 			fmt.Sprintf("%s: config holds a literal value at %s, a secret path. `config` is not sensitive: Terraform prints its changes in plans and in its logs, secrets included.\n\n"+
 				"Use a vault reference there (for example \"{vault://env/my-secret}\"), or move the value to `config_secrets` "+

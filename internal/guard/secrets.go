@@ -73,6 +73,10 @@ func nameWords(s string) []string {
 // path covers everything below it.
 type SecretPaths struct {
 	paths [][]string
+	// the paths of fields Konnect marks encrypted (a subset of paths): a field only
+	// referenceable may hold a vault reference, and Kong marks plain settings so too (a
+	// Redis host, a region), so a literal value there is no sign of a secret
+	encrypted [][]string
 }
 
 // Paths lists the secret paths, dotted and sorted (for logs and tests).
@@ -120,6 +124,13 @@ func (s SecretPaths) IsSecret(path []string) bool {
 	return false
 }
 
+// IsWrittenSecret is the rule for warning about a literal value in a JSON attribute: a
+// path covered by a field Konnect marks encrypted, or one whose keys name a secret. Paths
+// marked only referenceable stay hidden in output (IsSecret) without a warning.
+func (s SecretPaths) IsWrittenSecret(path []string) bool {
+	return SecretPaths{paths: s.encrypted}.IsSecret(path)
+}
+
 // SecretPathsFromSchema reads Kong's plugin schema format ({"fields":[{"config":{"type":
 // "record","fields":[{"<name>":{…}}, …]}}, …]}) and returns the config paths (relative to
 // config) that Konnect marks encrypted or referenceable: on the field itself, on an array's
@@ -154,6 +165,9 @@ func marked(def map[string]any) bool {
 func (s *SecretPaths) walk(path []string, def map[string]any) bool {
 	if marked(def) {
 		s.add(path)
+		if def["encrypted"] == true {
+			s.encrypted = append(s.encrypted, append([]string(nil), path...))
+		}
 		return true
 	}
 	found := false
@@ -171,6 +185,9 @@ func (s *SecretPaths) walk(path []string, def map[string]any) bool {
 			var inner SecretPaths
 			if inner.walk(nil, el) {
 				s.add(path)
+				if len(inner.encrypted) > 0 {
+					s.encrypted = append(s.encrypted, append([]string(nil), path...))
+				}
 				found = true
 			}
 		}
@@ -179,6 +196,9 @@ func (s *SecretPaths) walk(path []string, def map[string]any) bool {
 			var inner SecretPaths
 			if inner.walk(nil, vals) {
 				s.add(append(append([]string(nil), path...), "*"))
+				if len(inner.encrypted) > 0 {
+					s.encrypted = append(s.encrypted, append(append([]string(nil), path...), "*"))
+				}
 				found = true
 			}
 		}

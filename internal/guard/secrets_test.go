@@ -129,6 +129,16 @@ func TestSecretPathsFromSchema(t *testing.T) {
 			t.Errorf("IsSecret(%s) = %v, want %v", tt.path, got, tt.want)
 		}
 	}
+	// a literal is worth a warning where the field is encrypted or named a secret; a field
+	// only referenceable (Kong marks a Redis host so) may hold a reference, not a secret
+	for path, want := range map[string]bool{
+		"redis.password": true, "http_endpoint": true, "client_id": true, "upstreams": true, "labels.api_key": true,
+		"redis.username": false, "scopes": false, "headers.X-Team": false, "redis.host": false, "minute": false,
+	} {
+		if got := s.IsWrittenSecret(strings.Split(path, ".")); got != want {
+			t.Errorf("IsWrittenSecret(%s) = %v, want %v", path, got, want)
+		}
+	}
 	if got := SecretPathsFromSchema(map[string]any{}).Paths(); len(got) != 0 {
 		t.Errorf("empty schema: %v", got)
 	}

@@ -40,7 +40,7 @@ func TestStateFileSurvivesKill(t *testing.T) {
 	}
 	c.do("DELETE", core(cp, "routes/rc"), nil).expect(t, 204, "")
 	c.do("POST", core(cp, "plugins"), map[string]any{"name": "rate-limiting", "config": map[string]any{"minute": 10.5, "policy": "local"}}).expect(t, 201, ctJSON)
-	c.do("POST", core(cp, "plugins"), `{"name":"prometheus","config":{"per_consumer":true,"n":1.0,"big":12345678901234567890,"e":1e400}}`).expect(t, 201, ctJSON)
+	c.do("POST", core(cp, "plugins"), `{"name":"acme","config":{"account_email":"ops@example.com","storage_config":{"kong":{"per_consumer":true,"n":1.0,"big":12345678901234567890,"e":1e400}}}}`).expect(t, 201, ctJSON)
 	up := c.do("POST", core(cp, "upstreams"), map[string]any{"name": "up"}).expect(t, 201, ctJSON).str("id")
 	c.do("POST", core(cp, "upstreams/up/targets"), map[string]any{"target": "10.0.0.1:80"}).expect(t, 201, ctJSON)
 	alice := c.do("POST", core(cp, "consumers"), map[string]any{"username": "alice"}).expect(t, 201, ctJSON).str("id")

@@ -7,6 +7,7 @@ import (
 
 	"net/http/httptest"
 	"reflect"
+	"slices"
 	"sort"
 	"sync"
 	"testing"
@@ -14,6 +15,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 
 	"github.com/konnectguard/terraform-provider-konnect/internal/engine"
+	"github.com/konnectguard/terraform-provider-konnect/internal/guard"
 	"github.com/konnectguard/terraform-provider-konnect/internal/konnect"
 	"github.com/konnectguard/terraform-provider-konnect/internal/konnectmock"
 )
@@ -44,8 +46,14 @@ func TestPluginSecretsReadOncePerName(t *testing.T) {
 	}
 	wg.Wait()
 	got := p.Paths(ctx, client, cpID, "rate-limiting")
-	if want := []string{"redis.password", "redis.username"}; !reflect.DeepEqual(got.Paths(), want) {
-		t.Errorf("rate-limiting secret paths %v, want %v", got.Paths(), want)
+	// Kong's 3.15 schema marks every Redis connection setting referenceable
+	for _, want := range []string{"redis.password", "redis.username", "redis.host", "redis.cloud_authentication.aws_access_key_id"} {
+		if !slices.Contains(got.Paths(), want) {
+			t.Errorf("rate-limiting secret paths %v, want %s among them", got.Paths(), want)
+		}
+	}
+	if slices.Contains(got.Paths(), "minute") || slices.Contains(got.Paths(), "policy") {
+		t.Errorf("rate-limiting secret paths %v cover plain settings", got.Paths())
 	}
 	if got := p.Paths(ctx, client, cpID, "my-custom-plugin"); len(got.Paths()) != 0 || !got.IsSecret([]string{"api_key"}) {
 		t.Errorf("unknown plugin: paths %v; the name rule must still hold", got.Paths())
@@ -54,6 +62,37 @@ func TestPluginSecretsReadOncePerName(t *testing.T) {
 	for _, name := range []string{"rate-limiting", "my-custom-plugin"} {
 		if n := counts["GET core-entities/schemas/plugins/"+name]; n != 1 {
 			t.Errorf("schema of %s read %d times, want once", name, n)
+		}
+	}
+}
+
+// A field Kong marks encrypted whose name says nothing of a secret is found through the
+// control plane's served marks: the name rule alone would print it.
+func TestPluginSecretsFromServedMarks(t *testing.T) {
+	mock := konnectmock.New(konnectmock.Options{Tokens: []string{testToken}})
+	srv := httptest.NewServer(mock)
+	t.Cleanup(srv.Close)
+	client, err := konnect.New(konnect.Config{ServerURL: srv.URL, Token: testToken})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx := context.Background()
+	cp, _, err := client.CreateControlPlane(ctx, konnect.Object{"name": "served-marks"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var p engine.PluginSecrets
+	for plugin, path := range map[string][]string{
+		"saml":           {"idp_certificate"},         // encrypted, referenceable
+		"kafka-log":      {"authentication", "user"},  // encrypted, referenceable
+		"openid-connect": {"client_id", "0"},          // encrypted array
+		"ai-proxy":       {"auth", "azure_tenant_id"}, // referenceable
+	} {
+		if (guard.SecretPaths{}).IsSecret(path) {
+			t.Fatalf("%s %v: the name rule already covers it; pick another field", plugin, path)
+		}
+		if got := p.Paths(ctx, client, cp["id"].(string), plugin); !got.IsSecret(path) {
+			t.Errorf("%s: %v is not secret by the served marks %v", plugin, path, got.Paths())
 		}
 	}
 }

@@ -34,7 +34,7 @@ func fixtures(t *testing.T, c *client, cp string) []fixture {
 	c.do("POST", core(cp, "key-sets"), map[string]any{"name": "parent-set"}).expect(t, 201, ctJSON)
 	certPEM, keyPEM, _ := mocktest.CertPEM(t, "fixture.example", false)
 	certID := c.do("POST", core(cp, "certificates"), map[string]any{"cert": certPEM, "key": keyPEM}).expect(t, 201, ctJSON).str("id")
-	plugins := []string{"cors", "correlation-id", "request-transformer", "response-transformer", "prometheus", "file-log", "syslog", "statsd"}
+	plugins := []string{"cors", "correlation-id", "request-transformer", "response-transformer", "prometheus", "grpc-web", "syslog", "statsd"}
 	str := func(f string, args ...any) string { return fmt.Sprintf(f, args...) }
 	return []fixture{
 		{"services", func(i int) map[string]any { return map[string]any{"name": str("svc-%d", i), "host": "h.internal"} }, "name"},

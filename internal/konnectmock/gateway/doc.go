@@ -32,10 +32,10 @@
 // identical object (the ETag, when enabled, still changes). Control planes carry
 // RFC 3339 times with milliseconds.
 //
-// Kinds served: services, routes (traditional and expression), plugins (config
-// defaults for rate-limiting, key-auth, cors, request-transformer,
-// response-transformer, acl, jwt, openid-connect, correlation-id, http-log and
-// basic-auth; other bundled plugin names keep their config as given), consumers,
+// Kinds served: services, routes (traditional and expression), plugins (every
+// bundled plugin of the current gateway, its config checked and defaulted against
+// Kong's published schema, pluginspec; unknown keys refused at their full path;
+// custom plugins keep their config as given), consumers,
 // consumer_groups (+ membership), upstreams, targets, certificates,
 // ca_certificates, snis, vaults, key-sets, keys, partials (kind_partials.go) and the
 // consumer credentials key-auth, basic-auth, acls, jwt, hmac-auth and mtls-auth (no

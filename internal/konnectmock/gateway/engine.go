@@ -28,6 +28,8 @@ const (
 	tAny             // any JSON value, stored as given
 	tForeign         // {"id": "<uuid>"} pointing at another kind
 	tStringMap       // object of string -> string
+	tArray           // array of elem values
+	tMap             // object of string -> elem values
 )
 
 func (t ftype) String() string {
@@ -40,7 +42,7 @@ func (t ftype) String() string {
 		return "number"
 	case tBool:
 		return "boolean"
-	case tStrings, tInts, tRecords:
+	case tStrings, tInts, tRecords, tArray:
 		return "array"
 	default:
 		return "object"
@@ -63,15 +65,16 @@ type field struct {
 	ref      string // tForeign: collection of the referenced kind
 	cascade  bool   // tForeign: deleting the referenced entity deletes this one (else refused)
 	sub      []*field
-	open     bool // tRecord: keep undeclared keys instead of rejecting them
+	elem     *field // tArray: each element; tMap: each value
+	open     bool   // tRecord: keep undeclared keys instead of rejecting them
 	// autoRecord makes an absent tRecord default to a record built from its sub-field defaults.
 	autoRecord bool
 	readOnly   bool   // accepted on input and ignored; the server computes it
 	variant    string // "" for every variant of the kind, else only that variant
 	check      func(v any) string
-	// Kong's secret marks, published in plugin schemas: on the field, or on an array's
-	// elements / a map's values (itemsReferenceable).
-	encrypted, referenceable, itemsReferenceable bool
+	// Kong's secret marks, published in plugin schemas (an array's elements and a map's
+	// values carry their own, on elem)
+	encrypted, referenceable bool
 }
 
 type fopt func(*field)
@@ -306,7 +309,7 @@ func (v *validator) value(f *field, val any, path string) any {
 			return nil
 		}
 		if f.hasRange && (x < f.lo || x > f.hi) {
-			v.fail(path, fmt.Sprintf("value must be between %v and %v", f.lo, f.hi))
+			v.fail(path, rangeMsg(f, fmt.Sprint(f.lo), fmt.Sprint(f.hi)))
 		}
 		out = x
 	case tBool:
@@ -426,6 +429,42 @@ func (v *validator) value(f *field, val any, path string) any {
 			return nil
 		}
 		out = clone(m)
+	case tArray:
+		arr, ok := val.([]any)
+		if !ok {
+			v.typeErr(path, f.typ, val)
+			return nil
+		}
+		if !v.countOK(f, len(arr), path) {
+			return nil
+		}
+		items := make([]any, 0, len(arr))
+		for i, it := range arr {
+			p := fmt.Sprintf("%s[%d]", path, i)
+			if it == nil {
+				v.fail(p, "required field missing")
+				continue
+			}
+			if x := v.value(f.elem, it, p); x != nil {
+				items = append(items, x)
+			}
+		}
+		out = items
+	case tMap:
+		m, ok := val.(map[string]any)
+		if !ok {
+			v.typeErr(path, f.typ, val)
+			return nil
+		}
+		vals := make(map[string]any, len(m))
+		for _, k := range slices.Sorted(maps.Keys(m)) {
+			if m[k] == nil {
+				vals[k] = nil
+				continue
+			}
+			vals[k] = v.value(f.elem, m[k], path+"."+k)
+		}
+		out = vals
 	case tAny:
 		out = clone(val)
 	case tForeign:
@@ -478,10 +517,22 @@ func (v *validator) integer(f *field, val any, path string) (int64, bool) {
 		n = int64(x)
 	}
 	if f.hasRange && (float64(n) < f.lo || float64(n) > f.hi) {
-		v.fail(path, fmt.Sprintf("value must be between %d and %d", int64(f.lo), int64(f.hi)))
+		v.fail(path, rangeMsg(f, fmt.Sprint(int64(f.lo)), fmt.Sprint(int64(f.hi))))
 		return 0, false
 	}
 	return n, true
+}
+
+// rangeMsg is the message for a number outside a field's range, which may be open on
+// one side.
+func rangeMsg(f *field, lo, hi string) string {
+	switch {
+	case math.IsInf(f.hi, 1):
+		return "value must be at least " + lo
+	case math.IsInf(f.lo, -1):
+		return "value must be at most " + hi
+	}
+	return "value must be between " + lo + " and " + hi
 }
 
 func (v *validator) enumOK(f *field, s, path string) bool {

@@ -17,58 +17,10 @@ type partialType struct {
 	path   string
 }
 
-var partialTypes = map[string]*partialType{}
-
 // partialTypeNames are the types Konnect accepts, in the order it lists them.
 var partialTypeNames = []string{"redis-ce", "redis-ee", "vectordb", "embeddings", "model"}
 
-func redisCEFields() []*field {
-	return []*field{
-		fld("host", tString), fld("port", tInt, def(6379), between(0, 65535)),
-		fld("username", tString, referenceable()), fld("password", tString, encrypted(), referenceable()),
-		fld("database", tInt, def(0)),
-		fld("timeout", tInt, def(2000)), fld("connect_timeout", tInt, def(2000)),
-		fld("send_timeout", tInt, def(2000)), fld("read_timeout", tInt, def(2000)),
-		fld("ssl", tBool, def(false)), fld("ssl_verify", tBool, def(false)), fld("server_name", tString),
-	}
-}
-
 func init() {
-	partialTypes["redis-ce"] = &partialType{path: "config.redis", fields: redisCEFields()}
-	partialTypes["redis-ee"] = &partialType{path: "config.redis", fields: []*field{
-		fld("host", tString, def("127.0.0.1")), fld("port", tInt, def(6379), between(0, 65535)),
-		fld("username", tString, referenceable()), fld("password", tString, encrypted(), referenceable()),
-		fld("database", tInt, def(0)),
-		fld("timeout", tInt, def(2000)), fld("connect_timeout", tInt, def(2000)),
-		fld("send_timeout", tInt, def(2000)), fld("read_timeout", tInt, def(2000)),
-		fld("ssl", tBool, def(false)), fld("ssl_verify", tBool, def(false)), fld("server_name", tString),
-		fld("keepalive_pool_size", tInt, def(256), between(1, 2147483646)),
-		fld("keepalive_backlog", tInt, between(0, 2147483646)),
-		fld("sentinel_master", tString), fld("sentinel_role", tString, enum("master", "slave", "any")),
-		fld("sentinel_nodes", tRecords, sub(fld("host", tString, def("127.0.0.1")), fld("port", tInt, def(6379), between(0, 65535)))),
-		fld("sentinel_username", tString, referenceable()), fld("sentinel_password", tString, encrypted(), referenceable()),
-		fld("cluster_nodes", tRecords, sub(fld("ip", tString, def("127.0.0.1")), fld("port", tInt, def(6379), between(0, 65535)))),
-		fld("cluster_max_redirections", tInt, def(5)),
-		fld("connection_is_proxied", tBool, def(false)),
-	}}
-	// The AI partials have many provider-specific settings: the common ones are
-	// declared, the rest kept as given.
-	partialTypes["vectordb"] = &partialType{path: "config.vectordb", open: true, fields: []*field{
-		fld("strategy", tString, required(), enum("redis", "pgvector")),
-		fld("dimensions", tInt, required()),
-		fld("distance_metric", tString, required(), enum("cosine", "euclidean")),
-		fld("threshold", tNumber),
-	}}
-	partialTypes["embeddings"] = &partialType{path: "config.embeddings", open: true, fields: []*field{
-		fld("model", tObject, required()),
-		fld("auth", tObject),
-	}}
-	partialTypes["model"] = &partialType{path: "config.model", open: true, fields: []*field{
-		fld("provider", tString, required()),
-		fld("name", tString),
-		fld("options", tObject),
-	}}
-
 	register(&kind{
 		name:        "partials",
 		singular:    "partial",

@@ -13,7 +13,7 @@ import (
 var minimalPartialConfigs = map[string]map[string]any{
 	"vectordb":   {"strategy": "redis", "dimensions": 3, "distance_metric": "cosine"},
 	"embeddings": {"model": map[string]any{"provider": "openai", "name": "text-embedding-3-small"}},
-	"model":      {"provider": "openai"},
+	"model":      {"route_type": "llm/v1/chat", "model": map[string]any{"provider": "openai"}},
 }
 
 // decK's engine reads GET …/schemas/partials/{type} and fills a partial's config from it
@@ -88,8 +88,23 @@ func TestPluginSchemaSupportedPartials(t *testing.T) {
 				if sch.open {
 					continue
 				}
-				i := slices.IndexFunc(sch.fields, func(f *field) bool { return f.name == rest })
-				if i < 0 || sch.fields[i].typ != tRecord {
+				// a path walks records; "[]" steps into an array's elements
+				fields, last := sch.fields, (*field)(nil)
+				for _, part := range strings.Split(rest, ".") {
+					elems := strings.HasSuffix(part, "[]")
+					part = strings.TrimSuffix(part, "[]")
+					i := slices.IndexFunc(fields, func(f *field) bool { return f.name == part })
+					if i < 0 {
+						last = nil
+						break
+					}
+					last = fields[i]
+					if elems && last.elem != nil {
+						last = last.elem
+					}
+					fields = last.sub
+				}
+				if last == nil || last.typ != tRecord {
 					t.Errorf("%s: %s fills %s, which is not a record of its config", name, typ, p)
 				}
 			}

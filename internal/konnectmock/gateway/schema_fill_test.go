@@ -225,7 +225,7 @@ func TestFilledPluginDefaultsReadBackUnchanged(t *testing.T) {
 			}
 			minCfg := minimalPluginConfigs[name]
 			if minCfg == nil {
-				minCfg = map[string]any{}
+				minCfg = sampleConfig(pluginSchemas[name].fields)
 			}
 			plugin["config"] = kongFill(cfgRecord, minCfg)
 			created := c.do("POST", core(cp, "plugins"), plugin)

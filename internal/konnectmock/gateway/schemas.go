@@ -1,7 +1,9 @@
 package gateway
 
 import (
+	"math"
 	"net/http"
+	"slices"
 )
 
 // serveSchema answers the schema endpoints Kong's tools read, generated from the
@@ -124,16 +126,26 @@ func pluginSchemaDoc(sch *pluginSchema) map[string]any {
 	if sch.open {
 		cfg["open"] = true
 	}
-	consumer := map[string]any{"type": "foreign", "reference": "consumers", "default": nil}
-	if sch.noConsumer {
-		consumer["eq"] = nil
+	scope := func(name, ref string) map[string]any {
+		d := map[string]any{"type": "foreign", "reference": ref, "default": nil}
+		if sch.scopes != nil && !slices.Contains(sch.scopes, name) {
+			d["eq"] = nil // Kong's mark of a scope the plugin cannot have
+		}
+		return map[string]any{name: d}
+	}
+	protocols, protocolsDefault := pluginProtocols, []string{"grpc", "grpcs", "http", "https"}
+	if sch.protocols != nil {
+		protocols = sch.protocols
+	}
+	if sch.protocolsDefault != nil {
+		protocolsDefault = sch.protocolsDefault
 	}
 	doc := map[string]any{"fields": []any{
-		map[string]any{"consumer": consumer},
-		map[string]any{"service": map[string]any{"type": "foreign", "reference": "services", "default": nil}},
-		map[string]any{"route": map[string]any{"type": "foreign", "reference": "routes", "default": nil}},
-		map[string]any{"protocols": map[string]any{"type": "set", "elements": map[string]any{"type": "string", "one_of": pluginProtocols},
-			"default": []string{"grpc", "grpcs", "http", "https"}, "required": true}},
+		scope("consumer", "consumers"),
+		scope("service", "services"),
+		scope("route", "routes"),
+		map[string]any{"protocols": map[string]any{"type": "set", "elements": map[string]any{"type": "string", "one_of": protocols},
+			"default": protocolsDefault, "required": true}},
 		map[string]any{"enabled": map[string]any{"type": "boolean", "default": true}},
 		map[string]any{"config": cfg},
 	}}
@@ -164,54 +176,80 @@ func partialSchemaDoc(pt *partialType) map[string]any {
 func kongFields(fields []*field) []any {
 	out := []any{}
 	for _, f := range fields {
-		d := map[string]any{}
-		switch f.typ {
-		case tString:
-			d["type"] = "string"
-		case tInt:
-			d["type"] = "integer"
-		case tNumber:
-			d["type"] = "number"
-		case tBool:
-			d["type"] = "boolean"
-		case tStrings:
-			d["type"], d["elements"] = "array", map[string]any{"type": "string"}
-		case tInts:
-			d["type"], d["elements"] = "array", map[string]any{"type": "integer"}
-		case tRecord:
-			d["type"], d["fields"] = "record", kongFields(f.sub)
-			if f.autoRecord {
-				// stored as its fields' defaults when absent: clients fill it the same way
-				d["required"] = true
-			}
-		case tRecords:
-			d["type"], d["elements"] = "array", map[string]any{"type": "record", "fields": kongFields(f.sub)}
-		default:
-			// keys and values mark an arbitrary map, which clients keep as given
-			d["type"], d["keys"] = "map", map[string]any{"type": "string"}
-			d["values"] = map[string]any{"type": "string"}
-			if f.typ == tHeaders {
-				d["values"] = map[string]any{"type": "array", "elements": map[string]any{"type": "string"}}
-			}
-		}
-		if f.required {
-			d["required"] = true
-		}
-		if f.enum != nil {
-			if f.typ == tString {
-				d["one_of"] = f.enum
-			} else if el, ok := d["elements"].(map[string]any); ok {
-				el["one_of"] = f.enum
-			}
-		}
-		if f.hasRange {
-			d["between"] = []float64{f.lo, f.hi}
-		}
-		if f.def != nil {
-			d["default"] = clone(f.def)
-		}
-		secretMarks(f, d)
-		out = append(out, map[string]any{f.name: d})
+		out = append(out, map[string]any{f.name: kongField(f)})
 	}
 	return out
+}
+
+// kongField renders one field (or an array's elements, a map's values) in Kong's format.
+func kongField(f *field) map[string]any {
+	d := map[string]any{}
+	switch f.typ {
+	case tString:
+		d["type"] = "string"
+	case tInt:
+		d["type"] = "integer"
+	case tNumber:
+		d["type"] = "number"
+	case tBool:
+		d["type"] = "boolean"
+	case tStrings:
+		d["type"], d["elements"] = "array", map[string]any{"type": "string"}
+	case tInts:
+		d["type"], d["elements"] = "array", map[string]any{"type": "integer"}
+	case tArray:
+		d["type"], d["elements"] = "array", kongField(f.elem)
+	case tMap:
+		d["type"], d["keys"], d["values"] = "map", map[string]any{"type": "string"}, kongField(f.elem)
+	case tRecord:
+		d["type"], d["fields"] = "record", kongFields(f.sub)
+		if f.autoRecord {
+			// stored as its fields' defaults when absent: clients fill it the same way
+			d["required"] = true
+		}
+		if f.open {
+			d["open"] = true
+		}
+	case tRecords:
+		d["type"], d["elements"] = "array", map[string]any{"type": "record", "fields": kongFields(f.sub)}
+	case tForeign:
+		d["type"] = "foreign"
+	case tAny:
+		d["type"] = "any"
+	case tObject:
+		// free-form JSON: a map whose values are any JSON
+		d["type"], d["keys"], d["values"] = "map", map[string]any{"type": "string"}, map[string]any{"type": "any"}
+	default:
+		// keys and values mark an arbitrary map, which clients keep as given
+		d["type"], d["keys"] = "map", map[string]any{"type": "string"}
+		d["values"] = map[string]any{"type": "string"}
+		if f.typ == tHeaders {
+			d["values"] = map[string]any{"type": "array", "elements": map[string]any{"type": "string"}}
+		}
+	}
+	if f.required {
+		d["required"] = true
+	}
+	if f.enum != nil {
+		if f.typ == tString {
+			d["one_of"] = f.enum
+		} else if el, ok := d["elements"].(map[string]any); ok {
+			el["one_of"] = f.enum
+		}
+	}
+	// Kong's format has no mark for a range open on one side (three fields of the data)
+	if f.hasRange && !math.IsInf(f.lo, -1) && !math.IsInf(f.hi, 1) {
+		d["between"] = []float64{f.lo, f.hi}
+	}
+	if f.minLen > 0 {
+		d["len_min"] = f.minLen
+	}
+	if f.maxLen > 0 {
+		d["len_max"] = f.maxLen
+	}
+	if f.def != nil {
+		d["default"] = clone(f.def)
+	}
+	secretMarks(f, d)
+	return d
 }
