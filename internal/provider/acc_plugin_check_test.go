@@ -82,7 +82,7 @@ resource "konnect_gateway_plugin" "trace" {
 			bad("rate-limiting", `{ minuet = 5 }`,
 				"(?s)Invalid plugin configuration.*with konnect_gateway_plugin.p,.*on terraform_plugin_test.tf line.*config.*`config.minuet`: unknown field; did you mean\\s+`minute`\\?"),
 			bad("rate-limiting", `{ minute = 5, policy = "locl" }`,
-				"(?s)`config.policy`: \"locl\" is not allowed: expected one of \"local\",\\s+\"cluster\", \"redis\"; did you mean `local`\\?"),
+				"(?s)`config.policy`: \"locl\" is not allowed: expected one of \"cluster\",\\s+\"local\", \"redis\"; did you mean `local`\\?"),
 			bad("rate-limiting", `{ minute = 5, redis = { port = "6379" } }`,
 				"(?s)`config.redis.port`: a string was given: expected an\\s+integer"),
 			bad("rate-limiting", `{ minute = 5, redis = { port = 70000 } }`,
@@ -91,8 +91,8 @@ resource "konnect_gateway_plugin" "trace" {
 				"(?s)`config.issuer`: missing required field: expected a string"),
 			bad("rate-limitng", `{ minute = 5 }`,
 				"(?s)Unknown plugin.*with konnect_gateway_plugin.p,.*name.*has no plugin\\s+`rate-limitng`"),
-			bad("rate-limiting", `{ minute = 5, redis = { host = "{vault://env/redis-host}" } }`,
-				"(?s)`config.redis.host`: a vault reference is not allowed here: this field is\\s+not referenceable"),
+			bad("rate-limiting", `{ minute = 5, error_message = "{vault://env/message}" }`,
+				"(?s)`config.error_message`: a vault reference is not allowed here: this field\\s+is not referenceable"),
 			{
 				// Every problem at once: one error each.
 				PreConfig: func() {
@@ -101,7 +101,7 @@ resource "konnect_gateway_plugin" "trace" {
 					}
 				},
 				Config:      env.pluginCheckConfig("rate-limiting", `{ minuet = 5, policy = "locl", fault_tolerant = "yes" }`),
-				ExpectError: wrapped("(?s)`config.minuet`.*`config.policy`: \"locl\".*`config.fault_tolerant`: a string was given"),
+				ExpectError: wrapped("(?s)`config.minuet`.*`config.fault_tolerant`: a string was given.*`config.policy`: \"locl\""),
 			},
 			{
 				// A vault reference where the field is referenceable passes; a plugin without
@@ -216,10 +216,11 @@ resource "konnect_gateway_partial" "redis" {
 			{Config: env.providerBlock("") + `resource "konnect_gateway_control_plane" "cp" { name = "checks" }`},
 			{
 				Config: partial(`{ hots = "redis.internal", port = "6379", sentinel_role = "primary", cluster_nodes = [{ ip = "10.0.0.1", port = 70000 }] }`),
+				// One error each: unknown keys first, then the schema's fields in its order.
 				ExpectError: wrapped("(?s)Invalid partial type configuration.*with konnect_gateway_partial.redis,.*`config.hots`: unknown field; did you mean `host`\\?" +
+					".*`config.cluster_nodes\\[0\\].port`: 70000 is out of range" +
 					".*`config.port`: a string was given: expected an integer" +
-					".*`config.sentinel_role`: \"primary\" is not allowed: expected one of \"master\", \"slave\", \"any\"" +
-					".*`config.cluster_nodes\\[0\\].port`: 70000 is out of range"),
+					".*`config.sentinel_role`: \"primary\" is not allowed: expected one of \"any\", \"master\", \"slave\""),
 			},
 			{
 				PreConfig: func() {

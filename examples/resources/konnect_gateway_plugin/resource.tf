@@ -37,7 +37,7 @@ resource "konnect_gateway_plugin" "orders_rate_limit" {
 #   Error: Invalid plugin configuration
 #   (…the same location…)
 #
-#   `config.policy`: "locl" is not allowed: expected one of "local", "cluster",
+#   `config.policy`: "locl" is not allowed: expected one of "cluster", "local",
 #   "redis"; did you mean `local`?
 
 # A plugin with a secret. First choice: a vault reference in config
