@@ -212,6 +212,7 @@ func TestMigrateAccFromKong(t *testing.T) {
 	others.merge(addKongAccess(t, e, state, cpID))  // acc_migrate_access_test.go
 	others.merge(addKongPortal(t, e, state))        // acc_migrate_portal_test.go
 	others.merge(addKongPortalContent(t, e, state)) // acc_migrate_portal_page_test.go
+	others.merge(addKongCatalog(t, e, state))       // acc_migrate_catalog_test.go
 	objects := len(state.resources)
 	secrets := append([]string{"alice-key-0123456789"}, others.secrets...)
 

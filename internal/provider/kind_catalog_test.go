@@ -1,0 +1,75 @@
+package provider
+
+import (
+	"context"
+	"fmt"
+	"net/http"
+	"testing"
+
+	"github.com/konnectguard/terraform-provider-konnect/internal/catalog"
+	"github.com/konnectguard/terraform-provider-konnect/internal/konnect"
+)
+
+// The API catalog's rows in TestAccKinds (acc_kinds_test.go).
+
+// ordersSpec is a small OpenAPI document.
+const ordersSpec = `{"openapi":"3.0.3","info":{"title":"Orders","version":"1.0.0"},"paths":{}}`
+
+// apiRow: an API, changing its description; scenario 9 removes its labels.
+var apiRow = kindRow{block: "name = \"orders\"\n  version = \"v1\"\n  description = %s",
+	update:  &kindUpdate{attr: "description", values: [2]any{"d-1", "d-2"}, ui: "d-ui"},
+	removal: &kindRemoval{attr: "labels", hcl: `{ team = "t9" }`, ui: map[string]any{"team": "ui"}}}
+
+func apiDep(*kindFixture) string {
+	return "\nresource \"konnect_api\" \"orders\" {\n  name = \"orders\"\n  version = \"v1\"\n}\n"
+}
+
+// apiVersionRow: a version of the API, renamed; scenario 9 has nothing optional to remove.
+var apiVersionRow = kindRow{deps: apiDep,
+	block:     "api_id = konnect_api.orders.id\n  spec = { content = " + fmt.Sprintf("%q", ordersSpec) + " }\n  version = %s",
+	update:    &kindUpdate{attr: "version", values: [2]any{"1.0.0", "1.0.1"}, ui: "1.0.0-ui"},
+	noRemoval: "its one optional attribute, version, defaults to the specification's (no declared default)"}
+
+// apiDocumentRow: a document whose content changes; scenario 9 removes its status.
+var apiDocumentRow = kindRow{deps: apiDep,
+	block: "api_id = konnect_api.orders.id\n  title = \"Guide\"\n  slug = \"guide\"\n  content = %s",
+	update: &kindUpdate{attr: "content", values: [2]any{
+		"# Guide\n\nCreate an order.\nPay it.\n",
+		"# Guide\n\nCreate an order.\nPay it.\nTrack it.\n"},
+		ui: "# Guide\n\nCreate an order in the portal.\nPay it.\n"},
+	removal: &kindRemoval{attr: "status", hcl: `"published"`, ui: "published"}}
+
+// apiPublicationRow: the API published to a portal, its visibility changing; scenario 9
+// removes the visibility, back to private.
+var apiPublicationRow = kindRow{deps: func(f *kindFixture) string { return apiDep(f) + portalDep(f) },
+	block:     "api_id = konnect_api.orders.id\n  portal_id = konnect_portal.dev.id\n  auto_approve_registrations = %s",
+	update:    &kindUpdate{attr: "auto_approve_registrations", values: [2]any{false, true}, ui: true},
+	noRemoval: "its optional attributes follow Konnect or the portal's defaults"}
+
+// catalogFixtures creates one object of each catalog kind for the protocol tests' fixtures
+// (server_test.go), recording each one's JSON import id.
+func catalogFixtures(t *testing.T, client *konnect.Client, ids map[string]string) {
+	t.Helper()
+	ctx := context.Background()
+	post := func(path string, body konnect.Object) konnect.Object {
+		t.Helper()
+		var out konnect.Object
+		if _, err := client.Do(ctx, http.MethodPost, path, nil, body, &out); err != nil {
+			t.Fatalf("POST %s: %v", path, err)
+		}
+		return out
+	}
+	api := post("/v3/apis", konnect.Object{"name": "fast-path", "version": "v1", "labels": map[string]any{"env": "test"}})
+	apiID := api["id"].(string)
+	ids[catalog.APIKind.TypeName] = fmt.Sprintf(`{"id":%q}`, apiID)
+	v := post("/v3/apis/"+apiID+"/versions", konnect.Object{"version": "1.0.0", "spec": map[string]any{"content": ordersSpec}})
+	ids[catalog.VersionKind.TypeName] = fmt.Sprintf(`{"api_id":%q,"id":%q}`, apiID, v["id"])
+	d := post("/v3/apis/"+apiID+"/documents", konnect.Object{"title": "Guide", "slug": "guide", "content": "# Guide\n"})
+	ids[catalog.DocumentKind.TypeName] = fmt.Sprintf(`{"api_id":%q,"id":%q}`, apiID, d["id"])
+	p := post("/v3/portals", konnect.Object{"name": "fast-path-catalog"})
+	portalID := p["id"].(string)
+	if _, err := client.Do(ctx, http.MethodPut, "/v3/apis/"+apiID+"/publications/"+portalID, nil, konnect.Object{"visibility": "public"}, nil); err != nil {
+		t.Fatalf("publication: %v", err)
+	}
+	ids[catalog.PublicationKind.TypeName] = fmt.Sprintf(`{"api_id":%q,"portal_id":%q}`, apiID, portalID)
+}
