@@ -625,10 +625,11 @@ var kindRows = map[string]kindRow{
 	// where a portal's audit logs go (kind_portal_audit_log_webhook_test.go)
 	portal.AuditLogWebhookKind.TypeName: auditLogWebhookRow,
 	// the API catalog (kind_catalog_test.go)
-	catalog.APIKind.TypeName:         apiRow,
-	catalog.VersionKind.TypeName:     apiVersionRow,
-	catalog.DocumentKind.TypeName:    apiDocumentRow,
-	catalog.PublicationKind.TypeName: apiPublicationRow,
+	catalog.APIKind.TypeName:            apiRow,
+	catalog.VersionKind.TypeName:        apiVersionRow,
+	catalog.DocumentKind.TypeName:       apiDocumentRow,
+	catalog.PublicationKind.TypeName:    apiPublicationRow,
+	catalog.ImplementationKind.TypeName: apiImplementationRow,
 	// a portal's settings (kind_portal_settings_test.go)
 	portal.AuthKind.TypeName:          portalAuthRow,
 	portal.CustomizationKind.TypeName: portalCustomizationRow,

@@ -21,6 +21,7 @@ var kongCatalogAttrs = map[string][]string{
 	"konnect_api_version":     {"api_id", "created_at", "id", "spec", "updated_at", "version"},
 	"konnect_api_document":    {"api_id", "content", "created_at", "id", "parent_document_id", "slug", "status", "title", "updated_at"},
 	"konnect_api_publication": {"api_id", "auth_strategy_ids", "auto_approve_registrations", "created_at", "portal_id", "updated_at", "visibility", "warnings"},
+	"konnect_api_implementation": {"api_id", "control_plane_reference", "created_at", "id", "service_reference", "updated_at"},
 }
 
 func init() {
@@ -31,7 +32,7 @@ func init() {
 
 // addKongCatalog creates one object of every catalog type in the mock, records each in state
 // as Kong's provider would have, and returns this provider's configuration of them.
-func addKongCatalog(t *testing.T, e *konnectEnv, state *kongStateFile) kongSameNamed {
+func addKongCatalog(t *testing.T, e *konnectEnv, state *kongStateFile, cpID, serviceID string) kongSameNamed {
 	t.Helper()
 	ctx := context.Background()
 	call := func(method, path string, body any) konnect.Object {
@@ -83,6 +84,14 @@ func addKongCatalog(t *testing.T, e *konnectEnv, state *kongStateFile) kongSameN
 	state.add("konnect_api_publication", "orders_developers", pub, map[string]any{"api_id": apiID, "portal_id": portalID})
 	edit(1, "konnect_api_publication.orders_developers", "visibility", apiPath+"/publications/"+portalID, set("visibility", "private"))
 
+	// Its implementation by the migration's gateway service "orders": Kong wraps it in
+	// service_reference and repeats its id and times at the top level.
+	im := times(call(http.MethodPost, apiPath+"/implementations", konnect.Object{"service": map[string]any{"control_plane_id": cpID, "id": serviceID}}),
+		"created_at", "updated_at")
+	state.add("konnect_api_implementation", "orders", im, map[string]any{"api_id": apiID, "control_plane_reference": nil,
+		"service_reference": map[string]any{"id": im["id"], "created_at": im["created_at"], "updated_at": im["updated_at"], "service": im["service"]}})
+	s.notEditable = append(s.notEditable, "konnect_api_implementation")
+
 	s.config = `
 resource "konnect_api" "orders" {
   name        = "orders"
@@ -104,6 +113,16 @@ resource "konnect_api_document" "guide" {
   slug    = "guide"
   status  = "published"
   content = "# Guide\n\nCreate an order.\n"
+}
+
+resource "konnect_api_implementation" "orders" {
+  api_id = konnect_api.orders.id
+  service_reference = {
+    service = {
+      control_plane_id = konnect_gateway_control_plane.prod.id
+      id               = konnect_gateway_service.orders.id
+    }
+  }
 }
 
 resource "konnect_api_publication" "orders_developers" {

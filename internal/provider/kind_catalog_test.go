@@ -6,6 +6,10 @@ import (
 	"net/http"
 	"testing"
 
+	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
+	"github.com/hashicorp/terraform-plugin-testing/plancheck"
+	"github.com/hashicorp/terraform-plugin-testing/terraform"
+
 	"github.com/konnectguard/terraform-provider-konnect/internal/catalog"
 	"github.com/konnectguard/terraform-provider-konnect/internal/konnect"
 )
@@ -46,6 +50,38 @@ var apiPublicationRow = kindRow{deps: func(f *kindFixture) string { return apiDe
 	update:    &kindUpdate{attr: "auto_approve_registrations", values: [2]any{false, true}, ui: true},
 	noRemoval: "its optional attributes follow Konnect or the portal's defaults"}
 
+// apiImplementationRow: the API implemented by a service of the row's control plane. Konnect
+// creates and deletes a link, never changes one: the row runs create, a delete in Konnect
+// before a saved destroy, and a link removed in Konnect, reported and made again.
+var apiImplementationRow = kindRow{
+	noUpdate:  "Konnect creates and deletes a link, never changes one: every attribute replaces it",
+	noRemoval: "a link has no optional attribute",
+	deps: func(f *kindFixture) string {
+		return apiDep(f) + "\nresource \"konnect_gateway_control_plane\" \"cp\" {\n  name = \"implementations\"\n}\n" +
+			"\nresource \"konnect_gateway_service\" \"orders\" {\n  control_plane_id = konnect_gateway_control_plane.cp.id\n  name = \"orders\"\n  host = \"orders.internal\"\n}\n"
+	},
+	block: "api_id = konnect_api.orders.id\n  service_reference = { service = { control_plane_id = konnect_gateway_control_plane.cp.id, id = konnect_gateway_service.orders.id } }%s",
+	steps: func(f *kindFixture) []resource.TestStep {
+		config := f.withBlock("", fmt.Sprintf(f.row.block, ""))
+		steps := []resource.TestStep{{Config: config, Check: f.remember}}
+		steps = append(steps, f.goneBeforeSavedDestroy(config, f.remember)...)
+		return append(steps, resource.TestStep{
+			// Removed in Konnect: the refresh reports it and the plan links it again.
+			PreConfig: func() { f.rec.reset(); f.env.remove(f.path) },
+			Config:    config,
+			ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
+				plancheck.ExpectResourceAction(f.address(), plancheck.ResourceActionCreate),
+			}},
+			Check: func(s *terraform.State) error {
+				if err := f.remember(s); err != nil {
+					return err
+				}
+				return f.rec.wantWarning("Konnect object deleted outside Terraform", f.kind.TypeName)
+			},
+		})
+	},
+}
+
 // catalogFixtures creates one object of each catalog kind for the protocol tests' fixtures
 // (server_test.go), recording each one's JSON import id.
 func catalogFixtures(t *testing.T, client *konnect.Client, ids map[string]string) {
@@ -72,4 +108,14 @@ func catalogFixtures(t *testing.T, client *konnect.Client, ids map[string]string
 		t.Fatalf("publication: %v", err)
 	}
 	ids[catalog.PublicationKind.TypeName] = fmt.Sprintf(`{"api_id":%q,"portal_id":%q}`, apiID, portalID)
+	var cps struct {
+		Data []konnect.Object `json:"data"`
+	}
+	if _, err := client.Do(ctx, http.MethodGet, "/v2/control-planes", nil, nil, &cps); err != nil || len(cps.Data) == 0 {
+		t.Fatalf("no control plane for the implementation fixture: %v", err)
+	}
+	cp := cps.Data[0]["id"].(string)
+	svc := post("/v2/control-planes/"+cp+"/core-entities/services", konnect.Object{"name": "fast-path-impl", "host": "impl.internal"})
+	im := post("/v3/apis/"+apiID+"/implementations", konnect.Object{"service": map[string]any{"control_plane_id": cp, "id": svc["id"]}})
+	ids[catalog.ImplementationKind.TypeName] = fmt.Sprintf(`{"api_id":%q,"id":%q}`, apiID, im["id"])
 }
