@@ -18,9 +18,9 @@ import (
 var kongCatalogAttrs = map[string][]string{
 	"konnect_api": {"api_spec_ids", "attributes", "created_at", "description", "id", "implementation_mode", "labels", "name",
 		"portals", "slug", "spec_content", "updated_at", "version"},
-	"konnect_api_version":     {"api_id", "created_at", "id", "spec", "updated_at", "version"},
-	"konnect_api_document":    {"api_id", "content", "created_at", "id", "parent_document_id", "slug", "status", "title", "updated_at"},
-	"konnect_api_publication": {"api_id", "auth_strategy_ids", "auto_approve_registrations", "created_at", "portal_id", "updated_at", "visibility", "warnings"},
+	"konnect_api_version":        {"api_id", "created_at", "id", "spec", "updated_at", "version"},
+	"konnect_api_document":       {"api_id", "content", "created_at", "id", "parent_document_id", "slug", "status", "title", "updated_at"},
+	"konnect_api_publication":    {"api_id", "auth_strategy_ids", "auto_approve_registrations", "created_at", "portal_id", "updated_at", "visibility", "warnings"},
 	"konnect_api_implementation": {"api_id", "control_plane_reference", "created_at", "id", "service_reference", "updated_at"},
 }
 
