@@ -7,6 +7,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework-validators/listvalidator"
 	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/planmodifier"
+	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
 	"gopkg.in/yaml.v3"
 
 	"github.com/konnectguard/terraform-provider-konnect/internal/engine"
@@ -28,7 +29,7 @@ var VersionKind = engine.EntityKind{
 			Type: engine.ObjectOf(
 				engine.Attr{Name: "content", Type: engine.String, Mode: engine.Required,
 					Description:   "The specification's text, JSON or YAML. Konnect refuses one it cannot parse as OpenAPI or AsyncAPI; the error names this attribute.",
-					Validators:    []engine.Validator{stringvalidator.LengthAtLeast(1)},
+					Validators:    []engine.Validator{stringvalidator.LengthAtLeast(1), specDocument{}},
 					PlanModifiers: []engine.PlanModifier{sameDocument{}}},
 				engine.Attr{Name: "type", Type: engine.String, Mode: engine.Computed, Description: "What Konnect found: `oas2`, `oas3` or `asyncapi`."},
 				engine.Attr{Name: "validation_messages", Mode: engine.Computed, Description: "What Konnect's validation reported.",
@@ -121,4 +122,37 @@ func SameDocument(a, b string) bool {
 		return false // a plain string is text, not a document
 	}
 	return reflect.DeepEqual(x, y)
+}
+
+// specDocument refuses, at plan time, a specification Konnect cannot take: text that does not
+// parse as JSON or YAML, or a document that is no OpenAPI 2 or 3 or AsyncAPI one.
+type specDocument struct{}
+
+func (specDocument) Description(context.Context) string {
+	return "an OpenAPI (2 or 3) or AsyncAPI document, in JSON or YAML"
+}
+
+func (v specDocument) MarkdownDescription(ctx context.Context) string { return v.Description(ctx) }
+
+func (specDocument) ValidateString(_ context.Context, req validator.StringRequest, resp *validator.StringResponse) {
+	if req.ConfigValue.IsNull() || req.ConfigValue.IsUnknown() {
+		return
+	}
+	if why := SpecProblem(req.ConfigValue.ValueString()); why != "" {
+		resp.Diagnostics.AddAttributeError(req.Path, "Invalid API specification", why)
+	}
+}
+
+// SpecProblem says why Konnect would refuse a specification ("" when it would not).
+func SpecProblem(text string) string {
+	var doc map[string]any
+	if err := yaml.Unmarshal([]byte(text), &doc); err != nil {
+		return "The specification does not parse as JSON or YAML: " + err.Error()
+	}
+	for _, key := range []string{"openapi", "swagger", "asyncapi"} {
+		if _, ok := doc[key]; ok {
+			return ""
+		}
+	}
+	return "The specification is no OpenAPI or AsyncAPI document: it has no top-level `openapi`, `swagger` or `asyncapi` field."
 }

@@ -1,6 +1,9 @@
 package catalog
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
 func TestSameDocument(t *testing.T) {
 	jsonSpec := `{"openapi":"3.0.3","info":{"title":"Orders","version":"1.0.0"},"paths":{}}`
@@ -17,5 +20,22 @@ func TestSameDocument(t *testing.T) {
 	}
 	if SameDocument("just text", "just  text") {
 		t.Error("plain text compares as a document")
+	}
+}
+
+func TestSpecProblem(t *testing.T) {
+	for _, ok := range []string{`{"openapi":"3.0.3","info":{},"paths":{}}`, "swagger: '2.0'\ninfo: {}\n", "asyncapi: 2.6.0\n"} {
+		if why := SpecProblem(ok); why != "" {
+			t.Errorf("%q refused: %s", ok, why)
+		}
+	}
+	for text, want := range map[string]string{
+		`{"openapi": "3.0.3"`: "does not parse",
+		"title: not a spec\n": "no OpenAPI or AsyncAPI document",
+		"just words":          "does not parse",
+	} {
+		if why := SpecProblem(text); !strings.Contains(why, want) {
+			t.Errorf("%q: %q, want %q", text, why, want)
+		}
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"net/http"
+	"regexp"
 	"testing"
 
 	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
@@ -12,6 +13,7 @@ import (
 
 	"github.com/konnectguard/terraform-provider-konnect/internal/catalog"
 	"github.com/konnectguard/terraform-provider-konnect/internal/konnect"
+	"github.com/konnectguard/terraform-provider-konnect/internal/konnectmock"
 )
 
 // The API catalog's rows in TestAccKinds (acc_kinds_test.go).
@@ -118,4 +120,35 @@ func catalogFixtures(t *testing.T, client *konnect.Client, ids map[string]string
 	svc := post("/v2/control-planes/"+cp+"/core-entities/services", konnect.Object{"name": "fast-path-impl", "host": "impl.internal"})
 	im := post("/v3/apis/"+apiID+"/implementations", konnect.Object{"service": map[string]any{"control_plane_id": cp, "id": svc["id"]}})
 	ids[catalog.ImplementationKind.TypeName] = fmt.Sprintf(`{"api_id":%q,"id":%q}`, apiID, im["id"])
+}
+
+// Bad input to the catalog: a specification that is no OpenAPI or AsyncAPI document fails
+// the plan, on spec.content; a slug another API has, and a publication to a portal that does
+// not exist, are Konnect's refusals at apply, nothing half-written.
+func TestAccCatalogBadInput(t *testing.T) {
+	env := newKonnectEnv(t, konnectmock.Options{})
+	env.post("/v3/apis", konnect.Object{"name": "taken", "version": "v1", "slug": "taken-slug"})
+	api := env.providerBlock("") + "\nresource \"konnect_api\" \"orders\" {\n  name = \"orders\"\n  version = \"v1\"\n}\n"
+	resource.ParallelTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: protoV6Factories,
+		Steps: []resource.TestStep{
+			{
+				Config:      api + "\nresource \"konnect_api_version\" \"v\" {\n  api_id = konnect_api.orders.id\n  spec = { content = \"title: not a spec\" }\n}\n",
+				ExpectError: regexp.MustCompile(`(?s)Invalid API specification.*konnect_api_version\.v.*no OpenAPI or\s+AsyncAPI document`),
+			},
+			{
+				PreConfig: func() {
+					if apis := env.list("/v3/apis"); len(apis) != 1 {
+						t.Errorf("a refused plan wrote: %v", apis)
+					}
+				},
+				Config:      env.providerBlock("") + "\nresource \"konnect_api\" \"orders\" {\n  name = \"orders\"\n  version = \"v1\"\n  slug = \"taken-slug\"\n}\n",
+				ExpectError: regexp.MustCompile(`(?s)Could not create konnect_api.*409 Conflict: API with slug 'taken-slug' already exists`),
+			},
+			{
+				Config:      api + "\nresource \"konnect_api_publication\" \"p\" {\n  api_id = konnect_api.orders.id\n  portal_id = \"00000000-0000-4000-8000-000000000000\"\n}\n",
+				ExpectError: regexp.MustCompile(`(?s)Could not create konnect_api_publication.*publications/00000000-0000-4000-8000-000000000000:\s+404 Not Found`),
+			},
+		},
+	})
 }
