@@ -44,7 +44,8 @@ var DocumentKind = engine.EntityKind{
 	TypeName: "konnect_api_document",
 	Description: "A document of an API, in Markdown, shown with the API in portals. `parent_document_id` places it under another document of the same API; its slug is unique among the documents under the same parent. " +
 		"A document someone edits in Konnect is reported as a change of that document; a change of its content is shown as a short diff. An update sends only what the plan changes (PATCH).",
-	API: engine.PatchAPI{PlatformAPI: engine.PlatformAPI{Collection: engine.V3Path("apis", "{api_id}", "documents")}},
+	API:   engine.PatchAPI{PlatformAPI: engine.PlatformAPI{Collection: engine.V3Path("apis", "{api_id}", "documents")}},
+	Check: checkDocument, // checks.go
 	Attrs: []engine.Attr{
 		apiID(),
 		{Name: "content", Type: engine.String, Mode: engine.Required,
@@ -71,6 +72,7 @@ var PublicationKind = engine.EntityKind{
 		"Publishing to a portal this configuration does not manage works by its id. Import it with `{\"api_id\":\"…\",\"portal_id\":\"…\"}`.",
 	API: engine.SingletonAPI{Path: engine.V3Path("apis", "{api_id}", "publications", "{portal_id}"),
 		IDFrom: "portal_id", Put: true, DeleteResets: true},
+	Check: checkPublication, // checks.go
 	Attrs: []engine.Attr{
 		apiID(),
 		engine.ParentID("portal_id", "The id of the portal."),
@@ -145,14 +147,26 @@ func (specDocument) ValidateString(_ context.Context, req validator.StringReques
 
 // SpecProblem says why Konnect would refuse a specification ("" when it would not).
 func SpecProblem(text string) string {
-	var doc map[string]any
-	if err := yaml.Unmarshal([]byte(text), &doc); err != nil {
+	doc, ok := parseSpec(text)
+	if !ok {
+		var probe any
+		err := yaml.Unmarshal([]byte(text), &probe)
+		if err == nil {
+			return "The specification is not a JSON or YAML object."
+		}
 		return "The specification does not parse as JSON or YAML: " + err.Error()
 	}
-	for _, key := range []string{"openapi", "swagger", "asyncapi"} {
-		if _, ok := doc[key]; ok {
-			return ""
-		}
+	if SpecType(doc) == "" {
+		return "The specification is no OpenAPI or AsyncAPI document: it needs a top-level `openapi` field of version 3.x, `swagger: \"2.0\"` or an `asyncapi` field."
 	}
-	return "The specification is no OpenAPI or AsyncAPI document: it has no top-level `openapi`, `swagger` or `asyncapi` field."
+	return ""
+}
+
+// parseSpec reads a specification's text (JSON is YAML) as an object.
+func parseSpec(text string) (map[string]any, bool) {
+	var doc map[string]any
+	if err := yaml.Unmarshal([]byte(text), &doc); err != nil || doc == nil {
+		return nil, false
+	}
+	return doc, true
 }

@@ -19,7 +19,8 @@ var ImplementationKind = engine.EntityKind{
 	TypeName: "konnect_api_implementation",
 	Description: "Links an API to the gateway service that implements it (`service_reference`), or to a control plane (`control_plane_reference`). " +
 		"Konnect creates and deletes a link, never changes one: changing any attribute replaces it. An API has at most one, and a service implements at most one API.",
-	API: implementationAPI{engine.PlatformAPI{Collection: engine.V3Path("apis", "{api_id}", "implementations")}},
+	API:   implementationAPI{engine.PlatformAPI{Collection: engine.V3Path("apis", "{api_id}", "implementations")}},
+	Check: checkImplementation, // checks.go
 	Attrs: []engine.Attr{
 		apiID(),
 		{Name: "service_reference", ForceNew: true, Description: "The gateway service that implements the API. Conflicts with `control_plane_reference`.",

@@ -627,6 +627,7 @@ var kindRows = map[string]kindRow{
 	// the API catalog (kind_catalog_test.go)
 	catalog.APIKind.TypeName:            apiRow,
 	catalog.VersionKind.TypeName:        apiVersionRow,
+	catalog.SpecificationKind.TypeName:  apiSpecificationRow,
 	catalog.DocumentKind.TypeName:       apiDocumentRow,
 	catalog.PublicationKind.TypeName:    apiPublicationRow,
 	catalog.ImplementationKind.TypeName: apiImplementationRow,

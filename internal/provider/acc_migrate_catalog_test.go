@@ -14,11 +14,15 @@ import (
 // provider (kong/konnect v3.19.0) writes it: konnect_api's attributes a JSON string, the
 // version's spec with its type and validation messages, the publication without an id.
 
+// paymentsSpec is a YAML specification; configuration gives the same document in JSON.
+const paymentsSpec = "openapi: 3.0.3\ninfo:\n  title: Payments\n  version: 1.0.0\npaths: {}\n"
+
 // kongCatalogAttrs are the attributes of Kong's catalog types.
 var kongCatalogAttrs = map[string][]string{
 	"konnect_api": {"api_spec_ids", "attributes", "created_at", "description", "id", "implementation_mode", "labels", "name",
 		"portals", "slug", "spec_content", "updated_at", "version"},
 	"konnect_api_version":        {"api_id", "created_at", "id", "spec", "updated_at", "version"},
+	"konnect_api_specification":  {"api_id", "content", "created_at", "id", "type", "updated_at", "validation_messages"},
 	"konnect_api_document":       {"api_id", "content", "created_at", "id", "parent_document_id", "slug", "status", "title", "updated_at"},
 	"konnect_api_publication":    {"api_id", "auth_strategy_ids", "auto_approve_registrations", "created_at", "portal_id", "updated_at", "visibility", "warnings"},
 	"konnect_api_implementation": {"api_id", "control_plane_reference", "created_at", "id", "service_reference", "updated_at"},
@@ -71,6 +75,15 @@ func addKongCatalog(t *testing.T, e *konnectEnv, state *kongStateFile, cpID, ser
 	state.add("konnect_api_version", "orders_v1", v, map[string]any{"api_id": apiID})
 	edit(1, "konnect_api_version.orders_v1", "version", apiPath+"/versions/"+v["id"].(string), set("version", "1.0.0-ui"))
 
+	// A second API with its specification through the older endpoint (an API has one).
+	payments := times(call(http.MethodPost, "/v3/apis", konnect.Object{"name": "payments", "version": "v1"}), "created_at", "updated_at")
+	paymentsPath := "/v3/apis/" + payments["id"].(string)
+	state.add("konnect_api", "payments", payments, map[string]any{"attributes": "{}", "spec_content": nil})
+	spec := times(call(http.MethodPost, paymentsPath+"/specifications", konnect.Object{"content": paymentsSpec}), "created_at", "updated_at")
+	state.add("konnect_api_specification", "payments", spec, map[string]any{"api_id": payments["id"]})
+	edit(1, "konnect_api_specification.payments", "content", paymentsPath+"/specifications/"+spec["id"].(string),
+		set("content", strings.Replace(paymentsSpec, "1.0.0", "1.0.1", 1)))
+
 	// A document.
 	d := times(call(http.MethodPost, apiPath+"/documents", konnect.Object{"title": "Guide", "slug": "guide", "status": "published",
 		"content": "# Guide\n\nCreate an order.\n"}), "created_at", "updated_at")
@@ -105,6 +118,16 @@ resource "konnect_api_version" "orders_v1" {
   spec = {
     content = ` + "jsonencode(jsondecode(" + "\"" + strings.ReplaceAll(ordersSpec, `"`, `\"`) + "\"))" + `
   }
+}
+
+resource "konnect_api" "payments" {
+  name    = "payments"
+  version = "v1"
+}
+
+resource "konnect_api_specification" "payments" {
+  api_id  = konnect_api.payments.id
+  content = jsonencode({ openapi = "3.0.3", info = { title = "Payments", version = "1.0.0" }, paths = {} })
 }
 
 resource "konnect_api_document" "guide" {

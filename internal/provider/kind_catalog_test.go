@@ -36,6 +36,17 @@ var apiVersionRow = kindRow{deps: apiDep,
 	update:    &kindUpdate{attr: "version", values: [2]any{"1.0.0", "1.0.1"}, ui: "1.0.0-ui"},
 	noRemoval: "its one optional attribute, version, defaults to the specification's (no declared default)"}
 
+// ordersSpecV2 is ordersSpec with another version and an operation.
+const ordersSpecV2 = "openapi: 3.0.3\ninfo:\n  title: Orders\n  version: 1.1.0\npaths:\n  /orders:\n    get:\n      summary: List orders\n"
+
+// apiSpecificationRow: the API's specification through the older endpoint, its content
+// changing from JSON to another document in YAML; scenario 9 has nothing optional to remove.
+var apiSpecificationRow = kindRow{deps: apiDep,
+	block: "api_id = konnect_api.orders.id\n  type = \"oas3\"\n  content = %s",
+	update: &kindUpdate{attr: "content", values: [2]any{ordersSpec, ordersSpecV2},
+		ui: "openapi: 3.0.3\ninfo:\n  title: Orders\n  version: 1.0.0-ui\npaths: {}\n"},
+	noRemoval: "its one optional attribute, type, follows the content (no default to go back to)"}
+
 // apiDocumentRow: a document whose content changes; scenario 9 removes its status.
 var apiDocumentRow = kindRow{deps: apiDep,
 	block: "api_id = konnect_api.orders.id\n  title = \"Guide\"\n  slug = \"guide\"\n  content = %s",
@@ -102,6 +113,9 @@ func catalogFixtures(t *testing.T, client *konnect.Client, ids map[string]string
 	ids[catalog.APIKind.TypeName] = fmt.Sprintf(`{"id":%q}`, apiID)
 	v := post("/v3/apis/"+apiID+"/versions", konnect.Object{"version": "1.0.0", "spec": map[string]any{"content": ordersSpec}})
 	ids[catalog.VersionKind.TypeName] = fmt.Sprintf(`{"api_id":%q,"id":%q}`, apiID, v["id"])
+	api2 := post("/v3/apis", konnect.Object{"name": "fast-path-spec", "version": "v1"})
+	s := post("/v3/apis/"+api2["id"].(string)+"/specifications", konnect.Object{"content": ordersSpec})
+	ids[catalog.SpecificationKind.TypeName] = fmt.Sprintf(`{"api_id":%q,"id":%q}`, api2["id"], s["id"])
 	d := post("/v3/apis/"+apiID+"/documents", konnect.Object{"title": "Guide", "slug": "guide", "content": "# Guide\n"})
 	ids[catalog.DocumentKind.TypeName] = fmt.Sprintf(`{"api_id":%q,"id":%q}`, apiID, d["id"])
 	p := post("/v3/portals", konnect.Object{"name": "fast-path-catalog"})
@@ -122,12 +136,17 @@ func catalogFixtures(t *testing.T, client *konnect.Client, ids map[string]string
 	ids[catalog.ImplementationKind.TypeName] = fmt.Sprintf(`{"api_id":%q,"id":%q}`, apiID, im["id"])
 }
 
-// Bad input to the catalog: a specification that is no OpenAPI or AsyncAPI document fails
-// the plan, on spec.content; a slug another API has, and a publication to a portal that does
-// not exist, are Konnect's refusals at apply, nothing half-written.
+// Bad input to the catalog: a specification that is no OpenAPI or AsyncAPI document, a type
+// that is not the content's, a publication to a portal that does not exist and an
+// implementation by a service of a deleted control plane fail the plan, each on its
+// attribute; a slug another API has is Konnect's refusal at apply. Nothing is half-written.
 func TestAccCatalogBadInput(t *testing.T) {
 	env := newKonnectEnv(t, konnectmock.Options{})
 	env.post("/v3/apis", konnect.Object{"name": "taken", "version": "v1", "slug": "taken-slug"})
+	cp := env.postObj("/v2/control-planes", konnect.Object{"name": "gone"})
+	svc := env.postObj("/v2/control-planes/"+cp["id"].(string)+"/core-entities/services", konnect.Object{"name": "orders", "host": "orders.internal"})
+	goneCP, goneService := cp["id"].(string), svc["id"].(string)
+	env.remove("/v2/control-planes/" + goneCP)
 	api := env.providerBlock("") + "\nresource \"konnect_api\" \"orders\" {\n  name = \"orders\"\n  version = \"v1\"\n}\n"
 	resource.ParallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: protoV6Factories,
@@ -147,8 +166,28 @@ func TestAccCatalogBadInput(t *testing.T) {
 			},
 			{
 				Config:      api + "\nresource \"konnect_api_publication\" \"p\" {\n  api_id = konnect_api.orders.id\n  portal_id = \"00000000-0000-4000-8000-000000000000\"\n}\n",
-				ExpectError: regexp.MustCompile(`(?s)Could not create konnect_api_publication.*publications/00000000-0000-4000-8000-000000000000:\s+404 Not Found`),
+				ExpectError: regexp.MustCompile(`(?s)Portal not found.*konnect_api_publication\.p.*portal_id.*Konnect has no portal\s+00000000-0000-4000-8000-000000000000`),
+			},
+			{
+				// Nothing published: the plan was refused before any write.
+				PreConfig:   func() { noPublications(t, env) },
+				Config:      api + "\nresource \"konnect_api_specification\" \"s\" {\n  api_id = konnect_api.orders.id\n  type = \"asyncapi\"\n  content = " + fmt.Sprintf("%q", ordersSpec) + "\n}\n",
+				ExpectError: regexp.MustCompile(`(?s)Specification type is not the content's.*konnect_api_specification\.s.*type is "asyncapi" but the\s+content is an oas3 document`),
+			},
+			{
+				// A service whose control plane was deleted in Konnect.
+				Config: api + "\nresource \"konnect_api_implementation\" \"i\" {\n  api_id = konnect_api.orders.id\n" +
+					"  service_reference = { service = { control_plane_id = \"" + goneCP + "\", id = \"" + goneService + "\" } }\n}\n",
+				ExpectError: regexp.MustCompile(`(?s)Control plane not found.*konnect_api_implementation\.i.*service_reference.*Konnect has no control plane`),
 			},
 		},
 	})
+}
+
+// noPublications: no API of the mock is published anywhere.
+func noPublications(t *testing.T, env *konnectEnv) {
+	t.Helper()
+	if pubs := env.list("/v3/api-publications"); len(pubs) != 0 {
+		t.Errorf("a refused plan published: %v", pubs)
+	}
 }

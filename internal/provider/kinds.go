@@ -38,7 +38,7 @@ var Kinds = []engine.EntityKind{
 	// where a portal's audit logs go (internal/portal)
 	portal.AuditLogWebhookKind,
 	// the API catalog: APIs, their versions and documents, their publications (internal/catalog)
-	catalog.APIKind, catalog.VersionKind, catalog.DocumentKind, catalog.PublicationKind, catalog.ImplementationKind,
+	catalog.APIKind, catalog.VersionKind, catalog.SpecificationKind, catalog.DocumentKind, catalog.PublicationKind, catalog.ImplementationKind,
 	// the Dev Portal's settings (internal/portal)
 	portal.AuthKind, portal.CustomizationKind, portal.CustomDomainKind, portal.LogoKind, portal.FaviconKind,
 	// how applications authenticate to the APIs portals publish (internal/portal)
