@@ -51,9 +51,6 @@ func toKong(wire konnect.Object) konnect.Object {
 			v[k] = x
 		}
 	}
-	if l, ok := v["labels"].(map[string]any); ok && len(l) == 0 {
-		v["labels"] = nil // Kong's: none is null
-	}
 	cfgs, _ := wire["configs"].(map[string]any)
 	cfg, _ := cfgs[strategyVariants[typ]].(map[string]any)
 	if typ == "openid_connect" {
@@ -145,8 +142,33 @@ func (a strategyAPI) Create(ctx context.Context, c *konnect.Client, parents map[
 }
 
 func (a strategyAPI) Update(ctx context.Context, c *konnect.Client, addr engine.Address, body, live konnect.Object, ifMatch string) (konnect.Object, *konnect.Response, error) {
-	obj, resp, err := a.PatchAPI.Update(ctx, c, addr, toWire(body, false), live, ifMatch)
+	obj, resp, err := a.PatchAPI.Update(ctx, c, addr, labelRemovals(toWire(body, false), live), live, ifMatch)
 	return toKong(obj), resp, err
+}
+
+// labelRemovals: Konnect merges the labels of a PATCH key by key (a null value removes
+// one), and a strategy's labels are sent with the rest of its object; so each label Konnect
+// holds (live, in Kong's shape: just read, and what the plan was made against) that the
+// body's labels no longer have is sent as null. Labels null in the body remove them all.
+func labelRemovals(wire, live konnect.Object) konnect.Object {
+	now, ok := wire["labels"].(map[string]any)
+	if !ok {
+		return wire
+	}
+	var was map[string]any
+	for typ := range strategyVariants {
+		if v, isObj := live[typ].(map[string]any); isObj {
+			was, _ = v["labels"].(map[string]any)
+		}
+	}
+	out := maps.Clone(now)
+	for k := range was {
+		if _, kept := now[k]; !kept {
+			out[k] = nil
+		}
+	}
+	wire["labels"] = out
+	return wire
 }
 
 // typeSwitch: a strategy's type cannot change, so moving from one object to the other replaces

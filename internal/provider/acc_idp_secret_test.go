@@ -1,23 +1,12 @@
 package provider
 
 import (
-	"bytes"
-	"crypto/sha1"
-	"crypto/sha256"
-	"encoding/base64"
-	"encoding/hex"
 	"encoding/json"
 	"fmt"
-	"io"
-	"net/http"
-	"net/http/httptest"
-	"net/http/httputil"
-	"net/url"
 	"os"
 	"path/filepath"
 	"regexp"
 	"strings"
-	"sync"
 	"testing"
 
 	"github.com/konnectguard/terraform-provider-konnect/internal/konnectmock"
@@ -40,29 +29,8 @@ func TestAccIdentityProviderClientSecretNotShown(t *testing.T) {
 	const first, second = "Idp-Client-Secret-1st-9f2c7e", "Idp-Client-Secret-2nd-4b8d1a"
 	env := newKonnectEnv(t, konnectmock.Options{})
 
-	// What Konnect receives: a proxy in front of the mock keeps each write's body.
-	var mu sync.Mutex
-	var writes []string
-	target, _ := url.Parse(env.url)
-	proxy := httputil.NewSingleHostReverseProxy(target)
-	front := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if r.Method != http.MethodGet && strings.HasPrefix(r.URL.Path, "/v3/identity-providers") {
-			body, _ := io.ReadAll(r.Body)
-			r.Body = io.NopCloser(bytes.NewReader(body))
-			mu.Lock()
-			writes = append(writes, r.Method+" "+string(body))
-			mu.Unlock()
-		}
-		proxy.ServeHTTP(w, r)
-	}))
-	t.Cleanup(front.Close)
-	takeWrites := func() []string {
-		mu.Lock()
-		defer mu.Unlock()
-		out := writes
-		writes = nil
-		return out
-	}
+	// What Konnect receives, and where the secrets must not show (acc_secret_watch_test.go).
+	w := newSecretWatch(t, env, "/v3/identity-providers", map[string]string{"the first secret": first, "the second secret": second})
 
 	cli := newCLIRun(t)
 	config := func(loginPath, secret string) string {
@@ -88,74 +56,22 @@ resource "konnect_identity_provider" "sso" {
     }
   }
 }
-`, front.URL, testToken, loginPath, secret)
+`, w.url, testToken, loginPath, secret)
 	}
-	logPath := filepath.Join(t.TempDir(), "tf.log")
-	debug := []string{"TF_LOG=DEBUG", "TF_LOG_PATH=" + logPath}
 	run := func(what string, want int, args ...string) string {
 		t.Helper()
-		out, code := cli.run(debug, args...)
-		if code != want {
-			t.Fatalf("%s: exit %d, want %d\n%s", what, code, want, out)
-		}
-		return out
+		return w.run(cli, what, want, args...)
 	}
 	stateFile := filepath.Join(cli.dir, "terraform.tfstate")
-
-	// forbidden: the secrets, and their plain hashes as someone testing a guess would compute them.
-	forbidden := map[string]string{}
-	for name, s := range map[string]string{"the first secret": first, "the second secret": second} {
-		forbidden[s] = name
-		s256, s1 := sha256.Sum256([]byte(s)), sha1.Sum([]byte(s))
-		forbidden[hex.EncodeToString(s256[:])] = "sha256 of " + name
-		forbidden[base64.StdEncoding.EncodeToString(s256[:])] = "sha256 (base64) of " + name
-		forbidden[hex.EncodeToString(s1[:])] = "sha1 of " + name
-		forbidden[base64.StdEncoding.EncodeToString([]byte(s))] = "base64 of " + name
-	}
-	noSecret := func(what, text string) {
-		t.Helper()
-		for f, is := range forbidden {
-			if i := strings.Index(text, f); i >= 0 {
-				t.Errorf("%s shows %s: …%s…", what, is, text[max(0, i-200):min(len(text), i+100)])
-			}
-		}
-	}
-	// checkLog: the log of the command just run holds the provider's lines and no secret.
-	checkLog := func(what string) {
-		t.Helper()
-		logged, err := os.ReadFile(logPath)
-		if err != nil || !strings.Contains(string(logged), "Konnect API request") {
-			t.Errorf("%s: the TF_LOG=DEBUG log holds no provider line (%v)", what, err)
-		}
-		noSecret("the TF_LOG=DEBUG log of "+what, string(logged))
-		_ = os.Remove(logPath)
-	}
+	noSecret, checkLog, wantWrites := w.noSecret, w.checkLog, w.wantWrites
 	// checkState: the state file holds the secret (want, "" for none) only in the sensitive
 	// attribute, nowhere else, not even hashed. (Whether the CLI lists the attribute in
 	// sensitive_attributes is its own doing: Terraform 1.5.7 does after a create, not after
 	// applying a saved plan or an import. The schema marks it sensitive: testdata/schemas.)
 	checkState := func(what, want string) {
 		t.Helper()
-		raw, err := os.ReadFile(stateFile)
-		if err != nil {
-			t.Fatal(err)
-		}
-		var st struct {
-			Resources []struct {
-				Instances []struct {
-					Attributes map[string]any `json:"attributes"`
-					Private    string         `json:"private"`
-				} `json:"instances"`
-			} `json:"resources"`
-		}
-		if err := json.Unmarshal(raw, &st); err != nil {
-			t.Fatal(err)
-		}
-		if len(st.Resources) != 1 || len(st.Resources[0].Instances) != 1 {
-			t.Fatalf("%s: the state holds %d resources", what, len(st.Resources))
-		}
-		in := st.Resources[0].Instances[0]
-		cfg, _ := in.Attributes["config"].(map[string]any)
+		raw, attrs, keys := w.stateInstance(what, stateFile)
+		cfg, _ := attrs["config"].(map[string]any)
 		oidc, _ := cfg["oidc_identity_provider_config"].(map[string]any)
 		if got, _ := oidc["client_secret"].(string); got != want {
 			t.Errorf("%s: state holds client_secret %q, want %q", what, got, want)
@@ -163,7 +79,7 @@ resource "konnect_identity_provider" "sso" {
 		if cfg["saml_identity_provider_config"] != nil {
 			t.Errorf("%s: the SAML branch of an OIDC provider is %v, want null", what, cfg["saml_identity_provider_config"])
 		}
-		if rev, _ := in.Attributes["revision"].(string); !regexp.MustCompile(`^sha256:[0-9a-f]{64}$`).MatchString(rev) {
+		if rev, _ := attrs["revision"].(string); !regexp.MustCompile(`^sha256:[0-9a-f]{64}$`).MatchString(rev) {
 			t.Errorf("%s: revision %q", what, rev)
 		}
 		// The secret where it must be, once; nowhere else in the file.
@@ -176,32 +92,8 @@ resource "konnect_identity_provider" "sso" {
 			rest = strings.Replace(rest, string(quoted), `"<the attribute>"`, 1)
 		}
 		noSecret(what+": the state file (but for the attribute)", rest)
-		p, err := base64.StdEncoding.DecodeString(in.Private)
-		if err != nil {
-			t.Fatalf("%s: private state: %v", what, err)
-		}
-		var keys map[string][]byte
-		if err := json.Unmarshal(p, &keys); err != nil {
-			t.Fatalf("%s: private state: %v", what, err)
-		}
 		if len(keys["base"]) == 0 || !strings.Contains(string(keys["base"]), "issuer_url") {
 			t.Errorf("%s: the guard's record holds no config: %s", what, keys["base"])
-		}
-		for k, v := range keys {
-			noSecret(fmt.Sprintf("%s: the private state %q", what, k), string(v))
-		}
-	}
-	wantWrites := func(what string, want ...string) {
-		t.Helper()
-		got := takeWrites()
-		if len(got) != len(want) {
-			t.Errorf("%s: Konnect received %d writes, want %d: %q", what, len(got), len(want), got)
-			return
-		}
-		for i, w := range want {
-			if !regexp.MustCompile(w).MatchString(got[i]) {
-				t.Errorf("%s: write %d is %s, want %s", what, i, got[i], w)
-			}
 		}
 	}
 
@@ -238,11 +130,11 @@ resource "konnect_identity_provider" "sso" {
 	noSecret("show of the saved plan", run("show of the saved plan", 0, "show", "-no-color", "rotate.tfplan"))
 	out = run("apply of the rotation", 0, "apply", "-input=false", "-no-color", "rotate.tfplan")
 	noSecret("the apply of the rotation", out)
-	_ = os.Remove(logPath)
+	w.dropLog()
 	wantWrites("a rotation", `^PATCH \{"config":\{.*"client_secret":"`+second+`".*\}\}$`)
 	checkState("after a rotation", second)
 	noSecret("show", run("show", 0, "show", "-no-color"))
-	_ = os.Remove(logPath)
+	w.dropLog()
 
 	// Imported: nothing of the secret (Konnect never returns it); configuration that sets it
 	// plans an update that sends it, shown as sensitive.
@@ -262,7 +154,7 @@ resource "konnect_identity_provider" "sso" {
 		t.Errorf("the plan after the import does not show the secret as a sensitive change:\n%s", out)
 	}
 	checkLog("the plan after the import")
-	takeWrites()
+	w.takeWrites()
 	out = run("apply after the import", 0, "apply", "-auto-approve", "-input=false", "-no-color")
 	noSecret("the apply after the import", out)
 	checkLog("the apply after the import")

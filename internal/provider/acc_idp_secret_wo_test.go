@@ -1,23 +1,12 @@
 package provider
 
 import (
-	"bytes"
-	"crypto/sha1"
-	"crypto/sha256"
-	"encoding/base64"
-	"encoding/hex"
 	"encoding/json"
 	"fmt"
-	"io"
-	"net/http"
-	"net/http/httptest"
-	"net/http/httputil"
-	"net/url"
 	"os"
 	"path/filepath"
 	"regexp"
 	"strings"
-	"sync"
 	"testing"
 
 	"github.com/konnectguard/terraform-provider-konnect/internal/konnectmock"
@@ -40,29 +29,12 @@ func TestAccIdentityProviderClientSecretWriteOnly(t *testing.T) {
 	secrets := map[string]string{"first": "Idp-WO-Secret-1st-3c9e71", "second": "Idp-WO-Secret-2nd-a05f42", "third": "Idp-WO-Secret-3rd-77d1b8"}
 	env := newKonnectEnv(t, konnectmock.Options{})
 
-	// What Konnect receives: a proxy in front of the mock keeps each write's body.
-	var mu sync.Mutex
-	var writes []string
-	target, _ := url.Parse(env.url)
-	proxy := httputil.NewSingleHostReverseProxy(target)
-	front := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if r.Method != http.MethodGet && strings.HasPrefix(r.URL.Path, "/v3/identity-providers") {
-			body, _ := io.ReadAll(r.Body)
-			r.Body = io.NopCloser(bytes.NewReader(body))
-			mu.Lock()
-			writes = append(writes, r.Method+" "+string(body))
-			mu.Unlock()
-		}
-		proxy.ServeHTTP(w, r)
-	}))
-	t.Cleanup(front.Close)
-	takeWrites := func() []string {
-		mu.Lock()
-		defer mu.Unlock()
-		out := writes
-		writes = nil
-		return out
+	// What Konnect receives, and where the secrets must not show (acc_secret_watch_test.go).
+	named := map[string]string{}
+	for name, secret := range secrets {
+		named["the "+name+" secret"] = secret
 	}
+	w := newSecretWatch(t, env, "/v3/identity-providers", named)
 
 	cli := newCLIRun(t)
 	// config writes the configuration: the twin at version (0: no version) with the OIDC
@@ -102,118 +74,42 @@ resource "konnect_identity_provider" "sso" {
   type       = "oidc"
   login_path = %q
 %s}
-`, front.URL, testToken, loginPath, cfg)
+`, w.url, testToken, loginPath, cfg)
 	}
-	logPath := filepath.Join(t.TempDir(), "tf.log")
-	debug := []string{"TF_LOG=DEBUG", "TF_LOG_PATH=" + logPath}
 	run := func(what string, want int, args ...string) string {
 		t.Helper()
-		out, code := cli.run(debug, args...)
-		if code != want {
-			t.Fatalf("%s: exit %d, want %d\n%s", what, code, want, out)
-		}
-		return out
+		return w.run(cli, what, want, args...)
 	}
 	stateFile := filepath.Join(cli.dir, "terraform.tfstate")
-
-	// forbidden: the secrets, and their plain hashes as someone testing a guess would compute them.
-	forbidden := map[string]string{}
-	for name, s := range secrets {
-		forbidden[s] = "the " + name + " secret"
-		s256, s1 := sha256.Sum256([]byte(s)), sha1.Sum([]byte(s))
-		forbidden[hex.EncodeToString(s256[:])] = "sha256 of the " + name + " secret"
-		forbidden[base64.StdEncoding.EncodeToString(s256[:])] = "sha256 (base64) of the " + name + " secret"
-		forbidden[hex.EncodeToString(s1[:])] = "sha1 of the " + name + " secret"
-		forbidden[base64.StdEncoding.EncodeToString([]byte(s))] = "base64 of the " + name + " secret"
-	}
-	noSecret := func(what, text string) {
-		t.Helper()
-		for f, is := range forbidden {
-			if i := strings.Index(text, f); i >= 0 {
-				t.Errorf("%s shows %s: …%s…", what, is, text[max(0, i-200):min(len(text), i+100)])
-			}
-		}
-	}
-	checkLog := func(what string) {
-		t.Helper()
-		logged, err := os.ReadFile(logPath)
-		if err != nil || !strings.Contains(string(logged), "Konnect API request") {
-			t.Errorf("%s: the TF_LOG=DEBUG log holds no provider line (%v)", what, err)
-		}
-		noSecret("the TF_LOG=DEBUG log of "+what, string(logged))
-		_ = os.Remove(logPath)
-	}
+	noSecret, checkLog, wantWrites := w.noSecret, w.checkLog, w.wantWrites
 	// checkState: nothing of the secret anywhere in the state file (attributes, private
 	// state), the classic attribute and the twin null, the version as wanted (0: null), the
 	// OIDC config as Konnect holds it (issuer).
 	checkState := func(what string, version int, issuer string) {
 		t.Helper()
-		raw, err := os.ReadFile(stateFile)
-		if err != nil {
-			t.Fatal(err)
-		}
+		raw, attrs, _ := w.stateInstance(what, stateFile)
 		noSecret(what+": the state file", string(raw))
-		var st struct {
-			Resources []struct {
-				Instances []struct {
-					Attributes map[string]any `json:"attributes"`
-					Private    string         `json:"private"`
-				} `json:"instances"`
-			} `json:"resources"`
-		}
-		if err := json.Unmarshal(raw, &st); err != nil {
-			t.Fatal(err)
-		}
-		if len(st.Resources) != 1 || len(st.Resources[0].Instances) != 1 {
-			t.Fatalf("%s: the state holds %d resources", what, len(st.Resources))
-		}
-		in := st.Resources[0].Instances[0]
-		p, err := base64.StdEncoding.DecodeString(in.Private)
-		if err != nil {
-			t.Fatalf("%s: private state: %v", what, err)
-		}
-		var keys map[string][]byte
-		if err := json.Unmarshal(p, &keys); err != nil {
-			t.Fatalf("%s: private state: %v", what, err)
-		}
-		for k, v := range keys {
-			noSecret(fmt.Sprintf("%s: the private state %q", what, k), string(v))
-		}
-		cfg, _ := in.Attributes["config"].(map[string]any)
+		cfg, _ := attrs["config"].(map[string]any)
 		oidc, _ := cfg["oidc_identity_provider_config"].(map[string]any)
 		if oidc == nil || oidc["issuer_url"] != issuer {
-			t.Fatalf("%s: the OIDC branch in state is %v, want issuer_url %q", what, in.Attributes["config"], issuer)
+			t.Fatalf("%s: the OIDC branch in state is %v, want issuer_url %q", what, attrs["config"], issuer)
 		}
 		if oidc["client_secret"] != nil {
 			t.Errorf("%s: state holds config.oidc_identity_provider_config.client_secret = %v, want null", what, oidc["client_secret"])
 		}
-		if in.Attributes["client_secret_wo"] != nil {
-			t.Errorf("%s: state holds client_secret_wo = %v, want null", what, in.Attributes["client_secret_wo"])
+		if attrs["client_secret_wo"] != nil {
+			t.Errorf("%s: state holds client_secret_wo = %v, want null", what, attrs["client_secret_wo"])
 		}
-		got, _ := in.Attributes["client_secret_wo_version"].(float64)
-		if int(got) != version || (version == 0) != (in.Attributes["client_secret_wo_version"] == nil) {
-			t.Errorf("%s: client_secret_wo_version is %v in state, want %d", what, in.Attributes["client_secret_wo_version"], version)
+		got, _ := attrs["client_secret_wo_version"].(float64)
+		if int(got) != version || (version == 0) != (attrs["client_secret_wo_version"] == nil) {
+			t.Errorf("%s: client_secret_wo_version is %v in state, want %d", what, attrs["client_secret_wo_version"], version)
 		}
 		if cfg["saml_identity_provider_config"] != nil {
 			t.Errorf("%s: the SAML branch of an OIDC provider is %v, want null", what, cfg["saml_identity_provider_config"])
 		}
-		if rev, _ := in.Attributes["revision"].(string); !regexp.MustCompile(`^sha256:[0-9a-f]{64}$`).MatchString(rev) {
+		if rev, _ := attrs["revision"].(string); !regexp.MustCompile(`^sha256:[0-9a-f]{64}$`).MatchString(rev) {
 			t.Errorf("%s: revision %q", what, rev)
 		}
-	}
-	wantWrites := func(what string, want ...string) []string {
-		t.Helper()
-		got := takeWrites()
-		if len(got) != len(want) {
-			t.Errorf("%s: Konnect received %d writes, want %d: %q", what, len(got), len(want), got)
-			return got
-		}
-		for i, w := range want {
-			if !regexp.MustCompile(w).MatchString(got[i]) {
-				t.Errorf("%s: write %d is %s, want %s", what, i, got[i], w)
-			}
-		}
-		return got
 	}
 	// A rotation's PATCH carries the secret and nothing else: Konnect merges config.
 	sendsSecret := func(name string) string {
@@ -239,7 +135,7 @@ resource "konnect_identity_provider" "sso" {
 			t.Errorf("no error naming client_secret_wo and Terraform 1.11 in:\n%s", out)
 		}
 		noSecret("the refused apply", refusedOut(out))
-		_ = os.Remove(logPath)
+		w.dropLog()
 		wantWrites("the refused apply")
 		return
 	}
@@ -304,7 +200,7 @@ resource "konnect_identity_provider" "sso" {
 		t.Errorf("a plan setting client_secret and client_secret_wo is not refused as a conflict:\n%s", out)
 	}
 	noSecret("the plan with both", refusedOut(out))
-	_ = os.Remove(logPath)
+	w.dropLog()
 	// The twin without its version: refused too.
 	cli.write(config("sso-2", "https://idp2.example.com", secrets["third"], 0, ""))
 	out = run("plan without a version", 1, "plan", "-input=false", "-no-color")
@@ -312,7 +208,7 @@ resource "konnect_identity_provider" "sso" {
 		t.Errorf("a plan setting client_secret_wo without its version is not refused:\n%s", out)
 	}
 	noSecret("the plan without a version", refusedOut(out))
-	_ = os.Remove(logPath)
+	w.dropLog()
 	// The twin without the OIDC config it belongs to: refused, naming config.
 	cli.write(config("sso-2", "", secrets["third"], 3, ""))
 	out = run("plan without the OIDC config", 1, "plan", "-input=false", "-no-color")
@@ -320,7 +216,7 @@ resource "konnect_identity_provider" "sso" {
 		t.Errorf("a plan setting client_secret_wo without config is not refused:\n%s", out)
 	}
 	noSecret("the plan without the OIDC config", refusedOut(out))
-	_ = os.Remove(logPath)
+	w.dropLog()
 	wantWrites("the refused plans")
 
 	// The twin dropped (config kept): the version leaves state and the classic secret stays
@@ -333,12 +229,12 @@ resource "konnect_identity_provider" "sso" {
 	}
 	noSecret("apply without the twin", run("apply without the twin", 0, "apply", "-auto-approve", "-input=false", "-no-color"))
 	checkLog("apply without the twin")
-	if got := takeWrites(); len(got) > 1 || len(got) == 1 && got[0] != "PATCH {}" {
+	if got := w.takeWrites(); len(got) > 1 || len(got) == 1 && got[0] != "PATCH {}" {
 		t.Errorf("apply without the twin: Konnect received %q, want nothing or an empty PATCH", got)
 	}
 	checkState("after an apply without the twin", 0, "https://idp2.example.com")
 	run("plan without the twin, again", 0, "plan", "-detailed-exitcode", "-input=false", "-no-color")
-	_ = os.Remove(logPath)
+	w.dropLog()
 	raw, _ := os.ReadFile(stateFile)
 	id := regexp.MustCompile(`"id": "([0-9a-f-]{36})"`).FindStringSubmatch(string(raw))
 	if id == nil {
@@ -369,7 +265,7 @@ resource "konnect_identity_provider" "sso" {
 	wantWrites("the apply after the import", sendsSecret("third"))
 	checkState("after the apply after the import", 3, "https://idp2.example.com")
 	run("plan after the apply after the import", 0, "plan", "-detailed-exitcode", "-input=false", "-no-color")
-	_ = os.Remove(logPath)
+	w.dropLog()
 
 	noSecret("the destroy", run("destroy", 0, "destroy", "-auto-approve", "-input=false", "-no-color"))
 	checkLog("the destroy")

@@ -22,7 +22,7 @@
 // changes nothing, runs -repeat times on both sides and reports the median (the JSON keeps
 // every run): its ratio is the tightest target, and one run can be unlucky.
 //
-// By default OpenTofu runs N = 100, 1000 and 5000 and Terraform 1.5.7 N = 100 and 1000
+// By default OpenTofu runs N = 100, 300, 1000 and 5000 and Terraform 1.5.7 N = 100, 300 and 1000
 // (defaultRuns says why); -n and -cli pick any other combination.
 //
 // Output: a table on stdout, targets with PASS/FAIL, and bench-results/bench-<UTC time>.json
@@ -75,7 +75,7 @@ type options struct {
 // Terraform 1.5.7, whose own cost grows faster than linearly with the number of resources
 // in state (it applied 4760 terraform_data resources, no provider involved, in 8.5 minutes
 // here), so N=5000 alone would take it well over half an hour. -runs "terraform=5000" runs it.
-const defaultRuns = "terraform=100,1000 tofu=100,1000,5000"
+const defaultRuns = "terraform=100,300,1000 tofu=100,300,1000,5000"
 
 // parseRuns reads "CLI=N,N CLI=N" into o.clis (in order), o.runs and o.ns (every N, sorted).
 func (o *options) parseRuns(spec string) error {
@@ -418,6 +418,10 @@ func (b *bench) runOne(ctx context.Context, cli string, n int) runResult {
 		}
 		r.Floor = append(r.Floor, floorStep{Step: s.Key, Name: s.Name, WallSeconds: fr.WallSeconds, WallRuns: fr.WallRuns, CPUSeconds: fr.CLICPUSeconds})
 		r.Steps[i].FloorSeconds = fr.WallSeconds
+		r.Steps[i].FloorCPUSeconds = fr.CLICPUSeconds
+		if fr.CLICPUSeconds > 0 {
+			r.Steps[i].CPURatio = r.Steps[i].CLICPUSeconds / fr.CLICPUSeconds
+		}
 		if fr.WallSeconds > 0 {
 			r.Steps[i].FloorRatio = r.Steps[i].WallSeconds / fr.WallSeconds
 		}

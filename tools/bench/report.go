@@ -53,7 +53,9 @@ type stepResult struct {
 	WallRuns           []float64 `json:"wall_runs,omitempty"` // every run's, with -repeat
 	FloorSeconds       float64   `json:"floor_wall_seconds"`
 	FloorRatio         float64   `json:"floor_ratio"`
-	CLICPUSeconds      float64   `json:"cpu_seconds"` // the CLI and its providers, user+sys
+	CLICPUSeconds      float64   `json:"cpu_seconds"`       // the CLI and its providers, user+sys
+	FloorCPUSeconds    float64   `json:"floor_cpu_seconds"` // the same command on the floor, user+sys
+	CPURatio           float64   `json:"cpu_floor_ratio"`   // CLICPUSeconds / FloorCPUSeconds
 	Calls              calls     `json:"api_calls"`
 	ChangedObjects     int       `json:"changed_objects,omitempty"`
 	ProviderPeakRSSKB  int64     `json:"provider_peak_rss_kb"`
@@ -107,9 +109,10 @@ func splitTable(ns []int) string {
 
 func printReport(w io.Writer, res results) {
 	fmt.Fprintf(w, "Results (mock latency %s; wall = elapsed time of the CLI command; ×floor = wall / the same command on\n"+
-		"as many terraform_data resources; calls = API requests the mock served; RSS = provider peak RSS, max over its processes)\n", res.Latency)
+		"as many terraform_data resources; calls = API requests the mock served; RSS = provider peak RSS, max over its processes;\n"+
+		"CPU = user+sys of the CLI and every process it waited for (its providers), of the last run; CPU ×floor = CPU / the floor's)\n", res.Latency)
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
-	fmt.Fprintln(tw, "CLI\tN\tstep\twall s\tfloor s\t×floor\tcalls\tGET\tPOST\tPUT\tPATCH\tDELETE\tcalls/chg\tRSS MB\tprocs\tCPU s\t")
+	fmt.Fprintln(tw, "CLI\tN\tstep\twall s\tfloor s\t×floor\tcalls\tGET\tPOST\tPUT\tPATCH\tDELETE\tcalls/chg\tRSS MB\tprocs\tCPU s\tfloor CPU s\tCPU ×floor\t")
 	for _, r := range res.Runs {
 		for _, s := range r.Steps {
 			perChanged := ""
@@ -120,13 +123,17 @@ func printReport(w io.Writer, res results) {
 			if s.FloorSeconds > 0 {
 				floor, ratio = fmt.Sprintf("%.2f", s.FloorSeconds), fmt.Sprintf("%.2f", s.FloorRatio)
 			}
-			fmt.Fprintf(tw, "%s\t%d\t%s\t%.2f\t%s\t%s\t%d\t%d\t%d\t%d\t%d\t%d\t%s\t%.1f\t%d\t%.1f\t\n",
+			floorCPU, cpuRatio := "-", "-"
+			if s.FloorCPUSeconds > 0 {
+				floorCPU, cpuRatio = fmt.Sprintf("%.2f", s.FloorCPUSeconds), fmt.Sprintf("%.2f", s.CPURatio)
+			}
+			fmt.Fprintf(tw, "%s\t%d\t%s\t%.2f\t%s\t%s\t%d\t%d\t%d\t%d\t%d\t%d\t%s\t%.1f\t%d\t%.2f\t%s\t%s\t\n",
 				r.CLI, r.N, s.Name, s.WallSeconds, floor, ratio, s.Calls.Total,
 				s.Calls.ByMethod["GET"], s.Calls.ByMethod["POST"], s.Calls.ByMethod["PUT"], s.Calls.ByMethod["PATCH"], s.Calls.ByMethod["DELETE"],
-				perChanged, mb(s.ProviderPeakRSSKB), len(s.ProviderLaunches), s.CLICPUSeconds)
+				perChanged, mb(s.ProviderPeakRSSKB), len(s.ProviderLaunches), s.CLICPUSeconds, floorCPU, cpuRatio)
 		}
 		if r.Error != "" {
-			fmt.Fprintf(tw, "%s\t%d\tFAILED\t\t\t\t\t\t\t\t\t\t\t\t\t\t\n", r.CLI, r.N)
+			fmt.Fprintf(tw, "%s\t%d\tFAILED\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t\n", r.CLI, r.N)
 		}
 	}
 	tw.Flush()
@@ -173,7 +180,9 @@ func findStep(r runResult, key string) (stepResult, bool) {
 //   - the apply of the saved 10% plan makes at most 3 API calls per changed object (every N);
 //   - the first apply makes at most 1.01 and the destroy at most 2.01 API calls per object
 //     (every N);
-//   - the provider's peak RSS stays under 200 MB at N = 5000 (every step).
+//   - the provider's peak RSS stays under 200 MB at N = 5000 (every step);
+//   - the no-change plan's CPU (the CLI and its providers, user+sys) is at most 2× the
+//     floor's at N = 300, 1000 and 5000 (each N run).
 func evaluateTargets(runs []runResult) []target {
 	var ts []target
 	clis := []string{}
@@ -251,6 +260,20 @@ func evaluateTargets(runs []runResult) []target {
 				check(cli, name, per <= pt.max,
 					fmt.Sprintf("%d calls for %d objects = %.3f per object (%s)", s.Calls.Total, r.Resources, per, s.Calls.pathSummary()))
 			}
+		}
+		for _, n := range []int{300, 1000, 5000} {
+			name := fmt.Sprintf("no-change plan, N=%d: CPU ≤ 2× floor", n)
+			r, ok := byCLI(cli, n)
+			if !ok {
+				skip(cli, name, fmt.Sprintf("N=%d not run with this CLI", n))
+				continue
+			}
+			s, ok := findStep(r, "plan-nochange")
+			if !ok || s.FloorCPUSeconds == 0 {
+				check(cli, name, false, "the step or its floor did not complete: "+r.Error)
+				continue
+			}
+			check(cli, name, s.CPURatio <= 2, fmt.Sprintf("%.2f s vs floor %.2f s = %.2f×", s.CLICPUSeconds, s.FloorCPUSeconds, s.CPURatio))
 		}
 		const rssName = "provider peak RSS, N=5000: < 200 MB"
 		if r, ok := byCLI(cli, 5000); !ok {
