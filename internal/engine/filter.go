@@ -3,6 +3,7 @@ package engine
 import (
 	"fmt"
 	"net/url"
+	"slices"
 	"sort"
 	"strings"
 
@@ -75,6 +76,16 @@ func (f KongFilter) Attribute() dschema.SingleNestedAttribute {
 	}
 	desc := fmt.Sprintf("Konnect's filters on %ss, as Kong's provider takes them; every filter set must hold.", f.Noun)
 	return dschema.SingleNestedAttribute{Optional: true, Attributes: fields, Description: desc, MarkdownDescription: desc}
+}
+
+// filters tells whether Konnect filters on the field with the operator.
+func (f KongFilter) filters(field, op string) bool {
+	for _, ff := range f.Fields {
+		if ff.Name == field && slices.Contains(ff.Ops, op) {
+			return true
+		}
+	}
+	return false
 }
 
 func (ff KongFilterField) what() string {
