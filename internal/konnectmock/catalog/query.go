@@ -99,7 +99,11 @@ func (c *call) filters(spec filterSpec) ([]filter, *mockcore.Response) {
 			}
 			continue
 		}
-		f := filter{Filter: fs[0], kind: spec[fs[0].Field]}
+		kind, ok := spec[fs[0].Field]
+		if !ok { // filter[labels.<key>]: the spec's "labels.*"
+			kind = spec[fs[0].Field[:strings.IndexByte(fs[0].Field, '.')]+".*"]
+		}
+		f := filter{Filter: fs[0], kind: kind}
 		if f.kind == timeField {
 			t, err := time.Parse(time.RFC3339Nano, f.Value)
 			if err != nil {
