@@ -29,6 +29,7 @@ var APIKind = engine.EntityKind{
 		{Name: "name", Ops: []string{"eq", "neq", "oeq", "contains", "ocontains"}},
 		{Name: "version", Ops: []string{"eq", "neq", "oeq", "contains", "ocontains"}},
 		{Name: "implementation_mode", What: "implementation mode", Ops: []string{"eq", "neq", "oeq", "contains", "ocontains"}},
+		{Name: "labels", Keyed: true, Ops: []string{"eq", "neq", "oeq", "contains", "ocontains"}},
 	}},
 	Attrs: []engine.Attr{
 		{Name: "name", Type: engine.String, Mode: engine.Required, Description: "The API's name (1 to 255 characters).",

@@ -20,7 +20,8 @@ import (
 // configuration is the one destroyed).
 func TestAccCatalogDataSources(t *testing.T) {
 	env := newKonnectEnv(t, konnectmock.Options{})
-	env.post("/v3/apis", konnect.Object{"name": "orders", "version": "v1", "slug": "orders-v1"})
+	env.post("/v3/apis", konnect.Object{"name": "orders", "version": "v1", "slug": "orders-v1",
+		"labels": map[string]any{"team": "shop"}})
 	env.post("/v3/apis", konnect.Object{"name": "orders", "version": "v2", "slug": "orders-v2"})
 	// enough APIs that the one read by slug is past the first page of a listing
 	for i := range 100 {
@@ -70,6 +71,18 @@ data "konnect_api_list" "not_v1" {
   }
 }
 
+data "konnect_api_list" "labelled" {
+  filter = {
+    labels = { team = { oeq = "billing,shop" } }
+  }
+}
+
+data "konnect_api" "billing" {
+  filter = {
+    labels = { team = { eq = "billing" } }
+  }
+}
+
 data "konnect_api_list" "all" {}
 `
 	one := func(args string) string {
@@ -115,6 +128,10 @@ data "konnect_api_list" "all" {}
 					resource.TestCheckResourceAttr("data.konnect_api_list.not_v1", "data.#", "2"),
 					resource.TestCheckResourceAttr("data.konnect_api_list.not_v1", "data.0.version", "v2"),
 					resource.TestCheckResourceAttr("data.konnect_api_list.not_v1", "data.1.slug", "pay-v2"),
+					resource.TestCheckResourceAttr("data.konnect_api_list.labelled", "data.#", "2"),
+					resource.TestCheckResourceAttr("data.konnect_api_list.labelled", "data.0.slug", "orders-v1"),
+					resource.TestCheckResourceAttr("data.konnect_api_list.labelled", "data.1.slug", "pay-v2"),
+					resource.TestCheckResourceAttr("data.konnect_api.billing", "slug", "pay-v2"),
 					resource.TestCheckResourceAttr("data.konnect_api_list.all", "data.#", "103"),
 				),
 			},

@@ -11,3 +11,10 @@ data "konnect_api_list" "orders" {
 output "order_api_versions" {
   value = { for a in data.konnect_api_list.orders.data : a.version => a.slug }
 }
+
+# The APIs whose `team` label is one of these (Konnect's filter[labels.team][oeq]).
+data "konnect_api_list" "billing_or_shop" {
+  filter = {
+    labels = { team = { oeq = "billing,shop" } }
+  }
+}
