@@ -73,9 +73,9 @@ func TestAPIListPagingFiltersSort(t *testing.T) {
 // The spec's LabelsFieldFilter: filter[labels.<key>] with an operator, or bare for eq.
 func TestAPIListLabelFilter(t *testing.T) {
 	fx := newFixture(t)
-	fx.ok("POST", "/v3/apis", map[string]any{"name": "a", "labels": map[string]any{"team": "billing", "env": "prod"}}, 201)
-	fx.ok("POST", "/v3/apis", map[string]any{"name": "b", "labels": map[string]any{"team": "orders"}}, 201)
-	fx.ok("POST", "/v3/apis", map[string]any{"name": "c"}, 201)
+	fx.ok("POST", "/v3/apis", map[string]any{"name": "a", "slug": "a", "labels": map[string]any{"team": "billing", "env": "prod"}}, 201)
+	fx.ok("POST", "/v3/apis", map[string]any{"name": "b", "slug": "b", "labels": map[string]any{"team": "orders"}}, 201)
+	fx.ok("POST", "/v3/apis", map[string]any{"name": "c", "slug": "c"}, 201)
 	for q, want := range map[string]string{
 		"filter[labels.team][eq]=billing":            "[a]",
 		"filter[labels.team]=orders":                 "[b]",
@@ -85,7 +85,7 @@ func TestAPIListLabelFilter(t *testing.T) {
 		"filter[labels.team][ocontains]=bill,nobody": "[a]",
 		"filter[labels.owner][eq]=x":                 "[]",
 	} {
-		if got := fmt.Sprint(fx.ok("GET", "/v3/apis?sort=name&"+q, nil, 200).names(t, "name")); got != want {
+		if got := fmt.Sprint(fx.ok("GET", "/v3/apis?sort=name&"+q, nil, 200).names(t, "slug")); got != want {
 			t.Errorf("%s: %s, want %s", q, got, want)
 		}
 	}
