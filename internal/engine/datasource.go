@@ -32,7 +32,7 @@ func NewDataSource(k EntityKind) func() datasource.DataSource {
 		panic(declarationError(k.TypeName + ": Lookups need the kind's Filter (a listing Konnect filters)"))
 	}
 	return func() datasource.DataSource {
-		return &entityDataSource{kind: k, attrs: WithoutOverlays(NewEntityResource(k).Attrs)}
+		return &entityDataSource{kind: k, attrs: dataSourceAttrs(k)}
 	}
 }
 
@@ -129,6 +129,12 @@ func (d *entityDataSource) Read(ctx context.Context, req datasource.ReadRequest,
 		return
 	}
 	resp.State.Raw = val
+}
+
+// dataSourceAttrs are the attributes a kind's data sources read: neither overlays nor
+// attributes Konnect never returns (an API's spec_content), which would always be null.
+func dataSourceAttrs(k EntityKind) []Attr {
+	return slices.DeleteFunc(WithoutOverlays(NewEntityResource(k).Attrs), func(a Attr) bool { return a.NotReturned })
 }
 
 // attrFilter is the argument of Kong's filter (EntityKind.Filter).

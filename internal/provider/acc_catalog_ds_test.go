@@ -119,6 +119,7 @@ data "konnect_api_list" "all" {}
 					resource.TestCheckResourceAttr("data.konnect_api.by_slug", "description", "Takes payments."),
 					resource.TestCheckResourceAttr("data.konnect_api.by_slug", "labels.team", "billing"),
 					resource.TestCheckResourceAttrSet("data.konnect_api.by_slug", "created_at"),
+					resource.TestCheckNoResourceAttr("data.konnect_api.by_slug", "spec_content"), // Konnect never returns it
 					resource.TestCheckResourceAttrPair("data.konnect_api.by_name", "id", "data.konnect_api.by_slug", "id"),
 					resource.TestCheckResourceAttr("data.konnect_api.by_id", "slug", "pay-v2"),
 					resource.TestCheckResourceAttr("data.konnect_api.by_filter", "slug", "orders-v2"),
