@@ -20,6 +20,17 @@ var APIKind = engine.EntityKind{
 		"Its name and version together are unique in the organization, and so is its slug. An update sends Konnect only the attributes the plan changes (PATCH).",
 	API:     engine.PatchAPI{PlatformAPI: engine.PlatformAPI{Collection: engine.V3Path("apis")}},
 	Derived: []string{"portals", "api_spec_ids", "implementation_mode", "current_version_summary"},
+	// the data source reads an API by id, name (not unique: Konnect filters on it) or slug
+	// (unique, which Konnect cannot filter on: compared on every page), or by filter
+	DataSource: true,
+	Lookups:    []string{"name", "slug"},
+	Filter: &engine.KongFilter{Noun: "API", Fields: []engine.KongFilterField{
+		{Name: "id", Ops: []string{"eq", "neq", "oeq"}},
+		{Name: "name", Ops: []string{"eq", "neq", "oeq", "contains", "ocontains"}},
+		{Name: "version", Ops: []string{"eq", "neq", "oeq", "contains", "ocontains"}},
+		{Name: "implementation_mode", What: "implementation mode", Ops: []string{"eq", "neq", "oeq", "contains", "ocontains"}},
+		{Name: "labels", Keyed: true, Ops: []string{"eq", "neq", "oeq", "contains", "ocontains"}},
+	}},
 	Attrs: []engine.Attr{
 		{Name: "name", Type: engine.String, Mode: engine.Required, Description: "The API's name (1 to 255 characters).",
 			Validators: []engine.Validator{stringvalidator.UTF8LengthBetween(1, 255)}},
