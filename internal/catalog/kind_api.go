@@ -18,8 +18,9 @@ var APIKind = engine.EntityKind{
 	TypeName: "konnect_api",
 	Description: "An API of Konnect's API catalog: what it is, its versions and documents (`konnect_api_version`, `konnect_api_document`), where it is published (`konnect_api_publication`) and which gateway service implements it (`konnect_api_implementation`). " +
 		"Its name and version together are unique in the organization, and so is its slug. An update sends Konnect only the attributes the plan changes (PATCH).",
-	API:     engine.PatchAPI{PlatformAPI: engine.PlatformAPI{Collection: engine.V3Path("apis")}},
-	Derived: []string{"portals", "api_spec_ids", "implementation_mode", "current_version_summary"},
+	API:        engine.PatchAPI{PlatformAPI: engine.PlatformAPI{Collection: engine.V3Path("apis")}},
+	Derived:    []string{"portals", "api_spec_ids", "implementation_mode", "current_version_summary"},
+	Dependents: []engine.Dependent{apiVersionsOf, apiDocumentsOf, apiImplementationsOf}, // cascade.go
 	Attrs: []engine.Attr{
 		{Name: "name", Type: engine.String, Mode: engine.Required, Description: "The API's name (1 to 255 characters).",
 			Validators: []engine.Validator{stringvalidator.UTF8LengthBetween(1, 255)}},

@@ -48,9 +48,12 @@ import (
 
 // Dependent is one collection of objects that Konnect deletes with an object of a kind.
 type Dependent struct {
-	Collection string   // below the parent object's path: "plugins", "key-auth"
-	TypeName   string   // the resource type that manages such objects
-	NameFields []string // fields that name one in diagnostics, first non-empty wins; never a secret
+	Collection string // below the parent object's path: "plugins", "key-auth"
+	TypeName   string // the resource type that manages such objects
+	// NameFields name one in diagnostics, first non-empty wins; never a secret. A dotted
+	// field names a string inside an object field ("service.id": an API implementation's
+	// gateway service).
+	NameFields []string
 	// Nested: the objects are imported as <control_plane_id>/<parent id>/<id>, else
 	// <control_plane_id>/<id>.
 	Nested bool
@@ -230,7 +233,7 @@ func (d Dependent) Describe(o konnect.Object, parent Address) guard.Dependent {
 	out := guard.Dependent{TypeName: d.TypeName, ID: id, Link: d.Link}
 	var names []string
 	for _, f := range d.NameFields {
-		if s, _ := o[f].(string); s != "" {
+		if s := nameField(o, f); s != "" {
 			names = append(names, s)
 			if d.NameJoin == "" {
 				break
@@ -261,4 +264,16 @@ func (d Dependent) Describe(o konnect.Object, parent Address) guard.Dependent {
 	}
 	out.Refuses = d.Refuses
 	return out
+}
+
+// nameField is the string at field f of o, a dotted f reading inside object fields
+// ("service.id"); "" when there is none.
+func nameField(o map[string]any, f string) string {
+	head, rest, nested := strings.Cut(f, ".")
+	if !nested {
+		s, _ := o[f].(string)
+		return s
+	}
+	inner, _ := o[head].(map[string]any)
+	return nameField(inner, rest)
 }
