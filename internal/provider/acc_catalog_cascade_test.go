@@ -1,8 +1,11 @@
 package provider
 
 import (
+	"context"
 	"fmt"
+	"net/http"
 	"regexp"
+	"strings"
 	"testing"
 
 	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
@@ -101,4 +104,95 @@ func TestAccCatalogCascade_API(t *testing.T) {
 			},
 		},
 	})
+}
+
+// serviceIn declares the gateway service orders in control plane cp.
+func (e *konnectEnv) serviceIn(policy, cp string) string {
+	return e.providerBlock(policy) + fmt.Sprintf(`
+resource "konnect_gateway_service" "orders" {
+  control_plane_id = %q
+  name             = "orders"
+  host             = "orders.internal"
+}
+`, cp)
+}
+
+// Someone makes a managed gateway service the implementation of an API in Konnect's
+// catalog. Destroying the service would leave the implementation pointing at nothing: the
+// guard refuses under any policy, naming the API by its name with the implementation's
+// import id, before any DELETE is sent; the service, the API and the implementation are
+// still in Konnect.
+func TestAccCatalogCascade_ServiceImplementsAPI(t *testing.T) {
+	env := newKonnectEnv(t, konnectmock.Options{})
+	rec := &diagRecorder{}
+	cp := env.postObj("/v2/control-planes", konnect.Object{"name": "casc-impl"})["id"].(string)
+	var service, api, impl string
+	serviceID := func(s *terraform.State) error {
+		service = s.RootModule().Resources["konnect_gateway_service.orders"].Primary.Attributes["id"]
+		return nil
+	}
+	refused := regexp.MustCompile(`(?s)` + words("Konnect refuses to delete this object while objects that Terraform does not manage reference it") +
+		`.*` + regexp.QuoteMeta("konnect_api_implementation") + `\s+id ` + uuidPattern + `\s+` + regexp.QuoteMeta(`name "billing"`) +
+		`.*` + anImport("konnect_api_implementation"))
+	resource.ParallelTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: rec.factories(),
+		Steps: []resource.TestStep{
+			{Config: env.serviceIn("", cp), Check: serviceID},
+			{
+				PreConfig: func() {
+					api = env.postObj("/v3/apis", konnect.Object{"name": "billing", "version": "v1"})["id"].(string)
+					impl = env.postObj("/v3/apis/"+api+"/implementations", konnect.Object{"service": map[string]any{"control_plane_id": cp, "id": service}})["id"].(string)
+					rec.reset()
+					env.resetRequests()
+				},
+				Config:      env.serviceIn("overwrite", cp),
+				Destroy:     true,
+				ExpectError: refused,
+			},
+			{
+				PreConfig: func() {
+					wantRefusalNaming(t, rec, importOf("konnect_api_implementation", api+"/"+impl), `name "billing"`)
+					for _, req := range env.requests() {
+						if strings.HasPrefix(req, "DELETE ") {
+							t.Errorf("the refused destroy sent %s", req)
+						}
+					}
+					if env.get(konnect.CoreEntitiesPath(cp, "services", service)) == nil {
+						t.Error("the refused destroy deleted the service")
+					}
+					if env.get("/v3/apis/"+api+"/implementations/"+impl) == nil {
+						t.Error("the implementation is gone")
+					}
+					// Once the implementation is gone, the service goes.
+					if _, err := env.client.Do(context.Background(), http.MethodDelete, "/v3/apis/"+api+"/implementations/"+impl, nil, nil, nil); err != nil {
+						t.Fatalf("delete the implementation: %v", err)
+					}
+				},
+				Config:  env.serviceIn("", cp),
+				Destroy: true,
+				Check: func(*terraform.State) error {
+					env.wantGone("after the destroy", konnect.CoreEntitiesPath(cp, "services", service))
+					return nil
+				},
+			},
+		},
+	})
+}
+
+// wantRefusalNaming fails the test unless the provider returned the cascade refusal whose
+// detail holds every one of details.
+func wantRefusalNaming(t *testing.T, rec *diagRecorder, details ...string) {
+	t.Helper()
+	rec.mu.Lock()
+	defer rec.mu.Unlock()
+	for _, d := range rec.diags {
+		ok := strings.HasPrefix(d.Summary, "Konnect refuses to delete this object")
+		for _, s := range details {
+			ok = ok && strings.Contains(d.Detail, s)
+		}
+		if ok {
+			return
+		}
+	}
+	t.Errorf("no refusal naming %q; the provider said %s", details, showDiags(rec.diags))
 }
