@@ -26,3 +26,17 @@ func TestDescribeNameFields(t *testing.T) {
 		t.Errorf("document without a title: name %q, want its slug", got.Name)
 	}
 }
+
+// An Across dependent (an API implementation found from its gateway service) is imported
+// under its owner, named by the owner's name (else its id), and refuses the delete.
+func TestDescribeAcross(t *testing.T) {
+	service := Address{ID: "svc-1", Parents: map[string]string{"control_plane_id": "cp-1"}}
+	d := ImplementationsOf
+	got := d.Describe(konnect.Object{"id": "im-1", "api_id": "api-1", "owner": map[string]any{"name": "billing"}}, service)
+	if got.Name != "billing" || got.ImportID != "api-1/im-1" || !got.Refuses {
+		t.Errorf("got name %q import %q refuses %v, want billing, api-1/im-1, true", got.Name, got.ImportID, got.Refuses)
+	}
+	if got := d.Describe(konnect.Object{"id": "im-2", "api_id": "api-2"}, service); got.Name != "api-2" {
+		t.Errorf("an owner not read: name %q, want its id api-2", got.Name)
+	}
+}
