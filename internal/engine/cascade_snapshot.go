@@ -225,7 +225,7 @@ func (r *EntityResource) listAcross(ctx context.Context, addr Address, d Depende
 		}
 		var obj konnect.Object
 		if _, err := r.Data.Client.Do(ctx, http.MethodGet, d.OwnerPath+"/"+url.PathEscape(owner), nil, nil, &obj); err == nil {
-			o["owner"] = map[string]any(obj)
+			o["owner"] = obj
 		}
 	}
 	return objs, false, nil
