@@ -75,6 +75,9 @@ type Dependent struct {
 	// Refuses: Konnect refuses to delete the parent while such an object references it,
 	// instead of deleting the object too (a service's routes).
 	Refuses bool
+	// Dangles, with Refuses: Konnect would delete the parent and leave such objects pointing
+	// at nothing (an API implementation of a deleted service); the guard refuses instead.
+	Dangles bool
 	// Platform: the collection is a platform listing (/v3/…) below the parent's own path,
 	// read whole (ListPlatform, every page); its objects are imported as <parent id>/<id>.
 	Platform bool
@@ -123,7 +126,7 @@ var (
 	// their API (its name, else its id).
 	ImplementationsOf = Dependent{Collection: "api-implementations", Across: "/v3/api-implementations", Filter: "service_id",
 		Owner: "api_id", OwnerPath: "/v3/apis", TypeName: "konnect_api_implementation",
-		NameFields: []string{"owner.name", "api_id"}, Refuses: true}
+		NameFields: []string{"owner.name", "api_id"}, Refuses: true, Dangles: true}
 	ConsumerParts = []Dependent{PluginsOf, KeyAuthsOf, basicAuthsOf, aclsOf, jwtsOf, hmacAuthsOf}
 	// controlPlaneContents are the collections of a control plane's gateway entities. Objects
 	// that belong to another one (a consumer's credentials, an upstream's targets) are not
@@ -265,7 +268,7 @@ func (d Dependent) Describe(o konnect.Object, parent Address) guard.Dependent {
 	if d.Across != "" {
 		owner, _ := o[d.Owner].(string)
 		out.ImportID = owner + "/" + id
-		out.Refuses = d.Refuses
+		out.Refuses, out.Dangles = d.Refuses, d.Dangles
 		return out
 	}
 	if d.Platform {
@@ -286,7 +289,7 @@ func (d Dependent) Describe(o konnect.Object, parent Address) guard.Dependent {
 	if d.Nested {
 		out.ImportID = cp + "/" + parent.ID + "/" + id
 	}
-	out.Refuses = d.Refuses
+	out.Refuses, out.Dangles = d.Refuses, d.Dangles
 	return out
 }
 

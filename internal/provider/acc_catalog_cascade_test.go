@@ -131,9 +131,10 @@ func TestAccCatalogCascade_ServiceImplementsAPI(t *testing.T) {
 		service = s.RootModule().Resources["konnect_gateway_service.orders"].Primary.Attributes["id"]
 		return nil
 	}
-	refused := regexp.MustCompile(`(?s)` + words("Konnect refuses to delete this object while objects that Terraform does not manage reference it") +
+	refused := regexp.MustCompile(`(?s)` + words("Deleting this object would break objects that Terraform does not manage") +
+		`.*` + words("which the delete would leave pointing at nothing") +
 		`.*` + regexp.QuoteMeta("konnect_api_implementation") + `\s+id ` + uuidPattern + `\s+` + regexp.QuoteMeta(`name "billing"`) +
-		`.*` + anImport("konnect_api_implementation"))
+		`.*` + anImport("konnect_api_implementation") + `.*` + words("the objects that reference it would be left broken"))
 	resource.ParallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: rec.factories(),
 		Steps: []resource.TestStep{
@@ -186,7 +187,7 @@ func wantRefusalNaming(t *testing.T, rec *diagRecorder, details ...string) {
 	rec.mu.Lock()
 	defer rec.mu.Unlock()
 	for _, d := range rec.diags {
-		ok := strings.HasPrefix(d.Summary, "Konnect refuses to delete this object")
+		ok := strings.HasPrefix(d.Summary, "Deleting this object would break objects")
 		for _, s := range details {
 			ok = ok && strings.Contains(d.Detail, s)
 		}
