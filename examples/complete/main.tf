@@ -299,3 +299,53 @@ resource "konnect_portal_team" "shop_partners" {
   name        = "partners"
   description = "Developers of the shop's partner companies."
 }
+
+# --- what developers read about it ---------------------------------------------------------
+
+# The orders API in Konnect's API catalog: its specification (a document of this folder,
+# compared as a document: re-indenting it or reordering its keys plans nothing), a guide,
+# published to the shop's portal and implemented by the orders gateway service. Deleting
+# that service while it implements the API is refused, naming the API.
+resource "konnect_api" "orders" {
+  name        = "orders"
+  version     = "v1"
+  description = "Place, pay and track orders."
+  labels      = { team = "shop" }
+}
+
+resource "konnect_api_version" "orders_v1" {
+  api_id  = konnect_api.orders.id
+  version = "1.0.0"
+  spec = {
+    content = file("${path.module}/orders.openapi.yaml")
+  }
+}
+
+resource "konnect_api_document" "orders_guide" {
+  api_id  = konnect_api.orders.id
+  title   = "Getting started"
+  slug    = "getting-started"
+  status  = "published"
+  content = <<-EOT
+    # Getting started
+
+    Register an application in the shop's portal, then call `GET /orders` with its key.
+  EOT
+}
+
+resource "konnect_api_publication" "orders_shop" {
+  api_id                     = konnect_api.orders.id
+  portal_id                  = konnect_portal.shop.id
+  visibility                 = "public"
+  auto_approve_registrations = false
+}
+
+resource "konnect_api_implementation" "orders" {
+  api_id = konnect_api.orders.id
+  service_reference = {
+    service = {
+      control_plane_id = konnect_gateway_control_plane.shop.id
+      id               = konnect_gateway_service.orders.id
+    }
+  }
+}

@@ -28,6 +28,14 @@ import (
 // delete through. Other refusing references (a service's or upstream's client_certificate)
 // are left to Konnect's error, which names the referencing object.
 //
+// A reference may also come from another family: a gateway service implements an API
+// through a konnect_api_implementation that points at it. Such a dependent is listed
+// Across parents (an absolute platform listing, /v3/api-implementations, filtered on the
+// parent's id), imported as <owner id>/<id> (Owner: the field holding the id of the object
+// it belongs to, the API), named through that owner when OwnerPath is set (the API's name,
+// read with one GET), and Refuses: deleting the service would leave the implementation
+// pointing at nothing, so no policy lets the delete through.
+//
 // A control plane is a parent too: Konnect deletes every gateway entity in it with it. At
 // its delete (only there), the guard lists each of its collections once; what this
 // configuration manages in it was deleted before, so anything still there is not managed
@@ -48,9 +56,12 @@ import (
 
 // Dependent is one collection of objects that Konnect deletes with an object of a kind.
 type Dependent struct {
-	Collection string   // below the parent object's path: "plugins", "key-auth"
-	TypeName   string   // the resource type that manages such objects
-	NameFields []string // fields that name one in diagnostics, first non-empty wins; never a secret
+	Collection string // below the parent object's path: "plugins", "key-auth"
+	TypeName   string // the resource type that manages such objects
+	// NameFields name one in diagnostics, first non-empty wins; never a secret. A dotted
+	// field names a string inside an object field ("service.id": an API implementation's
+	// gateway service).
+	NameFields []string
 	// Nested: the objects are imported as <control_plane_id>/<parent id>/<id>, else
 	// <control_plane_id>/<id>.
 	Nested bool
@@ -64,6 +75,9 @@ type Dependent struct {
 	// Refuses: Konnect refuses to delete the parent while such an object references it,
 	// instead of deleting the object too (a service's routes).
 	Refuses bool
+	// Dangles, with Refuses: Konnect would delete the parent and leave such objects pointing
+	// at nothing (an API implementation of a deleted service); the guard refuses instead.
+	Dangles bool
 	// Platform: the collection is a platform listing (/v3/…) below the parent's own path,
 	// read whole (ListPlatform, every page); its objects are imported as <parent id>/<id>.
 	Platform bool
@@ -88,21 +102,31 @@ type Dependent struct {
 	// Expired, when set, tells why a listed object no longer works ("" when it does): an
 	// expired access token. Such an object is not counted: deleting it loses nothing.
 	Expired func(obj konnect.Object) string
+	// Across, when set, is an absolute platform listing across parents
+	// ("/v3/api-implementations"), read whole with filter[Filter][eq]=<parent id>; its
+	// objects are imported as <obj[Owner]>/<id>. With OwnerPath, each object's owner is
+	// read (GET OwnerPath/<obj[Owner]>) and put under "owner", for NameFields ("owner.name").
+	Across, Filter, Owner, OwnerPath string
 }
 
 // The dependent collections, declared once and named by each parent kind.
 var (
-	PluginsOf     = Dependent{Collection: "plugins", All: "plugins", TypeName: "konnect_gateway_plugin", NameFields: []string{"name"}}
-	KeyAuthsOf    = Dependent{Collection: "key-auth", All: "key-auths", TypeName: "konnect_gateway_key_auth", Nested: true} // its only name, the key, is a secret
-	basicAuthsOf  = Dependent{Collection: "basic-auth", All: "basic-auths", TypeName: "konnect_gateway_basic_auth", NameFields: []string{"username"}, Nested: true}
-	aclsOf        = Dependent{Collection: "acls", All: "acls", TypeName: "konnect_gateway_acl", NameFields: []string{"group"}, Nested: true}
-	jwtsOf        = Dependent{Collection: "jwt", All: "jwts", TypeName: "konnect_gateway_jwt", NameFields: []string{"key"}, Nested: true}
-	hmacAuthsOf   = Dependent{Collection: "hmac-auth", All: "hmac-auths", TypeName: "konnect_gateway_hmac_auth", NameFields: []string{"username"}, Nested: true}
-	GroupMembers  = Dependent{Collection: "consumers", TypeName: "konnect_gateway_consumer_group_member", NameFields: []string{"username", "custom_id"}, Nested: true, NotCreated: true, Link: "a membership: the consumer stays in Konnect, no longer in the group and without the group's plugins"}
-	TargetsOf     = Dependent{Collection: "targets", TypeName: "konnect_gateway_target", NameFields: []string{"target"}, Nested: true}
-	SnisOf        = Dependent{Collection: "snis", All: "snis", TypeName: "konnect_gateway_sni", NameFields: []string{"name"}}
-	KeysOf        = Dependent{Collection: "keys", All: "keys", TypeName: "konnect_gateway_key", NameFields: []string{"name", "kid"}}
-	RoutesOf      = Dependent{Collection: "routes", All: "routes", TypeName: "konnect_gateway_route", NameFields: []string{"name"}, Refuses: true}
+	PluginsOf    = Dependent{Collection: "plugins", All: "plugins", TypeName: "konnect_gateway_plugin", NameFields: []string{"name"}}
+	KeyAuthsOf   = Dependent{Collection: "key-auth", All: "key-auths", TypeName: "konnect_gateway_key_auth", Nested: true} // its only name, the key, is a secret
+	basicAuthsOf = Dependent{Collection: "basic-auth", All: "basic-auths", TypeName: "konnect_gateway_basic_auth", NameFields: []string{"username"}, Nested: true}
+	aclsOf       = Dependent{Collection: "acls", All: "acls", TypeName: "konnect_gateway_acl", NameFields: []string{"group"}, Nested: true}
+	jwtsOf       = Dependent{Collection: "jwt", All: "jwts", TypeName: "konnect_gateway_jwt", NameFields: []string{"key"}, Nested: true}
+	hmacAuthsOf  = Dependent{Collection: "hmac-auth", All: "hmac-auths", TypeName: "konnect_gateway_hmac_auth", NameFields: []string{"username"}, Nested: true}
+	GroupMembers = Dependent{Collection: "consumers", TypeName: "konnect_gateway_consumer_group_member", NameFields: []string{"username", "custom_id"}, Nested: true, NotCreated: true, Link: "a membership: the consumer stays in Konnect, no longer in the group and without the group's plugins"}
+	TargetsOf    = Dependent{Collection: "targets", TypeName: "konnect_gateway_target", NameFields: []string{"target"}, Nested: true}
+	SnisOf       = Dependent{Collection: "snis", All: "snis", TypeName: "konnect_gateway_sni", NameFields: []string{"name"}}
+	KeysOf       = Dependent{Collection: "keys", All: "keys", TypeName: "konnect_gateway_key", NameFields: []string{"name", "kid"}}
+	RoutesOf     = Dependent{Collection: "routes", All: "routes", TypeName: "konnect_gateway_route", NameFields: []string{"name"}, Refuses: true}
+	// ImplementationsOf are the API implementations pointing at a gateway service, named by
+	// their API (its name, else its id).
+	ImplementationsOf = Dependent{Collection: "api-implementations", Across: "/v3/api-implementations", Filter: "service_id",
+		Owner: "api_id", OwnerPath: "/v3/apis", TypeName: "konnect_api_implementation",
+		NameFields: []string{"owner.name", "api_id"}, Refuses: true, Dangles: true}
 	ConsumerParts = []Dependent{PluginsOf, KeyAuthsOf, basicAuthsOf, aclsOf, jwtsOf, hmacAuthsOf}
 	// controlPlaneContents are the collections of a control plane's gateway entities. Objects
 	// that belong to another one (a consumer's credentials, an upstream's targets) are not
@@ -230,7 +254,7 @@ func (d Dependent) Describe(o konnect.Object, parent Address) guard.Dependent {
 	out := guard.Dependent{TypeName: d.TypeName, ID: id, Link: d.Link}
 	var names []string
 	for _, f := range d.NameFields {
-		if s, _ := o[f].(string); s != "" {
+		if s := nameField(o, f); s != "" {
 			names = append(names, s)
 			if d.NameJoin == "" {
 				break
@@ -240,6 +264,12 @@ func (d Dependent) Describe(o konnect.Object, parent Address) guard.Dependent {
 	out.Name = strings.Join(names, d.NameJoin)
 	if !d.NotCreated {
 		out.CreatedAt = guard.FormatUpdatedAt(o["created_at"])
+	}
+	if d.Across != "" {
+		owner, _ := o[d.Owner].(string)
+		out.ImportID = owner + "/" + id
+		out.Refuses, out.Dangles = d.Refuses, d.Dangles
+		return out
 	}
 	if d.Platform {
 		out.ImportID = parent.ID + "/" + id
@@ -259,6 +289,18 @@ func (d Dependent) Describe(o konnect.Object, parent Address) guard.Dependent {
 	if d.Nested {
 		out.ImportID = cp + "/" + parent.ID + "/" + id
 	}
-	out.Refuses = d.Refuses
+	out.Refuses, out.Dangles = d.Refuses, d.Dangles
 	return out
+}
+
+// nameField is the string at field f of o, a dotted f reading inside object fields
+// ("service.id"); "" when there is none.
+func nameField(o map[string]any, f string) string {
+	head, rest, nested := strings.Cut(f, ".")
+	if !nested {
+		s, _ := o[f].(string)
+		return s
+	}
+	inner, _ := o[head].(map[string]any)
+	return nameField(inner, rest)
 }

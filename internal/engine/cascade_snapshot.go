@@ -2,6 +2,7 @@ package engine
 
 import (
 	"context"
+	"net/http"
 	"net/url"
 	"strings"
 	"sync"
@@ -93,6 +94,9 @@ var parentRefFields = []string{"service", "route", "consumer", "consumer_group",
 // listing of the whole control plane when Konnect has one, else per parent (one page; a
 // platform listing, every page).
 func (r *EntityResource) DependentsOf(ctx context.Context, addr Address, self string, d Dependent) ([]konnect.Object, bool, error) {
+	if d.Across != "" {
+		return r.listAcross(ctx, addr, d)
+	}
 	if d.Platform {
 		// A platform listing below the parent: every page of it, live (a parent has few).
 		objs, err := ListPlatform(ctx, r.Data.Client, self+"/"+d.Collection)
@@ -205,4 +209,24 @@ func flattenTree(objs []konnect.Object, field string) []konnect.Object {
 		out = append(out, flattenTree(children, field)...)
 	}
 	return out
+}
+
+// listAcross lists the objects of an Across dependent that reference the parent at addr,
+// each with its owner under "owner" when OwnerPath is set (an owner gone since is left out).
+func (r *EntityResource) listAcross(ctx context.Context, addr Address, d Dependent) ([]konnect.Object, bool, error) {
+	objs, err := ListPlatformQuery(ctx, r.Data.Client, d.Across, url.Values{"filter[" + d.Filter + "][eq]": {addr.ID}})
+	if err != nil || d.OwnerPath == "" {
+		return objs, false, err
+	}
+	for _, o := range objs {
+		owner, _ := o[d.Owner].(string)
+		if owner == "" {
+			continue
+		}
+		var obj konnect.Object
+		if _, err := r.Data.Client.Do(ctx, http.MethodGet, d.OwnerPath+"/"+url.PathEscape(owner), nil, nil, &obj); err == nil {
+			o["owner"] = obj
+		}
+	}
+	return objs, false, nil
 }

@@ -28,8 +28,11 @@ func NewDataSource(k EntityKind) func() datasource.DataSource {
 	if k.Filter != nil {
 		lister(k) // a declaration error panics when the provider starts
 	}
+	if len(k.Lookups) > 0 && k.Filter == nil {
+		panic(declarationError(k.TypeName + ": Lookups need the kind's Filter (a listing Konnect filters)"))
+	}
 	return func() datasource.DataSource {
-		return &entityDataSource{kind: k, attrs: WithoutOverlays(NewEntityResource(k).Attrs)}
+		return &entityDataSource{kind: k, attrs: dataSourceAttrs(k)}
 	}
 }
 
@@ -40,8 +43,8 @@ func (d *entityDataSource) Metadata(_ context.Context, _ datasource.MetadataRequ
 func (d *entityDataSource) Schema(_ context.Context, _ datasource.SchemaRequest, resp *datasource.SchemaResponse) {
 	attrs := map[string]schema.Attribute{}
 	oneOf := []path.Expression{path.MatchRoot(AttrID)}
-	if d.kind.NameAttr != "" {
-		oneOf = append(oneOf, path.MatchRoot(d.kind.NameAttr))
+	for _, l := range d.lookups() {
+		oneOf = append(oneOf, path.MatchRoot(l))
 	}
 	lookup := " Set this or the other lookup attribute."
 	desc := fmt.Sprintf("Reads one %s from Konnect by id or by name.", d.kind.TypeName)
@@ -60,7 +63,7 @@ func (d *entityDataSource) Schema(_ context.Context, _ datasource.SchemaRequest,
 		switch {
 		case a.Parent:
 			a.Mode = Required
-		case a.Name == AttrID || a.Name == d.kind.NameAttr:
+		case a.Name == AttrID || slices.Contains(d.lookups(), a.Name):
 			a.Mode, a.Description = Optional, a.Description+lookup
 			a.Validators = []Validator{stringvalidator.ExactlyOneOf(oneOf...)}
 		default:
@@ -128,23 +131,45 @@ func (d *entityDataSource) Read(ctx context.Context, req datasource.ReadRequest,
 	resp.State.Raw = val
 }
 
+// dataSourceAttrs are the attributes a kind's data sources read: neither overlays nor
+// attributes Konnect never returns (an API's spec_content), which would always be null.
+func dataSourceAttrs(k EntityKind) []Attr {
+	return slices.DeleteFunc(WithoutOverlays(NewEntityResource(k).Attrs), func(a Attr) bool { return a.NotReturned })
+}
+
 // attrFilter is the argument of Kong's filter (EntityKind.Filter).
 const attrFilter = "filter"
 
-// find lists the objects a kind with Kong's filter has under the configured name (exactly
-// that name) or filter; what names the lookup as configuration wrote it.
+// lookups are the attributes besides id that the data source reads one object by: the
+// unique name, then the kind's Lookups.
+func (d *entityDataSource) lookups() []string {
+	var out []string
+	if d.kind.NameAttr != "" {
+		out = append(out, d.kind.NameAttr)
+	}
+	return append(out, d.kind.Lookups...)
+}
+
+// find lists the objects a kind with Kong's filter has under the configured name or other
+// lookup attribute (exactly that value) or filter; what names the lookup as configuration
+// wrote it. Konnect filters a lookup when the kind's Filter has its field with `eq`; a
+// lookup it cannot filter on is compared on every page.
 func (d *entityDataSource) find(ctx context.Context, cfg ObjectValues, parents map[string]string) (found []konnect.Object, what string, err error) {
-	name, field := "", d.kind.NameAttr
+	name, field, attr := "", "", ""
 	for _, a := range d.attrs {
-		if a.Name == d.kind.NameAttr {
-			name, field = Str(cfg[a.Name]), a.JSONName()
+		if v := Str(cfg[a.Name]); v != "" && name == "" && slices.Contains(d.lookups(), a.Name) {
+			name, field, attr = v, a.JSONName(), a.Name
 		}
 	}
-	terms, described := []FilterTerm{{Field: field, Op: "eq", Value: name}}, []string{fmt.Sprintf("%s = %q", d.kind.NameAttr, name)}
-	if name == "" {
-		if terms, described, err = d.kind.Filter.Terms(cfg[attrFilter]); err != nil {
-			return nil, "", err
+	var terms []FilterTerm
+	var described []string
+	if name != "" {
+		described = []string{fmt.Sprintf("%s = %q", attr, name)}
+		if attr == d.kind.NameAttr || d.kind.Filter.filters(field, "eq") {
+			terms = []FilterTerm{{Field: field, Op: "eq", Value: name}}
 		}
+	} else if terms, described, err = d.kind.Filter.Terms(cfg[attrFilter]); err != nil {
+		return nil, "", err
 	}
 	what = strings.Join(described, ", ")
 	if len(described) == 0 {

@@ -29,7 +29,7 @@ func NewListDataSource(k EntityKind) func() datasource.DataSource {
 	}
 	lister(k) // a declaration error panics when the provider starts
 	return func() datasource.DataSource {
-		return &listDataSource{kind: k, attrs: WithoutOverlays(NewEntityResource(k).Attrs)}
+		return &listDataSource{kind: k, attrs: dataSourceAttrs(k)}
 	}
 }
 

@@ -2,7 +2,9 @@ package engine
 
 import (
 	"fmt"
+	"maps"
 	"net/url"
+	"slices"
 	"sort"
 	"strings"
 
@@ -33,6 +35,9 @@ type KongFilterField struct {
 	// Ops are the operators Konnect takes on the field (at most one is set at a time).
 	// None: the field is a bool, compared for equality.
 	Ops []string
+	// Keyed: the field is a map (labels), filtered per key: `labels = { team = { eq = "x" } }`
+	// is Konnect's filter[labels.team][eq]=x.
+	Keyed bool
 }
 
 // kongFilterOps describes each operator.
@@ -71,10 +76,27 @@ func (f KongFilter) Attribute() dschema.SingleNestedAttribute {
 				Validators: []validator.String{stringvalidator.LengthAtLeast(1), stringvalidator.ConflictsWith(others...)}}
 		}
 		desc := fmt.Sprintf("Filter on the %s's %s with one of the operators `%s`.", f.Noun, ff.what(), strings.Join(ff.Ops, "`, `"))
+		if ff.Keyed {
+			desc = fmt.Sprintf("Filter on the %s's %s, by key (`%s = { team = { eq = \"billing\" } }`), each with one of the operators `%s`; an operator other than `neq` skips %ss without the key.",
+				f.Noun, ff.what(), ff.Name, strings.Join(ff.Ops, "`, `"), f.Noun)
+			fields[ff.Name] = dschema.MapNestedAttribute{Optional: true, Description: desc, MarkdownDescription: desc,
+				NestedObject: dschema.NestedAttributeObject{Attributes: ops}}
+			continue
+		}
 		fields[ff.Name] = dschema.SingleNestedAttribute{Optional: true, Description: desc, MarkdownDescription: desc, Attributes: ops}
 	}
 	desc := fmt.Sprintf("Konnect's filters on %ss, as Kong's provider takes them; every filter set must hold.", f.Noun)
 	return dschema.SingleNestedAttribute{Optional: true, Attributes: fields, Description: desc, MarkdownDescription: desc}
+}
+
+// filters tells whether Konnect filters on the field with the operator.
+func (f KongFilter) filters(field, op string) bool {
+	for _, ff := range f.Fields {
+		if ff.Name == field && slices.Contains(ff.Ops, op) {
+			return true
+		}
+	}
+	return false
 }
 
 func (ff KongFilterField) what() string {
@@ -108,14 +130,27 @@ func (f KongFilter) Terms(filter tftypes.Value) (terms []FilterTerm, described [
 			described = append(described, fmt.Sprintf("filter.%s = %t", ff.Name, b))
 			continue
 		}
-		ops, err := AsObject(fv)
-		if err != nil {
-			return nil, nil, err
+		byField := map[string]tftypes.Value{ff.Name: fv}
+		if ff.Keyed {
+			byKey := map[string]tftypes.Value{}
+			if err := fv.As(&byKey); err != nil {
+				return nil, nil, err
+			}
+			byField = map[string]tftypes.Value{}
+			for k, v := range byKey {
+				byField[ff.Name+"."+k] = v
+			}
 		}
-		for _, op := range ff.Ops {
-			if s := Str(ops[op]); s != "" {
-				terms = append(terms, FilterTerm{Field: ff.Name, Op: op, Value: s})
-				described = append(described, fmt.Sprintf("filter.%s.%s = %q", ff.Name, op, s))
+		for _, field := range slices.Sorted(maps.Keys(byField)) {
+			ops, err := AsObject(byField[field])
+			if err != nil {
+				return nil, nil, err
+			}
+			for _, op := range ff.Ops {
+				if s := Str(ops[op]); s != "" {
+					terms = append(terms, FilterTerm{Field: field, Op: op, Value: s})
+					described = append(described, fmt.Sprintf("filter.%s.%s = %q", field, op, s))
+				}
 			}
 		}
 	}

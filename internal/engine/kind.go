@@ -36,6 +36,11 @@ type EntityKind struct {
 	// must match), and the kind has a list data source, <TypeName>_list, with the same
 	// filter and the objects in `data` (NewListDataSource).
 	Filter *KongFilter
+	// Lookups are attributes besides id and NameAttr that the kind's data source reads one
+	// object by (a kind with a Filter only): it lists the collection, filtered by Konnect on
+	// the field's `eq` when the Filter has one, else every page, keeps the objects whose
+	// value is exactly the configured one, and exactly one must remain (an API's slug).
+	Lookups []string
 	// KongKey names, for a same-named type whose state in Kong's provider has no `id`, the
 	// attribute that holds what this provider keeps as the id (Konnect addresses these
 	// objects by it). After `state replace-provider` their id is null: the refresh addresses

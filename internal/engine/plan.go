@@ -330,7 +330,9 @@ func (r *EntityResource) checkPlanned(ctx context.Context, req resource.ModifyPl
 	}
 	values := konnect.Object{}
 	for _, a := range r.Kind.Attrs {
-		if v, ok := planned[a.Name]; ok && v.IsFullyKnown() && !v.IsNull() {
+		// A value not yet known is left out; an object whose only unknown parts are computed
+		// is known for a check (ToJSON leaves computed parts out).
+		if v, ok := planned[a.Name]; ok && !v.IsNull() {
 			if j, err := a.Type.ToJSON(v); err == nil {
 				values[a.JSONName()] = j
 			}

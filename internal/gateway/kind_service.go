@@ -57,5 +57,5 @@ var ServiceKind = engine.EntityKind{
 		{Name: "tags", Default: engine.DefaultNull, Type: engine.SetOf(engine.String), Description: "Tags for filtering and grouping."},
 		engine.CoreTimestamps[0], engine.CoreTimestamps[1],
 	},
-	Dependents: []engine.Dependent{engine.PluginsOf, engine.RoutesOf},
+	Dependents: []engine.Dependent{engine.PluginsOf, engine.RoutesOf, engine.ImplementationsOf},
 }

@@ -17,6 +17,9 @@ type Dependent struct {
 	// Refuses: Konnect refuses to delete the object while this one references it (a
 	// service's route) instead of deleting it too; no policy lets the delete through.
 	Refuses bool
+	// Dangles, with Refuses: Konnect would delete the object and leave this one pointing at
+	// nothing (an API implementation of a deleted service); the guard refuses, not Konnect.
+	Dangles bool
 	// Link, for a link (a membership), says what it links and that it survives the delete,
 	// losing only the link: "a membership: the user stays in Konnect, …". "" for objects.
 	Link string
@@ -59,7 +62,22 @@ func (e *CascadeError) Refused() bool {
 	return false
 }
 
+// dangling reports whether every refusing dependent is one Konnect would leave broken (the
+// guard's refusal, not Konnect's).
+func (e *CascadeError) dangling() bool {
+	refusing, _ := e.split()
+	for _, d := range refusing {
+		if !d.Dangles {
+			return false
+		}
+	}
+	return len(refusing) > 0
+}
+
 func (e *CascadeError) Summary() string {
+	if e.dangling() {
+		return "Deleting this object would break objects that Terraform does not manage"
+	}
 	if e.Refused() {
 		return "Konnect refuses to delete this object while objects that Terraform does not manage reference it"
 	}
@@ -81,7 +99,14 @@ func (e *CascadeError) IDs() []string {
 func (e *CascadeError) Detail() string {
 	var b strings.Builder
 	refusing, going := e.split()
-	if len(refusing) > 0 {
+	if len(refusing) > 0 && e.dangling() {
+		fmt.Fprintf(&b, "  %s is referenced by %s in Konnect, which the delete would leave pointing at nothing:\n", e.Object, e.count(len(refusing)))
+		e.list(&b, refusing)
+		if len(going) > 0 {
+			fmt.Fprintf(&b, "  It also has %s in Konnect that Konnect deletes with it:\n", e.count(len(going)))
+			e.list(&b, going)
+		}
+	} else if len(refusing) > 0 {
 		fmt.Fprintf(&b, "  %s is referenced by %s in Konnect, and Konnect refuses to delete it while they exist:\n", e.Object, e.count(len(refusing)))
 		e.list(&b, refusing)
 		if len(going) > 0 {
@@ -110,6 +135,10 @@ func (e *CascadeError) Detail() string {
 	}
 	b.WriteString("and plan again.\n")
 	b.WriteString("Remove them yourself: delete them in Konnect, then apply again.\n")
+	if len(refusing) > 0 && e.dangling() {
+		b.WriteString("No conflict_policy lets this delete through: the objects that reference it would be left broken.")
+		return b.String()
+	}
 	if len(refusing) > 0 {
 		b.WriteString("No conflict_policy lets this delete through: Konnect itself refuses it while they reference the object.")
 		return b.String()

@@ -204,3 +204,42 @@ Let Konnect delete them with this object: re-run with KONNECT_CONFLICT_POLICY=ov
 		t.Errorf("warn detail lacks the membership line:\n%s", w)
 	}
 }
+
+// An API implementation that points at a service: Konnect would delete the service and leave
+// the implementation broken, so the guard refuses under every policy, and says it is the
+// guard's refusal (the reference would dangle), not Konnect's.
+func TestCascadeErrorDangling(t *testing.T) {
+	obj := Object{TypeName: "konnect_gateway_service", ID: "s-1", ControlPlaneID: "cp-1"}
+	for _, policy := range []ConflictPolicy{PolicyFail, PolicyWarn, PolicyOverwrite} {
+		e := CheckCascade(obj, []Dependent{
+			{TypeName: "konnect_api_implementation", ID: "i-1", Name: "billing", ImportID: "a-1/i-1", Refuses: true, Dangles: true},
+		}, false, policy)
+		if !e.Refused() {
+			t.Fatalf("%s: want a refusal", policy)
+		}
+		if got, want := e.Summary(), "Deleting this object would break objects that Terraform does not manage"; got != want {
+			t.Errorf("%s: summary %q, want %q", policy, got, want)
+		}
+		d := e.Detail()
+		for _, want := range []string{
+			"konnect_gateway_service (id s-1, control plane cp-1) is referenced by 1 object in Konnect, which the delete would leave pointing at nothing:\n    konnect_api_implementation   id i-1   name \"billing\"",
+			"id = \"a-1/i-1\"",
+			"No conflict_policy lets this delete through: the objects that reference it would be left broken.",
+		} {
+			if !strings.Contains(d, want) {
+				t.Errorf("%s: detail lacks %q:\n%s", policy, want, d)
+			}
+		}
+		if strings.Contains(d, "Konnect itself refuses") {
+			t.Errorf("%s: the detail says Konnect refuses:\n%s", policy, d)
+		}
+	}
+	// With a route as well, Konnect's own refusal is what the summary says.
+	e := CheckCascade(obj, []Dependent{
+		{TypeName: "konnect_api_implementation", ID: "i-1", Name: "billing", ImportID: "a-1/i-1", Refuses: true, Dangles: true},
+		{TypeName: "konnect_gateway_route", ID: "r-1", Name: "legacy", ImportID: "cp-1/r-1", Refuses: true},
+	}, false, PolicyFail)
+	if !strings.HasPrefix(e.Summary(), "Konnect refuses") {
+		t.Errorf("summary with a route: %q", e.Summary())
+	}
+}

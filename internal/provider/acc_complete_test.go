@@ -43,7 +43,7 @@ func TestAccCompleteExample(t *testing.T) {
 					t.Errorf("control plane %s still in Konnect after destroy", name)
 				}
 			}
-			for collection, name := range map[string]string{"/v3/teams": "shop", "/v3/system-accounts": "shop-ci", "/v3/portals": "shop"} {
+			for collection, name := range map[string]string{"/v3/teams": "shop", "/v3/system-accounts": "shop-ci", "/v3/portals": "shop", "/v3/apis": "orders"} {
 				for _, o := range env.list(collection) {
 					if o["name"] == name {
 						t.Errorf("%s %s still in Konnect after destroy", collection, name)
@@ -110,6 +110,40 @@ func TestAccCompleteExample(t *testing.T) {
 					}
 					if teams := env.list("/v3/portals/" + portal + "/teams"); len(teams) != 1 || teams[0]["name"] != "partners" {
 						t.Errorf("the shop portal's teams: %v", teams)
+					}
+					// what developers read: the orders API, its version and guide, published to
+					// the shop's portal and implemented by the orders service
+					var api konnect.Object
+					for _, a := range env.list("/v3/apis") {
+						if a["name"] == "orders" {
+							api = a
+						}
+					}
+					if api == nil {
+						t.Fatalf("API orders not in Konnect")
+					}
+					apiPath := "/v3/apis/" + api["id"].(string)
+					if vs := env.list(apiPath + "/versions"); len(vs) != 1 || vs[0]["version"] != "1.0.0" {
+						t.Errorf("the orders API's versions: %v", vs)
+					}
+					if docs := env.list(apiPath + "/documents"); len(docs) != 1 || docs[0]["slug"] != "getting-started" || docs[0]["status"] != "published" {
+						t.Errorf("the orders API's documents: %v", docs)
+					}
+					if pubs := env.list("/v3/portals/" + portal + "/api-publications"); len(pubs) != 1 || pubs[0]["api_id"] != api["id"] || pubs[0]["visibility"] != "public" {
+						t.Errorf("the shop portal's publications: %v", pubs)
+					}
+					var orders string
+					for _, svc := range env.list(konnect.CoreEntitiesPath(env.cpID("shop"), "services")) {
+						if svc["name"] == "orders" {
+							orders, _ = svc["id"].(string)
+						}
+					}
+					impls := env.list(apiPath + "/implementations")
+					if len(impls) != 1 {
+						t.Fatalf("the orders API's implementations: %v", impls)
+					}
+					if svc, _ := impls[0]["service"].(map[string]any); svc["id"] != orders || svc["control_plane_id"] != env.cpID("shop") {
+						t.Errorf("the orders API is implemented by %v, want service orders %s", impls[0]["service"], orders)
 					}
 					return nil
 				},

@@ -15,6 +15,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-testing/terraform"
 
 	"github.com/konnectguard/terraform-provider-konnect/internal/access"
+	"github.com/konnectguard/terraform-provider-konnect/internal/catalog"
 	"github.com/konnectguard/terraform-provider-konnect/internal/engine"
 	"github.com/konnectguard/terraform-provider-konnect/internal/gateway"
 	"github.com/konnectguard/terraform-provider-konnect/internal/konnectmock"
@@ -623,6 +624,13 @@ var kindRows = map[string]kindRow{
 	portal.IPAllowListKind.TypeName: ipAllowListRow,
 	// where a portal's audit logs go (kind_portal_audit_log_webhook_test.go)
 	portal.AuditLogWebhookKind.TypeName: auditLogWebhookRow,
+	// the API catalog (kind_catalog_test.go)
+	catalog.APIKind.TypeName:            apiRow,
+	catalog.VersionKind.TypeName:        apiVersionRow,
+	catalog.SpecificationKind.TypeName:  apiSpecificationRow,
+	catalog.DocumentKind.TypeName:       apiDocumentRow,
+	catalog.PublicationKind.TypeName:    apiPublicationRow,
+	catalog.ImplementationKind.TypeName: apiImplementationRow,
 	// a portal's settings (kind_portal_settings_test.go)
 	portal.AuthKind.TypeName:          portalAuthRow,
 	portal.CustomizationKind.TypeName: portalCustomizationRow,

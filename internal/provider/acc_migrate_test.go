@@ -209,9 +209,10 @@ func TestMigrateAccFromKong(t *testing.T) {
 	// Every other type both providers name alike (acc_migrate_kinds_test.go and, for the
 	// access family, acc_migrate_access_test.go).
 	others := addKongSameNamed(t, e, state, cpID, consumer)
-	others.merge(addKongAccess(t, e, state, cpID))  // acc_migrate_access_test.go
-	others.merge(addKongPortal(t, e, state))        // acc_migrate_portal_test.go
-	others.merge(addKongPortalContent(t, e, state)) // acc_migrate_portal_page_test.go
+	others.merge(addKongAccess(t, e, state, cpID))                      // acc_migrate_access_test.go
+	others.merge(addKongPortal(t, e, state))                            // acc_migrate_portal_test.go
+	others.merge(addKongPortalContent(t, e, state))                     // acc_migrate_portal_page_test.go
+	others.merge(addKongCatalog(t, e, state, cpID, svc["id"].(string))) // acc_migrate_catalog_test.go
 	objects := len(state.resources)
 	secrets := append([]string{"alice-key-0123456789"}, others.secrets...)
 

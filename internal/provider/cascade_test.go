@@ -139,7 +139,11 @@ func TestDependentDeclarations(t *testing.T) {
 			for _, p := range engine.NewEntityResource(k).Parents() {
 				parent.Parents[p] = "p-" + p
 			}
-			desc := d.Describe(konnect.Object{"id": "dep-id"}, parent)
+			obj := konnect.Object{"id": "dep-id"}
+			if d.Across != "" { // imported under its owner (an implementation under its API)
+				obj[d.Owner] = "owner-id"
+			}
+			desc := d.Describe(obj, parent)
 			got, err := dr.ParseImportID(desc.ImportID)
 			wantID := "dep-id"
 			if d.IDFirst {

@@ -2,6 +2,7 @@ package provider
 
 import (
 	"github.com/konnectguard/terraform-provider-konnect/internal/access"
+	"github.com/konnectguard/terraform-provider-konnect/internal/catalog"
 	"github.com/konnectguard/terraform-provider-konnect/internal/engine"
 	"github.com/konnectguard/terraform-provider-konnect/internal/gateway"
 	"github.com/konnectguard/terraform-provider-konnect/internal/portal"
@@ -36,6 +37,8 @@ var Kinds = []engine.EntityKind{
 	portal.IPAllowListKind,
 	// where a portal's audit logs go (internal/portal)
 	portal.AuditLogWebhookKind,
+	// the API catalog: APIs, their versions and documents, their publications (internal/catalog)
+	catalog.APIKind, catalog.VersionKind, catalog.SpecificationKind, catalog.DocumentKind, catalog.PublicationKind, catalog.ImplementationKind,
 	// the Dev Portal's settings (internal/portal)
 	portal.AuthKind, portal.CustomizationKind, portal.CustomDomainKind, portal.LogoKind, portal.FaviconKind,
 	// how applications authenticate to the APIs portals publish (internal/portal)

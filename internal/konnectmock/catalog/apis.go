@@ -3,12 +3,15 @@ package catalog
 import (
 	"net/http"
 	"slices"
+	"strings"
 
 	"github.com/konnectguard/terraform-provider-konnect/internal/konnectmock/mockcore"
 )
 
+// apiFilters: "labels.*" is the spec's LabelsFieldFilter, filter[labels.<key>][op], on the
+// label of that key (an API without it is matched by neq alone).
 var apiFilters = filterSpec{"id": uuidField, "name": textField, "version": textField,
-	"implementation_mode": textField, "created_at": timeField, "updated_at": timeField}
+	"implementation_mode": textField, "created_at": timeField, "updated_at": timeField, "labels.*": textField}
 
 func (c *call) apiField(a *api, field string) (string, bool) {
 	switch field {
@@ -24,6 +27,10 @@ func (c *call) apiField(a *api, field string) (string, bool) {
 		return fmtTime(a.Created), true
 	case "updated_at":
 		return fmtTime(a.Updated), true
+	}
+	if key, ok := strings.CutPrefix(field, "labels."); ok {
+		v, ok := a.Labels[key]
+		return v, ok
 	}
 	return "", false
 }

@@ -70,6 +70,29 @@ func TestAPIListPagingFiltersSort(t *testing.T) {
 	fx.do("GET", "/v3/apis?sort=slug", nil).invalid(t, "sort: must be one of [name, version, created_at, updated_at]")
 }
 
+// The spec's LabelsFieldFilter: filter[labels.<key>] with an operator, or bare for eq.
+func TestAPIListLabelFilter(t *testing.T) {
+	fx := newFixture(t)
+	fx.ok("POST", "/v3/apis", map[string]any{"name": "a", "slug": "a", "labels": map[string]any{"team": "billing", "env": "prod"}}, 201)
+	fx.ok("POST", "/v3/apis", map[string]any{"name": "b", "slug": "b", "labels": map[string]any{"team": "orders"}}, 201)
+	fx.ok("POST", "/v3/apis", map[string]any{"name": "c", "slug": "c"}, 201)
+	for q, want := range map[string]string{
+		"filter[labels.team][eq]=billing":            "[a]",
+		"filter[labels.team]=orders":                 "[b]",
+		"filter[labels.team][neq]=billing":           "[b c]",
+		"filter[labels.team][oeq]=billing,orders":    "[a b]",
+		"filter[labels.env][contains]=ro":            "[a]",
+		"filter[labels.team][ocontains]=bill,nobody": "[a]",
+		"filter[labels.owner][eq]=x":                 "[]",
+	} {
+		if got := fmt.Sprint(fx.ok("GET", "/v3/apis?sort=name&"+q, nil, 200).names(t, "slug")); got != want {
+			t.Errorf("%s: %s, want %s", q, got, want)
+		}
+	}
+	fx.do("GET", "/v3/apis?filter[labels.team][lt]=x", nil).invalid(t, `filter[labels.team][lt]: "filter[labels.team][lt]" is not allowed`)
+	fx.do("GET", "/v3/apis?filter[labels]=x", nil).invalid(t, `filter[labels]: "filter[labels]" is not allowed`)
+}
+
 func TestValidateSpecification(t *testing.T) {
 	fx := newFixture(t)
 	fx.ok("POST", "/v3/apis/validate-specification", map[string]any{"content": oas3}, 201).jsonEq(t, `{"validation_messages":[]}`)

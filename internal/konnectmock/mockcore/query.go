@@ -77,7 +77,8 @@ var kindOps = map[FieldKind][]string{
 	ContainsField: {"eq", "contains"},
 }
 
-// QuerySpec names the filterable fields of a list and their kinds.
+// QuerySpec names the filterable fields of a list and their kinds; "labels.*" is a filter on
+// each key of a map field (the spec's LabelsFieldFilter: filter[labels.<key>][op]).
 type QuerySpec map[string]FieldKind
 
 // QueryFilter is one filter[…] parameter, read against a QuerySpec.
@@ -110,7 +111,11 @@ func (q Query) Filters(spec QuerySpec) ([]QueryFilter, *Response) {
 			}
 			continue
 		}
-		f := QueryFilter{Filter: fs[0], Kind: spec[fs[0].Field]}
+		kind, ok := spec[fs[0].Field]
+		if i := strings.IndexByte(fs[0].Field, '.'); !ok && i > 0 { // filter[labels.<key>]: the spec's "labels.*"
+			kind = spec[fs[0].Field[:i]+".*"]
+		}
+		f := QueryFilter{Filter: fs[0], Kind: kind}
 		if f.Kind == TimeField {
 			t, err := time.Parse(time.RFC3339Nano, f.Value)
 			if err != nil {

@@ -1,0 +1,199 @@
+package provider
+
+import (
+	"context"
+	"fmt"
+	"net/http"
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
+	"github.com/hashicorp/terraform-plugin-testing/terraform"
+
+	"github.com/konnectguard/terraform-provider-konnect/internal/konnect"
+	"github.com/konnectguard/terraform-provider-konnect/internal/konnectmock"
+)
+
+// The cascade guard on an API of the catalog, with a real CLI. Deleting an API in Konnect
+// deletes its versions, documents (with their child documents) and implementations.
+// Terraform deletes the ones it manages first, so what the guard finds at the API's delete
+// was made outside this configuration.
+
+// apiWithDocument is an API and one managed document.
+func (e *konnectEnv) apiWithDocument(policy string) string {
+	return e.providerBlock(policy) + `
+resource "konnect_api" "orders" {
+  name    = "casc-orders"
+  version = "v1"
+}
+
+resource "konnect_api_document" "guide" {
+  api_id  = konnect_api.orders.id
+  title   = "Guide"
+  slug    = "guide"
+  content = "# Guide\n"
+}
+`
+}
+
+// Someone adds a version, a document with a child document and an implementation to a
+// managed API in Konnect. The destroy is refused under the default policy, naming each by
+// its version, title and service id (with an import block per type); Konnect still holds the API and
+// all four, and the managed document, deleted first, is gone. Under overwrite the destroy
+// goes through and Konnect deletes them with the API.
+func TestAccCatalogCascade_API(t *testing.T) {
+	env := newKonnectEnv(t, konnectmock.Options{})
+	rec := &diagRecorder{}
+	var api, managed, version, doc, child, impl string
+	ids := func(s *terraform.State) error {
+		api = s.RootModule().Resources["konnect_api.orders"].Primary.ID
+		managed = s.RootModule().Resources["konnect_api_document.guide"].Primary.Attributes["id"]
+		return nil
+	}
+	apiPath := func() string { return "/v3/apis/" + api }
+	var service string
+	cp := env.postObj("/v2/control-planes", konnect.Object{"name": "casc-catalog"})["id"].(string)
+	resource.ParallelTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: rec.factories(),
+		Steps: []resource.TestStep{
+			{Config: env.apiWithDocument(""), Check: ids},
+			{
+				PreConfig: func() {
+					version = env.postObj(apiPath()+"/versions", konnect.Object{"version": "2.0.0", "spec": map[string]any{"content": ordersSpec}})["id"].(string)
+					doc = env.postObj(apiPath()+"/documents", konnect.Object{"title": "Made in the UI", "slug": "ui-notes", "content": "# Notes\n"})["id"].(string)
+					child = env.postObj(apiPath()+"/documents", konnect.Object{"title": "Sub page", "slug": "sub-page", "content": "# Sub\n", "parent_document_id": doc})["id"].(string)
+					service = env.postObj("/v2/control-planes/"+cp+"/core-entities/services", konnect.Object{"name": "orders-svc", "host": "orders.internal"})["id"].(string)
+					impl = env.postObj(apiPath()+"/implementations", konnect.Object{"service": map[string]any{"control_plane_id": cp, "id": service}})["id"].(string)
+					rec.reset()
+				},
+				Config:  env.apiWithDocument(""),
+				Destroy: true,
+				ExpectError: accessCascadeRefused("konnect_api",
+					[]string{
+						platformLine("konnect_api_version", uuidPattern, "2.0.0", true),
+						platformLine("konnect_api_document", uuidPattern, "Made in the UI", true),
+						platformLine("konnect_api_document", uuidPattern, "Sub page", true),
+						regexp.QuoteMeta("konnect_api_implementation") + `\s+id ` + uuidPattern + `\s+name "` + uuidPattern + `"`,
+					},
+					nil,
+					[]string{anImport("konnect_api_version"), anImport("konnect_api_document"), anImport("konnect_api_implementation")}),
+			},
+			{
+				PreConfig: func() {
+					wantErrorNaming(t, rec, "konnect_api (id "+api+")",
+						importOf("konnect_api_version", api+"/"+version), importOf("konnect_api_document", api+"/"+doc),
+						child, importOf("konnect_api_implementation", api+"/"+impl), fmt.Sprintf("name %q", service))
+					if env.get(apiPath()) == nil {
+						t.Fatal("the refused destroy deleted the API")
+					}
+					for _, p := range []string{"/versions/" + version, "/documents/" + doc, "/documents/" + child, "/implementations/" + impl} {
+						if env.get(apiPath()+p) == nil {
+							t.Errorf("the refused destroy deleted %s", p)
+						}
+					}
+					env.wantGone("after the refused destroy (the managed document goes first)", apiPath()+"/documents/"+managed)
+					rec.reset()
+				},
+				Config:  env.apiWithDocument("overwrite"),
+				Destroy: true,
+				Check: func(*terraform.State) error {
+					env.wantGone("after the destroy under overwrite", apiPath())
+					return rec.wantNoWarnings()
+				},
+			},
+		},
+	})
+}
+
+// serviceIn declares the gateway service orders in control plane cp.
+func (e *konnectEnv) serviceIn(policy, cp string) string {
+	return e.providerBlock(policy) + fmt.Sprintf(`
+resource "konnect_gateway_service" "orders" {
+  control_plane_id = %q
+  name             = "orders"
+  host             = "orders.internal"
+}
+`, cp)
+}
+
+// Someone makes a managed gateway service the implementation of an API in Konnect's
+// catalog. Destroying the service would leave the implementation pointing at nothing: the
+// guard refuses under any policy, naming the API by its name with the implementation's
+// import id, before any DELETE is sent; the service, the API and the implementation are
+// still in Konnect.
+func TestAccCatalogCascade_ServiceImplementsAPI(t *testing.T) {
+	env := newKonnectEnv(t, konnectmock.Options{})
+	rec := &diagRecorder{}
+	cp := env.postObj("/v2/control-planes", konnect.Object{"name": "casc-impl"})["id"].(string)
+	var service, api, impl string
+	serviceID := func(s *terraform.State) error {
+		service = s.RootModule().Resources["konnect_gateway_service.orders"].Primary.Attributes["id"]
+		return nil
+	}
+	refused := regexp.MustCompile(`(?s)` + words("Deleting this object would break objects that Terraform does not manage") +
+		`.*` + words("which the delete would leave pointing at nothing") +
+		`.*` + regexp.QuoteMeta("konnect_api_implementation") + `\s+id ` + uuidPattern + `\s+` + regexp.QuoteMeta(`name "billing"`) +
+		`.*` + anImport("konnect_api_implementation") + `.*` + words("the objects that reference it would be left broken"))
+	resource.ParallelTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: rec.factories(),
+		Steps: []resource.TestStep{
+			{Config: env.serviceIn("", cp), Check: serviceID},
+			{
+				PreConfig: func() {
+					api = env.postObj("/v3/apis", konnect.Object{"name": "billing", "version": "v1"})["id"].(string)
+					impl = env.postObj("/v3/apis/"+api+"/implementations", konnect.Object{"service": map[string]any{"control_plane_id": cp, "id": service}})["id"].(string)
+					rec.reset()
+					env.resetRequests()
+				},
+				Config:      env.serviceIn("overwrite", cp),
+				Destroy:     true,
+				ExpectError: refused,
+			},
+			{
+				PreConfig: func() {
+					wantRefusalNaming(t, rec, importOf("konnect_api_implementation", api+"/"+impl), `name "billing"`)
+					for _, req := range env.requests() {
+						if strings.HasPrefix(req, "DELETE ") {
+							t.Errorf("the refused destroy sent %s", req)
+						}
+					}
+					if env.get(konnect.CoreEntitiesPath(cp, "services", service)) == nil {
+						t.Error("the refused destroy deleted the service")
+					}
+					if env.get("/v3/apis/"+api+"/implementations/"+impl) == nil {
+						t.Error("the implementation is gone")
+					}
+					// Once the implementation is gone, the service goes.
+					if _, err := env.client.Do(context.Background(), http.MethodDelete, "/v3/apis/"+api+"/implementations/"+impl, nil, nil, nil); err != nil {
+						t.Fatalf("delete the implementation: %v", err)
+					}
+				},
+				Config:  env.serviceIn("", cp),
+				Destroy: true,
+				Check: func(*terraform.State) error {
+					env.wantGone("after the destroy", konnect.CoreEntitiesPath(cp, "services", service))
+					return nil
+				},
+			},
+		},
+	})
+}
+
+// wantRefusalNaming fails the test unless the provider returned the cascade refusal whose
+// detail holds every one of details.
+func wantRefusalNaming(t *testing.T, rec *diagRecorder, details ...string) {
+	t.Helper()
+	rec.mu.Lock()
+	defer rec.mu.Unlock()
+	for _, d := range rec.diags {
+		ok := strings.HasPrefix(d.Summary, "Deleting this object would break objects")
+		for _, s := range details {
+			ok = ok && strings.Contains(d.Detail, s)
+		}
+		if ok {
+			return
+		}
+	}
+	t.Errorf("no refusal naming %q; the provider said %s", details, showDiags(rec.diags))
+}
