@@ -138,7 +138,7 @@ var migrationPlugins = []struct {
 }{
 	{"key-auth", "route", konnect.Object{"config": map[string]any{"key_names": []any{"apikey", "x-key"}}},
 		`config = jsonencode({ key_names = ["apikey", "x-key"] })`},
-	{"openid-connect", "", konnect.Object{"config": map[string]any{"issuer": "https://idp.example.com/", "scopes": []any{"openid", "email"}, "consumer_claim": []any{"sub"}}},
+	{"openid-connect", "", konnect.Object{"config": map[string]any{"issuer": "https://idp.example.com/", "scopes": []any{"openid", "email"}, "consumer_claims": []any{[]any{"sub"}}}},
 		`config = jsonencode({ issuer = "https://idp.example.com/", scopes = ["openid", "email"] })`},
 	{"request-transformer", "route", konnect.Object{"config": map[string]any{"add": map[string]any{"headers": []any{"x-team:orders"}}, "remove": map[string]any{"querystring": []any{"debug"}}}},
 		`config = jsonencode({ add = { headers = ["x-team:orders"] }, remove = { querystring = ["debug"] } })`},
