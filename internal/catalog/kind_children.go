@@ -2,7 +2,6 @@ package catalog
 
 import (
 	"context"
-	"reflect"
 
 	"github.com/hashicorp/terraform-plugin-framework-validators/listvalidator"
 	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
@@ -11,6 +10,7 @@ import (
 	"gopkg.in/yaml.v3"
 
 	"github.com/konnectguard/terraform-provider-konnect/internal/engine"
+	"github.com/konnectguard/terraform-provider-konnect/internal/guard"
 )
 
 func apiID() engine.Attr { return engine.ParentID("api_id", "The id of the API.") }
@@ -30,7 +30,7 @@ var VersionKind = engine.EntityKind{
 				engine.Attr{Name: "content", Type: engine.String, Mode: engine.Required,
 					Description:   "The specification's text, JSON or YAML. Konnect refuses one it cannot parse as OpenAPI or AsyncAPI; the error names this attribute.",
 					Validators:    []engine.Validator{stringvalidator.LengthAtLeast(1), specDocument{}},
-					PlanModifiers: []engine.PlanModifier{sameDocument{}}},
+					PlanModifiers: []engine.PlanModifier{sameDocument{}}, TextDocument: true},
 				engine.Attr{Name: "type", Type: engine.String, Mode: engine.Computed, Description: "What Konnect found: `oas2`, `oas3` or `asyncapi`."},
 				engine.Attr{Name: "validation_messages", Mode: engine.Computed, Description: "What Konnect's validation reported.",
 					Type: engine.ListOf(engine.ObjectOf(engine.Attr{Name: "message", Type: engine.String, Mode: engine.Computed, Description: "A message."}))},
@@ -111,19 +111,15 @@ func (sameDocument) PlanModifyString(_ context.Context, req planmodifier.StringR
 // UnchangedPlanNoop: an unchanged plan holds the state's text already.
 func (sameDocument) UnchangedPlanNoop() {}
 
-// SameDocument: both texts parse as YAML (JSON is YAML) to the same document.
+// SameDocument: both texts parse as JSON or YAML mappings (JSON is YAML) to the same
+// document, as the guard compares them (guard.ParseTextDoc).
 func SameDocument(a, b string) bool {
 	if a == b {
 		return true
 	}
-	var x, y any
-	if yaml.Unmarshal([]byte(a), &x) != nil || yaml.Unmarshal([]byte(b), &y) != nil {
-		return false
-	}
-	if _, ok := x.(map[string]any); !ok {
-		return false // a plain string is text, not a document
-	}
-	return reflect.DeepEqual(x, y)
+	x, ok1 := guard.ParseTextDoc(a)
+	y, ok2 := guard.ParseTextDoc(b)
+	return ok1 && ok2 && guard.Equal(guard.Field{}, x, y)
 }
 
 // specDocument refuses, at plan time, a specification Konnect cannot take: text that does not

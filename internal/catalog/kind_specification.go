@@ -26,7 +26,7 @@ var SpecificationKind = engine.EntityKind{
 		{Name: "content", Type: engine.String, Mode: engine.Required,
 			Description:   "The specification's text, JSON or YAML. Konnect refuses one it cannot parse as OpenAPI or AsyncAPI; the error names this attribute.",
 			Validators:    []engine.Validator{stringvalidator.LengthAtLeast(1), specDocument{}},
-			PlanModifiers: []engine.PlanModifier{sameDocument{}}},
+			PlanModifiers: []engine.PlanModifier{sameDocument{}}, TextDocument: true},
 		{Name: "type", Type: engine.String,
 			Description: "The specification's kind: `oas2`, `oas3` or `asyncapi`. Konnect takes it from the content; set, it must be the content's.",
 			Validators:  []engine.Validator{stringvalidator.OneOf(specTypes...)}},

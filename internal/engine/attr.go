@@ -44,6 +44,10 @@ type Attr struct {
 	Parent bool
 	// Sensitive values are redacted in plans, logs and conflict diagnostics.
 	Sensitive bool
+	// TextDocument: a string holding a JSON or YAML document (an API's specification), on
+	// a top-level attribute or a member of a top-level object attribute. The guard compares
+	// it as a document and shows a conflict on it as the paths that changed (guard/textdoc.go).
+	TextDocument bool
 	// ForceNew: Konnect cannot change it in place, so a change plans a replace.
 	ForceNew bool
 	// ChangesOnWrite: Konnect may give it a new value whenever the object is written

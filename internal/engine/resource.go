@@ -56,6 +56,7 @@ func NewEntityResource(k EntityKind) *EntityResource {
 	for _, a := range k.Attrs {
 		if a.Managed() {
 			f := guard.Field{Name: a.Name, Set: a.Type.Kind == KSet, Sensitive: a.Sensitive, Document: a.Type.Kind == KJSON}
+			f.TextDoc, f.TextDocAt = textDocument(a)
 			r.Fields = append(r.Fields, f)
 			def, known := a.ResetValue()
 			r.attributes = append(r.attributes, guard.Attribute{Field: f, Resettable: a.resettable(), Default: def, HasDefault: known, Overlay: a.Overlay})
@@ -809,4 +810,20 @@ func (r *EntityResource) deleteQuery(prior ObjectValues) url.Values {
 		}
 	}
 	return q
+}
+
+// textDocument says where an attribute holds a document as text (Attr.TextDocument): the
+// attribute itself, or one member of its object.
+func textDocument(a Attr) (bool, string) {
+	if a.TextDocument {
+		return true, ""
+	}
+	if a.Type.Kind == KObject {
+		for _, m := range a.Type.Attrs {
+			if m.TextDocument {
+				return true, m.JSONName()
+			}
+		}
+	}
+	return false, ""
 }

@@ -179,6 +179,10 @@ type Field struct {
 	Set       bool   // a collection whose order Konnect ignores (tags, methods, hosts, ...)
 	Sensitive bool   // never printed
 	Document  bool   // a JSON document (plugin config) whose keys Konnect fills in
+	// TextDoc: the value holds a JSON or YAML document as text, itself or (TextDocAt) in
+	// that member of an object value: compared as a document (textdoc.go).
+	TextDoc   bool
+	TextDocAt string
 }
 
 // Values holds decoded JSON values of managed attributes keyed by Field.Name.
@@ -230,7 +234,7 @@ func Compare(fields []Field, base, remote, desired Values) []Conflict {
 // Equal compares two decoded JSON values of a field by value: numbers by value, object
 // keys in any order, Set fields in any order, and null equal to an empty collection.
 func Equal(f Field, a, b any) bool {
-	a, b = canonjson.Normalize(a), canonjson.Normalize(b)
+	a, b = docView(f, canonjson.Normalize(a)), docView(f, canonjson.Normalize(b))
 	if f.Set {
 		a, b = sortedSet(a), sortedSet(b)
 	}

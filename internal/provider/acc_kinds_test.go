@@ -62,6 +62,7 @@ type kindRow struct {
 type kindUpdate struct {
 	attr   string // the Terraform attribute, as diagnostics name it
 	field  string // where Konnect holds it (dotted for nested JSON); default: the attribute's JSON name
+	line   string // the conflict line's name when it is none of those (a path in a text document)
 	hcl    string // format of its HCL value (default: %q for strings, %v otherwise)
 	values [2]any // configured at create, and in the plan made stale
 	ui     any    // what someone sets in Konnect
@@ -280,6 +281,9 @@ func (f *kindFixture) holds(what string, v any) {
 // conflictLine is the name Guard 2's line gives the field: a key of a JSON document is named
 // by its path (config.minute), anything else by the attribute.
 func (u *kindUpdate) conflictLine() string {
+	if u.line != "" {
+		return u.line
+	}
 	if strings.HasPrefix(u.field, u.attr+".") {
 		return u.field
 	}

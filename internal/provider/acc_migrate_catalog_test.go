@@ -81,7 +81,7 @@ func addKongCatalog(t *testing.T, e *konnectEnv, state *kongStateFile, cpID, ser
 	state.add("konnect_api", "payments", payments, map[string]any{"attributes": "{}", "spec_content": nil})
 	spec := times(call(http.MethodPost, paymentsPath+"/specifications", konnect.Object{"content": paymentsSpec}), "created_at", "updated_at")
 	state.add("konnect_api_specification", "payments", spec, map[string]any{"api_id": payments["id"]})
-	edit(1, "konnect_api_specification.payments", "content", paymentsPath+"/specifications/"+spec["id"].(string),
+	edit(1, "konnect_api_specification.payments", "content.info.version", paymentsPath+"/specifications/"+spec["id"].(string),
 		set("content", strings.Replace(paymentsSpec, "1.0.0", "1.0.1", 1)))
 
 	// A document.

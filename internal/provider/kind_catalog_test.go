@@ -43,7 +43,8 @@ const ordersSpecV2 = "openapi: 3.0.3\ninfo:\n  title: Orders\n  version: 1.1.0\n
 // changing from JSON to another document in YAML; scenario 9 has nothing optional to remove.
 var apiSpecificationRow = kindRow{deps: apiDep,
 	block: "api_id = konnect_api.orders.id\n  type = \"oas3\"\n  content = %s",
-	update: &kindUpdate{attr: "content", values: [2]any{ordersSpec, ordersSpecV2},
+	// The conflict names the path of the specification that changed in Konnect.
+	update: &kindUpdate{attr: "content", values: [2]any{ordersSpec, ordersSpecV2}, line: "content.info.version",
 		ui: "openapi: 3.0.3\ninfo:\n  title: Orders\n  version: 1.0.0-ui\npaths: {}\n"},
 	noRemoval: "its one optional attribute, type, follows the content (no default to go back to)"}
 
