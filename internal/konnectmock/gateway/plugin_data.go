@@ -6,7 +6,7 @@ import (
 	"math"
 	"slices"
 
-	"github.com/konnectguard/terraform-provider-konnect/internal/konnectmock/gateway/pluginspec"
+	"github.com/konnectguard/terraform-provider-konnect/internal/pluginspec"
 )
 
 // The bundled plugins and the partial types come from pluginspec: Kong's published

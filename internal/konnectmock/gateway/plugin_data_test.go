@@ -9,7 +9,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/konnectguard/terraform-provider-konnect/internal/konnectmock/gateway/pluginspec"
+	"github.com/konnectguard/terraform-provider-konnect/internal/pluginspec"
 )
 
 // sampleConfig builds the smallest config the fields accept: a value for each required

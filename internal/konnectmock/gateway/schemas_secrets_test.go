@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/konnectguard/terraform-provider-konnect/internal/konnectmock/gateway/pluginspec"
+	"github.com/konnectguard/terraform-provider-konnect/internal/pluginspec"
 )
 
 // marksOf lists "path:mark" for every secret mark in a plugin schema's config, in Kong's

@@ -17,7 +17,7 @@ import (
 	"path/filepath"
 	"strings"
 
-	"github.com/konnectguard/terraform-provider-konnect/internal/konnectmock/gateway/pluginspec"
+	"github.com/konnectguard/terraform-provider-konnect/internal/pluginspec"
 )
 
 func main() {

@@ -1,7 +1,8 @@
 // Package pluginspec holds the configuration schemas of Kong Gateway's bundled plugins
 // and partial types, as facts only (names, types, defaults, enums, ranges, required
-// flags, element types and the encrypted / referenceable marks), for the mock's
-// gateway family to validate plugin configs and serve schemas/plugins/{name}.
+// flags, element types and the encrypted / referenceable marks). The mock's gateway family
+// validates plugin configs and serves schemas/plugins/{name} from it; the provider carries
+// it too, for what it knows of the newest gateway version without asking a control plane.
 //
 // input/ is a trimmed copy of Kong's published plugin schemas (descriptions removed;
 // input/README.md names the source and its commit). plugins.json is what Generate
