@@ -107,6 +107,11 @@ type Dependent struct {
 	// objects are imported as <obj[Owner]>/<id>. With OwnerPath, each object's owner is
 	// read (GET OwnerPath/<obj[Owner]>) and put under "owner", for NameFields ("owner.name").
 	Across, Filter, Owner, OwnerPath string
+	// Scope and Ref, on an Across dependent, make its listing one per apply: the objects of
+	// the parent's control plane (filter[Scope][eq]=<its control_plane_id>), each counted
+	// under the parent id found at Ref.
+	Scope string
+	Ref   []string
 }
 
 // The dependent collections, declared once and named by each parent kind.
@@ -126,6 +131,7 @@ var (
 	// their API (its name, else its id).
 	ImplementationsOf = Dependent{Collection: "api-implementations", Across: "/v3/api-implementations", Filter: "service_id",
 		Owner: "api_id", OwnerPath: "/v3/apis", TypeName: "konnect_api_implementation",
+		Scope: "control_plane_id", Ref: []string{"service", "id"},
 		NameFields: []string{"owner.name", "api_id"}, Refuses: true, Dangles: true}
 	ConsumerParts = []Dependent{PluginsOf, KeyAuthsOf, basicAuthsOf, aclsOf, jwtsOf, hmacAuthsOf}
 	// controlPlaneContents are the collections of a control plane's gateway entities. Objects

@@ -69,6 +69,53 @@ func (cs *cascadeSnapshots) remaining(path string) ([]konnect.Object, bool) {
 	return out, true
 }
 
+// under returns the objects of this run's listing at key that reference parent and that
+// this run has not deleted since. The listing is taken once (list, all pages) at the first
+// call for key, and grouped by the parents each object references (parents); a listing
+// that fails is not kept, and the next call lists again.
+func (cs *cascadeSnapshots) under(ctx context.Context, key, parent string, list func() ([]konnect.Object, error), parents func(konnect.Object) []string) ([]konnect.Object, error) {
+	cs.mu.Lock()
+	l := cs.lists[key]
+	if l == nil {
+		l = &cascadeList{ready: make(chan struct{})}
+		cs.lists[key] = l
+		cs.mu.Unlock()
+		objs, err := list()
+		l.err, l.all = err, objs
+		l.byParent = map[string][]konnect.Object{}
+		for _, o := range objs {
+			for _, p := range parents(o) {
+				l.byParent[p] = append(l.byParent[p], o)
+			}
+		}
+		if err != nil {
+			cs.mu.Lock()
+			delete(cs.lists, key) // not kept: the next parent lists again
+			cs.mu.Unlock()
+		}
+		close(l.ready)
+	} else {
+		cs.mu.Unlock()
+	}
+	select {
+	case <-l.ready:
+	case <-ctx.Done():
+		return nil, ctx.Err()
+	}
+	if l.err != nil {
+		return nil, l.err
+	}
+	cs.mu.Lock()
+	defer cs.mu.Unlock()
+	var out []konnect.Object
+	for _, o := range l.byParent[parent] {
+		if id, _ := o["id"].(string); !cs.deleted[id] {
+			out = append(out, o)
+		}
+	}
+	return out, nil
+}
+
 var cascadeMu sync.Mutex
 
 // cascade returns this run's cascade snapshots, created on first use.
@@ -122,50 +169,22 @@ func (r *EntityResource) DependentsOf(ctx context.Context, addr Address, self st
 	if d.All == "" || ref == "" || cp == "" || r.Data.Snapshots == nil {
 		return r.Data.Client.ListFirstPage(ctx, self+"/"+d.Collection, cascadePageSize)
 	}
-	cs := r.Data.Snapshots.cascade()
 	all := konnect.CoreEntitiesPath(cp, d.All)
-	cs.mu.Lock()
-	l := cs.lists[all]
-	if l == nil {
-		l = &cascadeList{ready: make(chan struct{})}
-		cs.lists[all] = l
-		cs.mu.Unlock()
-		objs, err := r.Data.Client.ListEntities(ctx, all, url.Values{"size": {"1000"}})
-		l.err, l.all = err, objs
-		l.byParent = map[string][]konnect.Object{}
-		for _, o := range objs {
-			// Under every parent it references (a plugin of a service and a consumer goes
-			// with either): one listing serves every kind of parent.
-			for _, f := range parentRefFields {
-				if p := refID(o[f]); p != "" {
-					l.byParent[p] = append(l.byParent[p], o)
-				}
+	out, err := r.Data.Snapshots.cascade().under(ctx, all, addr.ID, func() ([]konnect.Object, error) {
+		return r.Data.Client.ListEntities(ctx, all, url.Values{"size": {"1000"}})
+	}, func(o konnect.Object) []string {
+		// Under every parent it references (a plugin of a service and a consumer goes
+		// with either): one listing serves every kind of parent.
+		var ps []string
+		for _, f := range parentRefFields {
+			if p := refID(o[f]); p != "" {
+				ps = append(ps, p)
 			}
 		}
-		if err != nil {
-			cs.mu.Lock()
-			delete(cs.lists, all) // not kept: the next parent lists again
-			cs.mu.Unlock()
-		}
-		close(l.ready)
-	} else {
-		cs.mu.Unlock()
-	}
-	select {
-	case <-l.ready:
-	case <-ctx.Done():
-		return nil, false, ctx.Err()
-	}
-	if l.err != nil {
-		return nil, false, l.err
-	}
-	cs.mu.Lock()
-	defer cs.mu.Unlock()
-	var out []konnect.Object
-	for _, o := range l.byParent[addr.ID] {
-		if id, _ := o["id"].(string); !cs.deleted[id] {
-			out = append(out, o)
-		}
+		return ps
+	})
+	if err != nil {
+		return nil, false, err
 	}
 	if len(out) > 0 {
 		// Something to report: what the diagnostic names comes from a live listing of this
@@ -213,7 +232,25 @@ func flattenTree(objs []konnect.Object, field string) []konnect.Object {
 
 // listAcross lists the objects of an Across dependent that reference the parent at addr,
 // each with its owner under "owner" when OwnerPath is set (an owner gone since is left out).
+//
+// With Scope, the listing is taken once per apply for the parent's control plane
+// (filter[Scope][eq]=<control plane id>, every page) and grouped by the parent each object
+// names at Ref; only a parent that has some is listed live, as the diagnostic's source.
 func (r *EntityResource) listAcross(ctx context.Context, addr Address, d Dependent) ([]konnect.Object, bool, error) {
+	if scope := addr.Parents[d.Scope]; d.Scope != "" && scope != "" && r.Data.Snapshots != nil {
+		key := d.Across + "?" + d.Scope + "=" + scope
+		some, err := r.Data.Snapshots.cascade().under(ctx, key, addr.ID, func() ([]konnect.Object, error) {
+			return ListPlatformQuery(ctx, r.Data.Client, d.Across, url.Values{"filter[" + d.Scope + "][eq]": {scope}})
+		}, func(o konnect.Object) []string {
+			if p := stringAt(o, d.Ref); p != "" {
+				return []string{p}
+			}
+			return nil
+		})
+		if err != nil || len(some) == 0 {
+			return nil, false, err
+		}
+	}
 	objs, err := ListPlatformQuery(ctx, r.Data.Client, d.Across, url.Values{"filter[" + d.Filter + "][eq]": {addr.ID}})
 	if err != nil || d.OwnerPath == "" {
 		return objs, false, err
@@ -229,4 +266,15 @@ func (r *EntityResource) listAcross(ctx context.Context, addr Address, d Depende
 		}
 	}
 	return objs, false, nil
+}
+
+// stringAt returns the string at path in o ("" when there is none).
+func stringAt(o map[string]any, path []string) string {
+	var v any = o
+	for _, k := range path {
+		m, _ := v.(map[string]any)
+		v = m[k]
+	}
+	s, _ := v.(string)
+	return s
 }
