@@ -9,6 +9,7 @@ import (
 
 	"github.com/hashicorp/terraform-plugin-go/tfprotov6/tf6server"
 
+	"github.com/konnectguard/terraform-provider-konnect/internal/gctune"
 	"github.com/konnectguard/terraform-provider-konnect/internal/provider"
 )
 
@@ -26,9 +27,10 @@ func main() {
 	if !debugMode {
 		quietUnreadLogs(os.LookupEnv, os.Setenv)
 	}
-	// The garbage collector keeps Go's defaults; GOGC and GOMEMLIMIT, read by the runtime
-	// itself, tune it. No limit is set here: one sized to a benchmark's workspace makes a
-	// larger workspace spend its time collecting.
+	// The collector runs less often while the live heap is small (internal/gctune), never
+	// more often than Go's default and with no memory limit; GOGC or GOMEMLIMIT in the
+	// environment leave the runtime's own settings.
+	gctune.Start()
 	stopProfiling := startProfiling()
 	var opts []tf6server.ServeOpt
 	if debugMode {
