@@ -111,8 +111,9 @@ every key their `+"`config`"+` holds: its type, default, and whether it is a sec
   (sensitive) or `+"`config_secrets_wo`"+` (write-only), never in `+"`config`"+`, which plans and logs show.
 - **Keys** are paths inside `+"`config`"+` (a plan error names them with a `+"`config.`"+` prefix):
   `+"`a.b`"+` is key `+"`b`"+` of record `+"`a`"+`, `+"`a[].b`"+` key `+"`b`"+` of each element of array `+"`a`"+`,
-  `+"`a.<name>.b`"+` key `+"`b`"+` of each value of map `+"`a`"+`. A record that a partial can fill,
-  when its keys are exactly the partial type's, names the type instead of listing them.
+  `+"`a.<name>.b`"+` key `+"`b`"+` of each value of map `+"`a`"+`. A record that a partial can fill
+  names the partial type instead of listing the keys it has of that type (they are the
+  same), with those of the type's keys it lacks, and lists only its own.
 
 `, len(names), v, len(partials), len(names), v, len(partials), v, commit, commit, v)
 
@@ -136,7 +137,7 @@ every key their `+"`config`"+` holds: its type, default, and whether it is a sec
 		fmt.Fprintf(&b, "\n### %s\n\n", n)
 		var facts []string
 		if noReferencePage[n] {
-			facts = append(facts, "no reference page of its own")
+			facts = append(facts, "no reference page on developer.konghq.com")
 		} else {
 			facts = append(facts, fmt.Sprintf("[Kong's reference](%s)", fmt.Sprintf(referenceURL, n)))
 		}
@@ -150,10 +151,10 @@ every key their `+"`config`"+` holds: its type, default, and whether it is a sec
 		}
 		b.WriteString(strings.Join(facts, " · "))
 		b.WriteString("\n")
-		t := &table{partialAt: map[string]string{}}
+		t := &table{partialAt: map[string]string{}, partials: set.Partials}
 		for typ, paths := range p.SupportedPartials {
 			for _, at := range paths {
-				if sameFields(lookupFields(p.Config, at), set.Partials[typ]) {
+				if _, _, ok := sharesKeys(lookupFields(p.Config, at), set.Partials[typ]); ok {
 					t.partialAt[strings.TrimPrefix(at, "config.")] = typ
 				}
 			}
@@ -200,8 +201,9 @@ func codes(paths []string) string {
 // table collects the rows of one plugin's or partial type's keys.
 type table struct {
 	rows [][4]string
-	// record paths (without "config.") whose keys are a partial type's, by type
+	// record paths (without "config.") that share their keys with a partial type, by type
 	partialAt map[string]string
+	partials  map[string][]*pluginspec.Field
 }
 
 func (t *table) fields(prefix string, fields []*pluginspec.Field) {
@@ -212,7 +214,16 @@ func (t *table) fields(prefix string, fields []*pluginspec.Field) {
 			typ += ", required"
 		}
 		if pt, ok := t.partialAt[at]; ok {
-			t.rows = append(t.rows, [4]string{code(at), fmt.Sprintf("%s: the keys of partial type [%s](#%s)", typ, pt, pt), "", secret(f)})
+			own, lacks, _ := sharesKeys(f.Fields, t.partials[pt])
+			desc := fmt.Sprintf("%s: the keys of partial type [%s](#%s)", typ, pt, pt)
+			if len(lacks) > 0 {
+				desc += " except " + codes(lacks)
+			}
+			if len(own) > 0 {
+				desc += ", and the keys below"
+			}
+			t.rows = append(t.rows, [4]string{code(at), desc, "", secret(f)})
+			t.fields(at+".", own)
 			continue
 		}
 		t.rows = append(t.rows, [4]string{code(at), typ, defaultOf(f), secret(f)})
@@ -359,23 +370,57 @@ func code(s string) string {
 	return "`` " + s + " ``"
 }
 
+// lookupFields finds the keys of the record at a partial path such as "config.redis" or
+// "config.targets[].redis" (in an array's elements).
 func lookupFields(fields []*pluginspec.Field, at string) []*pluginspec.Field {
 	rest, ok := strings.CutPrefix(at, "config.")
 	if !ok {
 		return nil
 	}
 	for _, part := range strings.Split(rest, ".") {
+		elems := strings.HasSuffix(part, "[]")
+		part = strings.TrimSuffix(part, "[]")
 		i := slices.IndexFunc(fields, func(f *pluginspec.Field) bool { return f.Name == part })
 		if i < 0 {
 			return nil
 		}
-		fields = fields[i].Fields
+		f := fields[i]
+		if elems {
+			if f.Elements == nil {
+				return nil
+			}
+			f = f.Elements
+		}
+		fields = f.Fields
 	}
 	return fields
 }
 
-func sameFields(a, b []*pluginspec.Field) bool {
-	return len(a) > 0 && reflect.DeepEqual(a, b)
+// sharesKeys tells whether a record's keys are a partial type's: every key both have is the
+// same (type, default, marks, sub-keys), and the keys they share are most of the type's.
+// own are the record's keys the type lacks, lacks the type's keys the record lacks.
+func sharesKeys(record, partial []*pluginspec.Field) (own []*pluginspec.Field, lacks []string, ok bool) {
+	if len(record) == 0 || len(partial) == 0 {
+		return nil, nil, false
+	}
+	shared := 0
+	for _, f := range record {
+		i := slices.IndexFunc(partial, func(g *pluginspec.Field) bool { return g.Name == f.Name })
+		if i < 0 {
+			own = append(own, f)
+			continue
+		}
+		if !reflect.DeepEqual(f, partial[i]) {
+			return nil, nil, false
+		}
+		shared++
+	}
+	for _, g := range partial {
+		if !slices.ContainsFunc(record, func(f *pluginspec.Field) bool { return f.Name == g.Name }) {
+			lacks = append(lacks, g.Name)
+		}
+	}
+	return own, lacks, shared*4 >= len(partial)*3
 }
 
 func mapKeys[M ~map[string]V, V any](m M) func(func(string) bool) {

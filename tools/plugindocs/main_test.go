@@ -36,6 +36,9 @@ func TestGuideContent(t *testing.T) {
 		"### rate-limiting\n\n[Kong's reference](https://developer.konghq.com/plugins/rate-limiting/reference/) · scopes: global, consumer, consumer group, route, service · partials: [redis-ce](#redis-ce) at `config.redis`\n",
 		"| `policy` | string: `cluster`, `local`, `redis` | `\"local\"` |  |\n",
 		"| `redis` | record: the keys of partial type [redis-ce](#redis-ce) |  |  |\n",
+		// a record a partial fills, with a key of the partial type it lacks and keys of its own
+		"### openid-connect\n",
+		"| `redis` | record: the keys of partial type [redis-ee](#redis-ee) except `redis_proxy_type`, and the keys below |  |  |\n| `redis.prefix` | string |  |  |\n| `redis.socket` | string |  |  |\n",
 		"### redis-ce\n",
 		"| `port` | integer (0 to 65535) | `6379` | referenceable |\n",
 		"| `password` | string |  | encrypted, referenceable |\n",
@@ -43,7 +46,7 @@ func TestGuideContent(t *testing.T) {
 		"| `server.session.client.secrets` | array of string |  | encrypted, referenceable (each element) |\n",
 		// openid-connect: the array is encrypted, each of its elements referenceable
 		"| `client_secret` | array of string |  | encrypted; referenceable (each element) |\n",
-		"### statsd-advanced\n\nno reference page of its own",
+		"### statsd-advanced\n\nno reference page on developer.konghq.com",
 		"### app-dynamics\n\n[Kong's reference](https://developer.konghq.com/plugins/app-dynamics/reference/) · scopes: global, consumer, route, service\n\nThis plugin has no configuration keys.\n",
 		// a default holding "{{" is printed by the template, not read as an action
 		"`\"{ \\\"code\\\": \\\"{{\"{{\"}}status}}\\\"",
