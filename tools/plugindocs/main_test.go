@@ -61,7 +61,8 @@ func TestGuideContent(t *testing.T) {
 	if n := strings.Count(guide, "](https://developer.konghq.com/plugins/"); n != 112 {
 		t.Errorf("%d links to Kong's reference pages, want 112 (two plugins have none)", n)
 	}
-	if len(b) > 1<<20 {
-		t.Errorf("the guide is %d bytes, over 1 MB", len(b))
+	// the Terraform Registry stores documentation files under 500 KB (tfplugindocs validate)
+	if len(b) >= 500_000 {
+		t.Errorf("the guide is %d bytes, over the registry's 500 KB", len(b))
 	}
 }
