@@ -16,7 +16,11 @@ import (
 // version is set by the release build: -ldflags "-X main.version=1.2.3".
 var version = "dev"
 
-// Generate the registry docs from templates/ and examples/.
+// Generate the registry docs from templates/ and examples/. The plugin guide's template is
+// written first, from the plugin data (itself rewritten first from its input), so one run
+// renders the guide of the current data: go generate runs this package before the others.
+//go:generate go run -C internal/pluginspec ./gen
+//go:generate go run ./tools/plugindocs
 //go:generate go tool tfplugindocs generate --provider-name konnect --rendered-provider-name Konnect
 
 func main() {

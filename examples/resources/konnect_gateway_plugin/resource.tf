@@ -15,30 +15,9 @@ resource "konnect_gateway_plugin" "orders_rate_limit" {
 }
 
 # config is checked when the plan is made, against the plugin's schema that the control
-# plane serves: a mistake fails the plan, one error per problem, before anything is
-# written. With config = jsonencode({ minuet = 100, policy = "locl" }), `terraform plan`
-# (Terraform 1.5.7) says:
-#
-#   Error: Invalid plugin configuration
-#
-#     with konnect_gateway_plugin.orders_rate_limit,
-#     on main.tf line 10, in resource "konnect_gateway_plugin" "orders_rate_limit":
-#     10:   config = jsonencode({
-#     11:     minuet = 100
-#     12:     policy = "locl"
-#     13:   })
-#
-#   `config.minuet`: unknown field; did you mean `minute`?
-#
-#   Checked against the schema of plugin `rate-limiting` that control plane
-#   aa323874-5846-46ed-aace-40366085e8da serves; the konnect_gateway_plugin was
-#   not written.
-#
-#   Error: Invalid plugin configuration
-#   (…the same location…)
-#
-#   `config.policy`: "locl" is not allowed: expected one of "cluster", "local",
-#   "redis"; did you mean `local`?
+# plane serves: a mistake fails the plan, one error per problem naming its path
+# (config.minuet), before anything is written. The resource's page shows the errors in
+# "Configuration checked at plan".
 
 # A plugin with a secret. First choice: a vault reference in config
 # ("{vault://…}"), resolved by the data plane: no secret reaches Terraform at all.
