@@ -45,7 +45,6 @@ func TestFollowsLiveHeap(t *testing.T) {
 		t.Errorf("GOGC with 60 MB live = %d, want below %d", got, MaxPercent)
 	}
 	runtime.KeepAlive(hold)
-	hold = nil
 	if got, ok := collectUntil(func(p int) bool { return p == MaxPercent }); !ok {
 		t.Errorf("GOGC once released = %d, want %d", got, MaxPercent)
 	}
