@@ -110,9 +110,10 @@ func splitTable(ns []int) string {
 func printReport(w io.Writer, res results) {
 	fmt.Fprintf(w, "Results (mock latency %s; wall = elapsed time of the CLI command; ×floor = wall / the same command on\n"+
 		"as many terraform_data resources; calls = API requests the mock served; RSS = provider peak RSS, max over its processes;\n"+
-		"CPU = user+sys of the CLI and every process it waited for (its providers), of the last run; CPU ×floor = CPU / the floor's)\n", res.Latency)
+		"CPU = user+sys of the CLI and every process it waited for (its providers), of the last run; prov CPU = the provider's part of it;\n"+
+		"CPU ×floor = CPU / the floor's; CLI ×floor = (CPU - prov CPU) / the floor's: what the CLI alone costs beside the floor)\n", res.Latency)
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
-	fmt.Fprintln(tw, "CLI\tN\tstep\twall s\tfloor s\t×floor\tcalls\tGET\tPOST\tPUT\tPATCH\tDELETE\tcalls/chg\tRSS MB\tprocs\tCPU s\tfloor CPU s\tCPU ×floor\t")
+	fmt.Fprintln(tw, "CLI\tN\tstep\twall s\tfloor s\t×floor\tcalls\tGET\tPOST\tPUT\tPATCH\tDELETE\tcalls/chg\tRSS MB\tprocs\tCPU s\tprov CPU s\tfloor CPU s\tCPU ×floor\tCLI ×floor\t")
 	for _, r := range res.Runs {
 		for _, s := range r.Steps {
 			perChanged := ""
@@ -123,17 +124,18 @@ func printReport(w io.Writer, res results) {
 			if s.FloorSeconds > 0 {
 				floor, ratio = fmt.Sprintf("%.2f", s.FloorSeconds), fmt.Sprintf("%.2f", s.FloorRatio)
 			}
-			floorCPU, cpuRatio := "-", "-"
+			floorCPU, cpuRatio, cliRatio := "-", "-", "-"
 			if s.FloorCPUSeconds > 0 {
 				floorCPU, cpuRatio = fmt.Sprintf("%.2f", s.FloorCPUSeconds), fmt.Sprintf("%.2f", s.CPURatio)
+				cliRatio = fmt.Sprintf("%.2f", (s.CLICPUSeconds-s.ProviderCPUSeconds)/s.FloorCPUSeconds)
 			}
-			fmt.Fprintf(tw, "%s\t%d\t%s\t%.2f\t%s\t%s\t%d\t%d\t%d\t%d\t%d\t%d\t%s\t%.1f\t%d\t%.2f\t%s\t%s\t\n",
+			fmt.Fprintf(tw, "%s\t%d\t%s\t%.2f\t%s\t%s\t%d\t%d\t%d\t%d\t%d\t%d\t%s\t%.1f\t%d\t%.2f\t%.2f\t%s\t%s\t%s\t\n",
 				r.CLI, r.N, s.Name, s.WallSeconds, floor, ratio, s.Calls.Total,
 				s.Calls.ByMethod["GET"], s.Calls.ByMethod["POST"], s.Calls.ByMethod["PUT"], s.Calls.ByMethod["PATCH"], s.Calls.ByMethod["DELETE"],
-				perChanged, mb(s.ProviderPeakRSSKB), len(s.ProviderLaunches), s.CLICPUSeconds, floorCPU, cpuRatio)
+				perChanged, mb(s.ProviderPeakRSSKB), len(s.ProviderLaunches), s.CLICPUSeconds, s.ProviderCPUSeconds, floorCPU, cpuRatio, cliRatio)
 		}
 		if r.Error != "" {
-			fmt.Fprintf(tw, "%s\t%d\tFAILED\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t\n", r.CLI, r.N)
+			fmt.Fprintf(tw, "%s\t%d\tFAILED\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t\n", r.CLI, r.N)
 		}
 	}
 	tw.Flush()
