@@ -38,11 +38,14 @@ import (
 const privateRefreshKey = "refreshed"
 
 // refreshMark is the record a refresh leaves in private state.
+// It outlives the command in state (until the next read replaces it), so it is kept short:
+// one-letter names, and the revision as its tag (guard.RevisionTag). A mark in the longer
+// form of earlier versions is from an earlier command, so never this one's.
 type refreshMark struct {
-	Command   string       `json:"command"`
-	Revision  string       `json:"revision"`
-	UpdatedAt any          `json:"updated_at,omitempty"` // as Konnect wrote it
-	Hidden    guard.Values `json:"hidden,omitempty"`
+	Command   string       `json:"c"`
+	Revision  string       `json:"r"`           // guard.RevisionTag of the revision read
+	UpdatedAt any          `json:"u,omitempty"` // as Konnect wrote it
+	Hidden    guard.Values `json:"h,omitempty"`
 }
 
 // commandID names the CLI command running this provider; "" when unknown. A variable so
@@ -118,7 +121,7 @@ func (r *EntityResource) saveRefreshMark(ctx context.Context, p privateSetter, o
 	if id == "" {
 		return
 	}
-	b, err := json.Marshal(refreshMark{Command: id, Revision: rev, UpdatedAt: obj["updated_at"], Hidden: r.Hidden(obj)})
+	b, err := json.Marshal(refreshMark{Command: id, Revision: guard.RevisionTag(rev), UpdatedAt: obj["updated_at"], Hidden: r.Hidden(obj)})
 	if err == nil {
 		_ = p.SetKey(ctx, privateRefreshKey, b)
 	}
@@ -136,7 +139,7 @@ func refreshedNow(ctx context.Context, p privateGetter, prior ObjectValues) *ref
 		return nil
 	}
 	var m refreshMark
-	if json.Unmarshal(raw, &m) != nil || m.Command != id || m.Revision == "" || m.Revision != Str(prior[attrRevision]) {
+	if json.Unmarshal(raw, &m) != nil || m.Command != id || !guard.SameRevision(m.Revision, Str(prior[attrRevision])) {
 		return nil
 	}
 	return &m

@@ -347,7 +347,7 @@ func plannedVersion(ctx context.Context, prior ObjectValues, p privateGetter) gu
 // versionAt is plannedVersion from the record of the last read or write.
 func versionAt(prior ObjectValues, s *guard.Seen) guard.Version {
 	v := guard.Version{Revision: Str(prior[attrRevision])}
-	if s != nil && s.Revision == v.Revision {
+	if s != nil && guard.SameRevision(s.Revision, v.Revision) {
 		v.UpdatedAt, v.Key = s.UpdatedAt, s.Key
 	}
 	return v
@@ -495,8 +495,10 @@ func (r *EntityResource) ReadState(ctx context.Context, current tftypes.Value, p
 	var before, baseValues guard.Values
 	if b, _ := LoadBase(ctx, private); b != nil {
 		baseValues = b.Values
-		if r.rekeyBase(b, r.Hidden(obj), obj["updated_at"], obj["id"]) { // digest.go
-			// Hidden values of an older record, or of another key, brought to this key.
+		rekeyed := r.rekeyBase(b, r.Hidden(obj), obj["updated_at"], obj["id"]) // digest.go
+		if rekeyed || b.Format < guard.RecordFormat {
+			// Hidden values of an older record, or of another key, brought to this key; a
+			// record of an older format written in this one.
 			if raw, err := guard.EncodeBase(*b); err == nil {
 				diags.Append(newPrivate.SetKey(ctx, guard.PrivateBaseKey, raw)...)
 			}

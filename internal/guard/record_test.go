@@ -44,22 +44,69 @@ func TestRecordGolden(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	golden(t, "base_v1.golden", b)
+	golden(t, "base_v2.golden", b)
 	s, err := EncodeSeen(NewSeen("sha256:a83e", "2026-12-02T09:20:41Z", Values{"retries": json.Number("2")}, Values{"retries": json.Number("5")}, recordBase.Values))
 	if err != nil {
 		t.Fatal(err)
 	}
-	golden(t, "seen_v1.golden", s)
+	golden(t, "seen_v2.golden", s)
 
-	// And they read back as written.
+	// And they read back as written, less the base's revision (format 2 keeps none) and with
+	// the seen record's revision as its tag.
 	back, err := DecodeBase(b)
 	if err != nil {
 		t.Fatal(err)
 	}
 	want := recordBase
-	want.Format = RecordFormat
+	want.Format, want.Revision = RecordFormat, ""
 	if !reflect.DeepEqual(*back, want) {
 		t.Errorf("base read back as %+v, want %+v", *back, want)
+	}
+	seen, err := DecodeSeen(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !SameRevision(seen.Revision, "sha256:a83e") || SameRevision(seen.Revision, "sha256:a83f") || seen.UpdatedAt != "2026-12-02T09:20:41Z" ||
+		seen.Values["retries"] != json.Number("2") || seen.Before["retries"] != json.Number("5") {
+		t.Errorf("seen read back as %+v", *seen)
+	}
+}
+
+// Format 1 records, written by the provider before format 2 (in every state file until the
+// object is next read or written), decode as they were: the golden files of format 1 are
+// what that version wrote. The next write of either is in format 2, and shorter.
+func TestRecordDecodesFormat1(t *testing.T) {
+	raw, err := os.ReadFile(filepath.Join("testdata", "record", "base_v1.golden"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := DecodeBase(raw)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := recordBase
+	want.Format = 1
+	if !reflect.DeepEqual(*b, want) {
+		t.Errorf("format 1 base decoded as %+v, want %+v", *b, want)
+	}
+	again, err := EncodeBase(*b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(again) >= len(raw)-1 {
+		t.Errorf("format 2 base (%d bytes) is not shorter than format 1 (%d)", len(again), len(raw)-1)
+	}
+	raw, err = os.ReadFile(filepath.Join("testdata", "record", "seen_v1.golden"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := DecodeSeen(raw)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s.Format != 1 || !SameRevision(s.Revision, "sha256:a83e") || SameRevision(s.Revision, "sha256:a83f") || s.UpdatedAt != "2026-12-02T09:20:41Z" ||
+		s.Values["retries"] != json.Number("2") || s.Before["retries"] != json.Number("5") {
+		t.Errorf("format 1 seen decoded as %+v", *s)
 	}
 }
 
@@ -95,8 +142,13 @@ func TestRecordDecodesOlderStates(t *testing.T) {
 }
 
 func TestRecordRefusesNewerFormatsAndGarbage(t *testing.T) {
-	if _, err := DecodeBase([]byte(`{"format":2,"revision":"x","values":{}}`)); err == nil || !strings.Contains(err.Error(), "newer version") {
-		t.Errorf("a newer format: %v", err)
+	for _, raw := range []string{`{"f":3,"v":{}}`, `{"format":3,"revision":"x","values":{}}`} {
+		if _, err := DecodeBase([]byte(raw)); err == nil || !strings.Contains(err.Error(), "newer version") {
+			t.Errorf("a newer format %s: %v", raw, err)
+		}
+		if _, err := DecodeSeen([]byte(raw)); err == nil || !strings.Contains(err.Error(), "newer version") {
+			t.Errorf("a newer format %s (seen): %v", raw, err)
+		}
 	}
 	if _, err := DecodeSeen([]byte(`{"revision":`)); err == nil {
 		t.Error("garbage decoded")

@@ -15,6 +15,7 @@ import (
 	"github.com/konnectguard/terraform-provider-konnect/internal/guard"
 	"github.com/konnectguard/terraform-provider-konnect/internal/konnect"
 	"github.com/konnectguard/terraform-provider-konnect/internal/konnectmock"
+	"github.com/konnectguard/terraform-provider-konnect/internal/protocol"
 )
 
 // These tests drive the provider through the plugin protocol, as Terraform does, where the
@@ -224,19 +225,20 @@ func TestProtocolPrivateStateCompact(t *testing.T) {
 	cfg := h.config(map[string]tftypes.Value{"control_plane_id": str(cpID), "name": str("orders"), "host": str("orders.internal")})
 	state, private := h.apply(cfg, tftypes.NewValue(h.typ, nil))
 
-	seenKeys := func(private []byte) map[string]json.RawMessage {
+	// seenKeys returns which of the seen record's copies are kept (values, before).
+	seenKeys := func(private []byte) map[string]bool {
 		t.Helper()
 		var keys map[string][]byte
 		if err := json.Unmarshal(private, &keys); err != nil {
 			t.Fatal(err)
 		}
-		var s map[string]json.RawMessage
-		if err := json.Unmarshal(keys[guard.PrivateSeenKey], &s); err != nil {
+		s, err := guard.DecodeSeen(keys[guard.PrivateSeenKey])
+		if err != nil {
 			t.Fatal(err)
 		}
-		return s
+		return map[string]bool{"values": s.Values != nil, "before": s.Before != nil}
 	}
-	has := func(s map[string]json.RawMessage, key string) bool { _, ok := s[key]; return ok }
+	has := func(s map[string]bool, key string) bool { return s[key] }
 
 	state, private = h.refresh(state, private)
 	if s := seenKeys(private); has(s, "values") || has(s, "before") {
@@ -276,4 +278,100 @@ func TestProtocolPrivateStateCompact(t *testing.T) {
 	if len(plan.Diagnostics) != 1 || !strings.Contains(plan.Diagnostics[0].Detail, "retries   Konnect held: 5   in Konnect now: 2   planned: 5") {
 		t.Fatalf("want the Guard 2 conflict on retries, got %s", diagText(plan.Diagnostics))
 	}
+}
+
+// TestProtocolPrivateStateFormat1: a state written by the provider before record format 2
+// (long field names, the full revision in both records) keeps working: a refresh and a
+// no-change plan find nothing to report, the guard still tells a change made in Konnect
+// from the value Terraform wrote, and the next read writes both records in format 2, in
+// fewer bytes.
+func TestProtocolPrivateStateFormat1(t *testing.T) {
+	h := newProtoHarness(t, "fail")
+	cp, _, err := h.client.CreateControlPlane(context.Background(), konnect.Object{"name": "format1"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	cpID := cp["id"].(string)
+	str := func(s string) tftypes.Value { return tftypes.NewValue(tftypes.String, s) }
+	cfg := h.config(map[string]tftypes.Value{"control_plane_id": str(cpID), "name": str("orders"), "host": str("orders.internal"),
+		"retries": tftypes.NewValue(tftypes.Number, 5)})
+	state, private := h.apply(cfg, tftypes.NewValue(h.typ, nil))
+	old := asFormat1(t, state, private)
+
+	// refreshed and planned with format 1 records: nothing to report
+	refreshed, newer := h.refresh(state, old)
+	if plan := h.plan(cfg, refreshed, newer); len(plan.Diagnostics) != 0 {
+		t.Fatalf("no-change plan from a format 1 record: %s", diagText(plan.Diagnostics))
+	}
+	for _, key := range []string{guard.PrivateBaseKey, guard.PrivateSeenKey} {
+		raw := privateKey(t, newer, key)
+		if !strings.HasPrefix(string(raw), `{"f":2,`) {
+			t.Errorf("%s after a read: not in format 2: %s", key, raw)
+		}
+	}
+	if len(newer) >= len(old) {
+		t.Errorf("private state in format 2 (%d bytes) is not smaller than in format 1 (%d)", len(newer), len(old))
+	}
+
+	// someone sets retries to 2 in Konnect; configuration still says 5
+	svc, _, _ := h.client.GetService(context.Background(), cpID, "orders")
+	svc["retries"] = 2
+	delete(svc, "created_at")
+	delete(svc, "updated_at")
+	if _, _, err := h.client.PutService(context.Background(), cpID, svc["id"].(string), svc, ""); err != nil {
+		t.Fatal(err)
+	}
+	refreshed, newer = h.refresh(state, old)
+	plan := h.plan(cfg, refreshed, newer)
+	if len(plan.Diagnostics) != 1 || !strings.Contains(plan.Diagnostics[0].Detail, "retries   last applied: 5   in Konnect now: 2   planned: 5") {
+		t.Fatalf("want the conflict on retries from the format 1 base, got %s", diagText(plan.Diagnostics))
+	}
+}
+
+// asFormat1 rewrites the guard's records in private as the provider wrote them before format
+// 2: long names, the revision (state's) in both.
+func asFormat1(t *testing.T, state tftypes.Value, private []byte) []byte {
+	t.Helper()
+	p, err := protocol.ParsePrivate(private)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m, err := engine.AsObject(state)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rev := engine.Str(m["revision"])
+	b, err := guard.DecodeBase(p[guard.PrivateBaseKey])
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := guard.DecodeSeen(p[guard.PrivateSeenKey])
+	if err != nil {
+		t.Fatal(err)
+	}
+	b.Format, b.Revision, s.Format, s.Revision = 1, rev, 1, rev
+	for key, v := range map[string]any{guard.PrivateBaseKey: b, guard.PrivateSeenKey: s} {
+		raw, err := json.Marshal(v)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !strings.HasPrefix(string(raw), `{"format":1,"revision":"`+rev) {
+			t.Fatalf("not a format 1 record: %s", raw)
+		}
+		p[key] = raw
+	}
+	out, err := p.Bytes()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return out
+}
+
+func privateKey(t *testing.T, private []byte, key string) []byte {
+	t.Helper()
+	p, err := protocol.ParsePrivate(private)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return p[key]
 }

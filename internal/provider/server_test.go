@@ -105,13 +105,12 @@ func withConfigured(t *testing.T, private []byte, values guard.Values, names []s
 	if err != nil {
 		t.Fatal(err)
 	}
-	var b map[string]any
-	if err := json.Unmarshal(p[guard.PrivateBaseKey], &b); err != nil {
+	b, err := guard.DecodeBase(p[guard.PrivateBaseKey])
+	if err != nil {
 		t.Fatal(err)
 	}
-	b["configured"] = names
-	b["values"] = values
-	raw, err := json.Marshal(b)
+	b.Configured, b.Values = names, values
+	raw, err := guard.EncodeBase(*b)
 	if err != nil {
 		t.Fatal(err)
 	}
