@@ -74,7 +74,7 @@ func evalLuaSchema(src string) (string, *pluginSchema, error) {
 func luaError(err error) error {
 	var api *lua.ApiError
 	if errors.As(err, &api) && api.Object != nil {
-		return errors.New(strings.TrimSpace(api.Object.String()))
+		return errors.New(strings.Join(strings.Fields(api.Object.String()), " "))
 	}
 	return err
 }
