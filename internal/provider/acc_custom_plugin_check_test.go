@@ -3,6 +3,7 @@ package provider
 import (
 	"context"
 	"fmt"
+	"strings"
 	"testing"
 
 	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
@@ -39,6 +40,14 @@ return {
 // customPluginConfig is the control plane `checks`, the custom plugin's schema and, when
 // config is set, a plugin of it whose name comes from the schema resource.
 func (e *konnectEnv) customPluginConfig(config string) string {
+	return e.customPluginConfigLua(shopLua, config)
+}
+
+// shopLuaExtra is shopLua with one more field, `extra`.
+var shopLuaExtra = strings.Replace(shopLua, "{ greeting = {", `{ extra = { type = "string", one_of = { "x", "y" } } },
+          { greeting = {`, 1)
+
+func (e *konnectEnv) customPluginConfigLua(lua, config string) string {
 	s := e.providerBlock("") + fmt.Sprintf(`
 resource "konnect_gateway_control_plane" "cp" {
   name = "checks"
@@ -48,7 +57,7 @@ resource "konnect_gateway_custom_plugin_schema" "shop" {
   control_plane_id = konnect_gateway_control_plane.cp.id
   lua_schema       = %q
 }
-`, shopLua)
+`, lua)
 	if config != "" {
 		s += `
 resource "konnect_gateway_plugin" "p" {
@@ -65,7 +74,9 @@ resource "konnect_gateway_plugin" "p" {
 // schema.lua declares (the control plane serves it): a typo, a value outside the
 // enumeration, a number out of range and a missing required key fail the plan naming
 // their path, and nothing is written. A valid config applies, and Konnect fills in the
-// defaults the Lua declares (state keeps only the keys the configuration sets).
+// defaults the Lua declares (state keeps only the keys the configuration sets). A field
+// added to the schema and set in the plugin in the same run applies (the plan is not
+// checked against the schema being replaced), and is known to the checks after.
 func TestAccCustomPluginCheck_AtPlan(t *testing.T) {
 	env := newKonnectEnv(t, konnectmock.Options{})
 	held := func() int { return len(env.list(env.corePath("checks", "plugins"))) }
@@ -125,6 +136,24 @@ func TestAccCustomPluginCheck_AtPlan(t *testing.T) {
 					},
 				),
 			},
+			{
+				Config: env.customPluginConfigLua(shopLuaExtra, `{ upstream = "http://shop.internal", limits = { burst = 5 }, extra = "y" }`),
+				Check: func(*terraform.State) error {
+					wantConfig(t, "shop", env.only(env.corePath("checks", "plugins")), "extra", "y")
+					return nil
+				},
+			},
+			{
+				Config:      env.customPluginConfigLua(shopLuaExtra, `{ upstream = "http://shop.internal", limits = { burst = 5 }, extra = "z" }`),
+				ExpectError: wrapped("(?s)`config.extra`: \"z\" is not allowed: expected one of \"x\", \"y\""),
+			},
+			{
+				PreConfig: func() {
+					wantConfig(t, "shop", env.only(env.corePath("checks", "plugins")), "extra", "y")
+				},
+				Config:      env.customPluginConfigLua(shopLuaExtra, `{ upstream = "http://shop.internal", limits = { burst = 5 }, extr = "y" }`),
+				ExpectError: wrapped("(?s)`config.extr`: unknown field; did you mean `extra`\\?"),
+			},
 		},
 	})
 }
@@ -173,6 +202,46 @@ resource "konnect_gateway_control_plane" "cp" {
 					p := env.only(env.corePath("checks", "plugins"))
 					wantConfig(t, "shop", p, "greeting", "hi")
 					wantConfig(t, "shop", p, "mode", "fast")
+					return nil
+				},
+			},
+		},
+	})
+}
+
+// A plugin naming its custom plugin literally (ordered after the schema by depends_on),
+// both created in the same run: the control plane has no such plugin when the plan is
+// made, which is no error while that plan creates a custom plugin schema there. The apply
+// checks the plugin once the schema exists, before writing it.
+func TestAccCustomPluginCheck_LiteralNameSameRun(t *testing.T) {
+	env := newKonnectEnv(t, konnectmock.Options{})
+	literal := func(config string) string {
+		return strings.Replace(env.customPluginConfig(config), "name             = konnect_gateway_custom_plugin_schema.shop.name",
+			"name             = \"shop\"\n  depends_on       = [konnect_gateway_custom_plugin_schema.shop]", 1)
+	}
+	resource.ParallelTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: protoV6Factories,
+		Steps: []resource.TestStep{
+			{Config: env.providerBlock("") + `resource "konnect_gateway_control_plane" "cp" { name = "checks" }`},
+			{
+				Config:             literal(`{ upstream = "http://shop.internal", mode = "slw" }`),
+				PlanOnly:           true,
+				ExpectNonEmptyPlan: true,
+			},
+			{
+				Config: literal(`{ upstream = "http://shop.internal", mode = "slw" }`),
+				ExpectError: wrapped("(?s)Invalid plugin configuration.*with konnect_gateway_plugin.p,.*" +
+					"`config.mode`: \"slw\" is not allowed: expected one of \"fast\", \"safe\".*the konnect_gateway_plugin was not written"),
+			},
+			{
+				PreConfig: func() {
+					if n := len(env.list(env.corePath("checks", "plugins"))); n != 0 {
+						t.Errorf("Konnect holds %d plugin(s) after the refused apply, want 0", n)
+					}
+				},
+				Config: literal(`{ upstream = "http://shop.internal", mode = "safe" }`),
+				Check: func(*terraform.State) error {
+					wantConfig(t, "shop", env.only(env.corePath("checks", "plugins")), "mode", "safe")
 					return nil
 				},
 			},
