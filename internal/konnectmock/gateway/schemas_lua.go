@@ -94,7 +94,10 @@ func luaSandbox(L *lua.LState) (lua.LValue, error) {
 		"newproxy", "print", "_printregs", "require", "setfenv", "_GOPHER_LUA_VERSION"} {
 		L.SetGlobal(name, lua.LNil)
 	}
-	str := L.GetGlobal("string").(*lua.LTable)
+	str, ok := L.GetGlobal("string").(*lua.LTable)
+	if !ok {
+		return nil, errors.New("the string library did not open")
+	}
 	for _, name := range []string{"dump", "find", "gfind", "gmatch", "gsub", "match"} {
 		str.RawSetString(name, L.NewFunction(func(L *lua.LState) int {
 			L.RaiseError("string.%s is not available while a plugin schema is read", name)
