@@ -41,6 +41,8 @@ var PartialConfigSchema = &ConfigSchema{of: schemaOfPartial, nameAttr: "type", w
 type schemaReads struct {
 	mu sync.Mutex
 	m  map[string]*schemaRead
+	// uploads: the custom plugin schemas this run's plan changes (schema_uploads.go)
+	uploads map[string]bool
 }
 
 type schemaRead struct {
@@ -115,6 +117,10 @@ func (r *EntityResource) checkConfigSchema(ctx context.Context, req resource.Mod
 		}
 		config = m
 	}
+	if cs.of == schemaOfPlugin && r.Data.secrets.schemas.uploading(cp, name) {
+		tflog.Debug(ctx, "config not checked at plan: this plan changes the plugin's schema; checked when the apply plans again", map[string]any{"kind": r.Kind.TypeName, "plugin": name})
+		return
+	}
 	opts := kongschema.Options{SkipRequired: !create}
 	if !opts.SkipRequired {
 		opts.Also, opts.SkipRequired = secretsGivenApart(req)
@@ -122,6 +128,9 @@ func (r *EntityResource) checkConfigSchema(ctx context.Context, req resource.Mod
 
 	schema, err := r.Data.secrets.schemas.get(ctx, r.Data.Client, cs.of, cp, name)
 	switch {
+	case konnect.IsNotFound(err) && cs.of == schemaOfPlugin && r.Data.secrets.schemas.uploading(cp, ""):
+		tflog.Debug(ctx, "plugin not checked at plan: this plan creates a custom plugin schema in its control plane", map[string]any{"kind": r.Kind.TypeName, "plugin": name})
+		return
 	case konnect.IsNotFound(err):
 		resp.Diagnostics.AddAttributeError(path.Root(cs.nameAttr), "Unknown "+cs.what,
 			fmt.Sprintf("Control plane %s has no %s `%s` (its schema endpoint answered 404). Check the name", cp, cs.what, name)+

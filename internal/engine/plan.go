@@ -23,6 +23,7 @@ import (
 func (r *EntityResource) ModifyPlan(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
 	defer r.planConfigSecrets(ctx, req, resp) // config_secrets.go: runs last
 	r.checkPlanned(ctx, req, resp)
+	r.planSchemaUpload(req)             // schema_uploads.go
 	r.checkConfigSchema(ctx, req, resp) // config_check.go
 	if req.State.Raw.IsNull() && !req.Plan.Raw.IsNull() && r.Data != nil && !RefreshCommand() {
 		r.planCreateOver(ctx, req, resp) // settings.go: settings someone changed, written over

@@ -356,6 +356,7 @@ func versionAt(prior ObjectValues, s *guard.Seen) guard.Version {
 // --- CRUD -------------------------------------------------------------------------------
 
 func (r *EntityResource) Create(ctx context.Context, req resource.CreateRequest, resp *resource.CreateResponse) {
+	defer r.schemaUploaded(req.Plan.Raw, &resp.State) // schema_uploads.go
 	m, err := AsObject(req.Plan.Raw)
 	if err != nil {
 		resp.Diagnostics.AddError("Internal error", err.Error())
@@ -566,6 +567,7 @@ func (r *EntityResource) wrote(addr Address) {
 }
 
 func (r *EntityResource) Update(ctx context.Context, req resource.UpdateRequest, resp *resource.UpdateResponse) {
+	defer r.schemaUploaded(req.Plan.Raw, &resp.State) // schema_uploads.go
 	prior, err := AsObject(req.State.Raw)
 	if err != nil {
 		resp.Diagnostics.AddError("Internal error", err.Error())

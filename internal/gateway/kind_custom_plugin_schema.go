@@ -21,6 +21,7 @@ var CustomPluginSchemaKind = engine.EntityKind{
 	API: engine.PlatformAPI{Collection: func(p map[string]string) string {
 		return konnect.CoreEntitiesPath(p["control_plane_id"], "plugin-schemas")
 	}, Item: true, Key: "name"},
+	UploadsPluginSchema: true,
 	Attrs: []engine.Attr{
 		controlPlaneID,
 		{Name: "lua_schema", Type: engine.String, Mode: engine.Required, Description: "The plugin's `schema.lua` source, for example `file(\"${path.module}/my-plugin/schema.lua\")`.",

@@ -1,7 +1,6 @@
 package gateway
 
 import (
-	"errors"
 	"fmt"
 	"net/http"
 	"regexp"
@@ -9,23 +8,26 @@ import (
 )
 
 // Custom plugin schemas: …/core-entities/plugin-schemas. A client uploads a plugin's
-// schema.lua source; the name comes from the source, and a plugin of that name can then
-// be created. These endpoints answer in the platform style ({"item": …}, problem+json).
+// schema.lua source, which the mock evaluates (schemas_lua.go); the name comes from the
+// table it returns, and a plugin of that name can then be created, its config checked
+// against the schema. These endpoints answer in the platform style ({"item": …},
+// problem+json).
 
 type customSchema struct {
 	name      string
 	lua       string
+	schema    *pluginSchema // what the source evaluates to
 	createdAt int64
 	updatedAt int64
 	seq       uint64
 }
 
 func (cs *coreStore) customPluginSchema(name string) (*pluginSchema, bool) {
-	if cs.custom[name] == nil {
+	cu := cs.custom[name]
+	if cu == nil {
 		return nil, false
 	}
-	// the mock does not interpret the Lua fields: the config is kept as given
-	return &pluginSchema{open: true}, true
+	return cu.schema, true
 }
 
 func (c *customSchema) json() map[string]any {
@@ -43,14 +45,14 @@ func (c *coreRequest) pluginSchemas(rest []string) response {
 			}
 			return coreJSON(http.StatusOK, map[string]any{"data": data, "meta": map[string]any{"page": map[string]any{"size": len(data), "next": nil}}})
 		case http.MethodPost:
-			name, lua, bad := c.luaBody("")
+			name, lua, sch, bad := c.luaBody("")
 			if bad != nil {
 				return *bad
 			}
 			if c.cs.custom[name] != nil {
 				return f.problem(http.StatusConflict, "plugin schema '"+name+"' already exists", nil)
 			}
-			return coreJSON(http.StatusCreated, map[string]any{"item": c.putCustom(name, lua).json()})
+			return coreJSON(http.StatusCreated, map[string]any{"item": c.putCustom(name, lua, sch).json()})
 		}
 		return f.problem(http.StatusMethodNotAllowed, "Method Not Allowed", nil).With("Allow", "GET, POST")
 	}
@@ -66,11 +68,11 @@ func (c *coreRequest) pluginSchemas(rest []string) response {
 		}
 		return coreJSON(http.StatusOK, map[string]any{"item": cur.json()})
 	case http.MethodPut:
-		_, lua, bad := c.luaBody(name)
+		_, lua, sch, bad := c.luaBody(name)
 		if bad != nil {
 			return *bad
 		}
-		return coreJSON(http.StatusOK, map[string]any{"item": c.putCustom(name, lua).json()})
+		return coreJSON(http.StatusOK, map[string]any{"item": c.putCustom(name, lua, sch).json()})
 	case http.MethodDelete:
 		if cur == nil {
 			return noContent()
@@ -92,7 +94,7 @@ func (c *coreRequest) pluginSchemas(rest []string) response {
 	return f.problem(http.StatusMethodNotAllowed, "Method Not Allowed", nil).With("Allow", "GET, PUT, DELETE")
 }
 
-func (c *coreRequest) putCustom(name, lua string) *customSchema {
+func (c *coreRequest) putCustom(name, lua string, sch *pluginSchema) *customSchema {
 	now := c.f.now().Unix()
 	cur := c.cs.custom[name]
 	if cur == nil {
@@ -100,189 +102,41 @@ func (c *coreRequest) putCustom(name, lua string) *customSchema {
 		c.cs.custom[name] = cur
 		c.cs.customOrder = append(c.cs.customOrder, cur)
 	}
-	cur.lua, cur.updatedAt = lua, now
+	cur.lua, cur.schema, cur.updatedAt = lua, sch, now
 	return cur
 }
 
-// luaBody decodes {"lua_schema": "…"} and finds the plugin's name in the source;
-// pathName, when set, must be that name.
-func (c *coreRequest) luaBody(pathName string) (string, string, *response) {
-	fail := func(reason string) (string, string, *response) {
+// luaBody decodes {"lua_schema": "…"} and evaluates the source: the plugin's name and
+// schema; pathName, when set, must be that name.
+func (c *coreRequest) luaBody(pathName string) (string, string, *pluginSchema, *response) {
+	fail := func(reason string) (string, string, *pluginSchema, *response) {
 		r := c.f.badRequest(invalidParam{Field: "lua_schema", Rule: "invalid", Reason: reason})
-		return "", "", &r
+		return "", "", nil, &r
 	}
 	in, err := decodeLoose(c.body)
 	if err != nil {
 		r := c.f.problem(http.StatusBadRequest, "Invalid request body: "+err.Error(), nil)
-		return "", "", &r
+		return "", "", nil, &r
 	}
 	for k := range in {
 		if k != "lua_schema" {
 			r := c.f.badRequest(invalidParam{Field: k, Rule: "unknown_property", Reason: "is an unknown property"})
-			return "", "", &r
+			return "", "", nil, &r
 		}
 	}
 	lua, ok := in["lua_schema"].(string)
 	if !ok || strings.TrimSpace(lua) == "" {
 		r := c.f.badRequest(invalidParam{Field: "lua_schema", Rule: "required", Reason: "is a required field"})
-		return "", "", &r
+		return "", "", nil, &r
 	}
-	name, err := luaSchemaName(lua)
+	name, sch, err := evalLuaSchema(lua)
 	if err != nil {
 		return fail("invalid Lua schema: " + err.Error())
 	}
 	if pathName != "" && name != pathName {
 		return fail(fmt.Sprintf("the schema's name '%s' does not match the name in the path '%s'", name, pathName))
 	}
-	return name, lua, nil
+	return name, lua, sch, nil
 }
 
 var pluginNameRe = regexp.MustCompile(`^[a-z0-9][a-z0-9_-]*$`)
-
-// luaSchemaName checks that src is well-formed Lua as far as a schema needs (strings,
-// comments and brackets) and returns the `name = "…"` of the table it returns.
-// It is not a Lua parser: it catches truncated or unbalanced text and a missing name.
-func luaSchemaName(src string) (string, error) {
-	toks, err := luaTokens(src)
-	if err != nil {
-		return "", err
-	}
-	depth, afterReturn, name := 0, false, ""
-	for i, t := range toks {
-		switch {
-		case t.kind == '(' || t.kind == '{' || t.kind == '[':
-			depth++
-		case t.kind == ')' || t.kind == '}' || t.kind == ']':
-			depth--
-		case t.kind == 'w' && t.text == "return" && depth == 0:
-			afterReturn = true
-		case t.kind == 'w' && t.text == "name" && afterReturn && depth == 1 && name == "" &&
-			i+2 < len(toks) && toks[i+1].kind == '=' && toks[i+2].kind == 's':
-			name = toks[i+2].text
-		}
-	}
-	if !afterReturn {
-		return "", errors.New("the source returns no table (expected `return { name = \"…\", fields = { … } }`)")
-	}
-	if name == "" {
-		return "", errors.New("the returned table has no `name = \"…\"`")
-	}
-	if !pluginNameRe.MatchString(name) {
-		return "", fmt.Errorf("invalid plugin name %q", name)
-	}
-	return name, nil
-}
-
-type luaToken struct {
-	kind byte // 'w' word, 's' string, '=' and the brackets themselves, 'o' other
-	text string
-}
-
-func luaTokens(src string) ([]luaToken, error) {
-	var toks []luaToken
-	var stack []byte
-	line := 1
-	closing := map[byte]byte{')': '(', '}': '{', ']': '['}
-	longBracket := func(i int) (int, bool) { // "[[", "[=[": the level, or false
-		j := i + 1
-		for j < len(src) && src[j] == '=' {
-			j++
-		}
-		if j < len(src) && src[j] == '[' {
-			return j - i - 1, true
-		}
-		return 0, false
-	}
-	for i := 0; i < len(src); {
-		ch := src[i]
-		switch {
-		case ch == '\n':
-			line++
-			i++
-		case ch == ' ' || ch == '\t' || ch == '\r':
-			i++
-		case strings.HasPrefix(src[i:], "--"):
-			if src[i+2:] != "" && src[i+2] == '[' {
-				if lvl, ok := longBracket(i + 2); ok {
-					end := "]" + strings.Repeat("=", lvl) + "]"
-					k := strings.Index(src[i+4+lvl:], end)
-					if k < 0 {
-						return nil, fmt.Errorf("line %d: unfinished long comment", line)
-					}
-					line += strings.Count(src[i:i+4+lvl+k], "\n")
-					i += 4 + lvl + k + len(end)
-					continue
-				}
-			}
-			for i < len(src) && src[i] != '\n' {
-				i++
-			}
-		case ch == '"' || ch == '\'':
-			var b strings.Builder
-			j := i + 1
-			for ; j < len(src) && src[j] != ch; j++ {
-				if src[j] == '\n' {
-					return nil, fmt.Errorf("line %d: unfinished string", line)
-				}
-				if src[j] == '\\' {
-					j++
-				}
-				if j < len(src) {
-					b.WriteByte(src[j])
-				}
-			}
-			if j >= len(src) {
-				return nil, fmt.Errorf("line %d: unfinished string", line)
-			}
-			toks = append(toks, luaToken{kind: 's', text: b.String()})
-			i = j + 1
-		case ch == '[':
-			if lvl, ok := longBracket(i); ok {
-				end := "]" + strings.Repeat("=", lvl) + "]"
-				k := strings.Index(src[i+2+lvl:], end)
-				if k < 0 {
-					return nil, fmt.Errorf("line %d: unfinished long string", line)
-				}
-				text := src[i+2+lvl : i+2+lvl+k]
-				line += strings.Count(text, "\n")
-				toks = append(toks, luaToken{kind: 's', text: text})
-				i += 2 + lvl + k + len(end)
-				continue
-			}
-			stack = append(stack, ch)
-			toks = append(toks, luaToken{kind: ch})
-			i++
-		case ch == '(' || ch == '{':
-			stack = append(stack, ch)
-			toks = append(toks, luaToken{kind: ch})
-			i++
-		case ch == ')' || ch == '}' || ch == ']':
-			if len(stack) == 0 || stack[len(stack)-1] != closing[ch] {
-				return nil, fmt.Errorf("line %d: unexpected '%c'", line, ch)
-			}
-			stack = stack[:len(stack)-1]
-			toks = append(toks, luaToken{kind: ch})
-			i++
-		case ch == '=' && (i+1 >= len(src) || src[i+1] != '='):
-			toks = append(toks, luaToken{kind: '='})
-			i++
-		case ch == '_' || ch >= 'a' && ch <= 'z' || ch >= 'A' && ch <= 'Z':
-			j := i
-			for j < len(src) && (src[j] == '_' || src[j] >= 'a' && src[j] <= 'z' || src[j] >= 'A' && src[j] <= 'Z' || src[j] >= '0' && src[j] <= '9') {
-				j++
-			}
-			toks = append(toks, luaToken{kind: 'w', text: src[i:j]})
-			i = j
-		default:
-			if ch == '=' {
-				i++ // "=="
-			}
-			toks = append(toks, luaToken{kind: 'o'})
-			i++
-		}
-	}
-	if len(stack) > 0 {
-		return nil, fmt.Errorf("line %d: '%c' is never closed", line, stack[len(stack)-1])
-	}
-	return toks, nil
-}

@@ -5,8 +5,7 @@ import (
 )
 
 // An uploaded custom plugin's schema is served under schemas/plugins/{name} in the control
-// plane it was uploaded to, with an open config (the mock does not interpret the Lua
-// source), and nowhere else.
+// plane it was uploaded to, with the config its Lua source declares, and nowhere else.
 func TestCustomPluginSchemaServed(t *testing.T) {
 	c := newMock(t, testOptions{})
 	cp := c.mustCP("custom")
@@ -20,7 +19,7 @@ func TestCustomPluginSchemaServed(t *testing.T) {
 			config = def
 		}
 	}
-	if config["type"] != "record" || config["open"] != true {
+	if config["type"] != "record" || config["open"] != nil || !containsField(r.body, "header") || !containsField(r.body, "note") {
 		t.Errorf("config of the custom plugin's schema: %v", config)
 	}
 	c.do("GET", core(other, "schemas/plugins/my-header"), nil).expect(t, 404, ctJSON)

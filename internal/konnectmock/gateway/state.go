@@ -153,10 +153,11 @@ func (f *Family) Restore(state json.RawMessage) error {
 			dpCerts: st.DPCerts, configStores: st.ConfigStores, members: st.GroupMembers,
 		}
 		for _, ps := range st.PluginSchemas {
-			if name, err := luaSchemaName(ps.Lua); err != nil || name != ps.Name || cp.core.custom[name] != nil {
+			name, sch, err := evalLuaSchema(ps.Lua)
+			if err != nil || name != ps.Name || cp.core.custom[name] != nil {
 				return fmt.Errorf("%s: plugin_schemas: %q is not a valid, unique custom plugin schema", where, ps.Name)
 			}
-			cu := &customSchema{name: ps.Name, lua: ps.Lua, createdAt: ps.CreatedAt, updatedAt: ps.UpdatedAt, seq: ps.Seq}
+			cu := &customSchema{name: ps.Name, lua: ps.Lua, schema: sch, createdAt: ps.CreatedAt, updatedAt: ps.UpdatedAt, seq: ps.Seq}
 			cp.core.custom[cu.name] = cu
 			cp.core.customOrder = append(cp.core.customOrder, cu)
 		}

@@ -1,0 +1,250 @@
+package provider
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
+	"github.com/hashicorp/terraform-plugin-testing/terraform"
+
+	"github.com/konnectguard/terraform-provider-konnect/internal/engine"
+	"github.com/konnectguard/terraform-provider-konnect/internal/konnectmock"
+)
+
+// shopLua is the schema.lua of a custom plugin `shop`: defaults, an enumeration, a range,
+// a nested record and a required typedef.
+const shopLua = `local typedefs = require "kong.db.schema.typedefs"
+
+return {
+  name = "shop",
+  fields = {
+    { consumer = typedefs.no_consumer },
+    { protocols = typedefs.protocols_http },
+    { config = {
+        type = "record",
+        fields = {
+          { greeting = { type = "string", default = "hello" } },
+          { mode = { type = "string", default = "fast", one_of = { "fast", "safe" } } },
+          { limits = { type = "record", fields = {
+              { burst = { type = "integer", default = 10, between = { 1, 100 } } },
+          } } },
+          { upstream = typedefs.url { required = true } },
+        },
+    } },
+  },
+}
+`
+
+// customPluginConfig is the control plane `checks`, the custom plugin's schema and, when
+// config is set, a plugin of it whose name comes from the schema resource.
+func (e *konnectEnv) customPluginConfig(config string) string {
+	return e.customPluginConfigLua(shopLua, config)
+}
+
+// shopLuaExtra is shopLua with one more field, `extra`.
+var shopLuaExtra = strings.Replace(shopLua, "{ greeting = {", `{ extra = { type = "string", one_of = { "x", "y" } } },
+          { greeting = {`, 1)
+
+func (e *konnectEnv) customPluginConfigLua(lua, config string) string {
+	s := e.providerBlock("") + fmt.Sprintf(`
+resource "konnect_gateway_control_plane" "cp" {
+  name = "checks"
+}
+
+resource "konnect_gateway_custom_plugin_schema" "shop" {
+  control_plane_id = konnect_gateway_control_plane.cp.id
+  lua_schema       = %q
+}
+`, lua)
+	if config != "" {
+		s += `
+resource "konnect_gateway_plugin" "p" {
+  control_plane_id = konnect_gateway_control_plane.cp.id
+  name             = konnect_gateway_custom_plugin_schema.shop.name
+  config           = jsonencode(` + config + `)
+}
+`
+	}
+	return s
+}
+
+// A custom plugin is checked at plan like a bundled one, against the schema its uploaded
+// schema.lua declares (the control plane serves it): a typo, a value outside the
+// enumeration, a number out of range and a missing required key fail the plan naming
+// their path, and nothing is written. A valid config applies, and Konnect fills in the
+// defaults the Lua declares (state keeps only the keys the configuration sets). A field
+// added to the schema and set in the plugin in the same run applies (the plan is not
+// checked against the schema being replaced), and is known to the checks after.
+func TestAccCustomPluginCheck_AtPlan(t *testing.T) {
+	env := newKonnectEnv(t, konnectmock.Options{})
+	held := func() int { return len(env.list(env.corePath("checks", "plugins"))) }
+	noPlugin := func() {
+		if n := held(); n != 0 {
+			t.Errorf("Konnect holds %d plugin(s) after a plan that failed, want 0", n)
+		}
+	}
+	const valid = `{ upstream = "http://shop.internal", limits = { burst = 5 } }`
+	resource.ParallelTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: protoV6Factories,
+		Steps: []resource.TestStep{
+			{
+				// The schema first: the plugin's name is known when it is planned below.
+				Config: env.customPluginConfig(""),
+			},
+			{
+				Config: env.customPluginConfig(`{ upstream = "http://shop.internal", limits = { brust = 5 } }`),
+				ExpectError: wrapped("(?s)Invalid plugin configuration.*with konnect_gateway_plugin.p,.*" +
+					"`config.limits.brust`: unknown field; did you mean `burst`\\?.*Checked against the schema of plugin `shop`"),
+			},
+			{
+				PreConfig:   noPlugin,
+				Config:      env.customPluginConfig(`{ upstream = "http://shop.internal", mode = "slow" }`),
+				ExpectError: wrapped("(?s)`config.mode`: \"slow\" is not allowed: expected one of \"fast\", \"safe\"\n"),
+			},
+			{
+				PreConfig:   noPlugin,
+				Config:      env.customPluginConfig(`{ upstream = "http://shop.internal", limits = { burst = 500 } }`),
+				ExpectError: wrapped("(?s)`config.limits.burst`: 500 is out of range: expected a value\\s+between 1 and 100"),
+			},
+			{
+				PreConfig:   noPlugin,
+				Config:      env.customPluginConfig(`{ greeting = "hi" }`),
+				ExpectError: wrapped("(?s)`config.upstream`: missing required field: expected a string"),
+			},
+			{
+				PreConfig: func() {
+					noPlugin()
+					env.resetRequests()
+				},
+				Config: env.customPluginConfig(valid),
+				Check: resource.ComposeAggregateTestCheckFunc(
+					resource.TestCheckResourceAttr("konnect_gateway_plugin.p", "name", "shop"),
+					resource.TestCheckResourceAttr("konnect_gateway_plugin.p", "config", `{"limits":{"burst":5},"upstream":"http://shop.internal"}`),
+					resource.TestCheckResourceAttr("konnect_gateway_plugin.p", "protocols.#", "4"),
+					func(*terraform.State) error {
+						if n := env.schemaReads("shop"); n == 0 {
+							t.Errorf("creating the shop plugin read its schema %d times, want at least 1", n)
+						}
+						p := env.only(env.corePath("checks", "plugins"))
+						wantConfig(t, "shop", p, "upstream", "http://shop.internal")
+						wantConfig(t, "shop", p, "greeting", "hello")
+						wantConfig(t, "shop", p, "mode", "fast")
+						wantConfig(t, "shop", p, "limits", map[string]any{"burst": 5})
+						return nil
+					},
+				),
+			},
+			{
+				Config: env.customPluginConfigLua(shopLuaExtra, `{ upstream = "http://shop.internal", limits = { burst = 5 }, extra = "y" }`),
+				Check: func(*terraform.State) error {
+					wantConfig(t, "shop", env.only(env.corePath("checks", "plugins")), "extra", "y")
+					return nil
+				},
+			},
+			{
+				Config:      env.customPluginConfigLua(shopLuaExtra, `{ upstream = "http://shop.internal", limits = { burst = 5 }, extra = "z" }`),
+				ExpectError: wrapped("(?s)`config.extra`: \"z\" is not allowed: expected one of \"x\", \"y\""),
+			},
+			{
+				PreConfig: func() {
+					wantConfig(t, "shop", env.only(env.corePath("checks", "plugins")), "extra", "y")
+				},
+				Config:      env.customPluginConfigLua(shopLuaExtra, `{ upstream = "http://shop.internal", limits = { burst = 5 }, extr = "y" }`),
+				ExpectError: wrapped("(?s)`config.extr`: unknown field; did you mean `extra`\\?"),
+			},
+		},
+	})
+}
+
+// The schema and a plugin of it created in the same run: the plugin's name is not known
+// when the plan is made, so its config is not checked then. During the apply Terraform
+// plans the plugin again once the schema exists: the check runs then, and a config that
+// breaks the schema is refused before the plugin is written (the schema, already created,
+// stays). With the config fixed, the next apply creates the plugin.
+func TestAccCustomPluginCheck_SchemaInSameRun(t *testing.T) {
+	env := newKonnectEnv(t, konnectmock.Options{})
+	cp := env.providerBlock("") + `
+resource "konnect_gateway_control_plane" "cp" {
+  name = "checks"
+}
+`
+	resource.ParallelTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: protoV6Factories,
+		Steps: []resource.TestStep{
+			{Config: cp},
+			{
+				Config:             env.customPluginConfig(`{ upstream = "http://shop.internal", greting = "hi" }`),
+				PlanOnly:           true,
+				ExpectNonEmptyPlan: true,
+			},
+			{
+				Config: env.customPluginConfig(`{ upstream = "http://shop.internal", greting = "hi" }`),
+				ExpectError: wrapped("(?s)Invalid plugin configuration.*with konnect_gateway_plugin.p,.*" +
+					"`config.greting`: unknown field; did you mean `greeting`\\?.*the konnect_gateway_plugin was not written"),
+			},
+			{
+				PreConfig: func() {
+					if n := len(env.list(env.corePath("checks", "plugins"))); n != 0 {
+						t.Errorf("Konnect holds %d plugin(s) after the refused apply, want 0", n)
+					}
+					schemas, err := engine.ListPlatform(context.Background(), env.client, env.corePath("checks", "plugin-schemas"))
+					if err != nil {
+						t.Fatal(err)
+					}
+					if n := len(schemas); n != 1 {
+						t.Errorf("Konnect holds %d plugin schema(s) after the refused apply, want 1 (created before the plugin was planned again)", n)
+					}
+				},
+				Config: env.customPluginConfig(`{ upstream = "http://shop.internal", greeting = "hi" }`),
+				Check: func(*terraform.State) error {
+					p := env.only(env.corePath("checks", "plugins"))
+					wantConfig(t, "shop", p, "greeting", "hi")
+					wantConfig(t, "shop", p, "mode", "fast")
+					return nil
+				},
+			},
+		},
+	})
+}
+
+// A plugin naming its custom plugin literally (ordered after the schema by depends_on),
+// both created in the same run: the control plane has no such plugin when the plan is
+// made, which is no error while that plan creates a custom plugin schema there. The apply
+// checks the plugin once the schema exists, before writing it.
+func TestAccCustomPluginCheck_LiteralNameSameRun(t *testing.T) {
+	env := newKonnectEnv(t, konnectmock.Options{})
+	literal := func(config string) string {
+		return strings.Replace(env.customPluginConfig(config), "name             = konnect_gateway_custom_plugin_schema.shop.name",
+			"name             = \"shop\"\n  depends_on       = [konnect_gateway_custom_plugin_schema.shop]", 1)
+	}
+	resource.ParallelTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: protoV6Factories,
+		Steps: []resource.TestStep{
+			{Config: env.providerBlock("") + `resource "konnect_gateway_control_plane" "cp" { name = "checks" }`},
+			{
+				Config:             literal(`{ upstream = "http://shop.internal", mode = "slw" }`),
+				PlanOnly:           true,
+				ExpectNonEmptyPlan: true,
+			},
+			{
+				Config: literal(`{ upstream = "http://shop.internal", mode = "slw" }`),
+				ExpectError: wrapped("(?s)Invalid plugin configuration.*with konnect_gateway_plugin.p,.*" +
+					"`config.mode`: \"slw\" is not allowed: expected one of \"fast\", \"safe\".*the konnect_gateway_plugin was not written"),
+			},
+			{
+				PreConfig: func() {
+					if n := len(env.list(env.corePath("checks", "plugins"))); n != 0 {
+						t.Errorf("Konnect holds %d plugin(s) after the refused apply, want 0", n)
+					}
+				},
+				Config: literal(`{ upstream = "http://shop.internal", mode = "safe" }`),
+				Check: func(*terraform.State) error {
+					wantConfig(t, "shop", env.only(env.corePath("checks", "plugins")), "mode", "safe")
+					return nil
+				},
+			},
+		},
+	})
+}
