@@ -69,12 +69,13 @@ type Set struct {
 	Partials       map[string][]*Field `json:"partials"`
 }
 
-// Load decodes the embedded data.
+// Load decodes the embedded data, with the corrections (corrections.go).
 func Load() (*Set, error) {
 	var s Set
 	if err := json.Unmarshal(Data, &s); err != nil {
 		return nil, err
 	}
+	corrections(&s)
 	return &s, nil
 }
 

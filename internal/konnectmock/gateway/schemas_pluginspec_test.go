@@ -1,0 +1,106 @@
+package gateway
+
+import (
+	"encoding/json"
+	"fmt"
+	"maps"
+	"reflect"
+	"slices"
+	"testing"
+
+	"github.com/konnectguard/terraform-provider-konnect/internal/pluginspec"
+)
+
+// asJSON is a document as a client decodes it.
+func asJSON(t *testing.T, v any) any {
+	t.Helper()
+	b, err := json.Marshal(v)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out any
+	if err := json.Unmarshal(b, &out); err != nil {
+		t.Fatal(err)
+	}
+	return out
+}
+
+// The provider checks a configuration against pluginspec's rendering of a schema when it
+// cannot ask a control plane: for every bundled plugin and every partial type, that
+// rendering is exactly the document the mock serves (and validates with).
+func TestPluginspecRendersWhatTheMockServes(t *testing.T) {
+	set, err := pluginspec.Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := newMock(t, testOptions{})
+	cp := c.mustCP("rendered-schemas")
+	compare := func(what, path string, doc map[string]any, ok bool) {
+		t.Helper()
+		if !ok {
+			t.Errorf("%s: pluginspec renders nothing", what)
+			return
+		}
+		r := c.do("GET", core(cp, path), nil).expect(t, 200, ctJSON)
+		var served any
+		if err := json.Unmarshal(r.raw, &served); err != nil {
+			t.Fatal(err)
+		}
+		if rendered := asJSON(t, doc); !reflect.DeepEqual(rendered, served) {
+			t.Errorf("%s: pluginspec renders, then the mock serves, %s", what, firstDiff("", rendered, served))
+		}
+	}
+	for _, name := range slices.Sorted(maps.Keys(set.Plugins)) {
+		doc, ok := set.PluginSchema(name)
+		compare("plugin "+name, "schemas/plugins/"+name, doc, ok)
+	}
+	for _, typ := range partialTypeNames {
+		doc, ok := set.PartialSchema(typ)
+		compare("partial type "+typ, "schemas/partials/"+typ, doc, ok)
+	}
+	if len(set.Plugins) < 114 || !slices.Equal(pluginspec.PartialTypes, partialTypeNames) {
+		t.Errorf("%d plugins; partial types %v, the mock's %v", len(set.Plugins), pluginspec.PartialTypes, partialTypeNames)
+	}
+	if _, ok := set.PluginSchema("my-custom-plugin"); ok {
+		t.Error("a name the data does not have is rendered")
+	}
+	if _, ok := set.PartialSchema("nope"); ok {
+		t.Error("a partial type the data does not have is rendered")
+	}
+}
+
+// firstDiff names the first place two decoded JSON documents differ.
+func firstDiff(p string, a, b any) string {
+	switch x := a.(type) {
+	case map[string]any:
+		y, ok := b.(map[string]any)
+		if !ok {
+			return fmt.Sprintf("%s: %v vs %v", p, a, b)
+		}
+		for k := range x {
+			if d := firstDiff(p+"."+k, x[k], y[k]); d != "" {
+				return d
+			}
+		}
+		for k := range y {
+			if _, ok := x[k]; !ok {
+				return fmt.Sprintf("%s.%s: missing vs %v", p, k, y[k])
+			}
+		}
+	case []any:
+		y, ok := b.([]any)
+		if !ok || len(x) != len(y) {
+			return fmt.Sprintf("%s: %v vs %v", p, a, b)
+		}
+		for i := range x {
+			if d := firstDiff(fmt.Sprintf("%s[%d]", p, i), x[i], y[i]); d != "" {
+				return d
+			}
+		}
+	default:
+		if !reflect.DeepEqual(a, b) {
+			return fmt.Sprintf("%s: %v vs %v", p, a, b)
+		}
+	}
+	return ""
+}
