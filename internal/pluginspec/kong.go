@@ -100,7 +100,7 @@ func kongFields(fields []*Field) []any {
 func kongField(f *Field) map[string]any {
 	d := map[string]any{}
 	switch f.Type {
-	case "string", "integer", "number", "boolean", "foreign":
+	case "string", "integer", "number", "boolean", "foreign", "any":
 		d["type"] = f.Type
 	case "array":
 		el := map[string]any{"type": "any"}

@@ -34,8 +34,8 @@ const GatewayVersion = "3.15"
 // Field is one configuration field in the generated data.
 type Field struct {
 	Name string `json:"name,omitempty"`
-	// string, integer, number, boolean, array, record, map, foreign or object
-	// (a free-form JSON object)
+	// string, integer, number, boolean, array, record, map, foreign, object
+	// (a free-form JSON object) or any (any JSON value)
 	Type          string          `json:"type"`
 	Required      bool            `json:"required,omitempty"`
 	Default       json.RawMessage `json:"default,omitempty"`

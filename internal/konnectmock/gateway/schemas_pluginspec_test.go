@@ -6,6 +6,7 @@ import (
 	"maps"
 	"reflect"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/konnectguard/terraform-provider-konnect/internal/pluginspec"
@@ -103,4 +104,55 @@ func firstDiff(p string, a, b any) string {
 		}
 	}
 	return ""
+}
+
+// A vault's config is refused at the path of each mistake, by the vault's type; the type's
+// schema is served in Kong's format, as pluginspec renders it.
+func TestVaultConfigCheckedByType(t *testing.T) {
+	c := newMock(t, testOptions{})
+	cp := c.mustCP("vault-config")
+	for _, name := range pluginspec.VaultNames {
+		doc, ok := pluginspec.VaultSchema(name)
+		if !ok {
+			t.Fatalf("vault %s: pluginspec renders nothing", name)
+		}
+		r := c.do("GET", core(cp, "schemas/vaults/"+name), nil).expect(t, 200, ctJSON)
+		var served any
+		if err := json.Unmarshal(r.raw, &served); err != nil {
+			t.Fatal(err)
+		}
+		if rendered := asJSON(t, doc); !reflect.DeepEqual(rendered, served) {
+			t.Errorf("vault %s: pluginspec renders, then the mock serves, %s", name, firstDiff("", rendered, served))
+		}
+	}
+	c.do("GET", core(cp, "schemas/vaults/s3"), nil).expect(t, 404, ctJSON)
+	for _, tc := range []struct {
+		name   string
+		config map[string]any
+		want   string // "" accepted, else in the 400's body
+	}{
+		{"env", map[string]any{"prefix": "APP_", "ttl": 60}, ""},
+		{"env", map[string]any{"prefx": "APP_"}, `"config.prefx"`},
+		{"hcv", map[string]any{"host": "vault.internal", "port": 8201, "kv": "v2", "token": "{vault://env/hcv-token}", "auth_method": "approle", "approle_secret_id": "x"}, ""},
+		{"hcv", map[string]any{"kv": "v3"}, `"config.kv"`},
+		{"hcv", map[string]any{"port": "8200"}, `"config.port"`},
+		{"hcv", map[string]any{"port": 70000}, `"config.port"`},
+		{"aws", map[string]any{"region": "eu-west-1", "role_session_name": "kong"}, ""},
+		{"aws", map[string]any{"regoin": "eu-west-1"}, `"config.regoin"`},
+		{"konnect", map[string]any{"config_store_id": "3f0c1b5e-8f6e-4c1e-9a55-0d6f1f7c2a10"}, ""},
+		{"konnect", map[string]any{}, "config.config_store_id"},
+		{"azure", map[string]any{"type": "keys"}, `"config.type"`},
+		{"conjur", map[string]any{"account": "acme", "login": "host/kong", "api_key": "k"}, ""},
+	} {
+		r := c.do("POST", core(cp, "vaults"), map[string]any{"name": tc.name, "prefix": "v-" + tc.name, "config": tc.config})
+		switch {
+		case tc.want == "" && r.status != 201:
+			t.Errorf("%s %v refused: %d %s", tc.name, tc.config, r.status, r.raw)
+		case tc.want != "" && (r.status != 400 || !strings.Contains(string(r.raw), tc.want)):
+			t.Errorf("%s %v: %d %s, want a 400 naming %s", tc.name, tc.config, r.status, r.raw, tc.want)
+		}
+		if r.status == 201 {
+			c.do("DELETE", core(cp, "vaults/"+r.str("id")), nil).expect(t, 204, "")
+		}
+	}
 }
