@@ -36,6 +36,8 @@ func embeddedSchema(of, name string) (map[string]any, bool) {
 		return embedded.set.PluginSchema(name)
 	case schemaOfPartial:
 		return embedded.set.PartialSchema(name)
+	case schemaOfVault:
+		return pluginspec.VaultSchema(name)
 	}
 	return nil, false
 }

@@ -2,6 +2,7 @@ package provider
 
 import (
 	"context"
+	"fmt"
 	"strings"
 	"testing"
 
@@ -116,6 +117,72 @@ resource "konnect_gateway_plugin" "log" {
 							if got := field(p, "config.headers.authorization"); got != "{vault://env/log-token}" {
 								t.Errorf("http-log: Konnect holds headers.authorization = %v", got)
 							}
+						}
+					}
+					return nil
+				},
+			},
+		},
+	})
+}
+
+// vaultCheckConfig is a control plane and a HashiCorp vault of it.
+func (e *konnectEnv) vaultCheckConfig(config string) string {
+	return e.providerBlock("") + `
+resource "konnect_gateway_control_plane" "cp" { name = "checks" }
+
+resource "konnect_gateway_vault" "v" {
+  control_plane_id = konnect_gateway_control_plane.cp.id
+  name             = "hcv"
+  prefix           = "corp-vault"
+  config           = jsonencode(` + config + `)
+}
+`
+}
+
+// A vault's config is checked at plan by its type: created with its control plane, against
+// the provider's embedded schemas; on a control plane that exists, against the schema it
+// serves. Each mistake fails the plan naming its path (a credential given is never
+// repeated), and nothing is written; a valid configuration applies.
+func TestAccConfigFallback_Vault(t *testing.T) {
+	env := newKonnectEnv(t, konnectmock.Options{})
+	bad := `{ host = "vault.internal", prot = 8200, kv = "v3", token = "hvs.s3cr3t-token-value" }`
+	badErr := "(?s)Invalid vault configuration.*with konnect_gateway_vault.v,.*`config.prot`: unknown field; did you mean `port`\\?.*"
+	resource.ParallelTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: protoV6Factories,
+		Steps: []resource.TestStep{
+			{
+				Config:      env.vaultCheckConfig(bad),
+				ExpectError: wrapped(badErr + embeddedWording + "konnect_gateway_vault is written\\..*`config.kv`: \"v3\" is not allowed: expected one of \"v1\", \"v2\""),
+			},
+			{
+				PreConfig: func() { env.wantNoControlPlane("a plan that failed") },
+				Config:    env.providerBlock("") + `resource "konnect_gateway_control_plane" "cp" { name = "checks" }`,
+			},
+			{
+				PreConfig:   env.resetRequests,
+				Config:      env.vaultCheckConfig(bad),
+				ExpectError: wrapped(badErr + "Checked against the schema of vault `hcv` that control plane [0-9a-f-]{36} serves; the konnect_gateway_vault was not written\\."),
+			},
+			{
+				PreConfig: func() {
+					if n := len(env.list(env.corePath("checks", "vaults"))); n != 0 {
+						t.Errorf("Konnect holds %d vault(s) after a plan that failed, want 0", n)
+					}
+					found := false
+					for _, r := range env.requests() {
+						found = found || strings.HasSuffix(r, "/core-entities/schemas/vaults/hcv")
+					}
+					if !found {
+						t.Error("the plan did not read the vault's schema from the control plane")
+					}
+				},
+				Config: env.vaultCheckConfig(`{ host = "vault.internal", port = 8201, kv = "v2", token = "{vault://env/hcv-token}" }`),
+				Check: func(*terraform.State) error {
+					v := env.only(env.corePath("checks", "vaults"))
+					for k, want := range map[string]any{"config.port": 8201, "config.kv": "v2", "config.host": "vault.internal"} {
+						if got := field(v, k); fmt.Sprint(got) != fmt.Sprint(want) {
+							t.Errorf("Konnect holds %s = %v, want %v", k, got, want)
 						}
 					}
 					return nil
