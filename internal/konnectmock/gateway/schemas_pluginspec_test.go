@@ -12,20 +12,6 @@ import (
 	"github.com/konnectguard/terraform-provider-konnect/internal/pluginspec"
 )
 
-// asJSON is a document as a client decodes it.
-func asJSON(t *testing.T, v any) any {
-	t.Helper()
-	b, err := json.Marshal(v)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var out any
-	if err := json.Unmarshal(b, &out); err != nil {
-		t.Fatal(err)
-	}
-	return out
-}
-
 // The provider checks a configuration against pluginspec's rendering of a schema when it
 // cannot ask a control plane: for every bundled plugin and every partial type, that
 // rendering is exactly the document the mock serves (and validates with).
@@ -43,11 +29,8 @@ func TestPluginspecRendersWhatTheMockServes(t *testing.T) {
 			return
 		}
 		r := c.do("GET", core(cp, path), nil).expect(t, 200, ctJSON)
-		var served any
-		if err := json.Unmarshal(r.raw, &served); err != nil {
-			t.Fatal(err)
-		}
-		if rendered := asJSON(t, doc); !reflect.DeepEqual(rendered, served) {
+		served := normalized(t, json.RawMessage(r.raw))
+		if rendered := normalized(t, doc); !reflect.DeepEqual(rendered, served) {
 			t.Errorf("%s: pluginspec renders, then the mock serves, %s", what, firstDiff("", rendered, served))
 		}
 	}
@@ -117,11 +100,8 @@ func TestVaultConfigCheckedByType(t *testing.T) {
 			t.Fatalf("vault %s: pluginspec renders nothing", name)
 		}
 		r := c.do("GET", core(cp, "schemas/vaults/"+name), nil).expect(t, 200, ctJSON)
-		var served any
-		if err := json.Unmarshal(r.raw, &served); err != nil {
-			t.Fatal(err)
-		}
-		if rendered := asJSON(t, doc); !reflect.DeepEqual(rendered, served) {
+		served := normalized(t, json.RawMessage(r.raw))
+		if rendered := normalized(t, doc); !reflect.DeepEqual(rendered, served) {
 			t.Errorf("vault %s: pluginspec renders, then the mock serves, %s", name, firstDiff("", rendered, served))
 		}
 	}
