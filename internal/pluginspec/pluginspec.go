@@ -13,7 +13,7 @@ package pluginspec
 
 import (
 	"bytes"
-	"embed"
+	_ "embed" // plugins.json
 	"encoding/json"
 	"fmt"
 	"io/fs"
@@ -21,9 +21,6 @@ import (
 	"slices"
 	"strings"
 )
-
-//go:embed input/*.json
-var Input embed.FS
 
 //go:embed plugins.json
 var Data []byte
