@@ -19,6 +19,7 @@ import (
 const (
 	schemaOfPlugin  = "plugins"  // …/schemas/plugins/{name}
 	schemaOfPartial = "partials" // …/schemas/partials/{type}
+	schemaOfVault   = "vaults"   // …/schemas/vaults/{name}
 )
 
 // ConfigSchema declares that a kind's `config` (a JSON document) is checked at plan against
@@ -34,6 +35,9 @@ var PluginConfigSchema = &ConfigSchema{of: schemaOfPlugin, nameAttr: "name", wha
 
 // PartialConfigSchema checks a partial's `config` against …/schemas/partials/{type}.
 var PartialConfigSchema = &ConfigSchema{of: schemaOfPartial, nameAttr: "type", what: "partial type"}
+
+// VaultConfigSchema checks a vault's `config` against …/schemas/vaults/{name}.
+var VaultConfigSchema = &ConfigSchema{of: schemaOfVault, nameAttr: "name", what: "vault"}
 
 // schemaReads reads each schema at most once per control plane and provider process, and
 // keeps the answer (an error too: a schema that could not be read is not asked for again
@@ -64,9 +68,12 @@ func (s *schemaReads) get(ctx context.Context, c *konnect.Client, of, controlPla
 	}
 	s.mu.Unlock()
 	e.once.Do(func() {
-		if of == schemaOfPartial {
+		switch of {
+		case schemaOfPartial:
 			e.schema, e.err = c.GetPartialSchema(ctx, controlPlaneID, name)
-		} else {
+		case schemaOfVault:
+			e.schema, e.err = c.GetVaultSchema(ctx, controlPlaneID, name)
+		default:
 			e.schema, e.err = c.GetPluginSchema(ctx, controlPlaneID, name)
 		}
 	})
@@ -77,8 +84,8 @@ func (s *schemaReads) get(ctx context.Context, c *konnect.Client, of, controlPla
 // it, against the schema the control plane serves (never on a plan that changes nothing,
 // which reads nothing). Each problem is an error on `config` naming its path; a name the
 // control plane has no schema for is an error on the name; a schema that cannot be read is
-// a warning, and Konnect checks `config` at apply. Values unknown at plan, and a control
-// plane created in the same run, are not checked.
+// a warning, and Konnect checks `config` at apply. Values unknown at plan are not checked;
+// for a control plane created in the same run, the provider's embedded schemas stand in.
 func (r *EntityResource) checkConfigSchema(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
 	cs := r.Kind.ConfigSchema
 	if cs == nil || r.Data == nil || r.Data.Client == nil || req.Plan.Raw.IsNull() || req.Plan.Raw.Equal(req.State.Raw) || RefreshCommand() {
@@ -104,7 +111,10 @@ func (r *EntityResource) checkConfigSchema(ctx context.Context, req resource.Mod
 			cfgV = c[attrConfig]
 		}
 	}
-	if !ok1 || !ok2 || !cfgV.IsKnown() {
+	// a control plane created in the same run: the schemas embedded in the provider
+	// (config_fallback.go), and the apply checks again against the control plane's
+	cpLater := !planned["control_plane_id"].IsKnown()
+	if (!ok1 && !cpLater) || !ok2 || !cfgV.IsKnown() {
 		tflog.Debug(ctx, "config not checked at plan: a value is not known yet", map[string]any{"kind": r.Kind.TypeName})
 		return
 	}
@@ -126,22 +136,52 @@ func (r *EntityResource) checkConfigSchema(ctx context.Context, req resource.Mod
 		opts.Also, opts.SkipRequired = secretsGivenApart(req)
 	}
 
+	var schema konnect.Object
+	checkedAgainst := fmt.Sprintf("Checked against the schema of %s `%s` that control plane %s serves; the %s was not written.", cs.what, name, cp, r.Kind.TypeName)
+	if cpLater {
+		var ok bool
+		if schema, ok = embeddedSchema(cs.of, name); !ok {
+			tflog.Debug(ctx, "config not checked at plan: the control plane is not known yet and the provider embeds no schema of this name; the apply checks it", map[string]any{"kind": r.Kind.TypeName, cs.nameAttr: name})
+			return
+		}
+		checkedAgainst = fmt.Sprintf("Checked against the schemas embedded in the provider, of Kong Gateway %s: the control plane is not known yet (it is created in this run). "+
+			"The apply checks `config` again against the schema the control plane serves, before the %s is written.", embeddedGatewayVersion, r.Kind.TypeName)
+	} else if schema = r.readConfigSchema(ctx, resp, cs, cp, name); schema == nil {
+		return
+	}
+	r.reportConfigProblems(resp, cs, schema, planned, config, opts, checkedAgainst)
+}
+
+// readConfigSchema reads the schema the control plane serves; nil when it cannot (an
+// error on the name for a 404, else a warning).
+func (r *EntityResource) readConfigSchema(ctx context.Context, resp *resource.ModifyPlanResponse, cs *ConfigSchema, cp, name string) konnect.Object {
 	schema, err := r.Data.secrets.schemas.get(ctx, r.Data.Client, cs.of, cp, name)
 	switch {
 	case konnect.IsNotFound(err) && cs.of == schemaOfPlugin && r.Data.secrets.schemas.uploading(cp, ""):
 		tflog.Debug(ctx, "plugin not checked at plan: this plan creates a custom plugin schema in its control plane", map[string]any{"kind": r.Kind.TypeName, "plugin": name})
-		return
+		return nil
+	case konnect.IsNotFound(err) && cs.of == schemaOfVault:
+		// the vault's name is one the attribute allows: a control plane that serves no
+		// schema for it leaves the check to Konnect at apply
+		tflog.Debug(ctx, "config not checked at plan: the control plane serves no schema of this vault", map[string]any{"vault": name})
+		return nil
 	case konnect.IsNotFound(err):
 		resp.Diagnostics.AddAttributeError(path.Root(cs.nameAttr), "Unknown "+cs.what,
 			fmt.Sprintf("Control plane %s has no %s `%s` (its schema endpoint answered 404). Check the name", cp, cs.what, name)+
 				map[string]string{schemaOfPlugin: "; a custom plugin needs its schema uploaded first (`konnect_gateway_custom_plugin_schema`: set `name` from that resource's `name`).",
 					schemaOfPartial: "."}[cs.of])
-		return
+		return nil
 	case err != nil:
 		resp.Diagnostics.AddAttributeWarning(path.Root(attrConfig), "Configuration not checked at plan",
 			fmt.Sprintf("The schema of %s `%s` could not be read from control plane %s (%v), so `config` was not checked while planning; Konnect checks it when the plan is applied.", cs.what, name, cp, err))
-		return
+		return nil
 	}
+	return schema
+}
+
+// reportConfigProblems checks config against a schema in Kong's format: one error on
+// `config` per problem, each followed by what it was checked against.
+func (r *EntityResource) reportConfigProblems(resp *resource.ModifyPlanResponse, cs *ConfigSchema, schema konnect.Object, planned ObjectValues, config map[string]any, opts kongschema.Options, checkedAgainst string) {
 	if l, ok := planned["partials"]; ok && !l.IsNull() {
 		// linked partials fill the paths the plugin declares for them
 		supported, _ := schema["supported_partials"].(map[string]any)
@@ -150,8 +190,7 @@ func (r *EntityResource) checkConfigSchema(ctx context.Context, req resource.Mod
 		}
 	}
 	for _, p := range kongschema.CheckConfig(schema, config, opts) {
-		resp.Diagnostics.AddAttributeError(path.Root(attrConfig), "Invalid "+cs.what+" configuration",
-			fmt.Sprintf("%s\n\nChecked against the schema of %s `%s` that control plane %s serves; the %s was not written.", p, cs.what, name, cp, r.Kind.TypeName))
+		resp.Diagnostics.AddAttributeError(path.Root(attrConfig), "Invalid "+cs.what+" configuration", p.String()+"\n\n"+checkedAgainst)
 	}
 }
 

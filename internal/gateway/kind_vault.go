@@ -16,8 +16,9 @@ var VaultKind = engine.EntityKind{
 	TypeName: "konnect_gateway_vault",
 	Description: "A secret vault in a Konnect control plane. Configuration elsewhere refers to its secrets as `{vault://<prefix>/<secret>}`. " +
 		"The vault's own credentials (a token, a client secret) belong in `config_secrets` (sensitive) or `config_secrets_wo` (write-only), not in `config`.",
-	API:      engine.CoreEntityAPI{Collection: engine.InControlPlane("vaults")},
-	NameAttr: "prefix",
+	API:          engine.CoreEntityAPI{Collection: engine.InControlPlane("vaults")},
+	NameAttr:     "prefix",
+	ConfigSchema: engine.VaultConfigSchema,
 	Attrs: []engine.Attr{
 		controlPlaneID,
 		{Name: "name", Type: engine.String, Mode: engine.Required, Description: "The vault type: `env`, `aws`, `gcp`, `hcv`, `azure`, `konnect` or `conjur`.",

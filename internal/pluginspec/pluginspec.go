@@ -13,7 +13,7 @@ package pluginspec
 
 import (
 	"bytes"
-	"embed"
+	_ "embed" // plugins.json
 	"encoding/json"
 	"fmt"
 	"io/fs"
@@ -21,9 +21,6 @@ import (
 	"slices"
 	"strings"
 )
-
-//go:embed input/*.json
-var Input embed.FS
 
 //go:embed plugins.json
 var Data []byte
@@ -34,8 +31,8 @@ const GatewayVersion = "3.15"
 // Field is one configuration field in the generated data.
 type Field struct {
 	Name string `json:"name,omitempty"`
-	// string, integer, number, boolean, array, record, map, foreign or object
-	// (a free-form JSON object)
+	// string, integer, number, boolean, array, record, map, foreign, object
+	// (a free-form JSON object) or any (any JSON value)
 	Type          string          `json:"type"`
 	Required      bool            `json:"required,omitempty"`
 	Default       json.RawMessage `json:"default,omitempty"`
@@ -69,12 +66,13 @@ type Set struct {
 	Partials       map[string][]*Field `json:"partials"`
 }
 
-// Load decodes the embedded data.
+// Load decodes the embedded data, with the corrections (corrections.go).
 func Load() (*Set, error) {
 	var s Set
 	if err := json.Unmarshal(Data, &s); err != nil {
 		return nil, err
 	}
+	corrections(&s)
 	return &s, nil
 }
 

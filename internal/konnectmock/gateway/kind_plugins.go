@@ -150,9 +150,6 @@ func init() {
 		return atLeastOne(cfg, "allow", "deny")
 	}
 	checkString(httpURL)(configField("http-log", "http_endpoint"))
-	// Kong's Lua schema marks http-log's header values referenceable (they carry tokens);
-	// the published schema lost the mark on the map's values
-	configField("http-log", "headers").elem.referenceable = true
 }
 
 // configField is a bundled plugin's top-level config field; it panics when the data

@@ -24,6 +24,7 @@ func init() {
 			fld("config", tObject, def(map[string]any{})),
 			tagsField(),
 		},
+		finish: finishVault, // vault_config.go
 	})
 	register(&kind{
 		name:        "key-sets",

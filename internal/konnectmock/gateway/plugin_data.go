@@ -78,6 +78,8 @@ func specField(sf *pluginspec.Field) *field {
 		f.autoRecord = !slices.ContainsFunc(f.sub, func(s *field) bool { return s.required })
 	case "foreign":
 		f.typ = tForeign
+	case "any":
+		f.typ = tAny
 	default:
 		f.typ = tObject
 	}

@@ -12,6 +12,7 @@ import (
 //	v1/schemas/json/{service|route|upstream|target|…}  JSON Schema with defaults
 //	schemas/plugins/{name}                               Kong's plugin schema shape
 //	schemas/partials/{type}                              the same shape for a partial type
+//	schemas/vaults/{name}                                a vault type's config record
 func (f *Family) serveSchema(r *http.Request, rest []string) response {
 	if r.Method != http.MethodGet {
 		return methodNotAllowed("GET")
@@ -26,6 +27,10 @@ func (f *Family) serveSchema(r *http.Request, rest []string) response {
 	case len(rest) == 3 && rest[0] == "schemas" && rest[1] == "plugins":
 		if sch, ok := pluginSchemas[rest[2]]; ok {
 			return coreJSON(http.StatusOK, pluginSchemaDoc(sch))
+		}
+	case len(rest) == 3 && rest[0] == "schemas" && rest[1] == "vaults":
+		if fields, ok := vaultConfigs[rest[2]]; ok {
+			return coreJSON(http.StatusOK, vaultSchemaDoc(fields))
 		}
 	case len(rest) == 3 && rest[0] == "schemas" && rest[1] == "partials":
 		if pt, ok := partialTypes[rest[2]]; ok {

@@ -1,0 +1,193 @@
+package provider
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
+	"github.com/hashicorp/terraform-plugin-testing/terraform"
+
+	"github.com/konnectguard/terraform-provider-konnect/internal/konnect"
+	"github.com/konnectguard/terraform-provider-konnect/internal/konnectmock"
+)
+
+// embeddedWording is what an error of the plan-time check says when the control plane is
+// created in the same run: the provider's embedded schemas were used, and the apply checks
+// again against the control plane.
+const embeddedWording = "Checked against the schemas embedded in the provider, of Kong Gateway 3.15: the control plane is not known yet \\(it is created in this run\\)\\. " +
+	"The apply checks `config` again against the schema the control plane serves, before the "
+
+// wantNoControlPlane fails the test when Konnect holds any control plane (and so any
+// entity of one).
+func (e *konnectEnv) wantNoControlPlane(after string) {
+	e.t.Helper()
+	cps, err := e.client.ListControlPlanes(context.Background(), konnect.ControlPlaneFilter{})
+	if err != nil {
+		e.t.Fatalf("list control planes: %v", err)
+	}
+	if len(cps) != 0 {
+		e.t.Errorf("Konnect holds %d control plane(s) after %s, want none", len(cps), after)
+	}
+}
+
+// noSchemaRead fails the test when a schema was read since the last reset of requests.
+func (e *konnectEnv) noSchemaRead(when string) {
+	e.t.Helper()
+	for _, r := range e.requests() {
+		if strings.Contains(r, "/core-entities/schemas/") {
+			e.t.Errorf("%s read a schema from Konnect: %s", when, r)
+		}
+	}
+}
+
+// A control plane and a plugin of it created in the same configuration: the control
+// plane's id is not known at plan, so the plugin's config is checked against the schemas
+// embedded in the provider. A typo fails the plan, naming its path, and nothing is
+// written: no control plane, no plugin. A partial's config is checked the same way.
+func TestAccConfigFallback_PlanFailsOnTypo(t *testing.T) {
+	env := newKonnectEnv(t, konnectmock.Options{})
+	partial := env.providerBlock("") + `
+resource "konnect_gateway_control_plane" "cp" { name = "checks" }
+
+resource "konnect_gateway_partial" "redis" {
+  control_plane_id = konnect_gateway_control_plane.cp.id
+  type             = "redis-ce"
+  config           = jsonencode({ prot = 6379, password = "s3cr3t-in-the-wrong-place", timeout = "soon" })
+}
+`
+	resource.ParallelTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: protoV6Factories,
+		Steps: []resource.TestStep{
+			{
+				PreConfig: env.resetRequests,
+				Config:    env.pluginCheckConfig("rate-limiting", `{ minuet = 5, policy = "locl" }`),
+				ExpectError: wrapped("(?s)Invalid plugin configuration.*with konnect_gateway_plugin.p,.*config.*`config.minuet`: unknown field; did you mean `minute`\\?.*" +
+					embeddedWording + "konnect_gateway_plugin is written\\..*" +
+					"`config.policy`: \"locl\" is not allowed: expected one of \"cluster\", \"local\", \"redis\"; did you mean `local`\\?.*" + embeddedWording),
+			},
+			{
+				PreConfig: func() {
+					env.wantNoControlPlane("a plan that failed")
+					env.noSchemaRead("a plan of a control plane not created yet")
+				},
+				Config: partial,
+				ExpectError: wrapped("(?s)Invalid partial type configuration.*with konnect_gateway_partial.redis,.*`config.prot`: unknown field; did you mean `port`\\?.*" +
+					embeddedWording + "konnect_gateway_partial is written\\..*`config.timeout`: a string was given: expected an integer"),
+			},
+			{
+				PreConfig: func() { env.wantNoControlPlane("plans that failed") },
+				Config:    env.providerBlock(""),
+			},
+		},
+	})
+}
+
+// A valid configuration of a control plane created in the same run passes the embedded
+// schemas and applies (a vault reference where the field is referenceable, a plugin the
+// provider does not embed is left to the apply's check against the control plane).
+func TestAccConfigFallback_ValidApplies(t *testing.T) {
+	env := newKonnectEnv(t, konnectmock.Options{})
+	config := env.pluginCheckConfig("rate-limiting", `{ minute = 5, policy = "local" }`) + `
+resource "konnect_gateway_plugin" "log" {
+  control_plane_id = konnect_gateway_control_plane.cp.id
+  name             = "http-log"
+  config = jsonencode({
+    http_endpoint = "https://logs.example/ingest"
+    headers       = { authorization = "{vault://env/log-token}" }
+  })
+}
+`
+	resource.ParallelTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: protoV6Factories,
+		Steps: []resource.TestStep{
+			{
+				Config: config,
+				Check: func(*terraform.State) error {
+					plugins := env.list(env.corePath("checks", "plugins"))
+					if len(plugins) != 2 {
+						t.Fatalf("Konnect holds %d plugins, want 2", len(plugins))
+					}
+					for _, p := range plugins {
+						switch p["name"] {
+						case "rate-limiting":
+							wantConfig(t, "rate-limiting", p, "minute", 5)
+						case "http-log":
+							if got := field(p, "config.headers.authorization"); got != "{vault://env/log-token}" {
+								t.Errorf("http-log: Konnect holds headers.authorization = %v", got)
+							}
+						}
+					}
+					return nil
+				},
+			},
+		},
+	})
+}
+
+// vaultCheckConfig is a control plane and a HashiCorp vault of it.
+func (e *konnectEnv) vaultCheckConfig(config string) string {
+	return e.providerBlock("") + `
+resource "konnect_gateway_control_plane" "cp" { name = "checks" }
+
+resource "konnect_gateway_vault" "v" {
+  control_plane_id = konnect_gateway_control_plane.cp.id
+  name             = "hcv"
+  prefix           = "corp-vault"
+  config           = jsonencode(` + config + `)
+}
+`
+}
+
+// A vault's config is checked at plan by its type: created with its control plane, against
+// the provider's embedded schemas; on a control plane that exists, against the schema it
+// serves. Each mistake fails the plan naming its path (a credential given is never
+// repeated), and nothing is written; a valid configuration applies.
+func TestAccConfigFallback_Vault(t *testing.T) {
+	env := newKonnectEnv(t, konnectmock.Options{})
+	bad := `{ host = "vault.internal", prot = 8200, kv = "v3", token = "hvs.s3cr3t-token-value" }`
+	badErr := "(?s)Invalid vault configuration.*with konnect_gateway_vault.v,.*`config.prot`: unknown field; did you mean `port`\\?.*"
+	resource.ParallelTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: protoV6Factories,
+		Steps: []resource.TestStep{
+			{
+				Config:      env.vaultCheckConfig(bad),
+				ExpectError: wrapped(badErr + embeddedWording + "konnect_gateway_vault is written\\..*`config.kv`: \"v3\" is not allowed: expected one of \"v1\", \"v2\""),
+			},
+			{
+				PreConfig: func() { env.wantNoControlPlane("a plan that failed") },
+				Config:    env.providerBlock("") + `resource "konnect_gateway_control_plane" "cp" { name = "checks" }`,
+			},
+			{
+				PreConfig:   env.resetRequests,
+				Config:      env.vaultCheckConfig(bad),
+				ExpectError: wrapped(badErr + "Checked against the schema of vault `hcv` that control plane [0-9a-f-]{36} serves; the konnect_gateway_vault was not written\\."),
+			},
+			{
+				PreConfig: func() {
+					if n := len(env.list(env.corePath("checks", "vaults"))); n != 0 {
+						t.Errorf("Konnect holds %d vault(s) after a plan that failed, want 0", n)
+					}
+					found := false
+					for _, r := range env.requests() {
+						found = found || strings.HasSuffix(r, "/core-entities/schemas/vaults/hcv")
+					}
+					if !found {
+						t.Error("the plan did not read the vault's schema from the control plane")
+					}
+				},
+				Config: env.vaultCheckConfig(`{ host = "vault.internal", port = 8201, kv = "v2", token = "{vault://env/hcv-token}" }`),
+				Check: func(*terraform.State) error {
+					v := env.only(env.corePath("checks", "vaults"))
+					for k, want := range map[string]any{"config.port": 8201, "config.kv": "v2", "config.host": "vault.internal"} {
+						if got := field(v, k); fmt.Sprint(got) != fmt.Sprint(want) {
+							t.Errorf("Konnect holds %s = %v, want %v", k, got, want)
+						}
+					}
+					return nil
+				},
+			},
+		},
+	})
+}
