@@ -17,7 +17,8 @@ var PartialKind = engine.EntityKind{
 		"(`redis-ce`, `redis-ee`, `vectordb`, `embeddings`, `model`) that plugins link to. " +
 		"`config` is written with `jsonencode({...})`: Konnect fills in the type's defaults, and Terraform tracks only the keys you set. " +
 		"Secret keys in it (a Redis password) are never shown in conflict diagnostics; use a vault reference such as `{vault://env/redis-password}` to keep them out of state, or put a literal secret in `config_secrets` (sensitive) or `config_secrets_wo` (write-only) rather than in `config`. " +
-		"`config` is checked when the plan is made (a create, or an update that changes it) against the type's schema that the control plane serves: each unknown key, wrong type, value outside its enumeration or range, or missing required key is an error naming its path (`config.port`). " +
+		"`config` is checked when the plan is made (a create, or an update that changes it) against the type's schema that the control plane serves: each unknown key, wrong type, value outside its enumeration or range, or missing required key is an error naming its path (`config.port`); " +
+		"for a control plane created in the same run, against the provider's embedded schemas of Kong Gateway 3.15, and again at apply against the control plane's. " +
 		"Konnect refuses to delete a partial that a plugin still uses; the error names the plugin.",
 	API:          engine.CoreEntityAPI{Collection: engine.InControlPlane("partials")},
 	ConfigSchema: engine.PartialConfigSchema,

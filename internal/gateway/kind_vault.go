@@ -15,7 +15,9 @@ import (
 var VaultKind = engine.EntityKind{
 	TypeName: "konnect_gateway_vault",
 	Description: "A secret vault in a Konnect control plane. Configuration elsewhere refers to its secrets as `{vault://<prefix>/<secret>}`. " +
-		"The vault's own credentials (a token, a client secret) belong in `config_secrets` (sensitive) or `config_secrets_wo` (write-only), not in `config`.",
+		"The vault's own credentials (a token, a client secret) belong in `config_secrets` (sensitive) or `config_secrets_wo` (write-only), not in `config`. " +
+		"`config` is checked when the plan is made (a create, or an update that changes it) against the vault type's schema the control plane serves (or, for a control plane created in the same run, the provider's embedded vault schemas): " +
+		"an unknown key, a wrong type, a value outside its enumeration or range, or a missing required key is an error naming its path (`config.port`); credentials given are never repeated.",
 	API:          engine.CoreEntityAPI{Collection: engine.InControlPlane("vaults")},
 	NameAttr:     "prefix",
 	ConfigSchema: engine.VaultConfigSchema,
