@@ -163,25 +163,16 @@ func TestProtocolRemoteEditPolicies(t *testing.T) {
 	} {
 		t.Run(tc.policy, func(t *testing.T) {
 			h := newProtoHarness(t, tc.policy)
-			cp, _, err := h.client.CreateControlPlane(context.Background(), konnect.Object{"name": "proto-" + tc.policy})
-			if err != nil {
-				t.Fatal(err)
-			}
+			cpID := h.controlPlane("proto-" + tc.policy)
 			str := func(s string) tftypes.Value { return tftypes.NewValue(tftypes.String, s) }
 			num := func(n int64) tftypes.Value { return tftypes.NewValue(tftypes.Number, n) }
-			cfg := h.config(map[string]tftypes.Value{"control_plane_id": str(cp["id"].(string)), "name": str("orders"),
+			cfg := h.config(map[string]tftypes.Value{"control_plane_id": str(cpID), "name": str("orders"),
 				"host": str("orders.internal"), "retries": num(5), "tags": tftypes.NewValue(tftypes.Set{ElementType: tftypes.String},
 					[]tftypes.Value{str("team:payments")})})
 			state, private := h.apply(cfg, tftypes.NewValue(h.typ, nil))
 
 			// Someone changes retries in Konnect; configuration still says 5.
-			svc, _, _ := h.client.GetService(context.Background(), cp["id"].(string), "orders")
-			svc["retries"] = 2
-			delete(svc, "created_at")
-			delete(svc, "updated_at")
-			if _, _, err := h.client.PutService(context.Background(), cp["id"].(string), svc["id"].(string), svc, ""); err != nil {
-				t.Fatal(err)
-			}
+			h.setRetries(cpID, "orders", 2)
 			state, private = h.refresh(state, private)
 
 			plan := h.plan(cfg, state, private)
@@ -198,7 +189,7 @@ func TestProtocolRemoteEditPolicies(t *testing.T) {
 			if d.Severity != tc.severity || d.Summary != tc.summary {
 				t.Errorf("got %s %q, want %s %q", d.Severity, d.Summary, tc.severity, tc.summary)
 			}
-			for _, want := range []string{"konnect_gateway_service (id " + svc["id"].(string), "was changed outside Terraform at ",
+			for _, want := range []string{"konnect_gateway_service (id " + stateID(t, state), "was changed outside Terraform at ",
 				"retries   last applied: 5   in Konnect now: 2   planned: 5", "KONNECT_CONFLICT_POLICY=overwrite"} {
 				if !strings.Contains(d.Detail, want) {
 					t.Errorf("detail lacks %q:\n%s", want, d.Detail)
@@ -216,11 +207,7 @@ func TestProtocolRemoteEditPolicies(t *testing.T) {
 // them when Konnect holds something else.
 func TestProtocolPrivateStateCompact(t *testing.T) {
 	h := newProtoHarness(t, "fail")
-	cp, _, err := h.client.CreateControlPlane(context.Background(), konnect.Object{"name": "compact"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	cpID := cp["id"].(string)
+	cpID := h.controlPlane("compact")
 	str := func(s string) tftypes.Value { return tftypes.NewValue(tftypes.String, s) }
 	cfg := h.config(map[string]tftypes.Value{"control_plane_id": str(cpID), "name": str("orders"), "host": str("orders.internal")})
 	state, private := h.apply(cfg, tftypes.NewValue(h.typ, nil))
@@ -246,13 +233,7 @@ func TestProtocolPrivateStateCompact(t *testing.T) {
 	}
 	small := len(private)
 
-	svc, _, _ := h.client.GetService(context.Background(), cpID, "orders")
-	svc["retries"] = 2
-	delete(svc, "created_at")
-	delete(svc, "updated_at")
-	if _, _, err := h.client.PutService(context.Background(), cpID, svc["id"].(string), svc, ""); err != nil {
-		t.Fatal(err)
-	}
+	h.setRetries(cpID, "orders", 2)
 	state, private = h.refresh(state, private)
 	if s := seenKeys(private); !has(s, "values") || !has(s, "before") {
 		t.Fatalf("changed in Konnect: seen must keep what it found and what the read before found, got %v", s)
@@ -287,11 +268,7 @@ func TestProtocolPrivateStateCompact(t *testing.T) {
 // fewer bytes.
 func TestProtocolPrivateStateFormat1(t *testing.T) {
 	h := newProtoHarness(t, "fail")
-	cp, _, err := h.client.CreateControlPlane(context.Background(), konnect.Object{"name": "format1"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	cpID := cp["id"].(string)
+	cpID := h.controlPlane("format1")
 	str := func(s string) tftypes.Value { return tftypes.NewValue(tftypes.String, s) }
 	cfg := h.config(map[string]tftypes.Value{"control_plane_id": str(cpID), "name": str("orders"), "host": str("orders.internal"),
 		"retries": tftypes.NewValue(tftypes.Number, 5)})
@@ -314,13 +291,7 @@ func TestProtocolPrivateStateFormat1(t *testing.T) {
 	}
 
 	// someone sets retries to 2 in Konnect; configuration still says 5
-	svc, _, _ := h.client.GetService(context.Background(), cpID, "orders")
-	svc["retries"] = 2
-	delete(svc, "created_at")
-	delete(svc, "updated_at")
-	if _, _, err := h.client.PutService(context.Background(), cpID, svc["id"].(string), svc, ""); err != nil {
-		t.Fatal(err)
-	}
+	h.setRetries(cpID, "orders", 2)
 	refreshed, newer = h.refresh(state, old)
 	plan := h.plan(cfg, refreshed, newer)
 	if len(plan.Diagnostics) != 1 || !strings.Contains(plan.Diagnostics[0].Detail, "retries   last applied: 5   in Konnect now: 2   planned: 5") {
@@ -374,4 +345,35 @@ func privateKey(t *testing.T, private []byte, key string) []byte {
 		t.Fatal(err)
 	}
 	return p[key]
+}
+
+// controlPlane creates a control plane in the mock and returns its id.
+func (h *protoHarness) controlPlane(name string) string {
+	h.t.Helper()
+	cp, _, err := h.client.CreateControlPlane(context.Background(), konnect.Object{"name": name})
+	if err != nil {
+		h.t.Fatal(err)
+	}
+	return cp["id"].(string)
+}
+
+// setRetries sets a service's retries in Konnect, as someone in the UI would.
+func (h *protoHarness) setRetries(cpID, service string, retries int) {
+	h.t.Helper()
+	svc, _, _ := h.client.GetService(context.Background(), cpID, service)
+	svc["retries"] = retries
+	delete(svc, "created_at")
+	delete(svc, "updated_at")
+	if _, _, err := h.client.PutService(context.Background(), cpID, svc["id"].(string), svc, ""); err != nil {
+		h.t.Fatal(err)
+	}
+}
+
+func stateID(t *testing.T, state tftypes.Value) string {
+	t.Helper()
+	m, err := engine.AsObject(state)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return engine.Str(m["id"])
 }
