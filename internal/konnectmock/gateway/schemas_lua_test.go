@@ -366,3 +366,27 @@ func TestLuaSchemaUpdate(t *testing.T) {
 		t.Errorf("after a restore, a key the schema does not have: %s", r.raw)
 	}
 }
+
+// The documented example's schema.lua (examples/resources/konnect_gateway_custom_plugin_schema)
+// uploads, and the example's plugin config is accepted with the schema's defaults filled in;
+// a typo in it is refused at its path.
+func TestLuaSchemaDocumentedExample(t *testing.T) {
+	src, err := os.ReadFile(filepath.Join("..", "..", "..", "examples", "resources", "konnect_gateway_custom_plugin_schema", "greeter", "schema.lua"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := newMock(t, testOptions{})
+	cp := c.mustCP("payments")
+	r := c.do("POST", core(cp, "plugin-schemas"), map[string]any{"lua_schema": string(src)}).expect(t, 201, ctJSON)
+	if !strings.Contains(string(r.raw), `"name":"greeter"`) {
+		t.Fatalf("uploaded: %s", r.raw)
+	}
+	p := c.do("POST", core(cp, "plugins"), map[string]any{"name": "greeter", "config": map[string]any{"greeting": "hello"}}).expect(t, 201, ctJSON)
+	if got := asJSON(t, p.body["config"]); got != `{"greeting":"hello","header_name":"X-Greeting","mode":"append"}` {
+		t.Errorf("example plugin's config: %s", got)
+	}
+	bad := c.do("POST", core(cp, "plugins"), map[string]any{"name": "greeter", "config": map[string]any{"greting": "hi"}}).expect(t, 400, ctJSON)
+	if !strings.Contains(string(bad.raw), "config.greting") {
+		t.Errorf("a typo: %s", bad.raw)
+	}
+}
