@@ -32,6 +32,11 @@ type PlatformAPI struct {
 	Key string
 	// PutBody is the body of a PUT from a create/update body (default: the body).
 	PutBody func(body konnect.Object) konnect.Object
+	// Listed: Konnect's listing of the collection answers each object with every field its
+	// GET does, so a refresh may read it from the run's snapshot of the collection
+	// (snapshot_platform.go). Leave it false, with the reason, where a listed object lacks
+	// fields (a page's content).
+	Listed bool
 }
 
 func (p PlatformAPI) key() string {
