@@ -43,14 +43,13 @@ func newPlatformKonnect(t *testing.T) *platformKonnect {
 	return k
 }
 
-// calls counts the logged requests of a method on exactly this path, and clears the log
-// when reset.
-func (k *platformKonnect) calls(method, path string) int {
+// gets counts the logged GETs of exactly this path.
+func (k *platformKonnect) gets(path string) int {
 	k.mu.Lock()
 	defer k.mu.Unlock()
 	n := 0
 	for _, l := range k.log {
-		if strings.HasPrefix(l, method+" "+path+"?") {
+		if strings.HasPrefix(l, "GET "+path+"?") {
 			n++
 		}
 	}
@@ -117,12 +116,12 @@ func TestPlatformSnapshotRefresh(t *testing.T) {
 			t.Errorf("refresh of %s read %v, its GET answers %v", id, obj, direct[id])
 		}
 	}
-	if got := k.calls("GET", "/v3/teams"); got != 2 {
+	if got := k.gets("/v3/teams"); got != 2 {
 		t.Errorf("130 teams refreshed with %d list pages, want 2 (pages of 100): %v", got, k.requests())
 	}
 	single := 0
 	for _, id := range ids {
-		single += k.calls("GET", "/v3/teams/"+id)
+		single += k.gets("/v3/teams/" + id)
 	}
 	if single != 1 {
 		t.Errorf("130 teams refreshed with %d GETs of single teams, want 1 (the first)", single)
@@ -139,10 +138,10 @@ func TestPlatformSnapshotRefresh(t *testing.T) {
 	if _, err := r.refreshRead(ctx, Address{ID: gone}); !konnect.IsNotFound(err) {
 		t.Errorf("refresh of a team not in the listing: %v, want not found", err)
 	}
-	if got := k.calls("GET", "/v3/teams/"+gone); got != 1 {
+	if got := k.gets("/v3/teams/" + gone); got != 1 {
 		t.Errorf("a team missing from the listing was read directly %d times, want 1", got)
 	}
-	if got := k.calls("GET", "/v3/teams"); got != 0 {
+	if got := k.gets("/v3/teams"); got != 0 {
 		t.Errorf("the listing was taken again (%d pages) for a team missing from it", got)
 	}
 }
@@ -175,7 +174,7 @@ func TestPlatformSnapshotDroppedByWrites(t *testing.T) {
 	if err != nil || obj["name"] != "renamed" {
 		t.Fatalf("after a write below the teams, refresh read %v (%v), want the name Konnect holds: %v", obj["name"], err, k.requests())
 	}
-	if got := k.calls("GET", "/v3/teams/"+ids[2]); got != 1 {
+	if got := k.gets("/v3/teams/" + ids[2]); got != 1 {
 		t.Errorf("after the snapshot was dropped the team was read directly %d times, want 1", got)
 	}
 
@@ -200,7 +199,7 @@ func TestPlatformSnapshotDroppedByWrites(t *testing.T) {
 	if _, err := r.refreshRead(ctx, Address{ID: ids[1]}); err != nil {
 		t.Fatal(err)
 	}
-	if got := k.calls("GET", "/v3/teams/"+ids[1]); got != 1 {
+	if got := k.gets("/v3/teams/" + ids[1]); got != 1 {
 		t.Errorf("after a write to the teams a team was read directly %d times, want 1: %v", got, k.requests())
 	}
 }
@@ -218,11 +217,11 @@ func TestPlatformSnapshotNotListed(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	if got := k.calls("GET", "/v3/teams"); got != 0 {
+	if got := k.gets("/v3/teams"); got != 0 {
 		t.Errorf("a collection that is not Listed was listed %d times", got)
 	}
 	for _, id := range ids {
-		if got := k.calls("GET", "/v3/teams/"+id); got != 1 {
+		if got := k.gets("/v3/teams/" + id); got != 1 {
 			t.Errorf("team %s read %d times, want 1", id, got)
 		}
 	}
@@ -269,7 +268,7 @@ func TestPlatformSnapshotShapedKind(t *testing.T) {
 			t.Errorf("team %s refreshed as %v: not in the kind's shape", id, obj)
 		}
 	}
-	if got := k.calls("GET", "/v3/teams"); got != 1 {
+	if got := k.gets("/v3/teams"); got != 1 {
 		t.Errorf("listed %d times, want 1", got)
 	}
 }

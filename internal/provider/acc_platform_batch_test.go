@@ -16,7 +16,8 @@ import (
 	"github.com/konnectguard/terraform-provider-konnect/internal/konnectmock"
 )
 
-func (e *konnectEnv) platformBatchConfig(n int) string {
+// platformBatchConfig is a portal, and platformBatchN teams, portal teams and pages of it.
+func (e *konnectEnv) platformBatchConfig() string {
 	return e.providerBlock("") + fmt.Sprintf(`
 resource "konnect_portal" "dev" {
   name = "batch"
@@ -41,8 +42,10 @@ resource "konnect_portal_page" "p" {
   slug      = "page-${count.index}"
   content   = "# Page ${count.index}\n"
 }
-`, n)
+`, platformBatchN)
 }
+
+const platformBatchN = 30
 
 // Platform kinds join the batched refresh: a plan of 30 teams and 30 portal teams reads each
 // collection with one listing (after one direct GET), while portal pages, whose listing has
@@ -50,7 +53,7 @@ resource "konnect_portal_page" "p" {
 // conflict. This counts API calls; it times nothing.
 func TestAccPlatformBatchedRefresh(t *testing.T) {
 	env := newKonnectEnv(t, konnectmock.Options{})
-	const n = 30
+	const n = platformBatchN
 	rec := &diagRecorder{}
 	var portalID string
 	teamIDs := map[string]bool{}
@@ -75,7 +78,7 @@ func TestAccPlatformBatchedRefresh(t *testing.T) {
 		ProtoV6ProviderFactories: rec.factories(),
 		Steps: []resource.TestStep{
 			{
-				Config: env.platformBatchConfig(n),
+				Config: env.platformBatchConfig(),
 				Check: func(s *terraform.State) error {
 					for addr, rs := range s.RootModule().Resources {
 						switch {
@@ -97,7 +100,7 @@ func TestAccPlatformBatchedRefresh(t *testing.T) {
 			},
 			{
 				PreConfig: func() { env.resetRequests() },
-				Config:    env.platformBatchConfig(n),
+				Config:    env.platformBatchConfig(),
 				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
 					plancheck.ExpectEmptyPlan(),
 					outOfBand(func() {
@@ -155,7 +158,7 @@ func TestAccPlatformBatchedRefresh(t *testing.T) {
 					}
 					rec.reset()
 				},
-				Config:      env.platformBatchConfig(n),
+				Config:      env.platformBatchConfig(),
 				ExpectError: regexp.MustCompile(`(?s)Applying this plan would overwrite changes made in Konnect.*konnect_team.*description\s+last applied: "d-[78]"\s+in Konnect now: "edited-[78]"`),
 			},
 			{
@@ -173,7 +176,7 @@ func TestAccPlatformBatchedRefresh(t *testing.T) {
 					}
 				},
 				// Under the overwrite policy the configuration's descriptions are written back.
-				Config: strings.Replace(env.platformBatchConfig(n), "provider \"konnect\" {\n", "provider \"konnect\" {\n  conflict_policy = \"overwrite\"\n", 1),
+				Config: strings.Replace(env.platformBatchConfig(), "provider \"konnect\" {\n", "provider \"konnect\" {\n  conflict_policy = \"overwrite\"\n", 1),
 				Check: func(*terraform.State) error {
 					for _, i := range []int{7, 8} {
 						if got := env.get("/v3/teams/" + env.teamID(fmt.Sprintf("team-%d", i)))["description"]; got != fmt.Sprintf("d-%d", i) {
