@@ -19,9 +19,10 @@ const snapshotAfter = 1
 // snapshots makes refresh cheap at scale: within one provider run (one Terraform command),
 // refreshing many objects of one collection reads the whole collection in pages (1000
 // objects a page for a control plane's entities, 100 for a platform collection that is
-// Listed, snapshot_platform.go) instead of one GET per object. Only refresh uses it. The guards never do: every write is
-// still preceded by a live read of that one object. A write to a collection drops its
-// snapshot, and an object missing from a snapshot is confirmed with a direct GET.
+// Listed, snapshot_platform.go) instead of one GET per object. Only refresh uses it. The
+// guards never do: every write is still preceded by a live read of that one object. A
+// write to a collection drops its snapshot (and those above it), and an object missing
+// from a snapshot is confirmed with a direct GET.
 type snapshots struct {
 	mu   sync.Mutex
 	cols map[string]*collectionSnapshot
