@@ -217,7 +217,9 @@ func ListPlatformQuery(ctx context.Context, cl *konnect.Client, collection strin
 		}
 		got := append(out.Data, out.Items...)
 		all = append(all, got...)
-		if out.bare {
+		if out.bare || len(got) > size {
+			// No paging: a bare array, or a listing that answers more than a page (a portal's
+			// page tree, an API's documents: "not paginated") holds everything at once.
 			return all, nil
 		}
 		if next := out.Meta.Page.Next; len(next) > 0 || after != "" {

@@ -272,3 +272,27 @@ func TestPlatformSnapshotShapedKind(t *testing.T) {
 		t.Errorf("listed %d times, want 1", got)
 	}
 }
+
+// A listing that is not paginated (a portal's page tree) answers everything to the first
+// request, whatever page it asks for: ListPlatform reads it once, not until its page bound.
+func TestListPlatformUnpaged(t *testing.T) {
+	requests := 0
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		requests++
+		var data []string
+		for i := range 250 {
+			data = append(data, fmt.Sprintf(`{"id":"p%d"}`, i))
+		}
+		w.Header().Set("Content-Type", "application/json")
+		_, _ = w.Write([]byte(`{"data":[` + strings.Join(data, ",") + `]}`))
+	}))
+	t.Cleanup(srv.Close)
+	cl, err := konnect.New(konnect.Config{ServerURL: srv.URL, Token: platformTestToken})
+	if err != nil {
+		t.Fatal(err)
+	}
+	all, err := ListPlatform(context.Background(), cl, "/v3/portals/x/pages")
+	if err != nil || len(all) != 250 || requests != 1 {
+		t.Fatalf("ListPlatform of an unpaged listing of 250: %d objects, %d requests, %v; want 250 in 1", len(all), requests, err)
+	}
+}
