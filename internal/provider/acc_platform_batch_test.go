@@ -191,13 +191,5 @@ func TestAccPlatformBatchedRefresh(t *testing.T) {
 }
 
 func (r *diagRecorder) errors() []*tfprotov6.Diagnostic {
-	r.mu.Lock()
-	defer r.mu.Unlock()
-	var out []*tfprotov6.Diagnostic
-	for _, d := range r.diags {
-		if d.Severity == tfprotov6.DiagnosticSeverityError {
-			out = append(out, d)
-		}
-	}
-	return out
+	return r.ofSeverity(tfprotov6.DiagnosticSeverityError)
 }
