@@ -73,7 +73,7 @@ func roleAttrs(parent engine.Attr) []engine.Attr {
 var TeamRoleKind = engine.EntityKind{
 	TypeName:    "konnect_team_role",
 	Description: "A role granted to a team, on one entity or every entity of a type. Every attribute is fixed at creation: changing one replaces the grant. The role and entity type are checked against Konnect's roles when the plan is made. A grant removed in Konnect is reported at refresh and planned again.",
-	API:         engine.PlatformAPI{Collection: under("teams", "{team_id}", "assigned-roles")},
+	API:         engine.PlatformAPI{Collection: under("teams", "{team_id}", "assigned-roles"), Listed: true},
 	Check:       checkRole,
 	Attrs:       roleAttrs(engine.ParentID("team_id", "The id of the team.")),
 }
@@ -83,7 +83,7 @@ var TeamRoleKind = engine.EntityKind{
 var SystemAccountRoleKind = engine.EntityKind{
 	TypeName:    "konnect_system_account_role",
 	Description: "A role granted to a system account, on one entity or every entity of a type. Every attribute is fixed at creation: changing one replaces the grant. The role and entity type are checked against Konnect's roles when the plan is made. A grant removed in Konnect is reported at refresh and planned again.",
-	API:         engine.PlatformAPI{Collection: under("system-accounts", "{account_id}", "assigned-roles")},
+	API:         engine.PlatformAPI{Collection: under("system-accounts", "{account_id}", "assigned-roles"), Listed: true},
 	Check:       checkRole,
 	Attrs:       roleAttrs(engine.ParentID("account_id", "The id of the system account.")),
 }

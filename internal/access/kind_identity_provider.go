@@ -75,7 +75,7 @@ var IdentityProviderKind = engine.EntityKind{
 		"An update sends Konnect only the attributes the plan changes (PATCH). Changing `type` replaces the provider. " +
 		"The OIDC client secret is never returned by Konnect: state keeps the value written (sensitive), and it is null after an import; " +
 		"`client_secret_wo` with `client_secret_wo_version` sends it without keeping it in state (Terraform 1.11+, OpenTofu 1.11+).",
-	API: engine.PatchAPI{PlatformAPI: engine.PlatformAPI{Collection: under("identity-providers")},
+	API: engine.PatchAPI{PlatformAPI: engine.PlatformAPI{Collection: under("identity-providers"), Listed: true},
 		NameFilter: "filter[type][eq]", NameField: "type"},
 	// The creation guard: Konnect refuses a second provider of a type (409), and the one
 	// that exists is named with its import block.
@@ -103,7 +103,7 @@ var IdentityProviderTeamGroupMappingKind = engine.EntityKind{
 	TypeName: "konnect_identity_provider_team_group_mapping",
 	Description: "Maps a group of an identity provider to a team: users the provider puts in the group are members of the team. " +
 		"Konnect creates and deletes a mapping, never changes one: changing any attribute replaces it. A mapping removed in Konnect is reported at refresh and planned again.",
-	API: engine.PlatformAPI{Collection: under("identity-providers", "{identity_provider_id}", "team-group-mappings")},
+	API: engine.PlatformAPI{Collection: under("identity-providers", "{identity_provider_id}", "team-group-mappings"), Listed: true},
 	Attrs: []engine.Attr{
 		engine.ParentID("identity_provider_id", "The id of the identity provider."),
 		{Name: "team_id", Type: engine.String, Mode: engine.Required, ForceNew: true, Description: "The id of the team.",

@@ -12,7 +12,7 @@ var SystemAccountKind = engine.EntityKind{
 	TypeName: "konnect_system_account",
 	Description: "A Konnect system account: a machine identity (for CI, automation) that holds access tokens and is granted roles directly or through teams. " +
 		"An update sends Konnect only the attributes the plan changes (PATCH).",
-	API:        engine.PatchAPI{PlatformAPI: engine.PlatformAPI{Collection: under("system-accounts")}, NameFilter: "filter[name][eq]"},
+	API:        engine.PatchAPI{PlatformAPI: engine.PlatformAPI{Collection: under("system-accounts"), Listed: true}, NameFilter: "filter[name][eq]"},
 	NameAttr:   "name",
 	DataSource: true,
 	Dependents: []engine.Dependent{accountTokensOf, accountRolesOf, accountTeamsOf}, // cascade.go

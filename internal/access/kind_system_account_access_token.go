@@ -18,7 +18,7 @@ var SystemAccountAccessTokenKind = engine.EntityKind{
 	TypeName: "konnect_system_account_access_token",
 	Description: "An access token of a system account. Konnect shows the token once, when it is created: `token` keeps it (sensitive), and no later plan regenerates it. " +
 		"A token revoked or expired in Konnect is reported at refresh and planned for replacement. `expires_at` must be in the future when the plan is made; changing it replaces the token.",
-	API:     engine.PatchAPI{PlatformAPI: engine.PlatformAPI{Collection: under("system-accounts", "{account_id}", "access-tokens")}},
+	API:     engine.PatchAPI{PlatformAPI: engine.PlatformAPI{Collection: under("system-accounts", "{account_id}", "access-tokens"), Listed: true}},
 	Expired: tokenExpired, // cascade.go
 	Attrs: []engine.Attr{
 		engine.ParentID("account_id", "The id of the system account."),

@@ -28,7 +28,7 @@ var TeamKind = engine.EntityKind{
 	Description: "A Konnect team: users and system accounts that share the roles granted to it. " +
 		"An update sends Konnect only the attributes the plan changes (PATCH), so a change someone makes to another attribute at the same time survives. " +
 		"Konnect's predefined teams cannot be managed here; read them with the `konnect_team` data source.",
-	API:        engine.PatchAPI{PlatformAPI: engine.PlatformAPI{Collection: under("teams")}, NameFilter: "filter[name][eq]"},
+	API:        engine.PatchAPI{PlatformAPI: engine.PlatformAPI{Collection: under("teams"), Listed: true}, NameFilter: "filter[name][eq]"},
 	NameAttr:   "name",
 	DataSource: true,
 	Check:      refuseSystemTeam,

@@ -9,7 +9,7 @@ import (
 var UserKind = engine.EntityKind{
 	TypeName:    "konnect_user",
 	Description: "A user of the organization, looked up by id or by email. Users join Konnect by invitation, so there is no `konnect_user` resource: use this data source to put a user in a team with `konnect_team_user`.",
-	API: engine.PatchAPI{PlatformAPI: engine.PlatformAPI{Collection: under("users")},
+	API: engine.PatchAPI{PlatformAPI: engine.PlatformAPI{Collection: under("users"), Listed: true},
 		NameFilter: "filter[email][eq]", NameField: "email"},
 	NameAttr:   "email",
 	DataSource: true,

@@ -18,7 +18,7 @@ var APIKind = engine.EntityKind{
 	TypeName: "konnect_api",
 	Description: "An API of Konnect's API catalog: what it is, its versions and documents (`konnect_api_version`, `konnect_api_document`), where it is published (`konnect_api_publication`) and which gateway service implements it (`konnect_api_implementation`). " +
 		"Its name and version together are unique in the organization, and so is its slug. An update sends Konnect only the attributes the plan changes (PATCH).",
-	API:        engine.PatchAPI{PlatformAPI: engine.PlatformAPI{Collection: engine.V3Path("apis")}},
+	API:        engine.PatchAPI{PlatformAPI: engine.PlatformAPI{Collection: engine.V3Path("apis"), Listed: true}},
 	Derived:    []string{"portals", "api_spec_ids", "implementation_mode", "current_version_summary"},
 	Dependents: []engine.Dependent{apiVersionsOf, apiDocumentsOf, apiImplementationsOf}, // cascade.go
 	// the data source reads an API by id, name (not unique: Konnect filters on it) or slug

@@ -20,6 +20,8 @@ var VersionKind = engine.EntityKind{
 	TypeName: "konnect_api_version",
 	Description: "A version of an API with its specification (OpenAPI 2 or 3, or AsyncAPI; JSON or YAML), which Konnect validates when it is written. " +
 		"The specification is compared as a document: re-indenting it, reordering its keys or switching between JSON and YAML plans no change. An update sends only what the plan changes (PATCH).",
+	// Refreshed one GET per version, not from a listing: Konnect lists versions without their
+	// specification's content (spec.content) and validation messages.
 	API: engine.PatchAPI{PlatformAPI: engine.PlatformAPI{Collection: engine.V3Path("apis", "{api_id}", "versions")}},
 	Attrs: []engine.Attr{
 		apiID(),
@@ -44,6 +46,8 @@ var DocumentKind = engine.EntityKind{
 	TypeName: "konnect_api_document",
 	Description: "A document of an API, in Markdown, shown with the API in portals. `parent_document_id` places it under another document of the same API; its slug is unique among the documents under the same parent. " +
 		"A document someone edits in Konnect is reported as a change of that document; a change of its content is shown as a short diff. An update sends only what the plan changes (PATCH).",
+	// Refreshed one GET per document, not from a listing: Konnect lists an API's documents
+	// as a tree without their content.
 	API:   engine.PatchAPI{PlatformAPI: engine.PlatformAPI{Collection: engine.V3Path("apis", "{api_id}", "documents")}},
 	Check: checkDocument, // checks.go
 	Attrs: []engine.Attr{

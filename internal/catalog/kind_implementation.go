@@ -19,6 +19,9 @@ var ImplementationKind = engine.EntityKind{
 	TypeName: "konnect_api_implementation",
 	Description: "Links an API to the gateway service that implements it (`service_reference`), or to a control plane (`control_plane_reference`). " +
 		"Konnect creates and deletes a link, never changes one: changing any attribute replaces it. An API has at most one, and a service implements at most one API.",
+	// Refreshed one GET per implementation, not from a listing: Konnect lists
+	// implementations only organization-wide (/v3/api-implementations), not below their API,
+	// and that listing leaves out the details of a service's auth strategy sync error.
 	API:   implementationAPI{engine.PlatformAPI{Collection: engine.V3Path("apis", "{api_id}", "implementations")}},
 	Check: checkImplementation, // checks.go
 	Attrs: []engine.Attr{

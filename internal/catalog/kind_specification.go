@@ -19,6 +19,8 @@ var SpecificationKind = engine.EntityKind{
 	Description: "The specification of an API (OpenAPI 2 or 3, or AsyncAPI; JSON or YAML), through Konnect's older specifications endpoint: an API has at most one, and Konnect holds it as the API's version. " +
 		"Prefer `konnect_api_version` for new configurations; do not manage one API's specification with both. " +
 		"The specification is compared as a document: re-indenting it, reordering its keys or switching between JSON and YAML plans no change. An update sends only what the plan changes (PATCH).",
+	// Refreshed one GET per specification, not from a listing: Konnect lists them without
+	// their content and validation messages.
 	API:   engine.PatchAPI{PlatformAPI: engine.PlatformAPI{Collection: engine.V3Path("apis", "{api_id}", "specifications")}},
 	Check: checkSpecType,
 	Attrs: []engine.Attr{

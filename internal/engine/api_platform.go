@@ -32,6 +32,11 @@ type PlatformAPI struct {
 	Key string
 	// PutBody is the body of a PUT from a create/update body (default: the body).
 	PutBody func(body konnect.Object) konnect.Object
+	// Listed: Konnect's listing of the collection answers each object with every field its
+	// GET does, so a refresh may read it from the run's snapshot of the collection
+	// (snapshot_platform.go). Leave it false, with the reason, where a listed object lacks
+	// fields (a page's content).
+	Listed bool
 }
 
 func (p PlatformAPI) key() string {
@@ -212,7 +217,9 @@ func ListPlatformQuery(ctx context.Context, cl *konnect.Client, collection strin
 		}
 		got := append(out.Data, out.Items...)
 		all = append(all, got...)
-		if out.bare {
+		if out.bare || len(got) > size {
+			// No paging: a bare array, or a listing that answers more than a page (a portal's
+			// page tree, an API's documents: "not paginated") holds everything at once.
 			return all, nil
 		}
 		if next := out.Meta.Page.Next; len(next) > 0 || after != "" {

@@ -549,9 +549,8 @@ func (r *EntityResource) UnshapedWithoutSecrets(ctx context.Context, val tftypes
 // refreshRead reads an object for refresh: from this run's snapshot of its collection when
 // there is one, otherwise (and to confirm an object missing from the snapshot) directly.
 func (r *EntityResource) refreshRead(ctx context.Context, addr Address) (konnect.Object, error) {
-	if l, ok := r.Kind.API.(Listable); ok && r.Data.Snapshots != nil {
-		c := l.Listing()
-		if obj, ok := r.Data.Snapshots.Lookup(ctx, r.Data.Client, c.Collection(addr.Parents), addr.ID); ok {
+	if col, list, ok := r.snapshotOf(addr); ok && r.Data.Snapshots != nil { // snapshot_platform.go
+		if obj, ok := r.Data.Snapshots.LookupListed(ctx, col, addr.ID, list); ok {
 			return maps.Clone(obj), nil
 		}
 	}
@@ -559,10 +558,11 @@ func (r *EntityResource) refreshRead(ctx context.Context, addr Address) (konnect
 	return obj, err
 }
 
-// wrote drops the snapshot of a collection this run has just written to.
+// wrote drops the snapshot of a collection this run has just written to, and those of the
+// collections above it.
 func (r *EntityResource) wrote(addr Address) {
-	if l, ok := r.Kind.API.(Listable); ok && r.Data.Snapshots != nil {
-		r.Data.Snapshots.Invalidate(l.Listing().Collection(addr.Parents))
+	if col, ok := r.writtenCollection(addr); ok && r.Data.Snapshots != nil {
+		r.Data.Snapshots.Invalidate(col)
 	}
 }
 

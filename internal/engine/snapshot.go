@@ -3,6 +3,7 @@ package engine
 import (
 	"context"
 	"net/url"
+	"strings"
 	"sync"
 
 	"github.com/hashicorp/terraform-plugin-log/tflog"
@@ -16,10 +17,12 @@ import (
 const snapshotAfter = 1
 
 // snapshots makes refresh cheap at scale: within one provider run (one Terraform command),
-// refreshing many objects of one collection reads the whole collection in pages of 1000
-// instead of one GET per object. Only refresh uses it. The guards never do: every write is
-// still preceded by a live read of that one object. A write to a collection drops its
-// snapshot, and an object missing from a snapshot is confirmed with a direct GET.
+// refreshing many objects of one collection reads the whole collection in pages (1000
+// objects a page for a control plane's entities, 100 for a platform collection that is
+// Listed, snapshot_platform.go) instead of one GET per object. Only refresh uses it. The
+// guards never do: every write is still preceded by a live read of that one object. A
+// write to a collection drops its snapshot (and those above it), and an object missing
+// from a snapshot is confirmed with a direct GET.
 type snapshots struct {
 	mu   sync.Mutex
 	cols map[string]*collectionSnapshot
@@ -41,10 +44,19 @@ func (c CoreEntityAPI) Listing() CoreEntityAPI { return c }
 
 func NewSnapshots() *snapshots { return &snapshots{cols: map[string]*collectionSnapshot{}} }
 
-// lookup returns the object from the collection's snapshot. ok is false when the caller
-// must read the object directly: too few reads yet, the listing failed, or the object is
-// not in it.
+// lookup returns the object from the collection's snapshot of a control plane's entities
+// (pages of 1000). ok is false when the caller must read the object directly: too few reads
+// yet, the listing failed, or the object is not in it.
 func (s *snapshots) Lookup(ctx context.Context, cl *konnect.Client, collection, id string) (konnect.Object, bool) {
+	return s.LookupListed(ctx, collection, id, func(ctx context.Context) ([]konnect.Object, error) {
+		return cl.ListEntities(ctx, collection, url.Values{"size": {"1000"}})
+	})
+}
+
+// LookupListed is Lookup for a collection that list reads whole (every page), each object
+// as a GET of it answers it. The first caller past snapshotAfter lists; the others wait for
+// that listing.
+func (s *snapshots) LookupListed(ctx context.Context, collection, id string, list func(context.Context) ([]konnect.Object, error)) (konnect.Object, bool) {
 	s.mu.Lock()
 	c := s.cols[collection]
 	if c == nil {
@@ -59,7 +71,7 @@ func (s *snapshots) Lookup(ctx context.Context, cl *konnect.Client, collection, 
 	if c.ready == nil {
 		c.ready = make(chan struct{})
 		s.mu.Unlock()
-		objs, err := cl.ListEntities(ctx, collection, url.Values{"size": {"1000"}})
+		objs, err := list(ctx)
 		byID := make(map[string]konnect.Object, len(objs))
 		for _, o := range objs {
 			if id, ok := o["id"].(string); ok {
@@ -84,10 +96,17 @@ func (s *snapshots) Lookup(ctx context.Context, cl *konnect.Client, collection, 
 	return obj, ok
 }
 
-// invalidate drops a collection's snapshot after a write to it.
+// invalidate drops a collection's snapshot after a write to it, and the snapshots of the
+// collections above it: a write below an object (a portal's custom domain, an API's
+// publication) can change fields Konnect computes on that object.
 func (s *snapshots) Invalidate(collection string) {
 	s.mu.Lock()
 	delete(s.cols, collection)
+	for key := range s.cols {
+		if strings.HasPrefix(collection, key+"/") {
+			delete(s.cols, key)
+		}
+	}
 	s.mu.Unlock()
 }
 

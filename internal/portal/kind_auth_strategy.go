@@ -209,7 +209,7 @@ var ApplicationAuthStrategyKind = engine.EntityKind{
 	Description: "How applications authenticate to the APIs a Dev Portal publishes: with API keys (`key_auth`) or with OpenID Connect (`openid_connect`). Set exactly one of the two objects. " +
 		"An update sends Konnect only what the plan changes (PATCH); changing the type replaces the strategy. Konnect refuses to delete a strategy a portal or an API publication uses. " +
 		"The top-level attributes repeat the strategy's, as in Kong's provider.",
-	API:      strategyAPI{engine.PatchAPI{PlatformAPI: engine.PlatformAPI{Collection: func(map[string]string) string { return "/v2/application-auth-strategies" }}, NameFilter: "filter[name][eq]"}},
+	API:      strategyAPI{engine.PatchAPI{PlatformAPI: engine.PlatformAPI{Collection: func(map[string]string) string { return "/v2/application-auth-strategies" }, Listed: true}, NameFilter: "filter[name][eq]"}},
 	NameAttr: "", // the name is inside the strategy's object; Konnect takes two strategies of one name
 	Attrs: []engine.Attr{
 		{Name: "key_auth", PatchMembers: true, PlanModifiers: typeSwitch, Description: "A strategy of API keys. Conflicts with `openid_connect`.",

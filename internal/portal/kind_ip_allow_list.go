@@ -18,7 +18,7 @@ var IPAllowListKind = engine.EntityKind{
 	Description: "An entry of a Dev Portal's IP allow list: the addresses and CIDR ranges that may reach the portal. " +
 		"Konnect enforces the list only while the portal has `sipr_enabled = true`. " +
 		"An update sends Konnect only `allowed_ips` (PATCH), the entry's one field. A change made in Konnect is a conflict like any other.",
-	API: engine.PatchAPI{PlatformAPI: engine.PlatformAPI{Collection: engine.V3Path("portals", "{portal_id}", "ip-allow-list")}},
+	API: engine.PatchAPI{PlatformAPI: engine.PlatformAPI{Collection: engine.V3Path("portals", "{portal_id}", "ip-allow-list"), Listed: true}},
 	Attrs: []engine.Attr{
 		engine.ParentID("portal_id", "The id of the portal."),
 		{Name: "allowed_ips", Type: engine.ListOf(engine.String), Mode: engine.Required,

@@ -28,6 +28,8 @@ var PageKind = engine.EntityKind{
 		"An update sends Konnect only the attributes the plan changes (PATCH). " +
 		"A title or description set in the content's front matter is the one Konnect keeps when the content is written: leave the attribute unset (the plan shows the front matter's value) or set it to the same value. " +
 		"A page someone edits or moves in the portal editor is reported as a change of that page; a change of its content is shown as a short diff.",
+	// Refreshed one GET per page, not from a listing: Konnect lists a portal's pages as a
+	// tree without their content.
 	API:      pageAPI{engine.PatchAPI{PlatformAPI: engine.PlatformAPI{Collection: pagesPath}}},
 	NameAttr: "slug",
 	Check:    checkPage,

@@ -28,7 +28,7 @@ var PortalKind = engine.EntityKind{
 	Description: "A Konnect Dev Portal, where developers find and consume published APIs. " +
 		"An update sends Konnect only the attributes the plan changes (PATCH). " +
 		"Konnect refuses to delete a portal that publishes APIs unless `force_destroy = \"true\"`.",
-	API:         engine.PatchAPI{PlatformAPI: engine.PlatformAPI{Collection: engine.V3Path("portals")}, NameFilter: "filter[name][eq]"},
+	API:         engine.PatchAPI{PlatformAPI: engine.PlatformAPI{Collection: engine.V3Path("portals"), Listed: true}, NameFilter: "filter[name][eq]"},
 	NameAttr:    "name",
 	DataSource:  true,
 	DeleteQuery: map[string]string{"force": "force_destroy"},

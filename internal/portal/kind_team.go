@@ -18,7 +18,7 @@ var TeamKind = engine.EntityKind{
 	TypeName: "konnect_portal_team",
 	Description: "A team of a Dev Portal's developers, which roles on the portal's APIs are granted to (`konnect_portal_team_role`). " +
 		"An update sends Konnect only the attributes the plan changes (PATCH). Deleting a team deletes its role grants; its developers stay.",
-	API:        engine.PatchAPI{PlatformAPI: engine.PlatformAPI{Collection: engine.V3Path("portals", "{portal_id}", "teams")}, NameFilter: "filter[name][eq]"},
+	API:        engine.PatchAPI{PlatformAPI: engine.PlatformAPI{Collection: engine.V3Path("portals", "{portal_id}", "teams"), Listed: true}, NameFilter: "filter[name][eq]"},
 	NameAttr:   "name",
 	Dependents: []engine.Dependent{teamRolesOf}, // cascade.go
 	Attrs: []engine.Attr{

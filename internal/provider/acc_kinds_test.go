@@ -695,11 +695,15 @@ func (r *diagRecorder) reset() {
 }
 
 func (r *diagRecorder) warnings() []*tfprotov6.Diagnostic {
+	return r.ofSeverity(tfprotov6.DiagnosticSeverityWarning)
+}
+
+func (r *diagRecorder) ofSeverity(sev tfprotov6.DiagnosticSeverity) []*tfprotov6.Diagnostic {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	var out []*tfprotov6.Diagnostic
 	for _, d := range r.diags {
-		if d.Severity == tfprotov6.DiagnosticSeverityWarning {
+		if d.Severity == sev {
 			out = append(out, d)
 		}
 	}

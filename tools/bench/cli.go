@@ -20,7 +20,48 @@ type split struct {
 	Services int `json:"services"`
 	Routes   int `json:"routes"`
 	Plugins  int `json:"plugins"`
+	Teams    int `json:"teams,omitempty"`        // the mix layout's
+	Pages    int `json:"portal_pages,omitempty"` // the mix layout's, in one portal
 	Total    int `json:"total"`
+}
+
+// splitOf is what N objects are made of in a layout.
+func splitOf(layout string, n int) split {
+	if layout == "mix" {
+		return mixFor(n)
+	}
+	return splitFor(n)
+}
+
+// mixFor is the mix layout's N objects: a fifth teams, a fifth portal pages, and the rest
+// services, routes and plugins as splitFor spreads them.
+func mixFor(n int) split {
+	t, p := n/5, n/5
+	sp := splitFor(n - t - p)
+	sp.Teams, sp.Pages = t, p
+	sp.Total += t + p
+	return sp
+}
+
+// changedOf is the 10% change of a split: changedFor over the gateway objects, and a tenth
+// of the teams (their description) and of the pages (their content), rounded.
+func changedOf(sp split) split {
+	gw := sp
+	gw.Teams, gw.Pages = 0, 0
+	gw.Total = sp.Services + sp.Routes + sp.Plugins
+	c := changedFor(gw)
+	c.Teams, c.Pages = (sp.Teams+5)/10, (sp.Pages+5)/10
+	c.Total += c.Teams + c.Pages
+	return c
+}
+
+// containers are the resources of a layout that hold the objects: the control plane, and
+// the portal of the mix layout's pages.
+func containers(layout string) int {
+	if layout == "mix" {
+		return 2
+	}
+	return 1
 }
 
 func splitFor(n int) split {

@@ -8,33 +8,51 @@ import (
 	"strings"
 )
 
-// Two layouts of the same objects:
+// Two layouts of the same objects, and a third that adds platform objects:
 //
 //   - module (the default): one instance of a local module per service, holding the
 //     service, its route and, on every tenth service, its plugin; the module is repeated
 //     with count. A reference inside a module instance (route → service) is to one
 //     resource instance.
+//
 //   - count: three counted resources at the top level; each route refers to
 //     konnect_gateway_service.svc[count.index].id. Terraform evaluates such a reference by
 //     loading every instance of konnect_gateway_service.svc from state, for every route
 //     and plugin: planning and applying cost O(services × routes) in the CLI, whatever the
 //     provider does (about 4× the module layout's floor at N=1000).
 //
+//   - mix: the module layout, plus teams (organization-wide) and the pages of one portal,
+//     each a counted resource at the top level that refers to nothing counted: the platform
+//     kinds next to the gateway's. Teams are refreshed from a listing of the organization's
+//     teams; pages one GET each (Konnect lists them without their content).
+//
 // The floor has the same layout, references and counts with terraform_data in place of
 // each Konnect resource (its input carries the same fields), so the ratio to the floor
 // isolates what the provider adds to the CLI's own cost for the same graph.
-var layouts = []string{"module", "count"}
+var layouts = []string{"module", "count", "mix"}
 
 // configFiles returns the files (relative path → content) of one configuration.
 func configFiles(layout string, konnect bool, n int, sp split) map[string]string {
+	splitText := fmt.Sprintf("%d services, %d routes, %d plugins", sp.Services, sp.Routes, sp.Plugins)
+	if layout == "mix" {
+		splitText += fmt.Sprintf(", %d teams, %d portal pages", sp.Teams, sp.Pages)
+	}
 	r := strings.NewReplacer(
 		"@N@", strconv.Itoa(n),
 		"@SERVICES@", strconv.Itoa(sp.Services),
 		"@PLUGINS@", strconv.Itoa(sp.Plugins),
-		"@SPLIT@", fmt.Sprintf("%d services, %d routes, %d plugins", sp.Services, sp.Routes, sp.Plugins),
+		"@TEAMS@", strconv.Itoa(sp.Teams),
+		"@PAGES@", strconv.Itoa(sp.Pages),
+		"@SPLIT@", splitText,
 	)
 	files := map[string]string{}
 	switch {
+	case layout == "mix" && konnect:
+		files["main.tf"] = r.Replace(konnectHeader + variablesTF + mixVariablesTF + moduleRootKonnect + mixKonnect)
+		files["service/main.tf"] = konnectRequired + moduleVariablesTF + moduleKonnect
+	case layout == "mix":
+		files["main.tf"] = r.Replace(floorHeader + variablesTF + mixVariablesTF + moduleRootFloor + mixFloor)
+		files["service/main.tf"] = moduleVariablesTF + moduleFloor
 	case layout == "module" && konnect:
 		files["main.tf"] = r.Replace(konnectHeader + variablesTF + moduleRootKonnect)
 		files["service/main.tf"] = konnectRequired + moduleVariablesTF + moduleKonnect
@@ -292,6 +310,60 @@ resource "terraform_data" "plugin" {
       minute = count.index < var.changed_plugins ? 200 : 100
       policy = "local"
     })
+  }
+}
+`
+
+const mixVariablesTF = `variable "changed_teams" {
+  type    = number
+  default = 0
+}
+
+variable "changed_pages" {
+  type    = number
+  default = 0
+}
+
+`
+
+const mixKonnect = `
+resource "konnect_portal" "bench" {
+  name = "bench-n@N@"
+}
+
+resource "konnect_team" "team" {
+  count       = @TEAMS@
+  name        = "bench-team-${count.index}"
+  description = count.index < var.changed_teams ? "team ${count.index}, changed" : "team ${count.index}"
+}
+
+resource "konnect_portal_page" "page" {
+  count     = @PAGES@
+  portal_id = konnect_portal.bench.id
+  slug      = "page-${count.index}"
+  content   = count.index < var.changed_pages ? "# Page ${count.index}\n\nChanged.\n" : "# Page ${count.index}\n"
+}
+`
+
+const mixFloor = `
+resource "terraform_data" "portal" {
+  input = { name = "bench-n@N@" }
+}
+
+resource "terraform_data" "team" {
+  count = @TEAMS@
+  input = {
+    name        = "bench-team-${count.index}"
+    description = count.index < var.changed_teams ? "team ${count.index}, changed" : "team ${count.index}"
+  }
+}
+
+resource "terraform_data" "page" {
+  count = @PAGES@
+  input = {
+    portal_id = terraform_data.portal.id
+    slug      = "page-${count.index}"
+    content   = count.index < var.changed_pages ? "# Page ${count.index}\n\nChanged.\n" : "# Page ${count.index}\n"
   }
 }
 `

@@ -4,7 +4,7 @@
 //
 //	go run ./tools/bench [-runs "terraform=100,1000 tofu=100,1000,5000"]
 //	                     [-n 100,1000] [-cli terraform,tofu] [-latency 50ms]
-//	                     [-layout module|count] [-step-timeout 45m]
+//	                     [-layout module|count|mix] [-mix] [-step-timeout 45m]
 //	                     [-repeat 3] [-out bench-results] [-keep] [-strict] [-profile dir]
 //
 // `make bench` builds bin/ and both CLIs first, then runs it (BENCH_ARGS passes flags:
@@ -16,7 +16,8 @@
 // no-change plan, a plan with 10% of the objects changed saved with -out, the apply of that
 // saved plan, and destroy. Each is measured for wall time, the API calls the mock counted
 // (by method and path kind; the counters are reset before each step) and the provider's
-// peak RSS (wrap.go). The same five commands then run on the floor: the same layout with
+// peak RSS (wrap.go). -layout mix (or -mix) adds the platform: N is then a fifth teams, a
+// fifth pages of one portal, and services, routes and plugins for the rest. The same five commands then run on the floor: the same layout with
 // terraform_data in place of every Konnect resource, what the CLI itself costs; every wall
 // time is also given as a ratio to the floor of the same step. The no-change plan, which
 // changes nothing, runs -repeat times on both sides and reports the median (the JSON keeps
@@ -117,7 +118,8 @@ func parseFlags() (options, error) {
 	clis := fs.String("cli", "", "comma-separated CLIs from .tools/bin (terraform, tofu), each for every N of -n (default 100,1000); overrides -runs")
 	fs.DurationVar(&o.latency, "latency", 50*time.Millisecond, "latency the mock adds to every API call")
 	fs.StringVar(&o.outDir, "out", "bench-results", "directory for the JSON results (relative to the repository root)")
-	fs.StringVar(&o.layout, "layout", "module", "configuration layout: module (one module instance per service) or count (counted resources referring to each other by index)")
+	fs.StringVar(&o.layout, "layout", "module", "configuration layout: module (one module instance per service), count (counted resources referring to each other by index) or mix (the module layout, plus teams and the pages of one portal)")
+	mix := fs.Bool("mix", false, "the mix layout: -layout mix")
 	fs.DurationVar(&o.stepTimeout, "step-timeout", 45*time.Minute, "longest one CLI command may run before it is interrupted")
 	fs.IntVar(&o.repeat, "repeat", 3, "run the no-change plan (with the provider and on the floor) this many times and report the median wall time; the other steps change state and run once")
 	fs.BoolVar(&o.keep, "keep", false, "keep the temporary directory (configurations, state, CLI logs) after a successful run")
@@ -145,8 +147,11 @@ func parseFlags() (options, error) {
 	if err := o.parseRuns(spec); err != nil {
 		return o, err
 	}
+	if *mix {
+		o.layout = "mix"
+	}
 	if !slices.Contains(layouts, o.layout) {
-		return o, fmt.Errorf("-layout: %q is neither module nor count", o.layout)
+		return o, fmt.Errorf("-layout: %q is not one of %s", o.layout, strings.Join(layouts, ", "))
 	}
 	root, err := repoRoot()
 	if err != nil {
@@ -262,7 +267,7 @@ func (b *bench) run(ctx context.Context) (rc int) {
 	}
 	fmt.Printf("konnect provider benchmark: %s, mock latency %s, %s layout, %d CPUs; logs in %s\n\n",
 		strings.Join(plan, ", "), o.latency, o.layout, runtime.NumCPU(), work)
-	fmt.Println(splitTable(o.ns))
+	fmt.Println(splitTable(o.layout, o.ns))
 
 	for _, cli := range o.clis {
 		version := cliVersion(filepath.Join(o.root, ".tools", "bin", cli), b.tfrc)
@@ -357,9 +362,9 @@ func cliVersion(bin, tfrc string) string {
 
 // runOne runs the five steps against Konnect (the mock) and then against the floor.
 func (b *bench) runOne(ctx context.Context, cli string, n int) runResult {
-	sp := splitFor(n)
-	ch := changedFor(sp)
-	resources := sp.Total + 1 // and the control plane
+	sp := splitOf(b.opts.layout, n)
+	ch := changedOf(sp)
+	resources := sp.Total + containers(b.opts.layout) // and the control plane (and the portal)
 	r := runResult{CLI: cli, N: n, Objects: sp, Changed: ch, Resources: resources, FloorResources: resources}
 	bin := filepath.Join(b.opts.root, ".tools", "bin", cli)
 	base := filepath.Join(b.work, fmt.Sprintf("%s-n%d", cli, n))
@@ -378,7 +383,7 @@ func (b *bench) runOne(ctx context.Context, cli string, n int) runResult {
 			r.Error = err.Error()
 			return r
 		}
-		if b.opts.layout != "module" {
+		if b.opts.layout == "count" { // the others have a local module
 			continue
 		}
 		// The local module must be installed; `get` installs modules only, so the provider
@@ -401,6 +406,9 @@ func (b *bench) runOne(ctx context.Context, cli string, n int) runResult {
 	kvars := []string{"-var", fmt.Sprintf("changed_services=%d", ch.Services),
 		"-var", fmt.Sprintf("changed_routes=%d", ch.Routes),
 		"-var", fmt.Sprintf("changed_plugins=%d", ch.Plugins)}
+	if b.opts.layout == "mix" {
+		kvars = append(kvars, "-var", fmt.Sprintf("changed_teams=%d", ch.Teams), "-var", fmt.Sprintf("changed_pages=%d", ch.Pages))
+	}
 
 	for _, s := range steps {
 		sr, err := b.step(ctx, cli, n, bin, base, kdir, s, kvars, resources, ch.Total, true)

@@ -92,17 +92,31 @@ func newResults(o options) results {
 	}
 }
 
-func splitTable(ns []int) string {
+func splitTable(layout string, ns []int) string {
 	var sb strings.Builder
 	tw := tabwriter.NewWriter(&sb, 0, 0, 2, ' ', tabwriter.AlignRight)
-	fmt.Fprintln(tw, "N\tservices\troutes\tplugins\tobjects\tresources\t10% changed: services\troutes\tplugins\ttotal\t")
+	mix := layout == "mix"
+	if mix {
+		fmt.Fprintln(tw, "N\tservices\troutes\tplugins\tteams\tpages\tobjects\tresources\t10% changed: services\troutes\tplugins\tteams\tpages\ttotal\t")
+	} else {
+		fmt.Fprintln(tw, "N\tservices\troutes\tplugins\tobjects\tresources\t10% changed: services\troutes\tplugins\ttotal\t")
+	}
 	for _, n := range ns {
-		sp := splitFor(n)
-		ch := changedFor(sp)
-		fmt.Fprintf(tw, "%d\t%d\t%d\t%d\t%d\t%d\t%d\t%d\t%d\t%d\t\n", n, sp.Services, sp.Routes, sp.Plugins, sp.Total, sp.Total+1,
+		sp := splitOf(layout, n)
+		ch := changedOf(sp)
+		if mix {
+			fmt.Fprintf(tw, "%d\t%d\t%d\t%d\t%d\t%d\t%d\t%d\t%d\t%d\t%d\t%d\t%d\t%d\t\n", n, sp.Services, sp.Routes, sp.Plugins, sp.Teams, sp.Pages,
+				sp.Total, sp.Total+containers(layout), ch.Services, ch.Routes, ch.Plugins, ch.Teams, ch.Pages, ch.Total)
+			continue
+		}
+		fmt.Fprintf(tw, "%d\t%d\t%d\t%d\t%d\t%d\t%d\t%d\t%d\t%d\t\n", n, sp.Services, sp.Routes, sp.Plugins, sp.Total, sp.Total+containers(layout),
 			ch.Services, ch.Routes, ch.Plugins, ch.Total)
 	}
 	tw.Flush()
+	if mix {
+		return "Objects per N (a fifth teams, a fifth pages of one portal; the rest services with one route each and a rate-limiting plugin\n" +
+			"on every tenth; resources add the control plane and the portal; the floor has as many terraform_data resources):\n" + sb.String()
+	}
 	return "Objects per N (one route per service, a rate-limiting plugin on every tenth service; resources add the control plane;\n" +
 		"the floor has as many terraform_data resources):\n" + sb.String()
 }

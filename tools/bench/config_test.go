@@ -1,0 +1,42 @@
+package main
+
+import (
+	"regexp"
+	"strings"
+	"testing"
+)
+
+// The mix layout: a fifth of N teams, a fifth portal pages, the rest as the module layout
+// spreads it; its 10% change touches a tenth of each.
+func TestMixSplit(t *testing.T) {
+	sp := mixFor(1000)
+	if sp.Teams != 200 || sp.Pages != 200 || sp.Services != 285 || sp.Routes != 285 || sp.Plugins != 29 || sp.Total != 999 {
+		t.Errorf("mixFor(1000) = %+v", sp)
+	}
+	ch := changedOf(sp)
+	if ch.Teams != 20 || ch.Pages != 20 || ch.Total != ch.Services+ch.Routes+ch.Plugins+40 {
+		t.Errorf("changedOf(mixFor(1000)) = %+v", ch)
+	}
+	// The other layouts change as before.
+	if gw := splitFor(1000); changedOf(gw) != changedFor(gw) {
+		t.Errorf("changedOf(%+v) = %+v, changedFor %+v", gw, changedOf(gw), changedFor(gw))
+	}
+	for _, konnect := range []bool{true, false} {
+		files := configFiles("mix", konnect, 1000, sp)
+		main := files["main.tf"]
+		if got := len(regexp.MustCompile(`count\s+= 200\n`).FindAllString(main, -1)); got != 2 {
+			t.Errorf("mix main.tf (konnect %v) has %d resources counted 200 times, want 2 (teams, pages):\n%s", konnect, got, main)
+		}
+		for _, want := range []string{`variable "changed_teams"`, `variable "changed_pages"`, "count            = 285"} {
+			if !strings.Contains(main, want) {
+				t.Errorf("mix main.tf (konnect %v) lacks %q:\n%s", konnect, want, main)
+			}
+		}
+		if files["service/main.tf"] == "" {
+			t.Errorf("mix layout (konnect %v) has no service module", konnect)
+		}
+		if konnect != strings.Contains(main, `resource "konnect_team" "team"`) || konnect == strings.Contains(main, `resource "terraform_data" "team"`) {
+			t.Errorf("mix main.tf (konnect %v) has the other side's teams:\n%s", konnect, main)
+		}
+	}
+}
