@@ -7,6 +7,7 @@ import (
 	"maps"
 	"net/url"
 	"strings"
+	"sync"
 
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/path"
@@ -42,8 +43,17 @@ var (
 )
 
 // newResource turns a declaration into a Terraform resource.
+//
+// The framework calls the returned function for every protocol call it answers (about
+// three per object in every plan), so what a declaration derives (attributes, guard fields)
+// is worked out once, on the first call, and shared: nothing writes to it afterwards.
 func NewResource(k EntityKind) func() resource.Resource {
-	return func() resource.Resource { return NewEntityResource(k) }
+	var once sync.Once
+	var proto *EntityResource
+	return func() resource.Resource {
+		once.Do(func() { proto = NewEntityResource(k) })
+		return &EntityResource{Kind: proto.Kind, Attrs: proto.Attrs, Fields: proto.Fields, attributes: proto.attributes}
+	}
 }
 
 // newEntityResource builds the resource for a declaration; its data sources share its attributes.
