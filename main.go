@@ -29,7 +29,7 @@ func main() {
 	flag.Parse()
 
 	if !debugMode {
-		quietUnreadLogs(os.LookupEnv, os.Setenv)
+		provider.QuietUnreadLogs(os.LookupEnv, os.Setenv)
 	}
 	// The collector runs less often while the live heap is small (internal/gctune), never
 	// more often than Go's default and with no memory limit; GOGC or GOMEMLIMIT in the
@@ -52,31 +52,3 @@ func main() {
 // startProfiling starts the profiling of a -tags profile build (profile_hook.go sets it)
 // and returns the function that stops it and writes the last profiles.
 var startProfiling = func() (stop func()) { return func() {} }
-
-// quieted are the level variables set to OFF. The SDK's subsystems need their own: one left
-// unset still formats every TRACE line before the root logger drops it.
-var quieted = []string{"TF_LOG_SDK", "TF_LOG_SDK_PROTO", "TF_LOG_SDK_FRAMEWORK", "TF_LOG_PROVIDER_KONNECT"}
-
-// quietUnreadLogs turns the provider's own and the SDK's logs off when the CLI that runs
-// the provider will throw them away anyway. Without a level the plugin libraries log every
-// gRPC call and every framework step at TRACE; Terraform and OpenTofu read each line from
-// the provider's stderr and then drop it unless TF_LOG or TF_LOG_PROVIDER is set. Writing
-// and parsing those lines was about 40% of the provider's CPU in a no-change plan.
-//
-// Anything the user set wins: with TF_LOG or TF_LOG_PROVIDER set nothing changes, and a
-// level already set in one of the quieted variables is kept.
-func quietUnreadLogs(lookup func(string) (string, bool), set func(string, string) error) {
-	for _, name := range []string{"TF_LOG", "TF_LOG_PROVIDER"} {
-		if v, ok := lookup(name); ok && v != "" {
-			return
-		}
-	}
-	for _, name := range quieted {
-		if v, ok := lookup(name); ok && v != "" {
-			continue
-		}
-		if err := set(name, "OFF"); err != nil {
-			log.Printf("[WARN] could not set %s: %v", name, err)
-		}
-	}
-}

@@ -132,7 +132,9 @@ func stepArgs(key string, vars []string, resources, changed int) (args []string,
 type cliRun struct {
 	Wall       time.Duration
 	CPUSeconds float64 // user+sys of the CLI and every process it waited for (its providers)
-	ExitCode   int
+	// ProviderCPUSeconds is the providers' part of CPUSeconds, as the launcher recorded it.
+	ProviderCPUSeconds float64
+	ExitCode           int
 }
 
 // runCLI runs bin in dir with env, output to logPath. The CLI gets its own process group:

@@ -33,6 +33,7 @@
 package main
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"flag"
@@ -208,6 +209,7 @@ type bench struct {
 	opts     options
 	work     string
 	provider string // the real provider binary
+	echo     string // the echo provider binary (tools/bench/echo)
 	wrapDir  string // dev_overrides directory holding the launcher
 	tfrc     string
 	mock     *mock
@@ -219,7 +221,8 @@ func (b *bench) run(ctx context.Context) (rc int) {
 	o := b.opts
 	providerBin := filepath.Join(o.root, "bin", "terraform-provider-konnect")
 	mockBin := filepath.Join(o.root, "bin", "konnect-mock")
-	need := []string{providerBin, mockBin}
+	echoBin := filepath.Join(o.root, "bin", "konnect-bench-echo")
+	need := []string{providerBin, mockBin, echoBin}
 	for _, c := range o.clis {
 		need = append(need, filepath.Join(o.root, ".tools", "bin", c))
 	}
@@ -229,7 +232,7 @@ func (b *bench) run(ctx context.Context) (rc int) {
 			return 2
 		}
 	}
-	b.provider = providerBin
+	b.provider, b.echo = providerBin, echoBin
 
 	work, err := os.MkdirTemp("", "konnect-bench-")
 	if err != nil {
@@ -412,6 +415,9 @@ func (b *bench) runOne(ctx context.Context, cli string, n int) runResult {
 
 	for _, s := range steps {
 		sr, err := b.step(ctx, cli, n, bin, base, kdir, s, kvars, resources, ch.Total, true)
+		if err == nil && s.Key == "plan-nochange" {
+			sr.Echo, err = b.echoPlan(ctx, cli, n, bin, base, kdir, s, kvars, resources)
+		}
 		r.Steps = append(r.Steps, sr)
 		if err != nil {
 			r.Error = fmt.Sprintf("%s: %v", s.Name, err)
@@ -429,6 +435,9 @@ func (b *bench) runOne(ctx context.Context, cli string, n int) runResult {
 		r.Steps[i].FloorCPUSeconds = fr.CLICPUSeconds
 		if fr.CLICPUSeconds > 0 {
 			r.Steps[i].CPURatio = r.Steps[i].CLICPUSeconds / fr.CLICPUSeconds
+			if e := r.Steps[i].Echo; e != nil {
+				e.CPURatio = e.CPUSeconds / fr.CLICPUSeconds
+			}
 		}
 		if fr.WallSeconds > 0 {
 			r.Steps[i].FloorRatio = r.Steps[i].WallSeconds / fr.WallSeconds
@@ -487,6 +496,15 @@ func (b *bench) step(ctx context.Context, cli string, n int, bin, base, dir stri
 				return sr, err
 			}
 		}
+		if konnect {
+			launches, _, err := readLaunches(rssDir)
+			if err != nil {
+				return sr, err
+			}
+			for _, l := range launches {
+				cr.ProviderCPUSeconds += l.CPUSeconds
+			}
+		}
 		runs = append(runs, cr)
 	}
 	cr := runs[len(runs)-1]
@@ -494,9 +512,13 @@ func (b *bench) step(ctx context.Context, cli string, n int, bin, base, dir stri
 	if reps > 1 {
 		for _, r := range runs {
 			sr.WallRuns = append(sr.WallRuns, r.Wall.Seconds())
+			sr.CPURuns = append(sr.CPURuns, r.CPUSeconds)
 		}
 	}
-	sr.CLICPUSeconds = cr.CPUSeconds
+	// CPU is the median run's (by the CLI's and providers' total), and the provider's part
+	// of that same run: one run alone varies by a fifth on a quiet 2-core machine.
+	med := medianCPU(runs)
+	sr.CLICPUSeconds = med.CPUSeconds
 	if konnect {
 		counts, err := b.mock.counts()
 		if err != nil {
@@ -510,13 +532,59 @@ func (b *bench) step(ctx context.Context, cli string, n int, bin, base, dir stri
 		sr.ProviderLaunches, sr.ProviderUnrecorded = launches, unrecorded
 		for _, l := range launches {
 			sr.ProviderPeakRSSKB = max(sr.ProviderPeakRSSKB, l.MaxRSSKB)
-			sr.ProviderCPUSeconds += l.CPUSeconds
 		}
+		sr.ProviderCPUSeconds = med.ProviderCPUSeconds
 	}
 	if err := checkRun(cr, logPath, wantExit, expect); err != nil {
 		return sr, err
 	}
 	return sr, nil
+}
+
+// echoPlan runs the no-change plan s again over the state in dir, with the echo provider
+// (bin/konnect-bench-echo) in place of the real one, as often as the real one ran.
+func (b *bench) echoPlan(ctx context.Context, cli string, n int, bin, base, dir string, s stepDef, vars []string, resources int) (*echoResult, error) {
+	logPath := filepath.Join(base, "logs", "echo-"+s.Key+".log")
+	args, wantExit, expect := stepArgs(s.Key, vars, resources, 0)
+	var runs []cliRun
+	reps := max(b.opts.repeat, 1)
+	for i := range reps {
+		rssDir := filepath.Join(base, "rss", fmt.Sprintf("echo-%s-%d", s.Key, i))
+		env := append(b.cliEnv(base, fmt.Sprintf("echo-%s-%d", s.Key, i)), envRealProvider+"="+b.echo)
+		if err := b.mock.resetCounts(); err != nil {
+			return nil, err
+		}
+		fmt.Fprintf(os.Stderr, "bench: %s N=%d echo: %s\n", cli, n, s.Name)
+		cr, err := runCLI(ctx, b.opts.stepTimeout, bin, dir, env, logPath, args...)
+		if err == nil {
+			err = checkRun(cr, logPath, wantExit, expect)
+		}
+		if err != nil {
+			return nil, fmt.Errorf("with the echo provider: %w", err)
+		}
+		launches, _, err := readLaunches(rssDir)
+		if err != nil {
+			return nil, err
+		}
+		for _, l := range launches {
+			cr.ProviderCPUSeconds += l.CPUSeconds
+		}
+		runs = append(runs, cr)
+	}
+	med := medianCPU(runs)
+	e := &echoResult{WallSeconds: medianWall(runs), CPUSeconds: med.CPUSeconds, ProviderCPUSeconds: med.ProviderCPUSeconds}
+	if reps > 1 {
+		for _, r := range runs {
+			e.WallRuns = append(e.WallRuns, r.Wall.Seconds())
+			e.CPURuns = append(e.CPURuns, r.CPUSeconds)
+		}
+	}
+	counts, err := b.mock.counts()
+	if err != nil {
+		return nil, err
+	}
+	e.APICalls = summarize(counts).Total
+	return e, nil
 }
 
 // cliEnv is the environment of one CLI command; the provider launcher records the provider
@@ -545,6 +613,13 @@ func joinInts(ns []int) string {
 
 // medianWall is the median wall time of the runs, in seconds (the lower middle one for an
 // even count).
+// medianCPU is the run of median CPU (CLI and providers together).
+func medianCPU(runs []cliRun) cliRun {
+	sorted := slices.Clone(runs)
+	slices.SortFunc(sorted, func(a, b cliRun) int { return cmp.Compare(a.CPUSeconds, b.CPUSeconds) })
+	return sorted[(len(sorted)-1)/2]
+}
+
 func medianWall(runs []cliRun) float64 {
 	w := make([]float64, len(runs))
 	for i, r := range runs {

@@ -51,6 +51,7 @@ type stepResult struct {
 	Kind               string    `json:"kind"`
 	WallSeconds        float64   `json:"wall_seconds"`        // the median with -repeat
 	WallRuns           []float64 `json:"wall_runs,omitempty"` // every run's, with -repeat
+	CPURuns            []float64 `json:"cpu_runs,omitempty"`  // every run's CPU, with -repeat (CLICPUSeconds is the median)
 	FloorSeconds       float64   `json:"floor_wall_seconds"`
 	FloorRatio         float64   `json:"floor_ratio"`
 	CLICPUSeconds      float64   `json:"cpu_seconds"`       // the CLI and its providers, user+sys
@@ -63,6 +64,21 @@ type stepResult struct {
 	ProviderLaunches   []launch  `json:"provider_processes"`
 	ProviderUnrecorded int       `json:"provider_processes_unrecorded,omitempty"`
 	Log                string    `json:"log"`
+	// Echo is the no-change plan run again over the same state with the echo provider
+	// (tools/bench/echo): the provider's schemas and no work, the least any provider with
+	// these resource types could cost. Only for the no-change plan.
+	Echo *echoResult `json:"echo,omitempty"`
+}
+
+// echoResult is the no-change plan with the echo provider in place of the real one.
+type echoResult struct {
+	WallSeconds        float64   `json:"wall_seconds"` // the median with -repeat
+	WallRuns           []float64 `json:"wall_runs,omitempty"`
+	CPURuns            []float64 `json:"cpu_runs,omitempty"`
+	CPUSeconds         float64   `json:"cpu_seconds"`          // the CLI and the echo provider, user+sys: the median run's
+	ProviderCPUSeconds float64   `json:"provider_cpu_seconds"` // the echo provider's part
+	CPURatio           float64   `json:"cpu_floor_ratio"`      // CPUSeconds / the floor's
+	APICalls           int       `json:"api_calls"`            // none expected: it never calls Konnect
 }
 
 type floorStep struct {
@@ -124,7 +140,7 @@ func splitTable(layout string, ns []int) string {
 func printReport(w io.Writer, res results) {
 	fmt.Fprintf(w, "Results (mock latency %s; wall = elapsed time of the CLI command; ×floor = wall / the same command on\n"+
 		"as many terraform_data resources; calls = API requests the mock served; RSS = provider peak RSS, max over its processes;\n"+
-		"CPU = user+sys of the CLI and every process it waited for (its providers), of the last run; prov CPU = the provider's part of it;\n"+
+		"CPU = user+sys of the CLI and every process it waited for (its providers), of the median run by CPU where a step repeats; prov CPU = the provider's part of it;\n"+
 		"CPU ×floor = CPU / the floor's; CLI ×floor = (CPU - prov CPU) / the floor's: what the CLI alone costs beside the floor)\n", res.Latency)
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
 	fmt.Fprintln(tw, "CLI\tN\tstep\twall s\tfloor s\t×floor\tcalls\tGET\tPOST\tPUT\tPATCH\tDELETE\tcalls/chg\tRSS MB\tprocs\tCPU s\tprov CPU s\tfloor CPU s\tCPU ×floor\tCLI ×floor\t")
@@ -154,6 +170,8 @@ func printReport(w io.Writer, res results) {
 	}
 	tw.Flush()
 
+	printEcho(w, res)
+
 	fmt.Fprintln(w, "\nAPI calls by method and path kind:")
 	for _, r := range res.Runs {
 		for _, s := range r.Steps {
@@ -176,6 +194,35 @@ func printReport(w io.Writer, res results) {
 		fmt.Fprintf(w, "  %-4s  %-9s  %s: %s\n", t.Status, t.CLI, t.Name, t.Detail)
 	}
 	fmt.Fprintf(w, "\nTotal run time: %s\n", time.Duration(res.TotalSeconds*float64(time.Second)).Round(time.Second))
+}
+
+// printEcho prints the no-change plans run again with the echo provider: what the CLI costs
+// for these resource types with a provider that does no work, beside the provider's own.
+func printEcho(w io.Writer, res results) {
+	var rows []string
+	for _, r := range res.Runs {
+		for _, s := range r.Steps {
+			e := s.Echo
+			if e == nil || s.FloorCPUSeconds == 0 {
+				continue
+			}
+			rows = append(rows, fmt.Sprintf("%s\t%d\t%.2f\t%.2f\t%.2f\t%.2f\t%.2f\t%.2f\t%d\t%.2f\t%.2f\t",
+				r.CLI, r.N, s.CLICPUSeconds, s.CPURatio, e.CPUSeconds, e.ProviderCPUSeconds, e.CPURatio,
+				e.WallSeconds, e.APICalls, s.CLICPUSeconds-e.CPUSeconds, (s.CLICPUSeconds-e.CPUSeconds)/s.FloorCPUSeconds))
+		}
+	}
+	if len(rows) == 0 {
+		return
+	}
+	fmt.Fprintln(w, "\nNo-change plan with the echo provider (tools/bench/echo: this provider's schemas over the same state, every\n"+
+		"resource call answered with no work): echo = the least any provider with these resource types costs the CLI;\n"+
+		"over echo = what this provider spends beyond it)")
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
+	fmt.Fprintln(tw, "CLI\tN\tCPU s\tCPU ×floor\techo CPU s\techo prov CPU s\techo ×floor\techo wall s\techo calls\tover echo s\tover echo ×floor\t")
+	for _, row := range rows {
+		fmt.Fprintln(tw, row)
+	}
+	tw.Flush()
 }
 
 // mb is kilobytes (as rusage reports them, KiB) in megabytes of 10^6 bytes.
@@ -289,7 +336,11 @@ func evaluateTargets(runs []runResult) []target {
 				check(cli, name, false, "the step or its floor did not complete: "+r.Error)
 				continue
 			}
-			check(cli, name, s.CPURatio <= 2, fmt.Sprintf("%.2f s vs floor %.2f s = %.2f×", s.CLICPUSeconds, s.FloorCPUSeconds, s.CPURatio))
+			detail := fmt.Sprintf("%.2f s vs floor %.2f s = %.2f×", s.CLICPUSeconds, s.FloorCPUSeconds, s.CPURatio)
+			if e := s.Echo; e != nil {
+				detail += fmt.Sprintf("; with the echo provider (these schemas, no work) %.2f s = %.2f×", e.CPUSeconds, e.CPURatio)
+			}
+			check(cli, name, s.CPURatio <= 2, detail)
 		}
 		const rssName = "provider peak RSS, N=5000: < 200 MB"
 		if r, ok := byCLI(cli, 5000); !ok {

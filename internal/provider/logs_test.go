@@ -1,4 +1,4 @@
-package main
+package provider
 
 import "testing"
 
@@ -7,7 +7,7 @@ func TestQuietUnreadLogs(t *testing.T) {
 	for _, tc := range []struct {
 		name string
 		env  map[string]string
-		want map[string]string // what quietUnreadLogs sets
+		want map[string]string // what QuietUnreadLogs sets
 	}{
 		{"nothing set: the CLI drops provider logs, so they are off",
 			map[string]string{}, allOff},
@@ -23,7 +23,7 @@ func TestQuietUnreadLogs(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			got := map[string]string{}
-			quietUnreadLogs(func(k string) (string, bool) {
+			QuietUnreadLogs(func(k string) (string, bool) {
 				v, ok := tc.env[k]
 				return v, ok
 			}, func(k, v string) error {
