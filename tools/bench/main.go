@@ -122,7 +122,7 @@ func parseFlags() (options, error) {
 	fs.StringVar(&o.layout, "layout", "module", "configuration layout: module (one module instance per service), count (counted resources referring to each other by index) or mix (the module layout, plus teams and the pages of one portal)")
 	mix := fs.Bool("mix", false, "the mix layout: -layout mix")
 	fs.DurationVar(&o.stepTimeout, "step-timeout", 45*time.Minute, "longest one CLI command may run before it is interrupted")
-	fs.IntVar(&o.repeat, "repeat", 3, "run the no-change plan (with the provider and on the floor) this many times and report the median wall time; the other steps change state and run once")
+	fs.IntVar(&o.repeat, "repeat", 3, "run the no-change plan this many times with the provider, the echo provider and on the floor in turn, and report the median run (wall time; CPU); the other steps change state and run once")
 	fs.BoolVar(&o.keep, "keep", false, "keep the temporary directory (configurations, state, CLI logs) after a successful run")
 	fs.BoolVar(&o.strict, "strict", false, "exit 1 when a target fails, not only when a step fails")
 	fs.StringVar(&o.profileDir, "profile", "", "directory for the provider's CPU and heap profiles, one folder per step (needs a provider built with -tags profile: make bench PROFILE=dir does both)")
@@ -413,10 +413,38 @@ func (b *bench) runOne(ctx context.Context, cli string, n int) runResult {
 		kvars = append(kvars, "-var", fmt.Sprintf("changed_teams=%d", ch.Teams), "-var", fmt.Sprintf("changed_pages=%d", ch.Pages))
 	}
 
+	// Each step runs with the provider, then on the floor; the no-change plan, the step the
+	// CPU targets are about, runs -repeat times with the provider, with the echo provider
+	// and on the floor in turn, so a slow spell of the machine falls on all three alike.
 	for _, s := range steps {
-		sr, err := b.step(ctx, cli, n, bin, base, kdir, s, kvars, resources, ch.Total, true)
-		if err == nil && s.Key == "plan-nochange" {
-			sr.Echo, err = b.echoPlan(ctx, cli, n, bin, base, kdir, s, kvars, resources)
+		var sr stepResult
+		var fr floorStep
+		var err error
+		if s.Key == "plan-nochange" {
+			sr, fr, err = b.interleaved(ctx, cli, n, bin, base, kdir, fdir, s, kvars, resources)
+		} else {
+			sr, err = b.step(ctx, cli, n, bin, base, kdir, s, kvars, resources, ch.Total, true)
+			if err == nil {
+				var f stepResult
+				f, err = b.step(ctx, cli, n, bin, base, fdir, s, kvars, resources, ch.Total, false)
+				if err != nil {
+					err = fmt.Errorf("floor: %w", err)
+				}
+				fr = floorStep{Step: s.Key, Name: s.Name, WallSeconds: f.WallSeconds, WallRuns: f.WallRuns, CPUSeconds: f.CLICPUSeconds}
+			}
+		}
+		if err == nil {
+			r.Floor = append(r.Floor, fr)
+			sr.FloorSeconds, sr.FloorCPUSeconds = fr.WallSeconds, fr.CPUSeconds
+			if fr.CPUSeconds > 0 {
+				sr.CPURatio = sr.CLICPUSeconds / fr.CPUSeconds
+				if e := sr.Echo; e != nil {
+					e.CPURatio = e.CPUSeconds / fr.CPUSeconds
+				}
+			}
+			if fr.WallSeconds > 0 {
+				sr.FloorRatio = sr.WallSeconds / fr.WallSeconds
+			}
 		}
 		r.Steps = append(r.Steps, sr)
 		if err != nil {
@@ -424,167 +452,125 @@ func (b *bench) runOne(ctx context.Context, cli string, n int) runResult {
 			return r
 		}
 	}
-	for i, s := range steps {
-		fr, err := b.step(ctx, cli, n, bin, base, fdir, s, kvars, resources, ch.Total, false)
-		if err != nil {
-			r.Error = fmt.Sprintf("floor %s: %v", s.Name, err)
-			return r
-		}
-		r.Floor = append(r.Floor, floorStep{Step: s.Key, Name: s.Name, WallSeconds: fr.WallSeconds, WallRuns: fr.WallRuns, CPUSeconds: fr.CLICPUSeconds})
-		r.Steps[i].FloorSeconds = fr.WallSeconds
-		r.Steps[i].FloorCPUSeconds = fr.CLICPUSeconds
-		if fr.CLICPUSeconds > 0 {
-			r.Steps[i].CPURatio = r.Steps[i].CLICPUSeconds / fr.CLICPUSeconds
-			if e := r.Steps[i].Echo; e != nil {
-				e.CPURatio = e.CPUSeconds / fr.CLICPUSeconds
-			}
-		}
-		if fr.WallSeconds > 0 {
-			r.Steps[i].FloorRatio = r.Steps[i].WallSeconds / fr.WallSeconds
-		}
-	}
 	return r
 }
 
-// step runs one CLI command and measures it.
-func (b *bench) step(ctx context.Context, cli string, n int, bin, base, dir string, s stepDef, vars []string, resources, changed int, konnect bool) (stepResult, error) {
+// oneRun is one CLI command as measured: for the provider's and the echo provider's runs
+// also the calls the mock served and the provider processes the launcher recorded.
+type oneRun struct {
+	cliRun
+	calls      calls
+	launches   []launch
+	unrecorded int
+}
+
+// runOnce runs the command of step s in dir once. which is "konnect" (the provider),
+// "echo" (the echo provider over the provider's state) or "floor"; rep numbers the runs of
+// a repeated step (their launches are recorded apart).
+func (b *bench) runOnce(ctx context.Context, cli string, n int, bin, base, dir string, s stepDef, vars []string, resources, changed int, which string, rep int) (oneRun, error) {
+	var o oneRun
+	name := which + "-" + s.Key
+	if rep > 0 {
+		name += fmt.Sprintf("-%d", rep)
+	}
+	logPath := filepath.Join(base, "logs", name+".log")
+	args, wantExit, expect := stepArgs(s.Key, vars, resources, changed)
+	env := b.cliEnv(base, name)
+	if which == "echo" {
+		env = append(env, envRealProvider+"="+b.echo) // os/exec keeps the last of a name
+	}
+	if which != "floor" {
+		if err := b.mock.resetCounts(); err != nil {
+			return o, err
+		}
+	}
+	fmt.Fprintf(os.Stderr, "bench: %s N=%d %s: %s\n", cli, n, which, s.Name)
+	cr, err := runCLI(ctx, b.opts.stepTimeout, bin, dir, env, logPath, args...)
+	if err != nil {
+		return o, err
+	}
+	o.cliRun = cr
+	if which != "floor" {
+		counts, err := b.mock.counts()
+		if err != nil {
+			return o, err
+		}
+		o.calls = summarize(counts)
+		if o.launches, o.unrecorded, err = readLaunches(filepath.Join(base, "rss", name)); err != nil {
+			return o, err
+		}
+		for _, l := range o.launches {
+			o.ProviderCPUSeconds += l.CPUSeconds
+		}
+	}
+	return o, checkRun(cr, logPath, wantExit, expect)
+}
+
+// result is the stepResult of a step's runs: wall time the median run's, CPU the median
+// run's by CPU (one run alone varies by a fifth on a quiet 2-core machine), the calls,
+// RSS and provider CPU those of that same run.
+func result(s stepDef, runs []oneRun, changed int) stepResult {
 	sr := stepResult{Step: s.Key, Name: s.Name, Kind: s.Kind}
 	if s.Key == "apply-plan" || s.Key == "plan-changed" {
 		sr.ChangedObjects = changed
 	}
-	which := "floor"
-	if konnect {
-		which = "konnect"
+	crs := make([]cliRun, len(runs))
+	for i, r := range runs {
+		crs[i] = r.cliRun
 	}
-	logPath := filepath.Join(base, "logs", fmt.Sprintf("%s-%s.log", which, s.Key))
-	rssDir := filepath.Join(base, "rss", which+"-"+s.Key)
-	sr.Log = logPath
-	args, wantExit, expect := stepArgs(s.Key, vars, resources, changed)
-	env := b.cliEnv(base, which+"-"+s.Key)
-	if konnect {
-		if err := b.mock.resetCounts(); err != nil {
-			return sr, err
-		}
-	}
-	reps := 1
-	if s.Key == "plan-nochange" && b.opts.repeat > 1 {
-		reps = b.opts.repeat
-	}
-	var runs []cliRun
-	for i := range reps {
-		if i > 0 && konnect {
-			// Counts, RSS and CPU are reported for the last run alone.
-			if err := b.mock.resetCounts(); err != nil {
-				return sr, err
-			}
-			if err := os.RemoveAll(rssDir); err != nil {
-				return sr, err
-			}
-			if err := os.MkdirAll(rssDir, 0o755); err != nil {
-				return sr, err
-			}
-		}
-		fmt.Fprintf(os.Stderr, "bench: %s N=%d %s: %s\n", cli, n, which, s.Name)
-		cr, err := runCLI(ctx, b.opts.stepTimeout, bin, dir, env, logPath, args...)
-		if err != nil {
-			return sr, err
-		}
-		if i < reps-1 {
-			// Every run must succeed to count (the last is checked below, after its
-			// counts are read); the next run overwrites the log.
-			if err := checkRun(cr, logPath, wantExit, expect); err != nil {
-				return sr, err
-			}
-		}
-		if konnect {
-			launches, _, err := readLaunches(rssDir)
-			if err != nil {
-				return sr, err
-			}
-			for _, l := range launches {
-				cr.ProviderCPUSeconds += l.CPUSeconds
-			}
-		}
-		runs = append(runs, cr)
-	}
-	cr := runs[len(runs)-1]
-	sr.WallSeconds = medianWall(runs)
-	if reps > 1 {
+	sr.WallSeconds = medianWall(crs)
+	if len(runs) > 1 {
 		for _, r := range runs {
 			sr.WallRuns = append(sr.WallRuns, r.Wall.Seconds())
 			sr.CPURuns = append(sr.CPURuns, r.CPUSeconds)
 		}
 	}
-	// CPU is the median run's (by the CLI's and providers' total), and the provider's part
-	// of that same run: one run alone varies by a fifth on a quiet 2-core machine.
-	med := medianCPU(runs)
-	sr.CLICPUSeconds = med.CPUSeconds
-	if konnect {
-		counts, err := b.mock.counts()
-		if err != nil {
-			return sr, err
-		}
-		sr.Calls = summarize(counts)
-		launches, unrecorded, err := readLaunches(rssDir)
-		if err != nil {
-			return sr, err
-		}
-		sr.ProviderLaunches, sr.ProviderUnrecorded = launches, unrecorded
-		for _, l := range launches {
-			sr.ProviderPeakRSSKB = max(sr.ProviderPeakRSSKB, l.MaxRSSKB)
-		}
-		sr.ProviderCPUSeconds = med.ProviderCPUSeconds
+	med := slices.Clone(runs)
+	slices.SortStableFunc(med, func(a, b oneRun) int { return cmp.Compare(a.CPUSeconds, b.CPUSeconds) })
+	m := med[(len(med)-1)/2]
+	sr.CLICPUSeconds, sr.ProviderCPUSeconds = m.CPUSeconds, m.ProviderCPUSeconds
+	sr.Calls, sr.ProviderLaunches, sr.ProviderUnrecorded = m.calls, m.launches, m.unrecorded
+	for _, l := range m.launches {
+		sr.ProviderPeakRSSKB = max(sr.ProviderPeakRSSKB, l.MaxRSSKB)
 	}
-	if err := checkRun(cr, logPath, wantExit, expect); err != nil {
-		return sr, err
-	}
-	return sr, nil
+	return sr
 }
 
-// echoPlan runs the no-change plan s again over the state in dir, with the echo provider
-// (bin/konnect-bench-echo) in place of the real one, as often as the real one ran.
-func (b *bench) echoPlan(ctx context.Context, cli string, n int, bin, base, dir string, s stepDef, vars []string, resources int) (*echoResult, error) {
-	logPath := filepath.Join(base, "logs", "echo-"+s.Key+".log")
-	args, wantExit, expect := stepArgs(s.Key, vars, resources, 0)
-	var runs []cliRun
-	reps := max(b.opts.repeat, 1)
-	for i := range reps {
-		rssDir := filepath.Join(base, "rss", fmt.Sprintf("echo-%s-%d", s.Key, i))
-		env := append(b.cliEnv(base, fmt.Sprintf("echo-%s-%d", s.Key, i)), envRealProvider+"="+b.echo)
-		if err := b.mock.resetCounts(); err != nil {
-			return nil, err
-		}
-		fmt.Fprintf(os.Stderr, "bench: %s N=%d echo: %s\n", cli, n, s.Name)
-		cr, err := runCLI(ctx, b.opts.stepTimeout, bin, dir, env, logPath, args...)
-		if err == nil {
-			err = checkRun(cr, logPath, wantExit, expect)
-		}
-		if err != nil {
-			return nil, fmt.Errorf("with the echo provider: %w", err)
-		}
-		launches, _, err := readLaunches(rssDir)
-		if err != nil {
-			return nil, err
-		}
-		for _, l := range launches {
-			cr.ProviderCPUSeconds += l.CPUSeconds
-		}
-		runs = append(runs, cr)
+// step runs one CLI command once and measures it, with the provider (konnect) or on the floor.
+func (b *bench) step(ctx context.Context, cli string, n int, bin, base, dir string, s stepDef, vars []string, resources, changed int, konnect bool) (stepResult, error) {
+	which := "floor"
+	if konnect {
+		which = "konnect"
 	}
-	med := medianCPU(runs)
-	e := &echoResult{WallSeconds: medianWall(runs), CPUSeconds: med.CPUSeconds, ProviderCPUSeconds: med.ProviderCPUSeconds}
-	if reps > 1 {
-		for _, r := range runs {
-			e.WallRuns = append(e.WallRuns, r.Wall.Seconds())
-			e.CPURuns = append(e.CPURuns, r.CPUSeconds)
+	o, err := b.runOnce(ctx, cli, n, bin, base, dir, s, vars, resources, changed, which, 0)
+	sr := result(s, []oneRun{o}, changed)
+	sr.Log = filepath.Join(base, "logs", which+"-"+s.Key+".log")
+	return sr, err
+}
+
+// interleaved runs the no-change plan s -repeat times with the provider (over the state in
+// kdir), with the echo provider (over the same state) and on the floor (fdir), in turn.
+func (b *bench) interleaved(ctx context.Context, cli string, n int, bin, base, kdir, fdir string, s stepDef, vars []string, resources int) (stepResult, floorStep, error) {
+	var kr, er, fr []oneRun
+	for rep := range max(b.opts.repeat, 1) {
+		for _, w := range []struct {
+			which, dir string
+			into       *[]oneRun
+		}{{"konnect", kdir, &kr}, {"echo", kdir, &er}, {"floor", fdir, &fr}} {
+			o, err := b.runOnce(ctx, cli, n, bin, base, w.dir, s, vars, resources, 0, w.which, rep)
+			if err != nil {
+				return stepResult{}, floorStep{}, fmt.Errorf("%s: %w", w.which, err)
+			}
+			*w.into = append(*w.into, o)
 		}
 	}
-	counts, err := b.mock.counts()
-	if err != nil {
-		return nil, err
-	}
-	e.APICalls = summarize(counts).Total
-	return e, nil
+	sr := result(s, kr, 0)
+	sr.Log = filepath.Join(base, "logs", "konnect-"+s.Key+"-0.log")
+	e := result(s, er, 0)
+	sr.Echo = &echoResult{WallSeconds: e.WallSeconds, WallRuns: e.WallRuns, CPURuns: e.CPURuns,
+		CPUSeconds: e.CLICPUSeconds, ProviderCPUSeconds: e.ProviderCPUSeconds, APICalls: e.Calls.Total}
+	f := result(s, fr, 0)
+	return sr, floorStep{Step: s.Key, Name: s.Name, WallSeconds: f.WallSeconds, WallRuns: f.WallRuns, CPUSeconds: f.CLICPUSeconds}, nil
 }
 
 // cliEnv is the environment of one CLI command; the provider launcher records the provider
@@ -613,13 +599,6 @@ func joinInts(ns []int) string {
 
 // medianWall is the median wall time of the runs, in seconds (the lower middle one for an
 // even count).
-// medianCPU is the run of median CPU (CLI and providers together).
-func medianCPU(runs []cliRun) cliRun {
-	sorted := slices.Clone(runs)
-	slices.SortFunc(sorted, func(a, b cliRun) int { return cmp.Compare(a.CPUSeconds, b.CPUSeconds) })
-	return sorted[(len(sorted)-1)/2]
-}
-
 func medianWall(runs []cliRun) float64 {
 	w := make([]float64, len(runs))
 	for i, r := range runs {
