@@ -34,8 +34,8 @@ func main() {
 	// The process runs as the provider's does: logs the CLI drops are off, the same GC.
 	provider.QuietUnreadLogs(os.LookupEnv, os.Setenv)
 	gctune.Start()
-	real := provider.NewServer("bench-echo")()
-	e := &echo{ProviderServer: real}
+	konnect := provider.NewServer("bench-echo")()
+	e := &echo{ProviderServer: konnect}
 	if err := tf6server.Serve(provider.SourceAddress, func() tfprotov6.ProviderServer { return e }); err != nil {
 		log.Fatal(err)
 	}
@@ -51,7 +51,7 @@ type echo struct {
 func (e *echo) typeOf(ctx context.Context, name string) tftypes.Type {
 	e.once.Do(func() {
 		e.types = map[string]tftypes.Type{}
-		resp, err := e.ProviderServer.GetProviderSchema(ctx, &tfprotov6.GetProviderSchemaRequest{})
+		resp, err := e.GetProviderSchema(ctx, &tfprotov6.GetProviderSchemaRequest{})
 		if err != nil || resp == nil {
 			return
 		}
