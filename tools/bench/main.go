@@ -459,6 +459,7 @@ func (b *bench) runOne(ctx context.Context, cli string, n int) runResult {
 // also the calls the mock served and the provider processes the launcher recorded.
 type oneRun struct {
 	cliRun
+	log        string // the CLI's output
 	calls      calls
 	launches   []launch
 	unrecorded int
@@ -474,6 +475,7 @@ func (b *bench) runOnce(ctx context.Context, cli string, n int, bin, base, dir s
 		name += fmt.Sprintf("-%d", rep)
 	}
 	logPath := filepath.Join(base, "logs", name+".log")
+	o.log = logPath
 	args, wantExit, expect := stepArgs(s.Key, vars, resources, changed)
 	env := b.cliEnv(base, name)
 	if which == "echo" {
@@ -544,7 +546,7 @@ func (b *bench) step(ctx context.Context, cli string, n int, bin, base, dir stri
 	}
 	o, err := b.runOnce(ctx, cli, n, bin, base, dir, s, vars, resources, changed, which, 0)
 	sr := result(s, []oneRun{o}, changed)
-	sr.Log = filepath.Join(base, "logs", which+"-"+s.Key+".log")
+	sr.Log = o.log
 	return sr, err
 }
 
@@ -565,7 +567,7 @@ func (b *bench) interleaved(ctx context.Context, cli string, n int, bin, base, k
 		}
 	}
 	sr := result(s, kr, 0)
-	sr.Log = filepath.Join(base, "logs", "konnect-"+s.Key+"-0.log")
+	sr.Log = kr[0].log // the first run's
 	e := result(s, er, 0)
 	sr.Echo = &echoResult{WallSeconds: e.WallSeconds, WallRuns: e.WallRuns, CPURuns: e.CPURuns,
 		CPUSeconds: e.CLICPUSeconds, ProviderCPUSeconds: e.ProviderCPUSeconds, APICalls: e.Calls.Total}

@@ -65,8 +65,8 @@ type stepResult struct {
 	ProviderUnrecorded int       `json:"provider_processes_unrecorded,omitempty"`
 	Log                string    `json:"log"`
 	// Echo is the no-change plan run again over the same state with the echo provider
-	// (tools/bench/echo): the provider's schemas and no work, the least any provider with
-	// these resource types could cost. Only for the no-change plan.
+	// (tools/bench/echo): the provider's binary and schemas, no work for any resource. Only
+	// for the no-change plan.
 	Echo *echoResult `json:"echo,omitempty"`
 }
 
@@ -196,8 +196,8 @@ func printReport(w io.Writer, res results) {
 	fmt.Fprintf(w, "\nTotal run time: %s\n", time.Duration(res.TotalSeconds*float64(time.Second)).Round(time.Second))
 }
 
-// printEcho prints the no-change plans run again with the echo provider: what the CLI costs
-// for these resource types with a provider that does no work, beside the provider's own.
+// printEcho prints the no-change plans run again with the echo provider: what these resource
+// types cost with a provider that does no work for them, beside what this provider spends.
 func printEcho(w io.Writer, res results) {
 	var rows []string
 	for _, r := range res.Runs {
@@ -215,7 +215,7 @@ func printEcho(w io.Writer, res results) {
 		return
 	}
 	fmt.Fprintln(w, "\nNo-change plan with the echo provider (tools/bench/echo: this provider's schemas over the same state, every\n"+
-		"resource call answered with no work): echo = the least any provider with these resource types costs the CLI;\n"+
+		"resource call answered with no work): echo = what these resource types cost with a provider that does nothing for them;\n"+
 		"over echo = what this provider spends beyond it)")
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
 	fmt.Fprintln(tw, "CLI\tN\tCPU s\tCPU ×floor\techo CPU s\techo prov CPU s\techo ×floor\techo wall s\techo calls\tover echo s\tover echo ×floor\t")

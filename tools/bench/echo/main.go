@@ -1,6 +1,6 @@
-// Command echo is the bench's lower bound for any provider with this provider's schemas:
-// it serves the provider's own GetProviderSchema, and answers every resource call with the
-// least a provider must do. It never talks to Konnect and is never shipped; `make bench`
+// Command echo is the provider with no work in it, for the bench: the same binary start and
+// the provider's own GetProviderSchema, and every resource call answered with the least the
+// protocol asks of a provider. It never talks to Konnect and is never shipped; `make bench`
 // runs it for one more no-change plan over the state the real provider wrote, so the CPU
 // the CLI needs for these resource types (their attributes, the state's size, the gRPC
 // calls) is measured apart from what the provider itself spends.
