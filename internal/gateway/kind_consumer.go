@@ -2,7 +2,6 @@ package gateway
 
 import (
 	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
-	"github.com/hashicorp/terraform-plugin-framework/path"
 
 	"github.com/konnectguard/terraform-provider-konnect/internal/engine"
 	"github.com/konnectguard/terraform-provider-konnect/internal/konnect"
@@ -20,7 +19,7 @@ var ConsumerKind = engine.EntityKind{
 		controlPlaneID,
 		{Name: "username", Default: engine.DefaultNull, Type: engine.String, Description: "The consumer's username, unique in the control plane.",
 			Validators: []engine.Validator{stringvalidator.LengthAtLeast(1),
-				stringvalidator.AtLeastOneOf(path.MatchRoot("custom_id"))}},
+				engine.AtLeastOneOfRoot("custom_id")}},
 		{Name: "custom_id", Default: engine.DefaultNull, Type: engine.String, Description: "An id from your own systems, unique in the control plane.",
 			Validators: []engine.Validator{stringvalidator.LengthAtLeast(1)}},
 		{Name: "tags", Default: engine.DefaultNull, Type: engine.SetOf(engine.String), Description: "Tags for filtering and grouping.", Validators: []engine.Validator{engine.KongTags()}},

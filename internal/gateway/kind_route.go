@@ -17,14 +17,6 @@ import (
 // `expression` (and `priority`) instead.
 var routeMatchers = []string{"methods", "hosts", "paths", "headers", "snis", "sources", "destinations"}
 
-func routeMatcherPaths(names ...string) []path.Expression {
-	out := make([]path.Expression, len(names))
-	for i, n := range names {
-		out[i] = path.MatchRoot(n)
-	}
-	return out
-}
-
 // routeEndpoint is one entry of sources or destinations. Konnect accepts an ip or a port
 // alone; here both are required, because the engine cannot yet send an object with an
 // attribute left unset inside a list (it would be unknown at plan time).
@@ -75,11 +67,11 @@ var RouteKind = engine.EntityKind{
 		routeEndpoint("sources", "client addresses"),
 		routeEndpoint("destinations", "target addresses"),
 		{Name: "regex_priority", Default: 0, Type: engine.Int64, Description: "Traditional routes: order in which regex paths are evaluated, highest first. Konnect's default is 0.",
-			Validators: []engine.Validator{int64validator.ConflictsWith(path.MatchRoot("expression"))}},
+			Validators: []engine.Validator{engine.ConflictsWithRoot("expression")}},
 		{Name: "expression", Type: engine.String, Description: "Expression routes: the matching expression, for example `http.path ^= \"/orders\"`. Cannot be combined with the traditional matching attributes.",
 			Validators: []engine.Validator{stringvalidator.LengthAtLeast(1),
-				stringvalidator.ConflictsWith(routeMatcherPaths(routeMatchers...)...),
-				stringvalidator.AtLeastOneOf(routeMatcherPaths(routeMatchers...)...)}},
+				engine.ConflictsWithRoot(routeMatchers...),
+				engine.AtLeastOneOfRoot(routeMatchers...)}},
 		{Name: "priority", Type: engine.Int64, Description: "Expression routes: order in which expressions are evaluated, highest first. Konnect's default is 0.",
 			Validators: []engine.Validator{int64validator.Between(0, 70368744177663), int64validator.AlsoRequires(path.MatchRoot("expression"))}},
 		{Name: "https_redirect_status_code", Default: 426, Type: engine.Int64, Description: "Status code of the redirect when a route accepts only https and a request comes over http: 301, 302, 307, 308 or 426 (Konnect's default).",
