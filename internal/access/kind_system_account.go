@@ -23,7 +23,7 @@ var SystemAccountKind = engine.EntityKind{
 	}},
 	Attrs: []engine.Attr{
 		{Name: "name", Type: engine.String, Mode: engine.Required, Description: "The system account's name, unique in the organization.",
-			Validators: []engine.Validator{stringvalidator.LengthBetween(1, 250)}},
+			Validators: []engine.Validator{stringvalidator.LengthBetween(1, 250), engine.NotBlank()}},
 		{Name: "description", Type: engine.String, Mode: engine.Required, Description: "What the system account is for.",
 			Validators: []engine.Validator{stringvalidator.LengthBetween(1, 250)}},
 		{Name: "konnect_managed", Default: false, Type: engine.Bool, ForceNew: true,

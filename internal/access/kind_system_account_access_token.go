@@ -23,7 +23,7 @@ var SystemAccountAccessTokenKind = engine.EntityKind{
 	Attrs: []engine.Attr{
 		engine.ParentID("account_id", "The id of the system account."),
 		{Name: "name", Type: engine.String, Mode: engine.Required, Description: "The token's name.",
-			Validators: []engine.Validator{stringvalidator.LengthBetween(1, 250)}},
+			Validators: []engine.Validator{stringvalidator.LengthBetween(1, 250), engine.NotBlank()}},
 		{Name: "expires_at", Type: engine.String, Mode: engine.Required, ForceNew: true,
 			Description: "When the token expires, an RFC 3339 time in the future (`2027-01-31T00:00:00Z`). Konnect's answer in another spelling of the same second is no change; an imported token reads it in UTC to the second, as in the example.",
 			Validators:  []engine.Validator{futureTime{}}, Same: sameTime, Canonical: utcSeconds},

@@ -38,7 +38,7 @@ var TeamKind = engine.EntityKind{
 	}},
 	Attrs: []engine.Attr{
 		{Name: "name", Type: engine.String, Mode: engine.Required, Description: "The team's name, unique in the organization (at most 250 characters).",
-			Validators: []engine.Validator{stringvalidator.LengthBetween(1, 250)}},
+			Validators: []engine.Validator{stringvalidator.LengthBetween(1, 250), engine.NotBlank()}},
 		{Name: "description", Default: engine.DefaultNull, Type: engine.String, Description: "What the team is for (at most 250 characters).",
 			Validators: []engine.Validator{stringvalidator.LengthBetween(1, 250)}},
 		labels,

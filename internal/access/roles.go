@@ -87,7 +87,12 @@ func checkRole(ctx context.Context, cl *konnect.Client, values konnect.Object) [
 		return []engine.Problem{{Attr: "role_name", Summary: "Could not read Konnect's roles",
 			Detail: "The role is checked against Konnect's roles (GET /v3/roles) when the plan is made: " + err.Error()}}
 	}
-	_, roles, grouped := group(c, typeName)
+	groupName, roles, grouped := group(c, typeName)
+	if grouped && typeName != grantName(groupName) && !slices.Contains(grantEntityTypes, typeName) {
+		// The same type in another spelling (singular, another case): Konnect takes one.
+		return []engine.Problem{{Attr: "entity_type_name", Summary: "Unknown entity type",
+			Detail: fmt.Sprintf("Konnect has no entity type %q: it spells this one %q.", typeName, grantName(groupName))}}
+	}
 	if !grouped && !slices.Contains(grantEntityTypes, typeName) {
 		types := slices.Clone(grantEntityTypes)
 		for name := range c {

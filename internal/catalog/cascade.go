@@ -12,6 +12,9 @@ var (
 		NameFields: []string{"version"}}
 	apiDocumentsOf = engine.Dependent{Collection: "documents", Platform: true, Tree: "children", TypeName: "konnect_api_document",
 		NameFields: []string{"title", "slug"}}
+	// A document's child documents, at any depth: Konnect deletes them with it.
+	subDocumentsOf = engine.Dependent{Descendants: true, Tree: "children", Under: "api_id", TypeName: "konnect_api_document",
+		NameFields: []string{"title", "slug"}}
 	// An implementation is named by the gateway service it points at (the service stays).
 	apiImplementationsOf = engine.Dependent{Collection: "implementations", Platform: true, TypeName: "konnect_api_implementation",
 		NameFields: []string{"service.id"}}

@@ -34,7 +34,7 @@ var APIKind = engine.EntityKind{
 	}},
 	Attrs: []engine.Attr{
 		{Name: "name", Type: engine.String, Mode: engine.Required, Description: "The API's name (1 to 255 characters).",
-			Validators: []engine.Validator{stringvalidator.UTF8LengthBetween(1, 255)}},
+			Validators: []engine.Validator{stringvalidator.UTF8LengthBetween(1, 255), engine.NotBlank()}},
 		{Name: "description", Type: engine.String, Default: engine.DefaultNull, Description: "What the API does."},
 		{Name: "version", Type: engine.String, Description: "The API's version (1 to 255 characters); with the name, unique in the organization.",
 			Validators: []engine.Validator{stringvalidator.UTF8LengthBetween(1, 255)}},

@@ -45,11 +45,13 @@ var VersionKind = engine.EntityKind{
 var DocumentKind = engine.EntityKind{
 	TypeName: "konnect_api_document",
 	Description: "A document of an API, in Markdown, shown with the API in portals. `parent_document_id` places it under another document of the same API; its slug is unique among the documents under the same parent. " +
-		"A document someone edits in Konnect is reported as a change of that document; a change of its content is shown as a short diff. An update sends only what the plan changes (PATCH).",
+		"A document someone edits in Konnect is reported as a change of that document; a change of its content is shown as a short diff. An update sends only what the plan changes (PATCH). " +
+		"Konnect deletes a document's child documents with it: a destroy is refused while child documents this configuration does not manage are under it, naming each with its `import` block (`conflict_policy` decides as for every cascade).",
 	// Refreshed one GET per document, not from a listing: Konnect lists an API's documents
 	// as a tree without their content.
-	API:   engine.PatchAPI{PlatformAPI: engine.PlatformAPI{Collection: engine.V3Path("apis", "{api_id}", "documents")}},
-	Check: checkDocument, // checks.go
+	API:        engine.PatchAPI{PlatformAPI: engine.PlatformAPI{Collection: engine.V3Path("apis", "{api_id}", "documents")}},
+	Dependents: []engine.Dependent{subDocumentsOf}, // cascade.go
+	Check:      checkDocument,                      // checks.go
 	Attrs: []engine.Attr{
 		apiID(),
 		{Name: "content", Type: engine.String, Mode: engine.Required,

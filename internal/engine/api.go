@@ -134,11 +134,11 @@ func Ambiguous(err error) bool {
 }
 
 // mergesOnUpdate: PATCH keeps what the body leaves out, so a reset sends the default.
-func (ControlPlaneAPI) mergesOnUpdate() {}
+func (ControlPlaneAPI) mergesOnUpdate() bool { return true }
 
 // sendsChangesOnly: the engine sends a control plane's PATCH only the fields the plan
 // changes, labels key by key (api_v3.go), like every platform object.
-func (ControlPlaneAPI) sendsChangesOnly() {}
+func (ControlPlaneAPI) sendsChangesOnly() bool { return true }
 
 func (ControlPlaneAPI) Update(ctx context.Context, cl *konnect.Client, a Address, body, _ konnect.Object, ifMatch string) (konnect.Object, *konnect.Response, error) {
 	patch := konnect.Object{}

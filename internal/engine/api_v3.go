@@ -25,8 +25,15 @@ import (
 
 // changesOnly is implemented by APIs whose update merges (PATCH): the engine then sends only
 // the fields whose planned value differs from the prior state's, so two writers changing
-// different fields of one object never undo each other.
-type changesOnly interface{ sendsChangesOnly() }
+// different fields of one object never undo each other. An API whose update replaces the
+// object (PUT) answers false, or does not implement it: its body is the whole object.
+type changesOnly interface{ sendsChangesOnly() bool }
+
+// patches reports whether an update of the API sends only what the plan changes (PATCH).
+func patches(api EntityAPI) bool {
+	c, ok := api.(changesOnly)
+	return ok && c.sendsChangesOnly()
+}
 
 // PatchAPI reaches a platform collection (/v3/teams, /v3/system-accounts, …): POST creates
 // with a server-chosen id (an ambiguous failure is resolved as PlatformAPI does), GET
@@ -42,8 +49,8 @@ type PatchAPI struct {
 	NameField string
 }
 
-func (PatchAPI) mergesOnUpdate()   {}
-func (PatchAPI) sendsChangesOnly() {}
+func (PatchAPI) mergesOnUpdate() bool   { return true }
+func (PatchAPI) sendsChangesOnly() bool { return true }
 
 // FindByName lists the collection filtered by the name and returns the exact match.
 func (p PatchAPI) FindByName(ctx context.Context, cl *konnect.Client, parents map[string]string, name string) (konnect.Object, error) {
@@ -118,8 +125,10 @@ type SingletonAPI struct {
 	DeleteResets bool
 }
 
-func (SingletonAPI) mergesOnUpdate()   {}
-func (SingletonAPI) sendsChangesOnly() {}
+// A singleton written with PUT (Put: a publication, a portal's logo) is replaced whole: the
+// body carries every field, and a field left out goes back to Konnect's default.
+func (s SingletonAPI) mergesOnUpdate() bool   { return !s.Put }
+func (s SingletonAPI) sendsChangesOnly() bool { return !s.Put }
 
 // Singleton is the declaration itself, also through an API that wraps it (a portal image's).
 func (s SingletonAPI) Singleton() SingletonAPI { return s }
@@ -479,5 +488,37 @@ func V3Path(segments ...string) func(map[string]string) string {
 			parts = append(parts, s)
 		}
 		return strings.Join(parts, "/")
+	}
+}
+
+// readOnlyFields are fields Konnect sets on every object and never takes from a body.
+var readOnlyFields = map[string]bool{"id": true, "created_at": true, "updated_at": true}
+
+// keepUndeclared adds to the body of a replacing write (PUT) the fields of the object read
+// live under Guard 1 that the kind does not declare (a setting Konnect added after this
+// provider's schema, another writer's field this provider does not model): a PUT replaces
+// the whole object, and leaving them out would reset them without a plan showing it. Fields
+// Konnect sets itself or derives from other objects are left out, as are nulls (Konnect's
+// default already).
+func (r *EntityResource) keepUndeclared(body, live konnect.Object) {
+	declared := map[string]bool{}
+	for _, a := range r.Kind.Attrs {
+		declared[strings.SplitN(a.JSONName(), ".", 2)[0]] = true
+	}
+	for _, f := range r.Kind.Derived {
+		declared[f] = true
+	}
+	if l, ok := r.Kind.API.(Listable); ok {
+		for _, f := range l.Listing().Derived {
+			declared[f] = true
+		}
+	}
+	for k, v := range live {
+		if declared[k] || readOnlyFields[k] || v == nil {
+			continue
+		}
+		if _, set := body[k]; !set {
+			body[k] = v
+		}
 	}
 }

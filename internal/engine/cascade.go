@@ -99,6 +99,10 @@ type Dependent struct {
 	// Tree, on a Platform collection Konnect answers as a tree (a portal's pages), is the
 	// field holding each object's children: every object at any depth is a dependent.
 	Tree string
+	// Descendants: the dependents are the object's own descendants in its collection, a
+	// tree Konnect answers with the children in Tree (a page's sub-pages, a document's child
+	// documents, which Konnect deletes with it). They are imported as <parents[Under]>/<id>.
+	Descendants bool
 	// Expired, when set, tells why a listed object no longer works ("" when it does): an
 	// expired access token. Such an object is not counted: deleting it loses nothing.
 	Expired func(obj konnect.Object) string
@@ -275,6 +279,10 @@ func (d Dependent) Describe(o konnect.Object, parent Address) guard.Dependent {
 		owner, _ := o[d.Owner].(string)
 		out.ImportID = owner + "/" + id
 		out.Refuses, out.Dangles = d.Refuses, d.Dangles
+		return out
+	}
+	if d.Descendants {
+		out.ImportID = parent.Parents[d.Under] + "/" + id
 		return out
 	}
 	if d.Platform {

@@ -144,6 +144,11 @@ func (r *EntityResource) DependentsOf(ctx context.Context, addr Address, self st
 	if d.Across != "" {
 		return r.listAcross(ctx, addr, d)
 	}
+	if d.Descendants {
+		// The object's own collection, a tree: what is under the object at any depth.
+		objs, err := ListPlatform(ctx, r.Data.Client, self[:strings.LastIndexByte(self, '/')])
+		return descendants(objs, d.Tree, addr.ID), false, err
+	}
 	if d.Platform {
 		// A platform listing below the parent: every page of it, live (a parent has few).
 		objs, err := ListPlatform(ctx, r.Data.Client, self+"/"+d.Collection)
@@ -214,6 +219,24 @@ func refID(v any) string {
 
 // flattenTree lists the objects of a tree (each holding its children under field) parents
 // first, at any depth.
+// descendants are the objects under the one with this id, at any depth, in a tree whose
+// children are in field; none when it is not in the tree.
+func descendants(tree []konnect.Object, field, id string) []konnect.Object {
+	for _, o := range flattenTree(tree, field) {
+		if o["id"] == id {
+			kids, _ := o[field].([]any)
+			var children []konnect.Object
+			for _, k := range kids {
+				if c, ok := k.(map[string]any); ok {
+					children = append(children, c)
+				}
+			}
+			return flattenTree(children, field)
+		}
+	}
+	return nil
+}
+
 func flattenTree(objs []konnect.Object, field string) []konnect.Object {
 	var out []konnect.Object
 	for _, o := range objs {

@@ -156,10 +156,7 @@ func (r *EntityResource) keyedRevision(obj konnect.Object) (string, string, erro
 		}
 	}
 	if len(r.Kind.Derived) > 0 {
-		obj = maps.Clone(obj)
-		for _, f := range r.Kind.Derived {
-			delete(obj, f)
-		}
+		obj = withoutDerived(obj, r.Kind.Derived)
 	}
 	for _, a := range r.Kind.Attrs {
 		if a.ShownOnce { // in the create response only: a revision that covered it would change at the first read
@@ -200,4 +197,29 @@ func holdsSensitive(t Type) bool {
 		}
 	}
 	return t.Elem != nil && holdsSensitive(*t.Elem)
+}
+
+// withoutDerived is obj without the Derived fields, each a JSON name or a dotted path into
+// nested objects (a strategy's key_auth.active); the maps on a path are copied, obj is not
+// changed.
+func withoutDerived(obj konnect.Object, fields []string) konnect.Object {
+	out := maps.Clone(obj)
+	for _, f := range fields {
+		parts := strings.Split(f, ".")
+		m := map[string]any(out)
+		for _, p := range parts[:len(parts)-1] {
+			next, ok := m[p].(map[string]any)
+			if !ok {
+				m = nil
+				break
+			}
+			next = maps.Clone(next)
+			m[p] = next
+			m = next
+		}
+		if m != nil {
+			delete(m, parts[len(parts)-1])
+		}
+	}
+	return out
 }

@@ -60,8 +60,9 @@ type EntityKind struct {
 	// usually Local.
 	DeleteQuery map[string]string
 	// Derived are JSON fields Konnect computes from other objects (a portal's
-	// canonical_domain follows its custom domain): they are left out of the revision, so a
-	// write of the other object never makes a plan of this one stale.
+	// canonical_domain follows its custom domain; a strategy's active, whether a publication
+	// uses it): they are left out of the revision, so a write of the other object never
+	// makes a plan of this one stale. A dotted name is a field inside an object.
 	Derived []string
 	// ConfigSchema, when set, checks the JSON `config` of a create or an update at plan
 	// against the schema the control plane serves (config_check.go).

@@ -72,13 +72,14 @@ func (p resetPlan) plan(planned, cfg ObjectValues) {
 
 // resetsByValue is implemented by APIs whose update merges (PATCH): an attribute left out
 // of the body keeps its value there, so a reset sends the default itself.
-type resetsByValue interface{ mergesOnUpdate() }
+type resetsByValue interface{ mergesOnUpdate() bool }
 
 // apply writes the resets into a request body: a replacing write (PUT) leaves the
 // attribute out so that Konnect applies its default; a merging one (PATCH) sends the
 // default. Removed keys of a JSON document are sent as null, Konnect's "use the default".
 func (p resetPlan) apply(r *EntityResource, body konnect.Object) {
-	_, merges := r.Kind.API.(resetsByValue)
+	m, ok := r.Kind.API.(resetsByValue)
+	merges := ok && m.mergesOnUpdate()
 	for _, a := range p.attrs {
 		delete(body, a.JSONName())
 		if def, ok := a.ResetValue(); ok && merges {

@@ -291,6 +291,17 @@ func (r *EntityResource) saveBase(ctx context.Context, p privateSetter, state tf
 	return values, p.SetKey(ctx, guard.PrivateBaseKey, b)
 }
 
+// holdsValues reports whether a state holds any managed value (a state an import has not
+// filled yet holds none).
+func (r *EntityResource) holdsValues(m ObjectValues) bool {
+	for _, a := range r.Kind.Attrs {
+		if a.Managed() && !a.Parent && m[a.Name].IsKnown() && !m[a.Name].IsNull() {
+			return true
+		}
+	}
+	return false
+}
+
 // loadBase reads the base; nil when there is none (nothing written by Terraform yet) or it
 // cannot be read (then a warning says the guard works without it).
 func LoadBase(ctx context.Context, p privateGetter) (*guard.Base, diag.Diagnostics) {
@@ -301,7 +312,8 @@ func LoadBase(ctx context.Context, p privateGetter) (*guard.Base, diag.Diagnosti
 	b, err := guard.DecodeBase(raw)
 	if err != nil {
 		diags.AddWarning("The guard's record of this object cannot be read", err.Error()+
-			"\n\nThe stale-plan guard still applies; the next write records the object again.")
+			"\n\nThe stale-plan guard still applies, and the attributes in state stand in for the record: a change made in Konnect since they were written is still reported. "+
+			"The next refresh writes a new record; `terraform apply -refresh-only` writes it now, or `terraform import` adopts the object again.")
 		return nil, diags
 	}
 	return b, diags
@@ -514,10 +526,18 @@ func (r *EntityResource) ReadState(ctx context.Context, current tftypes.Value, p
 				diags.Append(newPrivate.SetKey(ctx, guard.PrivateBaseKey, raw)...)
 			}
 		}
-	} else if raw, _ := private.GetKey(ctx, guard.PrivateBaseKey); len(raw) == 0 {
-		// No record (an object moved from another type or provider): what Konnect holds
-		// becomes the base, as after an import.
-		baseValues, diags = r.establishBase(ctx, newPrivate, val, obj, rev, diags)
+	} else {
+		// No record, or one that cannot be read (removed from the state file by hand, written
+		// by a version that is gone, or an object moved from another type or provider). The
+		// state's own attributes still say what was last applied or read: they become the
+		// base, so an edit made in Konnect since is still a change someone else made (a
+		// conflict when configuration would undo it), never silently the new base. An import
+		// has no attributes yet: what Konnect holds becomes the base.
+		from := val
+		if r.holdsValues(m) {
+			from = current
+		}
+		baseValues, diags = r.establishBase(ctx, newPrivate, from, obj, rev, diags)
 	}
 	if prev := DecodeSeen(ctx, private); prev != nil {
 		before = prev.Values
@@ -614,11 +634,13 @@ func (r *EntityResource) Update(ctx context.Context, req resource.UpdateRequest,
 		return
 	}
 	resets.apply(r, body)
-	if _, patches := r.Kind.API.(changesOnly); patches { // api_v3.go: what the plan changes, nothing else
+	if patches(r.Kind.API) { // api_v3.go: what the plan changes, nothing else
 		if before, berr := r.Body(prior); berr == nil {
 			body = onlyChanges(before, body, resets.names(r), r.mapFields())
 			r.patchMembers(before, body) // api_v3.go: objects Konnect patches member by member
 		}
+	} else {
+		r.keepUndeclared(body, live) // a PUT replaces the object: what this kind does not model stays
 	}
 	sent := r.writeSecrets(body, cfg, prior, planned, live) // writeonly.go: from configuration only
 	r.writeConfigSecretsWO(body, cfg, prior, planned, live) // config_secrets.go
@@ -640,7 +662,7 @@ func (r *EntityResource) Update(ctx context.Context, req resource.UpdateRequest,
 		r.apiError(&resp.Diagnostics, "Could not update "+r.Kind.TypeName, err)
 		return
 	}
-	if _, patches := r.Kind.API.(changesOnly); patches {
+	if patches(r.Kind.API) {
 		obj = r.keepUnpatched(obj, body, planned) // api_v3.go
 	}
 	r.finishWrite(ctx, obj, addr.Parents, planned, configured, &resp.State.Raw, resp.Private, &resp.Diagnostics)

@@ -237,3 +237,9 @@ func (v jwkKidValidator) ValidateString(ctx context.Context, req validator.Strin
 			fmt.Sprintf("The kid inside %s (%q) must equal %s (%q).", req.Path, fmt.Sprint(kid), p, want.ValueString()))
 	}
 }
+
+// NotBlank refuses a name made only of whitespace, as Konnect refuses an empty one: at plan,
+// on the attribute, instead of a 400 at apply after other objects were written.
+func NotBlank() Validator {
+	return stringvalidator.RegexMatches(regexp.MustCompile(`\S`), "must not be empty or only whitespace")
+}

@@ -274,7 +274,7 @@ func (r *EntityResource) writeSecrets(body konnect.Object, cfg, prior, planned O
 // write that keeps the version is refused, naming the version attribute.
 func (r *EntityResource) planSecrets(prior, planned, cfg ObjectValues, diags *diag.Diagnostics) bool {
 	ok := true
-	_, patches := r.Kind.API.(changesOnly) // a PATCH leaves what it does not carry as it is
+	patches := patches(r.Kind.API) // a PATCH leaves what it does not carry as it is
 	for _, s := range r.secrets() {
 		unset := s.classicValue(cfg).IsNull()
 		switch {

@@ -239,6 +239,25 @@ func ValidateServerURL(raw string) (*url.URL, error) {
 	return u, nil
 }
 
+// ValidateBaseURL is ValidateServerURL for the provider's server_url, which names a Konnect
+// host and nothing below it: every API path (/v2/…, /v3/…) is the provider's to add. A URL
+// with a path would send every request to a route Konnect does not serve, whose 404 would
+// read as "deleted outside Terraform" for every object in state.
+func ValidateBaseURL(raw string) (*url.URL, error) {
+	u, err := ValidateServerURL(raw)
+	if err != nil {
+		return nil, err
+	}
+	if p := strings.TrimRight(u.EscapedPath(), "/"); p != "" {
+		host := *u
+		host.Path, host.RawPath = "", ""
+		return nil, fmt.Errorf("server_url %q has a path (%q): a Konnect server URL is its host only, such as %s; "+
+			"the provider adds each API's path (/v2/…, /v3/…) itself. Use %q",
+			redactString(u.Redacted(), ""), p, "https://eu.api.konghq.com", redactString(host.Redacted(), ""))
+	}
+	return u, nil
+}
+
 func isLoopbackHost(host string) bool {
 	if strings.EqualFold(host, "localhost") {
 		return true

@@ -257,3 +257,21 @@ func TestErrorsCarryResponse(t *testing.T) {
 		t.Fatalf("errors.As: %v", apiErr)
 	}
 }
+
+// A server_url names a host: one with a path (a copied API address) is refused, naming the
+// path and the URL to use instead; a trailing slash is no path.
+func TestValidateBaseURL(t *testing.T) {
+	for _, ok := range []string{"https://eu.api.konghq.com", "https://eu.api.konghq.com/", "http://127.0.0.1:8080"} {
+		if _, err := ValidateBaseURL(ok); err != nil {
+			t.Errorf("ValidateBaseURL(%q): %v", ok, err)
+		}
+	}
+	_, err := ValidateBaseURL("http://127.0.0.1:8080/v2/")
+	want := `server_url "http://127.0.0.1:8080/v2/" has a path ("/v2"): a Konnect server URL is its host only, such as https://eu.api.konghq.com; the provider adds each API's path (/v2/…, /v3/…) itself. Use "http://127.0.0.1:8080"`
+	if err == nil || err.Error() != want {
+		t.Fatalf("got %v\nwant %s", err, want)
+	}
+	if _, err := ValidateBaseURL("http://konnect.example.com"); err == nil || !strings.Contains(err.Error(), "plain http") {
+		t.Fatalf("the server URL's own checks first: %v", err)
+	}
+}

@@ -13,6 +13,10 @@ var (
 	portalSnippetsOf = engine.Dependent{Collection: "snippets", Platform: true, TypeName: "konnect_portal_snippet",
 		NameFields: []string{"name"}}
 
+	// A page's sub-pages, at any depth: Konnect deletes them with it.
+	subPagesOf = engine.Dependent{Descendants: true, Tree: "children", Under: "portal_id", TypeName: "konnect_portal_page",
+		NameFields: []string{"slug", "title"}}
+
 	// A portal team's role grants, imported as <portal_id>/<team_id>/<id>.
 	teamRolesOf = engine.Dependent{Collection: "assigned-roles", Platform: true, TypeName: "konnect_portal_team_role",
 		NameFields: []string{"role_name", "entity_type_name"}, NameJoin: " on ", Nested: true, Under: "portal_id"}

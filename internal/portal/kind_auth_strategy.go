@@ -182,7 +182,7 @@ var typeSwitch = []engine.PlanModifier{objectplanmodifier.RequiresReplaceIf(
 func strategyCommon(typ string) []engine.Attr {
 	return []engine.Attr{
 		{Name: "name", Type: engine.String, Mode: engine.Required, Description: "The strategy's name, unique in the organization (1 to 256 characters).",
-			Validators: []engine.Validator{stringvalidator.LengthBetween(1, 256)}},
+			Validators: []engine.Validator{stringvalidator.LengthBetween(1, 256), engine.NotBlank()}},
 		{Name: "display_name", Type: engine.String, Mode: engine.Required, Description: "The name developers see (at most 256 characters).",
 			Validators: []engine.Validator{stringvalidator.LengthAtMost(256)}},
 		{Name: "strategy_type", Type: engine.String, Description: "`" + typ + "`: the object that holds the strategy says it.",
@@ -211,6 +211,9 @@ var ApplicationAuthStrategyKind = engine.EntityKind{
 		"The top-level attributes repeat the strategy's, as in Kong's provider.",
 	API:      strategyAPI{engine.PatchAPI{PlatformAPI: engine.PlatformAPI{Collection: func(map[string]string) string { return "/v2/application-auth-strategies" }, Listed: true}, NameFilter: "filter[name][eq]"}},
 	NameAttr: "", // the name is inside the strategy's object; Konnect takes two strategies of one name
+	// active follows the publications that use the strategy: deleting one in the same
+	// destroy is no change of the strategy's (issue 32, part 3).
+	Derived: []string{"active", "key_auth.active", "openid_connect.active", "openid_connect.dcr_provider.active"},
 	Attrs: []engine.Attr{
 		{Name: "key_auth", PatchMembers: true, PlanModifiers: typeSwitch, Description: "A strategy of API keys. Conflicts with `openid_connect`.",
 			Validators: []engine.Validator{objectvalidator.ExactlyOneOf(path.MatchRoot("openid_connect"))},

@@ -27,12 +27,14 @@ var PageKind = engine.EntityKind{
 	Description: "A page of a Dev Portal, written in Markdown (MDC). `parent_page_id` places it under another page of the same portal; its slug is unique among the pages under the same parent. " +
 		"An update sends Konnect only the attributes the plan changes (PATCH). " +
 		"A title or description set in the content's front matter is the one Konnect keeps when the content is written: leave the attribute unset (the plan shows the front matter's value) or set it to the same value. " +
-		"A page someone edits or moves in the portal editor is reported as a change of that page; a change of its content is shown as a short diff.",
+		"A page someone edits or moves in the portal editor is reported as a change of that page; a change of its content is shown as a short diff. " +
+		"Konnect deletes a page's sub-pages with it: a destroy is refused while sub-pages this configuration does not manage are under it, naming each with its `import` block (`conflict_policy` decides as for every cascade).",
 	// Refreshed one GET per page, not from a listing: Konnect lists a portal's pages as a
 	// tree without their content.
-	API:      pageAPI{engine.PatchAPI{PlatformAPI: engine.PlatformAPI{Collection: pagesPath}}},
-	NameAttr: "slug",
-	Check:    checkPage,
+	API:        pageAPI{engine.PatchAPI{PlatformAPI: engine.PlatformAPI{Collection: pagesPath}}},
+	NameAttr:   "slug",
+	Check:      checkPage,
+	Dependents: []engine.Dependent{subPagesOf}, // cascade.go
 	Attrs: []engine.Attr{
 		engine.ParentID("portal_id", "The id of the portal."),
 		{Name: "slug", Type: engine.String, Mode: engine.Required,

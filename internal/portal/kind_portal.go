@@ -48,7 +48,7 @@ var PortalKind = engine.EntityKind{
 	}},
 	Attrs: []engine.Attr{
 		{Name: "name", Type: engine.String, Mode: engine.Required, Description: "The portal's name, unique in the organization (1 to 255 characters).",
-			Validators: []engine.Validator{stringvalidator.LengthBetween(1, 255)}},
+			Validators: []engine.Validator{stringvalidator.LengthBetween(1, 255), engine.NotBlank()}},
 		{Name: "display_name", Type: engine.String, Description: "The name developers see (1 to 255 characters). Unset, Konnect uses the name.",
 			Validators: []engine.Validator{stringvalidator.LengthBetween(1, 255)}},
 		{Name: "description", Type: engine.String, Default: engine.DefaultNull, Description: "What the portal is for (at most 512 characters).",

@@ -31,7 +31,7 @@ var SnippetKind = engine.EntityKind{
 		engine.ParentID("portal_id", "The id of the portal."),
 		{Name: "name", Type: engine.String, Mode: engine.Required,
 			Description: "The snippet's name, unique in the portal (at most 512 characters): pages include the snippet by it.",
-			Validators:  []engine.Validator{stringvalidator.UTF8LengthBetween(1, 512)}},
+			Validators:  []engine.Validator{stringvalidator.UTF8LengthBetween(1, 512), engine.NotBlank()}},
 		contentAttr("snippet"),
 		titleAttr("snippet"),
 		descriptionAttr("snippet"),

@@ -24,7 +24,7 @@ var TeamKind = engine.EntityKind{
 	Attrs: []engine.Attr{
 		engine.ParentID("portal_id", "The id of the portal."),
 		{Name: "name", Type: engine.String, Mode: engine.Required, Description: "The team's name, unique in the portal (at most 250 characters).",
-			Validators: []engine.Validator{stringvalidator.LengthBetween(1, 250)}},
+			Validators: []engine.Validator{stringvalidator.LengthBetween(1, 250), engine.NotBlank()}},
 		{Name: "description", Type: engine.String, Default: engine.DefaultNull, Description: "What the team is for (at most 250 characters).",
 			Validators: []engine.Validator{stringvalidator.LengthBetween(1, 250)}},
 		{Name: "can_own_applications", Type: engine.Bool, Default: false, Description: "Whether the team's developers can own applications."},

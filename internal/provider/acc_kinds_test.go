@@ -56,6 +56,31 @@ type kindRow struct {
 	// every kind but two has); noRemoval says why a kind has none.
 	removal   *kindRemoval
 	noRemoval string
+	// kept is a field configuration never sets that someone sets in Konnect before the
+	// policy-warn update: the update must keep it (a PUT carries the whole object, a PATCH
+	// only what the plan changes). Default: tags, or labels, when the kind has them and the
+	// block does not set them; noKept says why a kind has none.
+	kept   *kindKept
+	noKept string
+}
+
+// kindKept is a field someone else sets in Konnect and configuration never mentions.
+type kindKept struct {
+	field string // where Konnect holds it (its JSON name)
+	ui    any    // what someone sets there
+}
+
+// keptField is the row's kept field, or nil when the kind has none (noKept says why).
+func (f *kindFixture) keptField() *kindKept {
+	if f.row.kept != nil || f.row.noKept != "" {
+		return f.row.kept
+	}
+	for _, k := range []kindKept{{"tags", []any{"kept-by-ui"}}, {"labels", map[string]any{"kept": "by-ui"}}} {
+		if hasAttr(f.kind, k.field) && !strings.Contains(f.row.block, k.field+" ") {
+			return &k
+		}
+	}
+	return nil
 }
 
 // kindUpdate is one attribute that Konnect changes in place.
@@ -363,15 +388,24 @@ func (f *kindFixture) updateSteps() []resource.TestStep {
 			ExpectError: kindConflictDiag(typeName, u.conflictLine()),
 		},
 		{
-			// Row 3, policy warn.
+			// Row 3, policy warn; and someone else's setting of a field configuration never
+			// mentions (kept) survives the update.
 			PreConfig: func() {
 				f.holds("after the refused plan", u.ui)
+				if k := f.keptField(); k != nil {
+					f.env.edit(f.path, set(k.field, k.ui))
+				}
 				f.rec.reset()
 			},
 			Config:           f.config("warn", 0),
 			ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{action(plancheck.ResourceActionUpdate)}},
 			Check: func(*terraform.State) error {
 				f.holds("policy warn", u.values[0])
+				if k := f.keptField(); k != nil {
+					if got := field(f.env.get(f.path), k.field); fmt.Sprint(got) != fmt.Sprint(k.ui) {
+						f.t.Errorf("the update dropped %s, set in Konnect by someone else: Konnect holds %v, want %v", k.field, got, k.ui)
+					}
+				}
 				return f.rec.wantWarning("This plan overwrites changes made in Konnect", typeName, u.conflictLine()+" ")
 			},
 		},
@@ -510,6 +544,8 @@ func TestKindRowsCoverEveryKind(t *testing.T) {
 			t.Errorf("%s: a row without an update needs noUpdate (why) and steps (what does apply)", k.TypeName)
 		case row.removal == nil && row.noRemoval == "" && !hasAttr(k, "tags"):
 			t.Errorf("%s: no tags: a row needs a removal attribute for scenario 9, or noRemoval (why)", k.TypeName)
+		case row.update != nil && row.kept == nil && row.noKept == "" && (&kindFixture{kind: k, row: row}).keptField() == nil:
+			t.Errorf("%s: no tags or labels configuration leaves unset: a row needs kept (a field someone else sets) or noKept (why)", k.TypeName)
 		case row.update != nil && !strings.Contains(row.block, "%s"):
 			t.Errorf("%s: the row's block has no %%s for %s", k.TypeName, row.update.attr)
 		}

@@ -21,12 +21,14 @@ var teamRow = kindRow{block: "name = \"platform\"\n  description = %s",
 	removal: &kindRemoval{attr: "labels", hcl: `{ env = "t9" }`, ui: map[string]any{"ui": "set"}}}
 
 // systemAccountRow: a system account, changing its description.
-var systemAccountRow = kindRow{block: "name = \"ci\"\n  description = %s",
+var systemAccountRow = kindRow{noKept: "configuration sets name and description; konnect_managed is Konnect's own",
+	block:     "name = \"ci\"\n  description = %s",
 	update:    &kindUpdate{attr: "description", values: [2]any{"d-1", "d-2"}, ui: "d-ui"},
 	noRemoval: "its only optional attribute (konnect_managed) is fixed at creation"}
 
 // systemAccountAccessTokenRow: a token, renamed; its expiry replaces it.
-var systemAccountAccessTokenRow = kindRow{deps: systemAccountDep,
+var systemAccountAccessTokenRow = kindRow{noKept: "configuration sets every field it has (name, expires_at)",
+	deps:      systemAccountDep,
 	block:     "account_id = konnect_system_account.ci.id\n  expires_at = \"2099-01-01T00:00:00Z\"\n  name = %s",
 	update:    &kindUpdate{attr: "name", values: [2]any{"t-1", "t-2"}, ui: "t-ui"},
 	noRemoval: "a token has no optional attribute"}
@@ -36,7 +38,8 @@ var systemAccountAccessTokenRow = kindRow{deps: systemAccountDep,
 // makes a saved plan stale, and the revert of it is a conflict.
 // (Konnect refuses to turn off the last way to log in, and to turn on OIDC or SAML before an
 // identity provider is configured: the row changes how teams are assigned.)
-var authenticationSettingsRow = kindRow{block: "konnect_mapping_enabled = %s",
+var authenticationSettingsRow = kindRow{kept: &kindKept{"idp_mapping_enabled", true},
+	block:   "konnect_mapping_enabled = %s",
 	update:  &kindUpdate{attr: "konnect_mapping_enabled", values: [2]any{false, true}, ui: true},
 	removal: &kindRemoval{attr: "idp_mapping_enabled", hcl: "true", ui: true}}
 

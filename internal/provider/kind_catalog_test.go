@@ -31,7 +31,8 @@ func apiDep(*kindFixture) string {
 }
 
 // apiVersionRow: a version of the API, renamed; scenario 9 has nothing optional to remove.
-var apiVersionRow = kindRow{deps: apiDep,
+var apiVersionRow = kindRow{noKept: "configuration sets both its fields (version, spec)",
+	deps:      apiDep,
 	block:     "api_id = konnect_api.orders.id\n  spec = { content = " + fmt.Sprintf("%q", ordersSpec) + " }\n  version = %s",
 	update:    &kindUpdate{attr: "version", values: [2]any{"1.0.0", "1.0.1"}, ui: "1.0.0-ui"},
 	noRemoval: "its one optional attribute, version, defaults to the specification's (no declared default)"}
@@ -41,7 +42,8 @@ const ordersSpecV2 = "openapi: 3.0.3\ninfo:\n  title: Orders\n  version: 1.1.0\n
 
 // apiSpecificationRow: the API's specification through the older endpoint, its content
 // changing from JSON to another document in YAML; scenario 9 has nothing optional to remove.
-var apiSpecificationRow = kindRow{deps: apiDep,
+var apiSpecificationRow = kindRow{noKept: "configuration sets both its fields (content, type)",
+	deps:  apiDep,
 	block: "api_id = konnect_api.orders.id\n  type = \"oas3\"\n  content = %s",
 	// The conflict names the path of the specification that changed in Konnect.
 	update: &kindUpdate{attr: "content", values: [2]any{ordersSpec, ordersSpecV2}, line: "content.info.version",
@@ -49,7 +51,8 @@ var apiSpecificationRow = kindRow{deps: apiDep,
 	noRemoval: "its one optional attribute, type, follows the content (no default to go back to)"}
 
 // apiDocumentRow: a document whose content changes; scenario 9 removes its status.
-var apiDocumentRow = kindRow{deps: apiDep,
+var apiDocumentRow = kindRow{kept: &kindKept{"status", "published"},
+	deps:  apiDep,
 	block: "api_id = konnect_api.orders.id\n  title = \"Guide\"\n  slug = \"guide\"\n  content = %s",
 	update: &kindUpdate{attr: "content", values: [2]any{
 		"# Guide\n\nCreate an order.\nPay it.\n",
@@ -59,7 +62,8 @@ var apiDocumentRow = kindRow{deps: apiDep,
 
 // apiPublicationRow: the API published to a portal, its visibility changing; scenario 9
 // removes the visibility, back to private.
-var apiPublicationRow = kindRow{deps: func(f *kindFixture) string { return apiDep(f) + portalDep(f) },
+var apiPublicationRow = kindRow{kept: &kindKept{"visibility", "public"},
+	deps:      func(f *kindFixture) string { return apiDep(f) + portalDep(f) },
 	block:     "api_id = konnect_api.orders.id\n  portal_id = konnect_portal.dev.id\n  auto_approve_registrations = %s",
 	update:    &kindUpdate{attr: "auto_approve_registrations", values: [2]any{false, true}, ui: true},
 	noRemoval: "its optional attributes follow Konnect or the portal's defaults"}

@@ -31,7 +31,8 @@ const identityProviderBlock = "type = \"oidc\"\n  login_path = %s\n" +
 	"  config = {\n    oidc_identity_provider_config = {\n      issuer_url = \"https://idp.example.com\"\n      client_id = \"konnect\"\n      client_secret = \"row-client-secret\"\n    }\n  }"
 
 // identityProviderRow: an OIDC provider, changing its login path; scenario 9 stops enabling it.
-var identityProviderRow = kindRow{block: identityProviderBlock,
+var identityProviderRow = kindRow{kept: &kindKept{"enabled", true},
+	block:   identityProviderBlock,
 	update:  &kindUpdate{attr: "login_path", values: [2]any{"sso-1", "sso-2"}, ui: "sso-ui"},
 	removal: &kindRemoval{attr: "enabled", hcl: "true", ui: true}}
 

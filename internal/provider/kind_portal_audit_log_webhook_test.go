@@ -17,7 +17,8 @@ var auditDestinations = [3]string{"9cb77dc2-ff99-4d47-84ab-7c5c1b3ef939", "2f0c3
 
 // auditLogWebhookRow: a portal's audit log webhook (one per portal, its id the portal's),
 // moving to another destination; scenario 9 removes enabled, which goes back to false.
-var auditLogWebhookRow = kindRow{deps: portalDep,
+var auditLogWebhookRow = kindRow{kept: &kindKept{"enabled", true},
+	deps:    portalDep,
 	block:   "portal_id = konnect_portal.dev.id\n  audit_log_destination_id = %s",
 	update:  &kindUpdate{attr: "audit_log_destination_id", values: [2]any{auditDestinations[0], auditDestinations[1]}, ui: auditDestinations[2]},
 	removal: &kindRemoval{attr: "enabled", hcl: "true", ui: true}}

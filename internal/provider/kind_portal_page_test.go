@@ -27,7 +27,8 @@ import (
 // mock through its API (portalID) and named by its id.
 
 // pageRow: a top-level page whose content changes; scenario 9 removes its status.
-var pageRow = kindRow{deps: portalLocalDep,
+var pageRow = kindRow{kept: &kindKept{"description", "Written in the portal editor."},
+	deps:  portalLocalDep,
 	block: "portal_id = local.portal_id\n  slug = \"getting-started\"\n  content = %s",
 	update: &kindUpdate{attr: "content", values: [2]any{
 		"# Getting started\n\nCreate an application.\nAsk for a key.\n",
@@ -36,7 +37,8 @@ var pageRow = kindRow{deps: portalLocalDep,
 	removal: &kindRemoval{attr: "status", hcl: `"published"`, ui: "published"}}
 
 // snippetRow: a snippet whose content changes; scenario 9 removes its status.
-var snippetRow = kindRow{deps: portalLocalDep,
+var snippetRow = kindRow{kept: &kindKept{"description", "Written in the portal editor."},
+	deps:  portalLocalDep,
 	block: "portal_id = local.portal_id\n  name = \"support\"\n  content = %s",
 	update: &kindUpdate{attr: "content", values: [2]any{
 		"## Support\n\nWrite to support@example.com.\n",

@@ -36,21 +36,24 @@ import (
 // portal's. A setting is a flag, so what someone sets in Konnect is the plan's value, as in
 // authenticationSettingsRow: the edit makes a saved plan stale, and the revert of it is a
 // conflict. Scenario 9 removes idp_mapping_enabled.
-var portalAuthRow = kindRow{deps: portalDep,
+var portalAuthRow = kindRow{kept: &kindKept{"idp_mapping_enabled", true},
+	deps:    portalDep,
 	block:   "portal_id = konnect_portal.dev.id\n  konnect_mapping_enabled = %s",
 	update:  &kindUpdate{attr: "konnect_mapping_enabled", values: [2]any{false, true}, ui: true},
 	removal: &kindRemoval{attr: "idp_mapping_enabled", hcl: "true", ui: true}}
 
 // portalCustomizationRow: a portal's customization, one document per portal, changing its
 // CSS; scenario 9 removes robots, which goes back to none.
-var portalCustomizationRow = kindRow{deps: portalDep,
+var portalCustomizationRow = kindRow{kept: &kindKept{"robots", "User-agent: *\nDisallow: /private"},
+	deps:    portalDep,
 	block:   "portal_id = konnect_portal.dev.id\n  css = %s",
 	update:  &kindUpdate{attr: "css", values: [2]any{"h1 { color: teal; }", "h1 { color: navy; }"}, ui: "h1 { color: red; }"},
 	removal: &kindRemoval{attr: "robots", hcl: `"User-agent: *"`, ui: "Disallow: /"}}
 
 // portalCustomDomainRow: a portal's custom domain verified over HTTP, turning it on; every
 // other attribute is required.
-var portalCustomDomainRow = kindRow{deps: portalDep,
+var portalCustomDomainRow = kindRow{noKept: "configuration sets hostname, ssl and enabled; the private key is a secret the row does not use",
+	deps:      portalDep,
 	block:     "portal_id = konnect_portal.dev.id\n  hostname = \"docs.example.com\"\n  ssl = { domain_verification_method = \"http\" }\n  enabled = %s",
 	update:    &kindUpdate{attr: "enabled", values: [2]any{false, true}, ui: true},
 	noRemoval: "a custom domain's attributes are required (its host name and verification method replace it)"}
@@ -63,14 +66,16 @@ const pixelSHA256 = "7d959ae9353a02d3707dbeefe68f0af43e35d3ff8b479e8a9b16121d90c
 
 // portalImageRow: a portal's logo or favicon, changing the image; its one attribute is
 // required.
-var portalImageRow = kindRow{deps: portalDep,
+var portalImageRow = kindRow{noKept: "data is its whole body",
+	deps:      portalDep,
 	block:     "portal_id = konnect_portal.dev.id\n  data = %s",
 	update:    &kindUpdate{attr: "data", values: [2]any{pngPixel, "data:image/gif;base64,R0lGODlhAQABAAAAACw="}, ui: "data:image/svg+xml;base64,PHN2Zy8+"},
 	noRemoval: "an image's one attribute, data, is required"}
 
 // applicationAuthStrategyRow: a key_auth strategy, changing its display name (Konnect holds it
 // at the top level of the strategy; Kong's schema inside key_auth).
-var applicationAuthStrategyRow = kindRow{
+var applicationAuthStrategyRow = kindRow{noKept: "every field is inside key_auth, which the row sets; a nested field someone else sets is compared whole today (issue 32, part 4)",
+
 	block:     "key_auth = {\n    name = \"keys\"\n    display_name = %s\n    configs = { key_auth = { key_names = [\"apikey\"] } }\n  }",
 	update:    &kindUpdate{attr: "key_auth", field: "display_name", hcl: "%q", values: [2]any{"Keys 1", "Keys 2"}, ui: "Keys in the UI"},
 	noRemoval: "a strategy's attributes are inside its key_auth or openid_connect object, which is required"}

@@ -27,7 +27,8 @@ var portalRow = kindRow{block: "name = \"dev\"\n  description = %s",
 
 // portalTeamRow: a portal team, changing its description; scenario 9 removes
 // can_own_applications.
-var portalTeamRow = kindRow{deps: portalDep,
+var portalTeamRow = kindRow{kept: &kindKept{"can_own_applications", true},
+	deps:    portalDep,
 	block:   "portal_id = konnect_portal.dev.id\n  name = \"devs\"\n  description = %s",
 	update:  &kindUpdate{attr: "description", values: [2]any{"d-1", "d-2"}, ui: "d-ui"},
 	removal: &kindRemoval{attr: "can_own_applications", hcl: "true", ui: true}}

@@ -90,7 +90,7 @@ func (p *konnectProvider) Configure(ctx context.Context, req provider.ConfigureR
 	}
 
 	serverURL := firstSet(cfg.ServerURL.ValueString(), os.Getenv("KONNECT_SERVER_URL"), konnect.DefaultServerURL)
-	if _, err := konnect.ValidateServerURL(serverURL); err != nil {
+	if _, err := konnect.ValidateBaseURL(serverURL); err != nil {
 		resp.Diagnostics.AddAttributeError(path.Root("server_url"), "Invalid Konnect server URL", err.Error())
 		return
 	}
