@@ -54,6 +54,19 @@ func (PatchAPI) sendsChangesOnly() bool { return true }
 
 // FindByName lists the collection filtered by the name and returns the exact match.
 func (p PatchAPI) FindByName(ctx context.Context, cl *konnect.Client, parents map[string]string, name string) (konnect.Object, error) {
+	all, err := p.FindAllByName(ctx, cl, parents, name)
+	if err != nil || len(all) == 0 {
+		return nil, err
+	}
+	return all[0], nil
+}
+
+// FiltersByName: Konnect's listing filters the collection by name (NameFilter).
+func (p PatchAPI) FiltersByName() bool { return p.NameFilter != "" }
+
+// FindAllByName returns every object of the collection with exactly this name: Konnect
+// takes two teams of one name, and an import by that name must not pick one of them.
+func (p PatchAPI) FindAllByName(ctx context.Context, cl *konnect.Client, parents map[string]string, name string) ([]konnect.Object, error) {
 	if p.NameFilter == "" {
 		return nil, nil
 	}
@@ -66,12 +79,13 @@ func (p PatchAPI) FindByName(ctx context.Context, cl *konnect.Client, parents ma
 	if err != nil {
 		return nil, err
 	}
+	var found []konnect.Object
 	for _, o := range out.Data {
 		if o[field] == name {
-			return p.unwrap(o), nil
+			found = append(found, p.unwrap(o))
 		}
 	}
-	return nil, nil
+	return found, nil
 }
 
 // List returns every object of the collection that Konnect's filter query (filter[…])

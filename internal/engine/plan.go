@@ -50,6 +50,13 @@ func (r *EntityResource) ModifyPlan(ctx context.Context, req resource.ModifyPlan
 
 	b, diags := LoadBase(ctx, req.Private)
 	resp.Diagnostics.Append(diags...)
+	if b != nil { // a record of an older version, not refreshed since (-refresh=false)
+		r.digestSecrets(b.Values, addr.ID)
+	}
+	if seen != nil {
+		r.digestSecrets(seen.Values, addr.ID)
+		r.digestSecrets(seen.Before, addr.ID)
+	}
 	in := r.planInput(ctx, addr, b, seen, prior)
 
 	if req.Plan.Raw.IsNull() {
@@ -217,6 +224,30 @@ func (r *EntityResource) ImportState(ctx context.Context, req resource.ImportSta
 		resp.Diagnostics.AddError("Invalid import id", err.Error())
 		return
 	}
+	if all, ok := r.Kind.API.(allByName); ok && all.FiltersByName() && r.Kind.NameAttr != "" && !UUIDRE.MatchString(addr.ID) {
+		// Not an id: a name, which Konnect does not always keep unique (two teams may share
+		// one): exactly one object must have it.
+		found, ferr := all.FindAllByName(ctx, r.Data.Client, addr.Parents, addr.ID)
+		switch {
+		case ferr != nil:
+			r.apiError(&resp.Diagnostics, "Could not look up "+r.Kind.TypeName+" by name", ferr)
+			return
+		case len(found) == 0:
+			resp.Diagnostics.AddError("Cannot import a Konnect object that does not exist",
+				fmt.Sprintf("Konnect has no %s with %s %q. Import it by its id, or by the exact name (%s).", r.Kind.TypeName, r.Kind.NameAttr, addr.ID, r.ImportFormat()))
+			return
+		case len(found) > 1:
+			var ids []string
+			for _, o := range found {
+				ids = append(ids, fmt.Sprint(o["id"]))
+			}
+			resp.Diagnostics.AddError("More than one Konnect object has this name",
+				fmt.Sprintf("%d objects of type %s have %s %q in Konnect: ids %s. Import the one you mean by its id.",
+					len(found), r.Kind.TypeName, r.Kind.NameAttr, addr.ID, strings.Join(ids, ", ")))
+			return
+		}
+		addr.ID = fmt.Sprint(found[0]["id"])
+	}
 	obj, _, err := r.Kind.API.Get(ctx, r.Data.Client, addr)
 	if err != nil && r.Kind.NameAttr != "" && !UUIDRE.MatchString(addr.ID) {
 		// Not an id: the object's unique name (a team's, a system account's).
@@ -235,6 +266,13 @@ func (r *EntityResource) ImportState(ctx context.Context, req resource.ImportSta
 		return
 	}
 	r.finishWrite(ctx, obj, addr.Parents, nil, nil, &resp.State.Raw, resp.Private, &resp.Diagnostics)
+}
+
+// allByName is an API whose names Konnect does not keep unique (PatchAPI): an import by name
+// sees every object that has it.
+type allByName interface {
+	FiltersByName() bool
+	FindAllByName(ctx context.Context, cl *konnect.Client, parents map[string]string, name string) ([]konnect.Object, error)
 }
 
 func (r *EntityResource) Parents() []string {

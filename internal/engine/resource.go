@@ -250,6 +250,113 @@ func (r *EntityResource) ManagedValues(m ObjectValues) guard.Values {
 		}
 		out[a.Name] = a.Type.withoutNotReturned(j) // convert.go: nothing Konnect never shows
 	}
+	r.digestSecrets(out, Str(m[AttrID]))
+	return out
+}
+
+// digestSecrets replaces, in managed values, every secret (a sensitive attribute, or a
+// sensitive attribute inside an object) with its keyed digest (guard.DigestKey): the guard
+// compares secrets by digest, and its record in private state never holds one in plain text
+// nor a plain hash of one. Digests already there stay. It reports whether it changed
+// anything (a record written before secrets were digested).
+func (r *EntityResource) digestSecrets(values guard.Values, id string) bool {
+	k := r.Data.digestKey()
+	changed := false
+	for _, a := range r.Kind.Attrs {
+		v, ok := values[a.Name]
+		if !ok || v == nil || (!a.Sensitive && !holdsSensitive(a.Type)) {
+			continue
+		}
+		if d := digestSecret(k, secretContext(id, a.Name), a, v); !sameJSON(d, v) {
+			values[a.Name], changed = d, true
+		}
+	}
+	return changed
+}
+
+// digestLeaves digests every value of a JSON document that is not an object, at its path.
+func digestLeaves(k *guard.DigestKey, ctx string, v any) any {
+	m, ok := v.(map[string]any)
+	if !ok {
+		if _, keyed := guard.DigestKeyID(v); keyed || v == nil {
+			return v
+		}
+		return k.Digest(ctx, v)
+	}
+	out := make(map[string]any, len(m))
+	for key, x := range m {
+		out[key] = digestLeaves(k, ctx+"."+key, x)
+	}
+	return out
+}
+
+// rekeySecrets replaces the digests made with another key (a rotated token) with the
+// digests of now, the values Konnect holds: the caller knows Konnect has not written the
+// object since they were made. It reports whether it changed anything.
+func (r *EntityResource) rekeySecrets(values, now guard.Values) bool {
+	id := r.Data.digestKey().ID()
+	changed := false
+	for _, a := range r.Kind.Attrs {
+		if v, ok := values[a.Name]; ok && (a.Sensitive || holdsSensitive(a.Type)) && foreignDigest(v, id) {
+			values[a.Name], changed = now[a.Name], true
+		}
+	}
+	return changed
+}
+
+// foreignDigest reports whether v holds a keyed digest made with a key other than id.
+func foreignDigest(v any, id string) bool {
+	switch x := v.(type) {
+	case map[string]any:
+		for _, e := range x {
+			if foreignDigest(e, id) {
+				return true
+			}
+		}
+	case []any:
+		for _, e := range x {
+			if foreignDigest(e, id) {
+				return true
+			}
+		}
+	default:
+		if k, keyed := guard.DigestKeyID(v); keyed && k != id {
+			return true
+		}
+	}
+	return false
+}
+
+// secretContext is what a secret's digest is made in: the object and the attribute path, so
+// that two objects holding the same secret hold different digests.
+func secretContext(id, path string) string { return "value\x00" + path + "\x00" + id }
+
+func digestSecret(k *guard.DigestKey, ctx string, a Attr, v any) any {
+	if v == nil {
+		return nil
+	}
+	if a.Sensitive && a.Type.Kind == KJSON {
+		return digestLeaves(k, ctx, v) // config_secrets: its paths are no secret, and resets need them
+	}
+	if a.Sensitive {
+		if _, keyed := guard.DigestKeyID(v); keyed {
+			return v
+		}
+		return k.Digest(ctx, v)
+	}
+	m, ok := v.(map[string]any)
+	if a.Type.Kind != KObject || !ok {
+		return v
+	}
+	out := maps.Clone(m)
+	for _, inner := range a.Type.Attrs {
+		if inner.Inline {
+			continue
+		}
+		if x, ok := out[inner.JSONName()]; ok && (inner.Sensitive || holdsSensitive(inner.Type)) {
+			out[inner.JSONName()] = digestSecret(k, ctx+"."+inner.Name, inner, x)
+		}
+	}
 	return out
 }
 
@@ -516,10 +623,19 @@ func (r *EntityResource) ReadState(ctx context.Context, current tftypes.Value, p
 		diags.Append(s.Record(ctx, newPrivate, taken)...)
 	}
 	var before, baseValues guard.Values
+	prev := DecodeSeen(ctx, private)
 	if b, _ := LoadBase(ctx, private); b != nil {
 		baseValues = b.Values
 		rekeyed := r.rekeyBase(b, r.Hidden(obj), obj["updated_at"], obj["id"]) // digest.go
-		if rekeyed || b.Format < guard.RecordFormat {
+		// Secrets a record of an older version held in plain text, digested; digests of a
+		// rotated key made again when Konnect has not written the object since the last read.
+		digested := r.digestSecrets(b.Values, addr.ID)
+		if prev != nil && prev.UpdatedAt != "" && prev.UpdatedAt == guard.FormatUpdatedAt(obj["updated_at"]) {
+			if now, err := AsObject(val); err == nil && r.rekeySecrets(b.Values, r.ManagedValues(now)) {
+				digested = true
+			}
+		}
+		if rekeyed || digested || b.Format < guard.RecordFormat {
 			// Hidden values of an older record, or of another key, brought to this key; a
 			// record of an older format written in this one.
 			if raw, err := guard.EncodeBase(*b); err == nil {
@@ -539,11 +655,12 @@ func (r *EntityResource) ReadState(ctx context.Context, current tftypes.Value, p
 		}
 		baseValues, diags = r.establishBase(ctx, newPrivate, from, obj, rev, diags)
 	}
-	if prev := DecodeSeen(ctx, private); prev != nil {
+	if prev != nil {
 		before = prev.Values
 		if before == nil {
 			before = baseValues
 		}
+		r.digestSecrets(before, addr.ID)
 	}
 	diags.Append(r.saveSeen(ctx, newPrivate, val, rev, obj, before, baseValues)...)
 	r.saveRefreshMark(ctx, newPrivate, obj, rev)

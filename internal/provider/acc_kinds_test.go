@@ -20,6 +20,7 @@ import (
 	"github.com/konnectguard/terraform-provider-konnect/internal/gateway"
 	"github.com/konnectguard/terraform-provider-konnect/internal/konnectmock"
 	"github.com/konnectguard/terraform-provider-konnect/internal/portal"
+	"github.com/konnectguard/terraform-provider-konnect/internal/protocol"
 )
 
 // The guard scenarios that hold for every resource kind (guards.md, "What must be proven
@@ -185,6 +186,8 @@ type kindFixture struct {
 	rec  *diagRecorder
 	path string // API path of the object under test, known after the first apply
 
+	keptWas any // the kept field's value before someone set it
+
 	pemOnce sync.Once
 	pem     tlsPair
 }
@@ -276,6 +279,68 @@ func (f *kindFixture) remember(s *terraform.State) error {
 		return fmt.Errorf("%s not in state", f.address())
 	}
 	f.path = objectPath(f.kind, rs.Primary.Attributes)
+	return nil
+}
+
+// noSecretInRecords fails the test when a guard record the provider returned (private
+// state) holds, in plain text, a secret the state holds in a sensitive attribute (issue
+// 33, part 1): the record keeps keyed digests of secrets only.
+func (f *kindFixture) noSecretInRecords(s *terraform.State) error {
+	rs, ok := s.RootModule().Resources[f.address()]
+	if !ok {
+		return fmt.Errorf("%s not in state", f.address())
+	}
+	names := map[string]bool{}
+	var collect func([]engine.Attr)
+	collect = func(attrs []engine.Attr) {
+		for _, a := range attrs {
+			if a.Sensitive {
+				names[a.Name] = true
+			}
+			collect(a.Type.Attrs)
+		}
+	}
+	collect(f.kind.Attrs)
+	var secrets []string
+	for key, v := range rs.Primary.Attributes {
+		last := key[strings.LastIndex(key, ".")+1:]
+		if !names[last] || len(v) < 6 {
+			continue
+		}
+		var doc map[string]any
+		if json.Unmarshal([]byte(v), &doc) == nil { // config_secrets: its string leaves
+			for _, leaf := range stringLeaves(doc) {
+				if len(leaf) >= 6 {
+					secrets = append(secrets, leaf)
+				}
+			}
+			continue
+		}
+		secrets = append(secrets, v)
+	}
+	if found := f.rec.secretInRecords(secrets); found != "" {
+		f.t.Errorf("%s: %s", f.kind.TypeName, found)
+	}
+	return nil
+}
+
+func stringLeaves(v any) []string {
+	switch x := v.(type) {
+	case string:
+		return []string{x}
+	case map[string]any:
+		var out []string
+		for _, e := range x {
+			out = append(out, stringLeaves(e)...)
+		}
+		return out
+	case []any:
+		var out []string
+		for _, e := range x {
+			out = append(out, stringLeaves(e)...)
+		}
+		return out
+	}
 	return nil
 }
 
@@ -393,14 +458,16 @@ func (f *kindFixture) updateSteps() []resource.TestStep {
 			PreConfig: func() {
 				f.holds("after the refused plan", u.ui)
 				if k := f.keptField(); k != nil {
+					f.keptWas = field(f.env.get(f.path), k.field)
 					f.env.edit(f.path, set(k.field, k.ui))
 				}
 				f.rec.reset()
 			},
 			Config:           f.config("warn", 0),
 			ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{action(plancheck.ResourceActionUpdate)}},
-			Check: func(*terraform.State) error {
+			Check: func(s *terraform.State) error {
 				f.holds("policy warn", u.values[0])
+				_ = f.noSecretInRecords(s) // after a create, refreshes, a refused apply and an update
 				if k := f.keptField(); k != nil {
 					if got := field(f.env.get(f.path), k.field); fmt.Sprint(got) != fmt.Sprint(k.ui) {
 						f.t.Errorf("the update dropped %s, set in Konnect by someone else: Konnect holds %v, want %v", k.field, got, k.ui)
@@ -410,9 +477,13 @@ func (f *kindFixture) updateSteps() []resource.TestStep {
 			},
 		},
 		{
-			// Row 3, policy overwrite: silent.
+			// Row 3, policy overwrite: silent. Someone puts the kept field back as it was
+			// (configuration never set it: no diff), for the scenarios after this one.
 			PreConfig: func() {
 				f.edit(u.ui)
+				if k := f.keptField(); k != nil && f.keptWas != nil { // (Konnect takes no null for some: a page's description)
+					f.env.edit(f.path, set(k.field, f.keptWas))
+				}
 				f.rec.reset()
 			},
 			Config:           f.config("overwrite", 0),
@@ -708,6 +779,39 @@ func serviceDep(*kindFixture) string {
 type diagRecorder struct {
 	mu    sync.Mutex
 	diags []*tfprotov6.Diagnostic
+	// privates are the private states the provider returned (the guard's records), for
+	// tests that check no secret is in them.
+	privates [][]byte
+}
+
+func (r *diagRecorder) addPrivate(p []byte) {
+	if len(p) == 0 {
+		return
+	}
+	r.mu.Lock()
+	r.privates = append(r.privates, p)
+	r.mu.Unlock()
+}
+
+// secretInRecords returns the first record (a private state key's value, decoded as the
+// framework stores it) holding one of secrets in plain text, or "".
+func (r *diagRecorder) secretInRecords(secrets []string) string {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	for _, raw := range r.privates {
+		p, err := protocol.ParsePrivate(raw)
+		if err != nil {
+			return fmt.Sprintf("unreadable private state: %v", err)
+		}
+		for key, record := range p {
+			for _, secret := range secrets {
+				if strings.Contains(string(record), secret) {
+					return fmt.Sprintf("%s holds a secret in plain text: %s", key, record)
+				}
+			}
+		}
+	}
+	return ""
 }
 
 func (r *diagRecorder) factories() map[string]func() (tfprotov6.ProviderServer, error) {
@@ -788,6 +892,7 @@ func (s recordingServer) PlanResourceChange(ctx context.Context, req *tfprotov6.
 	resp, err := s.ProviderServer.PlanResourceChange(ctx, req)
 	if resp != nil {
 		s.rec.add(resp.Diagnostics)
+		s.rec.addPrivate(resp.PlannedPrivate)
 	}
 	return resp, err
 }
@@ -796,6 +901,7 @@ func (s recordingServer) ApplyResourceChange(ctx context.Context, req *tfprotov6
 	resp, err := s.ProviderServer.ApplyResourceChange(ctx, req)
 	if resp != nil {
 		s.rec.add(resp.Diagnostics)
+		s.rec.addPrivate(resp.Private)
 	}
 	return resp, err
 }
@@ -804,6 +910,7 @@ func (s recordingServer) ReadResource(ctx context.Context, req *tfprotov6.ReadRe
 	resp, err := s.ProviderServer.ReadResource(ctx, req)
 	if resp != nil {
 		s.rec.add(resp.Diagnostics)
+		s.rec.addPrivate(resp.Private)
 	}
 	return resp, err
 }
