@@ -43,7 +43,7 @@ resource "konnect_gateway_service" "orders" {
 	resource.ParallelTest(t, resource.TestCase{ProtoV6ProviderFactories: protoV6Factories, Steps: []resource.TestStep{
 		{Config: withURL(env.url), Check: inState},
 		{
-			Config:      withURL(env.url + "/v2"),
+			Config: withURL(env.url + "/v2"),
 			ExpectError: regexp.MustCompile(`(?s)Invalid Konnect server URL.*` +
 				wrappedText(`server_url "`+env.url+`/v2" has a path ("/v2"): a Konnect server URL is its host only`).String()),
 		},
