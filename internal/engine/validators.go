@@ -128,8 +128,25 @@ func (v jsonValidator) ValidateString(ctx context.Context, req validator.StringR
 		return
 	}
 	if _, ok := doc.(map[string]any); bool(v) && !ok {
-		resp.Diagnostics.AddAttributeError(req.Path, "Invalid JSON", fmt.Sprintf("%s %s, not %T.", req.Path, v.Description(ctx), doc))
+		resp.Diagnostics.AddAttributeError(req.Path, "Invalid JSON", fmt.Sprintf("%s %s, not %s.", req.Path, v.Description(ctx), jsonKind(doc)))
 	}
+}
+
+// jsonKind names a decoded JSON value's type as JSON does ("an array"), never as Go does.
+func jsonKind(doc any) string {
+	switch doc.(type) {
+	case nil:
+		return "null"
+	case []any:
+		return "an array"
+	case string:
+		return "a string"
+	case bool:
+		return "a boolean"
+	case map[string]any:
+		return "an object"
+	}
+	return "a number"
 }
 
 // requiresWhen: when the attribute holds one of the keys, the sibling attribute named by

@@ -62,6 +62,9 @@ type Config struct {
 	// LimitsHint ends the error of a call that got no answer: how the user changes
 	// RequestTimeout and MaxAttempts (the provider names its attributes and variables).
 	LimitsHint string
+	// RateLimitHint ends the error of a call still rate limited (429) when its attempts ran
+	// out: how the user allows more attempts (the provider names max_retries).
+	RateLimitHint string
 
 	// httpClient replaces the pooled client (tests: a transport that fails on purpose).
 	// With RequestTimeout zero, its own Timeout applies.
@@ -95,6 +98,7 @@ type Client struct {
 	// requestTimeout is the per-attempt timeout in effect (0: none), for error messages.
 	requestTimeout time.Duration
 	limitsHint     string
+	rateLimitHint  string
 
 	// retryAfterUnit is the duration of one Retry-After second. It is
 	// time.Second except in tests, which shrink it to keep waits short.
@@ -142,6 +146,7 @@ func New(cfg Config) (*Client, error) {
 		retryWaitMax:   cfg.RetryWaitMax,
 		maxTotalWait:   cfg.MaxTotalWait,
 		limitsHint:     cfg.LimitsHint,
+		rateLimitHint:  cfg.RateLimitHint,
 		retryAfterUnit: time.Second,
 		now:            time.Now,
 	}
@@ -362,6 +367,9 @@ func (c *Client) Do(ctx context.Context, method, path string, query url.Values, 
 			apiErr.retryNote = fmt.Sprintf("stopped retrying: the next wait would exceed the %s retry budget", c.maxTotalWait)
 		case stopDeadline:
 			apiErr.retryNote = "stopped retrying: the next wait would outlast the operation's deadline"
+		}
+		if apiErr.StatusCode == http.StatusTooManyRequests && st.stopReason == stopMaxAttempts && c.rateLimitHint != "" {
+			apiErr.retryNote = c.rateLimitHint
 		}
 		if apiErr.StatusCode == http.StatusTooManyRequests && apiErr.RetryAfter == 0 {
 			apiErr.RetryAfter = jittered(waitBounds(c.retryWaitMin, c.retryWaitMax, st.attempts, 0))

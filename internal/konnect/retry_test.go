@@ -386,3 +386,19 @@ func TestDeadlineShorterThanWaitStopsEarly(t *testing.T) {
 		t.Fatalf("requests=%d err=%v elapsed=%v", count.Load(), err, time.Since(start))
 	}
 }
+
+// A call rate limited on every attempt ends with the hint of how to allow more attempts
+// (the provider's names max_retries); a call that stopped for another reason does not.
+func TestRateLimitExhaustedNamesTheSetting(t *testing.T) {
+	srv, count := newTestServer(t, func(w http.ResponseWriter, r *http.Request) {
+		writeJSON(w, 429, "", `{"message":"API rate limit exceeded"}`)
+	})
+	c := newTestClient(t, srv.URL, func(cfg *Config) { cfg.MaxAttempts = 2; cfg.RateLimitHint = "set max_retries" })
+	_, _, err := c.GetControlPlane(context.Background(), "cp1")
+	if count.Load() != 2 {
+		t.Fatalf("requests = %d, want 2", count.Load())
+	}
+	if err == nil || !strings.Contains(err.Error(), "Konnect rate limit exceeded after 2 attempt(s) (") || !strings.Contains(err.Error(), "; set max_retries)") {
+		t.Fatalf("err = %v", err)
+	}
+}

@@ -131,7 +131,7 @@ func (p *konnectProvider) Configure(ctx context.Context, req provider.ConfigureR
 	}
 
 	client, err := konnect.New(konnect.Config{ServerURL: serverURL, Token: token, UserAgent: "terraform-provider-konnect/" + p.version,
-		RequestTimeout: timeout, MaxAttempts: retries + 1, LimitsHint: limitsHint})
+		RequestTimeout: timeout, MaxAttempts: retries + 1, LimitsHint: limitsHint, RateLimitHint: rateLimitHint})
 	if err != nil {
 		resp.Diagnostics.AddError("Could not create the Konnect client", err.Error())
 		return

@@ -31,6 +31,10 @@ const (
 const limitsHint = "To wait longer for each attempt, set request_timeout in the provider block (or " + requestTimeoutEnv +
 	", for example \"60s\"); to try more often, set max_retries (or " + maxRetriesEnv + ")."
 
+// rateLimitHint ends the error of a call Konnect still rate limited after its last attempt.
+const rateLimitHint = "every attempt was rate limited; to try more often, set max_retries in the provider block (or " + maxRetriesEnv +
+	"), or lower terraform's -parallelism"
+
 var (
 	requestTimeoutDescription = fmt.Sprintf("How long one attempt of an API call waits for Konnect's answer, as a duration "+
 		"such as `20s` or `1m30s`, %s. Defaults to `%s`, then `%s`.",
