@@ -252,8 +252,10 @@ func (r *EntityResource) ImportState(ctx context.Context, req resource.ImportSta
 	if err != nil && r.Kind.NameAttr != "" && !UUIDRE.MatchString(addr.ID) {
 		// Not an id: the object's unique name (a team's, a system account's).
 		if found, ferr := r.Kind.API.FindByName(ctx, r.Data.Client, addr.Parents, addr.ID); ferr == nil && found != nil {
-			obj, err = found, nil
 			addr.ID = fmt.Sprint(found["id"])
+			// Read by its id: a listing may leave fields out (a page's content), and an import
+			// that recorded the listed object would report them "changed outside Terraform".
+			obj, _, err = r.Kind.API.Get(ctx, r.Data.Client, addr)
 		}
 	}
 	if konnect.IsNotFound(err) {
