@@ -75,7 +75,7 @@ var DocumentKind = engine.EntityKind{
 var PublicationKind = engine.EntityKind{
 	TypeName: "konnect_api_publication",
 	Description: "Publishes an API to a Dev Portal. One per API and portal: PUT creates and updates it. A publication removed in Konnect is reported at refresh and planned again. " +
-		"Publishing to a portal this configuration does not manage works by its id. Import it with `{\"api_id\":\"…\",\"portal_id\":\"…\"}`.",
+		"Publishing to a portal this configuration does not manage works by its id. Import it with `<api_id>/<portal_id>` or `{\"api_id\":\"…\",\"portal_id\":\"…\"}`.",
 	API: engine.SingletonAPI{Path: engine.V3Path("apis", "{api_id}", "publications", "{portal_id}"),
 		IDFrom: "portal_id", Put: true, DeleteResets: true},
 	Check: checkPublication, // checks.go

@@ -299,6 +299,9 @@ func (r *EntityResource) keyParent() string {
 // ImportFormat documents the accepted import id for this kind.
 func (r *EntityResource) ImportFormat() string {
 	if key := r.keyParent(); key != "" {
+		if ps := r.Parents(); len(ps) > 1 {
+			return "<" + strings.Join(ps, ">/<") + ">" + ` or {"` + strings.Join(ps, `":"…","`) + `":"…"}`
+		}
 		return "<" + key + ">"
 	}
 	parts := append(r.Parents(), "id")
@@ -341,6 +344,18 @@ func (r *EntityResource) ParseImportID(id string) (Address, error) {
 		// An object keyed by its parent (a portal's settings): Kong's import id is the parent's id.
 		addr.Parents[key] = parts[0]
 		addr.ID = parts[0]
+		return addr, nil
+	}
+	if key := r.keyParent(); key != "" && len(parents) > 1 && len(parts) == len(parents) {
+		// Keyed by one of several parents (an API's publication to a portal):
+		// <api_id>/<portal_id>, as the other kinds' ids read.
+		for i, p := range parents {
+			if parts[i] == "" {
+				return addr, fmt.Errorf("import id %q has an empty %s; expected %s", id, p, r.ImportFormat())
+			}
+			addr.Parents[p] = parts[i]
+		}
+		addr.ID = addr.Parents[key]
 		return addr, nil
 	}
 	if len(parts) != len(parents)+1 {

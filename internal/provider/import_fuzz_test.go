@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/konnectguard/terraform-provider-konnect/internal/catalog"
 	"github.com/konnectguard/terraform-provider-konnect/internal/engine"
 	"github.com/konnectguard/terraform-provider-konnect/internal/gateway"
 	"github.com/konnectguard/terraform-provider-konnect/internal/portal"
@@ -79,5 +80,26 @@ func TestParseImportIDKeyedByParent(t *testing.T) {
 	}
 	if r.ImportFormat() != "<portal_id>" {
 		t.Errorf("import format %s", r.ImportFormat())
+	}
+}
+
+// An API's publication to a portal is imported by <api_id>/<portal_id> (as every other
+// kind's parents then id read), and by Kong's JSON form; the hint for a wrong id names both
+// (it named <portal_id>, a form that cannot say which API).
+func TestParseImportIDPublication(t *testing.T) {
+	r := engine.NewEntityResource(catalog.PublicationKind)
+	const api, p = "1f9fd312-a987-4628-b4c5-bb4f4fddd5f7", "9f9fd312-a987-4628-b4c5-bb4f4fddd5f7"
+	for _, id := range []string{api + "/" + p, `{"api_id":"` + api + `","portal_id":"` + p + `"}`} {
+		addr, err := r.ParseImportID(id)
+		if err != nil || addr.ID != p || addr.Parents["portal_id"] != p || addr.Parents["api_id"] != api {
+			t.Errorf("%s: %+v %v", id, addr, err)
+		}
+	}
+	want := `<api_id>/<portal_id> or {"api_id":"…","portal_id":"…"}`
+	if r.ImportFormat() != want {
+		t.Errorf("import format %s, want %s", r.ImportFormat(), want)
+	}
+	if _, err := r.ParseImportID(api + "/"); err == nil || !strings.Contains(err.Error(), want) {
+		t.Errorf("an empty portal id: %v", err)
 	}
 }
