@@ -55,6 +55,9 @@ func (c CoreEntityAPI) Create(ctx context.Context, cl *konnect.Client, parents m
 	return cl.PutEntity(ctx, c.Collection(parents), id, body, "")
 }
 
+// CreatesWithChosenID: Create writes the object under the body's id (a PUT).
+func (CoreEntityAPI) CreatesWithChosenID() bool { return true }
+
 func (c CoreEntityAPI) Update(ctx context.Context, cl *konnect.Client, a Address, body, _ konnect.Object, ifMatch string) (konnect.Object, *konnect.Response, error) {
 	return cl.PutEntity(ctx, c.Collection(a.Parents), a.ID, body, ifMatch)
 }

@@ -8,7 +8,9 @@ import (
 	"net/url"
 	"strings"
 	"sync"
+	"time"
 
+	"github.com/google/uuid"
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/resource"
@@ -518,11 +520,22 @@ func (r *EntityResource) Create(ctx context.Context, req resource.CreateRequest,
 	cfg, _ := AsObject(req.Config.Raw)
 	r.writeSecrets(body, cfg, nil, m, nil)         // writeonly.go: from configuration only
 	r.writeConfigSecretsWO(body, cfg, nil, m, nil) // config_secrets.go
-	if id := chosenID(m, body); id != "" && !r.checkChosenID(ctx, addr, id, &resp.Diagnostics) {
+	id := chosenID(m, body)
+	if id != "" && !r.checkChosenID(ctx, addr, id, &resp.Diagnostics) {
 		return
+	}
+	generated := ""
+	if c, ok := r.Kind.API.(ChoosesID); id == "" && ok && c.CreatesWithChosenID() {
+		// The id is chosen here, not in the API call, so that a create whose outcome is
+		// unknown can be read back by it (readBack).
+		generated = uuid.NewString()
+		body[AttrID] = generated
 	}
 	obj, _, err := r.Kind.API.Create(ctx, r.Data.Client, addr.Parents, body)
 	r.wrote(addr)
+	if err != nil && generated != "" && OutcomeUnknown(err) && r.readBack(ctx, addr, generated, m, body, err, req.Config.Raw, &resp.State.Raw, resp.Private, &resp.Diagnostics) {
+		return
+	}
 	if err != nil && r.takenName(ctx, addr, name, body, err, &resp.Diagnostics) {
 		return
 	}
@@ -531,6 +544,46 @@ func (r *EntityResource) Create(ctx context.Context, req resource.CreateRequest,
 		return
 	}
 	r.finishWrite(ctx, obj, addr.Parents, m, r.configured(req.Config.Raw), &resp.State.Raw, resp.Private, &resp.Diagnostics)
+}
+
+// ChoosesID is an EntityAPI whose Create writes the object under the id in the body
+// (CoreEntityAPI: PUT …/{id}); CreatesWithChosenID is false for one that embeds it and
+// posts instead (an mTLS credential).
+type ChoosesID interface{ CreatesWithChosenID() bool }
+
+// OutcomeUnknown: the request may have been applied (a 5xx, a lost connection, a timeout, or
+// a cancel such as Ctrl-C after it was sent).
+func OutcomeUnknown(err error) bool {
+	return Ambiguous(err) || errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded)
+}
+
+// readBack resolves a create whose outcome is unknown by reading the id it chose: when
+// Konnect holds the object, it goes into state, so nothing is left in Konnect that Terraform
+// does not know (an orphan whose next create is refused as taken). When it holds what the
+// create sent, the create succeeded and a warning says the answer was lost; otherwise an
+// error says so and Terraform keeps the object tainted (replaced at the next apply). It
+// reports false when the object is not there (or cannot be read): the create failed.
+func (r *EntityResource) readBack(ctx context.Context, addr Address, id string, planned ObjectValues, body konnect.Object, cause error,
+	config tftypes.Value, state *tftypes.Value, p privateSetter, diags *diag.Diagnostics) bool {
+	rctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 30*time.Second) // also after Ctrl-C
+	defer cancel()
+	got, _, err := r.Kind.API.Get(rctx, r.Data.Client, Address{Parents: addr.Parents, ID: id})
+	if err != nil {
+		r.logDecision(ctx, "create_unknown", "not_found", addr, map[string]any{"id": id, "read_error": err.Error()})
+		return false
+	}
+	sent := maps.Clone(body)
+	delete(sent, AttrID)
+	ok := r.holds(got, sent)
+	r.logDecision(ctx, "create_unknown", map[bool]string{true: "created", false: "created_differs"}[ok], addr, map[string]any{"id": id})
+	r.finishWrite(rctx, got, addr.Parents, planned, r.configured(config), state, p, diags)
+	what := fmt.Sprintf("%s (id %s): Konnect's answer to the create was lost (%v), and reading the id this create chose found the object in Konnect.", r.Kind.TypeName, id, cause)
+	if ok {
+		diags.AddWarning("Konnect object created; its answer was lost", what+" It holds what the plan wrote, and it is in state: nothing is left outside Terraform.")
+		return true
+	}
+	diags.AddError("Konnect object created, but not as planned", what+" It does not hold everything the plan wrote (another writer, or a partial write), so it is in state as tainted: the next apply replaces it. Nothing is left outside Terraform.")
+	return true
 }
 
 func (r *EntityResource) nameExists(addr Address, name string, existing konnect.Object) *guard.NameExistsError {

@@ -42,6 +42,9 @@ var MTLSAuthKind = engine.EntityKind{
 // instead of posting again.
 type mtlsAuthAPI struct{ engine.CoreEntityAPI }
 
+// CreatesWithChosenID: an mTLS credential is POSTed; its own Create resolves an unknown outcome.
+func (mtlsAuthAPI) CreatesWithChosenID() bool { return false }
+
 func (api mtlsAuthAPI) Create(ctx context.Context, cl *konnect.Client, parents map[string]string, body konnect.Object) (konnect.Object, *konnect.Response, error) {
 	col := api.Collection(parents)
 	before, err := cl.ListEntities(ctx, col, nil)
