@@ -27,6 +27,7 @@ func (r *EntityResource) ModifyPlan(ctx context.Context, req resource.ModifyPlan
 	r.checkConfigSchema(ctx, req, resp) // config_check.go
 	if req.State.Raw.IsNull() && !req.Plan.Raw.IsNull() && r.Data != nil && !RefreshCommand() {
 		r.planCreateOver(ctx, req, resp) // settings.go: settings someone changed, written over
+		r.planNameTaken(ctx, req, resp)
 	}
 	if req.State.Raw.IsNull() || r.Data == nil {
 		return // a create: the creation guard runs at apply
@@ -372,6 +373,56 @@ func (r *EntityResource) ParseImportID(id string) (Address, error) {
 		return addr, fmt.Errorf("import id %q has an empty id; expected %s", id, r.ImportFormat())
 	}
 	return addr, nil
+}
+
+// planNameTaken is the creation guard at plan, for the kinds whose name the create looks up
+// before writing (checkNameFirst: Konnect would not refuse the name, or refuses it in a
+// scope the write cannot show): a page's slug that exists under the same parent, a team's
+// name, a config store secret's key. The plan fails on the name with the existing object's
+// import block, before anything else of the apply is written. The create checks again.
+func (r *EntityResource) planNameTaken(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
+	if r.Kind.NameAttr == "" || !r.checkNameFirst() || r.Data.Client == nil {
+		return
+	}
+	m, err := AsObject(req.Plan.Raw)
+	if err != nil {
+		return
+	}
+	name := m[r.Kind.NameAttr]
+	if !name.IsKnown() || name.IsNull() {
+		return
+	}
+	for _, p := range r.Parents() {
+		if !m[p].IsKnown() || m[p].IsNull() {
+			return // a parent created in the same run: nothing can have the name yet
+		}
+	}
+	cfg, err := AsObject(req.Config.Raw)
+	if err != nil {
+		return
+	}
+	for _, v := range cfg {
+		if !v.IsFullyKnown() {
+			return // the name's scope may not be known yet (a parent page made in the same run)
+		}
+	}
+	body, err := r.Body(m)
+	if err != nil {
+		return
+	}
+	for k, v := range body {
+		if v == nil {
+			delete(body, k)
+		}
+	}
+	addr := r.address(m)
+	existing, err := r.findByName(ctx, addr.Parents, Str(name), body)
+	if err != nil || existing == nil {
+		return // a failed look-up is the create's to report
+	}
+	e := r.nameExists(addr, Str(name), existing)
+	r.logDecision(ctx, "create_exists", "conflict_at_plan", addr, map[string]any{"existing_id": e.ExistingID})
+	resp.Diagnostics.AddAttributeError(path.Root(r.Kind.NameAttr), e.Summary(), e.Detail())
 }
 
 // checkPlanned runs the kind's Check on a create or a change (never on a plan that changes

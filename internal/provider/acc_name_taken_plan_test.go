@@ -1,0 +1,67 @@
+package provider
+
+import (
+	"regexp"
+	"testing"
+
+	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
+	"github.com/hashicorp/terraform-plugin-testing/terraform"
+
+	"github.com/konnectguard/terraform-provider-konnect/internal/konnect"
+	"github.com/konnectguard/terraform-provider-konnect/internal/konnectmock"
+)
+
+// Issue 32, part 5: a page slug that already exists in the portal (written in the editor) is
+// an error at plan, on the slug, with the existing page's import block, and nothing of the
+// configuration is written (it was a 409 at apply, after other objects were created).
+func TestAccNameTakenAtPlan(t *testing.T) {
+	env := newKonnectEnv(t, konnectmock.Options{})
+	portalOnly := env.providerBlock("") + `
+resource "konnect_portal" "dev" {
+  name = "dev"
+}
+`
+	config := portalOnly + `
+resource "konnect_portal_page" "other" {
+  portal_id = konnect_portal.dev.id
+  slug      = "other"
+  content   = "# Other\n"
+}
+
+resource "konnect_portal_page" "guide" {
+  portal_id = konnect_portal.dev.id
+  slug      = "guide"
+  content   = "# Guide\n"
+}
+`
+	var portalID string
+	resource.ParallelTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: protoV6Factories,
+		Steps: []resource.TestStep{
+			{Config: portalOnly, Check: func(s *terraform.State) error {
+				portalID = s.RootModule().Resources["konnect_portal.dev"].Primary.ID
+				env.post("/v3/portals/"+portalID+"/pages", konnect.Object{"slug": "guide", "content": "# Written in the editor\n"})
+				return nil
+			}},
+			{
+				Config: config,
+				ExpectError: regexp.MustCompile(`(?s)A Konnect object with this name already exists.*konnect_portal_page\.guide.*slug.*` +
+					importBlock("konnect_portal_page", "") + uuidPattern + "/" + uuidPattern + `"\s+\}`),
+			},
+			{
+				PreConfig: func() {
+					if pages := env.list("/v3/portals/" + portalID + "/pages"); len(pages) != 1 {
+						t.Errorf("after the refused plan the portal holds %d pages, want the editor's one: %v", len(pages), pages)
+					}
+				},
+				Config: portalOnly,
+				Check: func(*terraform.State) error { // the editor's page goes, so the portal's destroy may
+					for _, p := range env.list("/v3/portals/" + portalID + "/pages") {
+						env.remove("/v3/portals/" + portalID + "/pages/" + p["id"].(string))
+					}
+					return nil
+				},
+			},
+		},
+	})
+}
