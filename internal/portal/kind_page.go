@@ -163,7 +163,57 @@ func checkPage(ctx context.Context, c *konnect.Client, values konnect.Object) []
 			Detail: fmt.Sprintf("parent_page_id %s is not a page of portal %s: a page can only be under a page of its own portal. "+
 				"Use the id of a page of portal %s, or leave parent_page_id unset for a top-level page.", parent, portal, portal)})
 	}
+	if id, _ := values["id"].(string); id != "" && err == nil {
+		if under, ok := underItself(ctx, c, portal, id, parent); ok {
+			problems = append(problems, engine.Problem{Attr: "parent_page_id", Summary: "A page cannot be under itself",
+				Detail: fmt.Sprintf("parent_page_id %s is %s: a page cannot move under itself or one of its own sub-pages. "+
+					"Choose a page outside its tree, or leave parent_page_id unset for a top-level page.", parent, under)})
+		}
+	}
 	return problems
+}
+
+// underItself reports whether parent is the page id itself or one of its sub-pages, at any
+// depth, in the portal's page tree (how it says so); false when the tree cannot be read.
+func underItself(ctx context.Context, c *konnect.Client, portal, id, parent string) (string, bool) {
+	if parent == id {
+		return "the page itself", true
+	}
+	var out struct {
+		Data []pageNode `json:"data"`
+	}
+	if _, err := c.Do(ctx, http.MethodGet, pagesPath(map[string]string{"portal_id": portal}), nil, nil, &out); err != nil {
+		return "", false
+	}
+	var find func([]pageNode) *pageNode
+	find = func(ns []pageNode) *pageNode {
+		for i := range ns {
+			if ns[i].ID == id {
+				return &ns[i]
+			}
+			if n := find(ns[i].Children); n != nil {
+				return n
+			}
+		}
+		return nil
+	}
+	self := find(out.Data)
+	if self == nil {
+		return "", false
+	}
+	var in func([]pageNode) bool
+	in = func(ns []pageNode) bool {
+		for _, n := range ns {
+			if n.ID == parent || in(n.Children) {
+				return true
+			}
+		}
+		return false
+	}
+	if in(self.Children) {
+		return "one of its own sub-pages", true
+	}
+	return "", false
 }
 
 // checkFrontMatter refuses a configured title or description that the content's front
