@@ -51,12 +51,20 @@ func (r *EntityResource) ModifyPlan(ctx context.Context, req resource.ModifyPlan
 
 	b, diags := LoadBase(ctx, req.Private)
 	resp.Diagnostics.Append(diags...)
-	if b != nil { // a record of an older version, not refreshed since (-refresh=false)
+	// A record of an older version, not refreshed since (-refresh=false): its secrets
+	// digested. A digest of another key (a rotated token, not refreshed since) cannot be
+	// compared: it stands for the value in state (the stale-plan guard's revision still
+	// tells a change).
+	priorValues := r.ManagedValues(prior)
+	if b != nil {
 		r.digestSecrets(b.Values, addr.ID)
+		r.rekeySecrets(b.Values, priorValues)
 	}
 	if seen != nil {
-		r.digestSecrets(seen.Values, addr.ID)
-		r.digestSecrets(seen.Before, addr.ID)
+		for _, v := range []guard.Values{seen.Values, seen.Before} {
+			r.digestSecrets(v, addr.ID)
+			r.rekeySecrets(v, priorValues)
+		}
 	}
 	in := r.planInput(ctx, addr, b, seen, prior)
 
