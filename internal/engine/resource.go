@@ -701,9 +701,10 @@ func (r *EntityResource) ReadState(ctx context.Context, current tftypes.Value, p
 		// state's own attributes still say what was last applied or read: they become the
 		// base, so an edit made in Konnect since is still a change someone else made (a
 		// conflict when configuration would undo it), never silently the new base. An import
-		// has no attributes yet: what Konnect holds becomes the base.
+		// has no attributes yet, and a state switched from Kong's provider has no revision
+		// (its values are Kong's shapes): what Konnect holds becomes the base.
 		from := val
-		if r.holdsValues(m) {
+		if r.holdsValues(m) && Str(m[attrRevision]) != "" {
 			from = current
 		}
 		baseValues, diags = r.establishBase(ctx, newPrivate, from, obj, rev, diags)
