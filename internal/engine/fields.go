@@ -206,7 +206,7 @@ func withoutDerived(obj konnect.Object, fields []string) konnect.Object {
 	out := maps.Clone(obj)
 	for _, f := range fields {
 		parts := strings.Split(f, ".")
-		m := map[string]any(out)
+		m := out
 		for _, p := range parts[:len(parts)-1] {
 			next, ok := m[p].(map[string]any)
 			if !ok {

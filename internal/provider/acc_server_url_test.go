@@ -1,6 +1,7 @@
 package provider
 
 import (
+	"fmt"
 	"regexp"
 	"strings"
 	"testing"
@@ -35,7 +36,7 @@ resource "konnect_gateway_service" "orders" {
 	inState := func(s *terraform.State) error {
 		for _, a := range []string{"konnect_gateway_control_plane.cp", "konnect_gateway_service.orders"} {
 			if _, ok := s.RootModule().Resources[a]; !ok {
-				t.Errorf("%s is no longer in state", a)
+				return fmt.Errorf("%s is no longer in state", a)
 			}
 		}
 		return nil

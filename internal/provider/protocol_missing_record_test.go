@@ -19,10 +19,10 @@ func TestProtocolMissingRecord(t *testing.T) {
 	h := newProtoHarness(t, "fail")
 	cpID := h.controlPlane("no-record")
 	str := func(s string) tftypes.Value { return tftypes.NewValue(tftypes.String, s) }
-	cfg := h.config(map[string]tftypes.Value{"control_plane_id": str(cpID), "name": str("orders"), "host": str("orders.internal"),
+	cfg := h.config(map[string]tftypes.Value{"control_plane_id": str(cpID), "name": str("billing"), "host": str("orders.internal"),
 		"retries": tftypes.NewValue(tftypes.Number, 4)})
 	state, private := h.apply(cfg, tftypes.NewValue(h.typ, nil))
-	h.setRetries(cpID, "orders", 7)
+	h.setRetries(cpID, "billing", 7)
 
 	unreadable, err := protocol.ParsePrivate(private)
 	if err != nil {
@@ -42,7 +42,7 @@ func TestProtocolMissingRecord(t *testing.T) {
 				t.Fatalf("want the conflict on retries (state said 4, Konnect holds 7), got %s", diagText(plan.Diagnostics))
 			}
 			// configuration that takes Konnect's value adopts it, as with the record
-			cfg7 := h.config(map[string]tftypes.Value{"control_plane_id": str(cpID), "name": str("orders"), "host": str("orders.internal"),
+			cfg7 := h.config(map[string]tftypes.Value{"control_plane_id": str(cpID), "name": str("billing"), "host": str("orders.internal"),
 				"retries": tftypes.NewValue(tftypes.Number, 7)})
 			plan = h.plan(cfg7, refreshed, newer)
 			if len(plan.Diagnostics) != 1 || plan.Diagnostics[0].Summary != "Adopting changes made in Konnect" ||
