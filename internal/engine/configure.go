@@ -3,6 +3,7 @@ package engine
 import (
 	"context"
 	"fmt"
+	"sync"
 
 	"github.com/hashicorp/terraform-plugin-framework/datasource"
 	"github.com/hashicorp/terraform-plugin-framework/diag"
@@ -52,4 +53,8 @@ type ProviderData struct {
 	Snapshots *snapshots // this run's refresh snapshots
 	secrets   PluginSecrets
 	Digest    *guard.DigestKey // digest.go: the key of keyed digests, never in state
+	// replacing holds "<type>/<id>" of the objects this run plans to replace: the plan of a
+	// replacement's create half (no prior state) finds the object it replaces by its name,
+	// which is no one else's (planNameTaken).
+	replacing sync.Map
 }

@@ -22,6 +22,7 @@ import (
 // plans, applies the resets to the Terraform plan, and reports the decision.
 func (r *EntityResource) ModifyPlan(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
 	defer r.planConfigSecrets(ctx, req, resp) // config_secrets.go: runs last
+	defer r.noteReplacement(req, resp)
 	r.checkPlanned(ctx, req, resp)
 	r.planSchemaUpload(req)             // schema_uploads.go
 	r.checkConfigSchema(ctx, req, resp) // config_check.go
@@ -383,6 +384,29 @@ func (r *EntityResource) ParseImportID(id string) (Address, error) {
 	return addr, nil
 }
 
+// noteReplacement records an object this plan replaces (planNameTaken).
+func (r *EntityResource) noteReplacement(req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
+	if r.Data == nil || req.State.Raw.IsNull() || req.Plan.Raw.IsNull() {
+		return
+	}
+	prior, err1 := AsObject(req.State.Raw)
+	planned, err2 := AsObject(req.Plan.Raw)
+	if err1 != nil || err2 != nil {
+		return
+	}
+	// (the attributes' own RequiresReplace never reaches ModifyPlan's response: the same
+	// test as the guard's OpReplace)
+	replaced := len(resp.RequiresReplace) > 0
+	for _, a := range r.Kind.Attrs {
+		if (a.ForceNew || a.Parent) && !planned[a.Name].Equal(prior[a.Name]) {
+			replaced = true
+		}
+	}
+	if replaced {
+		r.Data.replacing.Store(r.Kind.TypeName+"/"+Str(prior[AttrID]), true)
+	}
+}
+
 // planNameTaken is the creation guard at plan, for the kinds whose name the create looks up
 // before writing (checkNameFirst: Konnect would not refuse the name, or refuses it in a
 // scope the write cannot show): a page's slug that exists under the same parent, a team's
@@ -427,6 +451,9 @@ func (r *EntityResource) planNameTaken(ctx context.Context, req resource.ModifyP
 	existing, err := r.findByName(ctx, addr.Parents, Str(name), body)
 	if err != nil || existing == nil {
 		return // a failed look-up is the create's to report
+	}
+	if _, replaced := r.Data.replacing.Load(r.Kind.TypeName + "/" + fmt.Sprint(existing["id"])); replaced {
+		return // the create half of a replacement: the object it replaces
 	}
 	e := r.nameExists(addr, Str(name), existing)
 	r.logDecision(ctx, "create_exists", "conflict_at_plan", addr, map[string]any{"existing_id": e.ExistingID})
