@@ -56,18 +56,17 @@ func (r *EntityResource) ModifyPlan(ctx context.Context, req resource.ModifyPlan
 	// digested. A digest of another key (a rotated token, not refreshed since) cannot be
 	// compared: it stands for the value in state (the stale-plan guard's revision still
 	// tells a change).
-	priorValues := r.ManagedValues(prior)
+	in := r.planInput(ctx, addr, b, seen, prior) // (in.Base and in.Seen are b and seen)
 	if b != nil {
 		r.digestSecrets(b.Values, addr.ID)
-		r.rekeySecrets(b.Values, priorValues)
+		r.rekeySecrets(b.Values, in.Prior)
 	}
 	if seen != nil {
 		for _, v := range []guard.Values{seen.Values, seen.Before} {
 			r.digestSecrets(v, addr.ID)
-			r.rekeySecrets(v, priorValues)
+			r.rekeySecrets(v, in.Prior)
 		}
 	}
-	in := r.planInput(ctx, addr, b, seen, prior)
 
 	if req.Plan.Raw.IsNull() {
 		in.Destroy = true
@@ -113,10 +112,8 @@ func (r *EntityResource) ModifyPlan(ctx context.Context, req resource.ModifyPlan
 		secretsOK := r.planSecrets(prior, planned, cfg, &resp.Diagnostics)
 		resp.Plan.Raw = tftypes.NewValue(req.Plan.Raw.Type(), map[string]tftypes.Value(planned))
 		op := guard.OpUpdate
-		for _, a := range r.Kind.Attrs {
-			if (a.ForceNew || a.Parent) && !planned[a.Name].Equal(prior[a.Name]) {
-				op = guard.OpReplace
-			}
+		if r.replaces(prior, planned) {
+			op = guard.OpReplace
 		}
 		return guard.Planned{Writes: true, Op: op, Desired: r.ManagedValues(planned), Unsent: r.unsentSecrets(prior, planned), Refused: !secretsOK}
 	}
@@ -394,17 +391,21 @@ func (r *EntityResource) noteReplacement(req resource.ModifyPlanRequest, resp *r
 	if err1 != nil || err2 != nil {
 		return
 	}
-	// (the attributes' own RequiresReplace never reaches ModifyPlan's response: the same
-	// test as the guard's OpReplace)
-	replaced := len(resp.RequiresReplace) > 0
-	for _, a := range r.Kind.Attrs {
-		if (a.ForceNew || a.Parent) && !planned[a.Name].Equal(prior[a.Name]) {
-			replaced = true
-		}
-	}
-	if replaced {
+	// (the attributes' own RequiresReplace never reaches ModifyPlan's response)
+	if len(resp.RequiresReplace) > 0 || r.replaces(prior, planned) {
 		r.Data.replacing.Store(r.Kind.TypeName+"/"+Str(prior[AttrID]), true)
 	}
+}
+
+// replaces reports whether the plan changes an attribute that only a new object can take
+// (ForceNew, or a parent): the guard's OpReplace, and a replacement's create half.
+func (r *EntityResource) replaces(prior, planned ObjectValues) bool {
+	for _, a := range r.Kind.Attrs {
+		if (a.ForceNew || a.Parent) && !planned[a.Name].Equal(prior[a.Name]) {
+			return true
+		}
+	}
+	return false
 }
 
 // planNameTaken is the creation guard at plan, for the kinds whose name the create looks up
