@@ -184,9 +184,8 @@ func TestAccCatalogCascade_ServiceImplementsAPI(t *testing.T) {
 // detail holds every one of details.
 func wantRefusalNaming(t *testing.T, rec *diagRecorder, details ...string) {
 	t.Helper()
-	rec.mu.Lock()
-	defer rec.mu.Unlock()
-	for _, d := range rec.diags {
+	diags := rec.Diags()
+	for _, d := range diags {
 		ok := strings.HasPrefix(d.Summary, "Deleting this object would break objects")
 		for _, s := range details {
 			ok = ok && strings.Contains(d.Detail, s)
@@ -195,5 +194,5 @@ func wantRefusalNaming(t *testing.T, rec *diagRecorder, details ...string) {
 			return
 		}
 	}
-	t.Errorf("no refusal naming %q; the provider said %s", details, showDiags(rec.diags))
+	t.Errorf("no refusal naming %q; the provider said %s", details, showDiags(diags))
 }

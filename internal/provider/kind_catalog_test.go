@@ -18,9 +18,6 @@ import (
 
 // The API catalog's rows in TestAccKinds (acc_kinds_test.go).
 
-// ordersSpec is a small OpenAPI document.
-const ordersSpec = `{"openapi":"3.0.3","info":{"title":"Orders","version":"1.0.0"},"paths":{}}`
-
 // apiRow: an API, changing its description; scenario 9 removes its labels.
 var apiRow = kindRow{block: "name = \"orders\"\n  version = \"v1\"\n  description = %s",
 	update:  &kindUpdate{attr: "description", values: [2]any{"d-1", "d-2"}, ui: "d-ui"},
