@@ -145,13 +145,10 @@ func (r *diagRecorder) wantWarning(summary string, details ...string) error {
 	return r.WantWarning(summary, details...)
 }
 
-func showDiags(ds []*tfprotov6.Diagnostic) string { return acctest.ShowDiags(ds) }
-
 // The cascade guard's diagnostics (acctest's cascade.go).
 
 const uuidPattern = acctest.UUIDPattern
 
-func words(s string) string                  { return acctest.Words(s) }
 func importBlock(typeName, id string) string { return acctest.ImportBlock(typeName, id) }
 func anImport(typeName string) string        { return acctest.AnImport(typeName) }
 func importOf(typeName, id string) string    { return acctest.ImportOf(typeName, id) }
