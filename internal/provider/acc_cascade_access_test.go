@@ -1,10 +1,7 @@
 package provider
 
 import (
-	"context"
 	"fmt"
-	"net/http"
-	"regexp"
 	"strings"
 	"testing"
 
@@ -22,17 +19,6 @@ import (
 // group mappings. These are where people edit by hand in Konnect's UI, and a destroy (or a
 // replacement) would take what they added with it. What this configuration manages is
 // deleted first, so what the guard finds at the parent's delete was made outside it.
-
-// postObj creates an object in a platform collection with POST, as someone in the UI
-// would, and returns Konnect's answer.
-func (e *konnectEnv) postObj(collection string, body konnect.Object) konnect.Object {
-	e.t.Helper()
-	var out konnect.Object
-	if _, err := e.client.Do(context.Background(), http.MethodPost, collection, nil, body, &out); err != nil {
-		e.t.Fatalf("out-of-band create in %s: %v", collection, err)
-	}
-	return out
-}
 
 // userID is the id of one of the mock organization's users.
 func (e *konnectEnv) userID(email string) string {
@@ -63,15 +49,6 @@ func (e *konnectEnv) wantHeld(what string, want bool, objects ...[2]string) {
 		if got := e.lists(o[0], o[1]); got != want {
 			e.t.Errorf("%s: Konnect holds %s in %s = %v, want %v", what, o[1], o[0], got, want)
 		}
-	}
-}
-
-// wantGone fails the test unless the object at path is gone from Konnect.
-func (e *konnectEnv) wantGone(what, path string) {
-	e.t.Helper()
-	var obj konnect.Object
-	if _, err := e.client.Do(context.Background(), http.MethodGet, path, nil, nil, &obj); !konnect.IsNotFound(err) {
-		e.t.Errorf("%s: GET %s = %v, %v; want 404", what, path, obj, err)
 	}
 }
 
@@ -109,95 +86,18 @@ func (e *konnectEnv) listedAtDelete(parent string, collections map[string]string
 	}
 }
 
-// words matches a sentence of the diagnostic, however the CLI wraps it.
-func words(s string) string {
-	var out []string
-	for _, w := range strings.Fields(s) {
-		out = append(out, regexp.QuoteMeta(w))
-	}
-	return strings.Join(out, `\s+`)
-}
-
-// platformLine matches the diagnostic's line for one dependent named by name; id is a
-// pattern (the ids Konnect chooses are not known when the steps are declared; the next
-// step checks them in the recorded diagnostic); created: with its created_at (a membership
-// and a role grant have none of their own).
-func platformLine(typeName, id, name string, created bool) string {
-	s := regexp.QuoteMeta(typeName) + `\s+id ` + id + `\s+` + regexp.QuoteMeta(fmt.Sprintf("name %q", name))
-	if created {
-		s += `\s+created_at \d{4}-\d\d-\d\dT`
-	}
-	return s
-}
-
-// accessCascadeRefused matches the refusal of the delete of a parent of type parent,
-// naming each dependent line, each note and then each import block, in order.
-func accessCascadeRefused(parent string, lines, notes, imports []string) *regexp.Regexp {
-	s := `(?s)` + words("Deleting this object would delete objects that Terraform does not manage") + `.*` +
-		regexp.QuoteMeta(parent+" (id ") + uuidPattern + `\)\s+` + words(fmt.Sprintf("has %d %s in Konnect that Konnect deletes with it:", len(lines), plural(len(lines))))
-	for _, l := range lines {
-		s += `.*` + l
-	}
-	for _, n := range notes {
-		s += `.*` + words(n)
-	}
-	s += `.*` + words("Nothing was deleted.")
-	for _, i := range imports {
-		s += `.*` + i
-	}
-	return regexp.MustCompile(s + `.*KONNECT_CONFLICT_POLICY=overwrite`)
-}
-
-func plural(n int) string {
-	if n == 1 {
-		return "object"
-	}
-	return "objects"
-}
-
-// anImport matches the import block of a dependent whose import id is two ids.
-func anImport(typeName string) string {
-	return importBlock(typeName, "") + uuidPattern + "/" + uuidPattern + `"`
-}
-
-// importOf is an import block as the diagnostic's detail holds it, for wantErrorNaming.
-func importOf(typeName, id string) string {
-	return fmt.Sprintf("  import {\n    to = %s.<name>\n    id = %q\n  }\n", typeName, id)
-}
-
 // wantNoDiagHolds fails the test if any diagnostic the provider returned holds secret.
 func wantNoDiagHolds(t *testing.T, rec *diagRecorder, secret string) {
 	t.Helper()
-	rec.mu.Lock()
-	defer rec.mu.Unlock()
-	for _, d := range rec.diags {
+	for _, d := range rec.Diags() {
 		if strings.Contains(d.Summary+d.Detail, secret) || strings.Contains(d.Detail, "spat_") {
 			t.Errorf("a diagnostic shows the token: %s: %s", d.Summary, d.Detail)
 		}
 	}
 }
 
-// wantErrorNaming fails the test unless the provider returned the cascade error whose detail holds
-// every one of details.
-func wantErrorNaming(t *testing.T, rec *diagRecorder, details ...string) {
-	t.Helper()
-	rec.mu.Lock()
-	defer rec.mu.Unlock()
-	for _, d := range rec.diags {
-		ok := d.Summary == cascadeFailSummary
-		for _, s := range details {
-			ok = ok && strings.Contains(d.Detail, s)
-		}
-		if ok {
-			return
-		}
-	}
-	t.Errorf("no error %q naming %q; the provider said %s", cascadeFailSummary, details, showDiags(rec.diags))
-}
-
 const (
 	cascadeWarnSummary = "Deleting this object also deletes objects that Terraform does not manage"
-	cascadeFailSummary = "Deleting this object would delete objects that Terraform does not manage"
 	userLink           = "Each konnect_team_user is a membership: the user stays in Konnect, no longer in the team and without the roles granted to it."
 	accountLink        = "Each konnect_system_account_team is a membership: the system account stays in Konnect, no longer in the team and without the roles granted to it."
 	teamLink           = "Each konnect_system_account_team is a membership: the team stays in Konnect, without this system account."

@@ -17,19 +17,6 @@ import (
 
 // Issue 17, item 5: the two parents the cascade guard missed.
 
-// importBlock matches the import block a cascade diagnostic gives for one object; an id
-// given as "" leaves the pattern open after `id = "`, to be followed by the caller's.
-func importBlock(typeName, id string) string {
-	s := `import \{\s+to = ` + regexp.QuoteMeta(typeName) + `\.<name>\s+id = "`
-	if id == "" {
-		return s
-	}
-	return s + regexp.QuoteMeta(id) + `"\s+\}`
-}
-
-// uuidPattern matches an id Konnect chose (the test cannot know it before the step runs).
-const uuidPattern = `[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}`
-
 // A route someone created in Konnect on a managed service: Konnect refuses to delete the
 // service while the route references it. The destroy fails with the guard's diagnostic,
 // naming the route and giving its import block (not Konnect's "data constraint error" with

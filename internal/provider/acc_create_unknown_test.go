@@ -37,7 +37,7 @@ func TestAccCreateAnsweredWithAnError(t *testing.T) {
 	}))
 	t.Cleanup(srv.Close)
 	rec := &diagRecorder{}
-	config := strings.Replace(env.providerBlock(""), env.url, srv.URL, 1)
+	config := strings.Replace(env.providerBlock(""), env.URL, srv.URL, 1)
 	config = strings.Replace(config, "}\n", "  max_retries           = 0\n}\n", 1) + `
 resource "konnect_gateway_control_plane" "cp" {
   name = "unknown-outcome"

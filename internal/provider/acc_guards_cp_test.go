@@ -265,7 +265,7 @@ func TestAccControlPlaneGuardScenario8_ETagRace(t *testing.T) {
 	}
 	srv := httptest.NewServer(race)
 	t.Cleanup(srv.Close)
-	env.url = srv.URL
+	env.URL = srv.URL
 	race.edit = func() {
 		req := httptest.NewRequest(http.MethodPatch, "/v2/control-planes/"+env.cpID("cp8"), bytes.NewReader([]byte(`{"description":"racing UI edit"}`)))
 		req.Header.Set("Authorization", "Bearer "+testToken)

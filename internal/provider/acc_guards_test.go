@@ -349,7 +349,7 @@ func TestAccGuardScenario8_ETagRace(t *testing.T) {
 	}
 	srv := httptest.NewServer(race)
 	t.Cleanup(srv.Close)
-	env.url = srv.URL // the provider talks to the racing front
+	env.URL = srv.URL // the provider talks to the racing front
 	race.edit = func() {
 		// Edit through the mock directly (the outer server is what the provider talks to).
 		obj := env.get(env.corePath("s8", "services", "orders"))

@@ -367,12 +367,11 @@ resource "konnect_gateway_partial" "redis" {
 			},
 			{
 				PreConfig: func() {
-					rec.mu.Lock()
-					defer rec.mu.Unlock()
-					if len(rec.diags) == 0 {
+					diags := rec.Diags()
+					if len(diags) == 0 {
 						t.Error("no diagnostics recorded for the conflict")
 					}
-					for _, d := range rec.diags {
+					for _, d := range diags {
 						for _, secret := range []string{"first-redis-secret", "ui-redis-secret"} {
 							if regexp.MustCompile(secret).MatchString(d.Summary + d.Detail) {
 								t.Errorf("a diagnostic shows the partial's password: %s / %s", d.Summary, d.Detail)

@@ -1,7 +1,6 @@
 package provider
 
 import (
-	"context"
 	"encoding/json"
 	"fmt"
 	"regexp"
@@ -9,7 +8,6 @@ import (
 	"sync"
 	"testing"
 
-	"github.com/hashicorp/terraform-plugin-go/tfprotov6"
 	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
 	"github.com/hashicorp/terraform-plugin-testing/plancheck"
 	"github.com/hashicorp/terraform-plugin-testing/terraform"
@@ -20,7 +18,6 @@ import (
 	"github.com/konnectguard/terraform-provider-konnect/internal/gateway"
 	"github.com/konnectguard/terraform-provider-konnect/internal/konnectmock"
 	"github.com/konnectguard/terraform-provider-konnect/internal/portal"
-	"github.com/konnectguard/terraform-provider-konnect/internal/protocol"
 )
 
 // The guard scenarios that hold for every resource kind (guards.md, "What must be proven
@@ -772,145 +769,4 @@ func certificateDep(f *kindFixture) string {
 
 func serviceDep(*kindFixture) string {
 	return "\nresource \"konnect_gateway_service\" \"orders\" {\n  control_plane_id = konnect_gateway_control_plane.cp.id\n  name = \"orders\"\n  host = \"orders.internal\"\n}\n"
-}
-
-// diagRecorder keeps the diagnostics the provider returns to the CLI, so that a test can
-// assert a warning (the testing framework only surfaces errors).
-type diagRecorder struct {
-	mu    sync.Mutex
-	diags []*tfprotov6.Diagnostic
-	// privates are the private states the provider returned (the guard's records), for
-	// tests that check no secret is in them.
-	privates [][]byte
-}
-
-func (r *diagRecorder) addPrivate(p []byte) {
-	if len(p) == 0 {
-		return
-	}
-	r.mu.Lock()
-	r.privates = append(r.privates, p)
-	r.mu.Unlock()
-}
-
-// secretInRecords returns the first record (a private state key's value, decoded as the
-// framework stores it) holding one of secrets in plain text, or "".
-func (r *diagRecorder) secretInRecords(secrets []string) string {
-	r.mu.Lock()
-	defer r.mu.Unlock()
-	for _, raw := range r.privates {
-		p, err := protocol.ParsePrivate(raw)
-		if err != nil {
-			return fmt.Sprintf("unreadable private state: %v", err)
-		}
-		for key, record := range p {
-			for _, secret := range secrets {
-				if strings.Contains(string(record), secret) {
-					return fmt.Sprintf("%s holds a secret in plain text: %s", key, record)
-				}
-			}
-		}
-	}
-	return ""
-}
-
-func (r *diagRecorder) factories() map[string]func() (tfprotov6.ProviderServer, error) {
-	return map[string]func() (tfprotov6.ProviderServer, error){
-		"konnect": func() (tfprotov6.ProviderServer, error) {
-			return recordingServer{ProviderServer: NewServer("test")(), rec: r}, nil
-		},
-	}
-}
-
-func (r *diagRecorder) add(ds []*tfprotov6.Diagnostic) {
-	r.mu.Lock()
-	r.diags = append(r.diags, ds...)
-	r.mu.Unlock()
-}
-
-func (r *diagRecorder) reset() {
-	r.mu.Lock()
-	r.diags = nil
-	r.mu.Unlock()
-}
-
-func (r *diagRecorder) warnings() []*tfprotov6.Diagnostic {
-	return r.ofSeverity(tfprotov6.DiagnosticSeverityWarning)
-}
-
-func (r *diagRecorder) ofSeverity(sev tfprotov6.DiagnosticSeverity) []*tfprotov6.Diagnostic {
-	r.mu.Lock()
-	defer r.mu.Unlock()
-	var out []*tfprotov6.Diagnostic
-	for _, d := range r.diags {
-		if d.Severity == sev {
-			out = append(out, d)
-		}
-	}
-	return out
-}
-
-// wantWarning fails unless a warning with this summary was returned whose detail holds
-// every one of details.
-func (r *diagRecorder) wantWarning(summary string, details ...string) error {
-	ws := r.warnings()
-	for _, w := range ws {
-		ok := w.Summary == summary
-		for _, d := range details {
-			ok = ok && strings.Contains(w.Detail, d)
-		}
-		if ok {
-			return nil
-		}
-	}
-	return fmt.Errorf("no warning %q naming %q; the provider warned %s", summary, details, showDiags(ws))
-}
-
-func (r *diagRecorder) wantNoWarnings() error {
-	if ws := r.warnings(); len(ws) > 0 {
-		return fmt.Errorf("want no warning, the provider warned %s", showDiags(ws))
-	}
-	return nil
-}
-
-func showDiags(ds []*tfprotov6.Diagnostic) string {
-	var parts []string
-	for _, d := range ds {
-		parts = append(parts, fmt.Sprintf("%q: %q", d.Summary, d.Detail))
-	}
-	return "[" + strings.Join(parts, ", ") + "]"
-}
-
-// recordingServer passes every call to the provider and records the diagnostics of the
-// calls that plan, apply and refresh.
-type recordingServer struct {
-	tfprotov6.ProviderServer
-	rec *diagRecorder
-}
-
-func (s recordingServer) PlanResourceChange(ctx context.Context, req *tfprotov6.PlanResourceChangeRequest) (*tfprotov6.PlanResourceChangeResponse, error) {
-	resp, err := s.ProviderServer.PlanResourceChange(ctx, req)
-	if resp != nil {
-		s.rec.add(resp.Diagnostics)
-		s.rec.addPrivate(resp.PlannedPrivate)
-	}
-	return resp, err
-}
-
-func (s recordingServer) ApplyResourceChange(ctx context.Context, req *tfprotov6.ApplyResourceChangeRequest) (*tfprotov6.ApplyResourceChangeResponse, error) {
-	resp, err := s.ProviderServer.ApplyResourceChange(ctx, req)
-	if resp != nil {
-		s.rec.add(resp.Diagnostics)
-		s.rec.addPrivate(resp.Private)
-	}
-	return resp, err
-}
-
-func (s recordingServer) ReadResource(ctx context.Context, req *tfprotov6.ReadResourceRequest) (*tfprotov6.ReadResourceResponse, error) {
-	resp, err := s.ProviderServer.ReadResource(ctx, req)
-	if resp != nil {
-		s.rec.add(resp.Diagnostics)
-		s.rec.addPrivate(resp.Private)
-	}
-	return resp, err
 }

@@ -47,7 +47,7 @@ func newSecretWatch(t *testing.T, env *konnectEnv, pathPrefix string, secrets ma
 		w.forbidden[hex.EncodeToString(s1[:])] = "sha1 of " + name
 		w.forbidden[base64.StdEncoding.EncodeToString([]byte(s))] = "base64 of " + name
 	}
-	target, _ := url.Parse(env.url)
+	target, _ := url.Parse(env.URL)
 	proxy := httputil.NewSingleHostReverseProxy(target)
 	front := httptest.NewServer(http.HandlerFunc(func(rw http.ResponseWriter, r *http.Request) {
 		if r.Method != http.MethodGet && strings.HasPrefix(r.URL.Path, pathPrefix) {

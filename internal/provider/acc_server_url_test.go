@@ -21,7 +21,7 @@ import (
 func TestAccServerURLWithPath(t *testing.T) {
 	env := newKonnectEnv(t, konnectmock.Options{})
 	withURL := func(u string) string {
-		return strings.Replace(env.providerBlock(""), env.url, u, 1) + `
+		return strings.Replace(env.providerBlock(""), env.URL, u, 1) + `
 resource "konnect_gateway_control_plane" "cp" {
   name = "server-url"
 }
@@ -42,14 +42,14 @@ resource "konnect_gateway_service" "orders" {
 		return nil
 	}
 	resource.ParallelTest(t, resource.TestCase{ProtoV6ProviderFactories: protoV6Factories, Steps: []resource.TestStep{
-		{Config: withURL(env.url), Check: inState},
+		{Config: withURL(env.URL), Check: inState},
 		{
-			Config: withURL(env.url + "/v2"),
+			Config: withURL(env.URL + "/v2"),
 			ExpectError: regexp.MustCompile(`(?s)Invalid Konnect server URL.*` +
-				wrappedText(`server_url "`+env.url+`/v2" has a path ("/v2"): a Konnect server URL is its host only`).String()),
+				wrappedText(`server_url "`+env.URL+`/v2" has a path ("/v2"): a Konnect server URL is its host only`).String()),
 		},
 		{
-			Config:           withURL(env.url),
+			Config:           withURL(env.URL),
 			ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()}},
 			Check: func(s *terraform.State) error {
 				if cp := env.controlPlaneByName("server-url"); cp == nil {

@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"net/http"
-	"regexp"
 	"testing"
 
 	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
@@ -13,13 +12,9 @@ import (
 
 	"github.com/konnectguard/terraform-provider-konnect/internal/catalog"
 	"github.com/konnectguard/terraform-provider-konnect/internal/konnect"
-	"github.com/konnectguard/terraform-provider-konnect/internal/konnectmock"
 )
 
 // The API catalog's rows in TestAccKinds (acc_kinds_test.go).
-
-// ordersSpec is a small OpenAPI document.
-const ordersSpec = `{"openapi":"3.0.3","info":{"title":"Orders","version":"1.0.0"},"paths":{}}`
 
 // apiRow: an API, changing its description; scenario 9 removes its labels.
 var apiRow = kindRow{block: "name = \"orders\"\n  version = \"v1\"\n  description = %s",
@@ -139,60 +134,4 @@ func catalogFixtures(t *testing.T, client *konnect.Client, ids map[string]string
 	svc := post("/v2/control-planes/"+cp+"/core-entities/services", konnect.Object{"name": "fast-path-impl", "host": "impl.internal"})
 	im := post("/v3/apis/"+apiID+"/implementations", konnect.Object{"service": map[string]any{"control_plane_id": cp, "id": svc["id"]}})
 	ids[catalog.ImplementationKind.TypeName] = fmt.Sprintf(`{"api_id":%q,"id":%q}`, apiID, im["id"])
-}
-
-// Bad input to the catalog: a specification that is no OpenAPI or AsyncAPI document, a type
-// that is not the content's, a publication to a portal that does not exist and an
-// implementation by a service of a deleted control plane fail the plan, each on its
-// attribute; a slug another API has is Konnect's refusal at apply. Nothing is half-written.
-func TestAccCatalogBadInput(t *testing.T) {
-	env := newKonnectEnv(t, konnectmock.Options{})
-	env.post("/v3/apis", konnect.Object{"name": "taken", "version": "v1", "slug": "taken-slug"})
-	cp := env.postObj("/v2/control-planes", konnect.Object{"name": "gone"})
-	svc := env.postObj("/v2/control-planes/"+cp["id"].(string)+"/core-entities/services", konnect.Object{"name": "orders", "host": "orders.internal"})
-	goneCP, goneService := cp["id"].(string), svc["id"].(string)
-	env.remove("/v2/control-planes/" + goneCP)
-	api := env.providerBlock("") + "\nresource \"konnect_api\" \"orders\" {\n  name = \"orders\"\n  version = \"v1\"\n}\n"
-	resource.ParallelTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: protoV6Factories,
-		Steps: []resource.TestStep{
-			{
-				Config:      api + "\nresource \"konnect_api_version\" \"v\" {\n  api_id = konnect_api.orders.id\n  spec = { content = \"title: not a spec\" }\n}\n",
-				ExpectError: regexp.MustCompile(`(?s)Invalid API specification.*konnect_api_version\.v.*no OpenAPI or\s+AsyncAPI document`),
-			},
-			{
-				PreConfig: func() {
-					if apis := env.list("/v3/apis"); len(apis) != 1 {
-						t.Errorf("a refused plan wrote: %v", apis)
-					}
-				},
-				Config:      env.providerBlock("") + "\nresource \"konnect_api\" \"orders\" {\n  name = \"orders\"\n  version = \"v1\"\n  slug = \"taken-slug\"\n}\n",
-				ExpectError: regexp.MustCompile(`(?s)Could not create konnect_api.*409 Conflict: API with slug 'taken-slug' already exists`),
-			},
-			{
-				Config:      api + "\nresource \"konnect_api_publication\" \"p\" {\n  api_id = konnect_api.orders.id\n  portal_id = \"00000000-0000-4000-8000-000000000000\"\n}\n",
-				ExpectError: regexp.MustCompile(`(?s)Portal not found.*konnect_api_publication\.p.*portal_id.*Konnect has no portal\s+00000000-0000-4000-8000-000000000000`),
-			},
-			{
-				// Nothing published: the plan was refused before any write.
-				PreConfig:   func() { noPublications(t, env) },
-				Config:      api + "\nresource \"konnect_api_specification\" \"s\" {\n  api_id = konnect_api.orders.id\n  type = \"asyncapi\"\n  content = " + fmt.Sprintf("%q", ordersSpec) + "\n}\n",
-				ExpectError: regexp.MustCompile(`(?s)Specification type is not the content's.*konnect_api_specification\.s.*type is "asyncapi" but the\s+content is an oas3 document`),
-			},
-			{
-				// A service whose control plane was deleted in Konnect.
-				Config: api + "\nresource \"konnect_api_implementation\" \"i\" {\n  api_id = konnect_api.orders.id\n" +
-					"  service_reference = { service = { control_plane_id = \"" + goneCP + "\", id = \"" + goneService + "\" } }\n}\n",
-				ExpectError: regexp.MustCompile(`(?s)Control plane not found.*konnect_api_implementation\.i.*service_reference.*Konnect has no control plane`),
-			},
-		},
-	})
-}
-
-// noPublications: no API of the mock is published anywhere.
-func noPublications(t *testing.T, env *konnectEnv) {
-	t.Helper()
-	if pubs := env.list("/v3/api-publications"); len(pubs) != 0 {
-		t.Errorf("a refused plan published: %v", pubs)
-	}
 }

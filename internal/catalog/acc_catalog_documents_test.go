@@ -1,4 +1,4 @@
-package provider
+package catalog_test
 
 import (
 	"fmt"
@@ -9,6 +9,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-testing/plancheck"
 	"github.com/hashicorp/terraform-plugin-testing/terraform"
 
+	"github.com/konnectguard/terraform-provider-konnect/internal/acctest"
 	"github.com/konnectguard/terraform-provider-konnect/internal/konnect"
 	"github.com/konnectguard/terraform-provider-konnect/internal/konnectmock"
 )
@@ -18,11 +19,11 @@ import (
 // removing parent_document_id moves the page back to the top level; a parent that is not a
 // document of the API fails the plan on parent_document_id, nothing written.
 func TestAccCatalogDocumentTree(t *testing.T) {
-	env := newKonnectEnv(t, konnectmock.Options{})
-	other := env.postObj("/v3/apis", konnect.Object{"name": "other", "version": "v1"})
-	foreign := env.postObj("/v3/apis/"+other["id"].(string)+"/documents", konnect.Object{"title": "Elsewhere", "content": "# Elsewhere\n"})
+	env := acctest.NewEnv(t, konnectmock.Options{})
+	other := env.PostObj("/v3/apis", konnect.Object{"name": "other", "version": "v1"})
+	foreign := env.PostObj("/v3/apis/"+other["id"].(string)+"/documents", konnect.Object{"title": "Elsewhere", "content": "# Elsewhere\n"})
 	config := func(parent string) string {
-		return env.providerBlock("") + `
+		return env.ProviderBlock("") + `
 resource "konnect_api" "orders" {
   name    = "orders"
   version = "v1"
@@ -47,7 +48,7 @@ resource "konnect_api_document" "payments" {
 	// children.
 	docs := func(s *terraform.State) []konnect.Object {
 		api := s.RootModule().Resources["konnect_api.orders"].Primary.ID
-		return env.list("/v3/apis/" + api + "/documents")
+		return env.List("/v3/apis/" + api + "/documents")
 	}
 	resource.ParallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: protoV6Factories,

@@ -1,4 +1,4 @@
-package provider
+package catalog_test
 
 import (
 	"fmt"
@@ -8,19 +8,20 @@ import (
 	"github.com/hashicorp/terraform-plugin-testing/plancheck"
 	"github.com/hashicorp/terraform-plugin-testing/terraform"
 
+	"github.com/konnectguard/terraform-provider-konnect/internal/acctest"
 	"github.com/konnectguard/terraform-provider-konnect/internal/konnectmock"
 )
 
 // An API published to a portal with an auth strategy (issue 32, parts 1 and 3):
 //   - changing the publication's visibility writes the whole publication (a PUT replaces
-//     it): Konnect keeps the auth strategy, and auto_approve_registrations that someone set
+//     it): Konnect keeps the auth strategy, and auto_approve_registrations that someone acctest.Set
 //     in Konnect and configuration never mentions; the next plan is empty;
 //   - a plain destroy, nobody else writing, succeeds: deleting the publication flips the
 //     strategy's computed `active`, which is Konnect's derivation, not someone's change.
 func TestAccPublicationPutKeepsSettings(t *testing.T) {
-	env := newKonnectEnv(t, konnectmock.Options{})
+	env := acctest.NewEnv(t, konnectmock.Options{})
 	config := func(visibility string) string {
-		return env.providerBlock("") + fmt.Sprintf(`
+		return env.ProviderBlock("") + fmt.Sprintf(`
 resource "konnect_application_auth_strategy" "keys" {
   key_auth = {
     name         = "keys"
@@ -51,7 +52,7 @@ resource "konnect_api_publication" "p" {
 		pub := s.RootModule().Resources["konnect_api_publication.p"].Primary.Attributes
 		pubPath = "/v3/apis/" + pub["api_id"] + "/publications/" + pub["portal_id"]
 		strategyID = s.RootModule().Resources["konnect_application_auth_strategy.keys"].Primary.ID
-		if got := env.get("/v2/application-auth-strategies/" + strategyID)["active"]; got != true {
+		if got := env.Get("/v2/application-auth-strategies/" + strategyID)["active"]; got != true {
 			t.Errorf("the strategy a publication uses: Konnect says active = %v, want true", got)
 		}
 		return nil
@@ -59,10 +60,10 @@ resource "konnect_api_publication" "p" {
 	resource.ParallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: protoV6Factories,
 		CheckDestroy: func(*terraform.State) error {
-			if pubs := env.list("/v3/api-publications"); len(pubs) != 0 {
+			if pubs := env.List("/v3/api-publications"); len(pubs) != 0 {
 				t.Errorf("publications left in Konnect after destroy: %v", pubs)
 			}
-			if s := env.list("/v2/application-auth-strategies"); len(s) != 0 {
+			if s := env.List("/v2/application-auth-strategies"); len(s) != 0 {
 				t.Errorf("strategies left in Konnect after destroy: %v", s)
 			}
 			return nil
@@ -70,18 +71,18 @@ resource "konnect_api_publication" "p" {
 		Steps: []resource.TestStep{
 			{Config: config("private"), Check: remember},
 			{
-				PreConfig: func() { env.edit(pubPath, set("auto_approve_registrations", true)) },
+				PreConfig: func() { env.Edit(pubPath, acctest.Set("auto_approve_registrations", true)) },
 				Config:    config("public"),
 				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
 					plancheck.ExpectResourceAction("konnect_api_publication.p", plancheck.ResourceActionUpdate),
 				}},
 				Check: func(*terraform.State) error {
-					pub := env.get(pubPath)
+					pub := env.Get(pubPath)
 					if got := fmt.Sprint(pub["auth_strategy_ids"]); got != "["+strategyID+"]" {
 						t.Errorf("after changing visibility, Konnect holds auth_strategy_ids = %s, want [%s]", got, strategyID)
 					}
 					if pub["auto_approve_registrations"] != true {
-						t.Errorf("after changing visibility, Konnect lost auto_approve_registrations set by someone else: %v", pub)
+						t.Errorf("after changing visibility, Konnect lost auto_approve_registrations acctest.Set by someone else: %v", pub)
 					}
 					if pub["visibility"] != "public" {
 						t.Errorf("Konnect holds visibility = %v, want public", pub["visibility"])

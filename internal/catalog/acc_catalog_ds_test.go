@@ -1,4 +1,4 @@
-package provider
+package catalog_test
 
 import (
 	"context"
@@ -10,6 +10,7 @@ import (
 
 	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
 
+	"github.com/konnectguard/terraform-provider-konnect/internal/acctest"
 	"github.com/konnectguard/terraform-provider-konnect/internal/konnect"
 	"github.com/konnectguard/terraform-provider-konnect/internal/konnectmock"
 )
@@ -19,18 +20,18 @@ import (
 // every API); the filtered list; and the errors a user meets (first: the last step's
 // configuration is the one destroyed).
 func TestAccCatalogDataSources(t *testing.T) {
-	env := newKonnectEnv(t, konnectmock.Options{})
-	env.post("/v3/apis", konnect.Object{"name": "orders", "version": "v1", "slug": "orders-v1",
+	env := acctest.NewEnv(t, konnectmock.Options{})
+	env.Post("/v3/apis", konnect.Object{"name": "orders", "version": "v1", "slug": "orders-v1",
 		"labels": map[string]any{"team": "shop"}})
-	env.post("/v3/apis", konnect.Object{"name": "orders", "version": "v2", "slug": "orders-v2"})
+	env.Post("/v3/apis", konnect.Object{"name": "orders", "version": "v2", "slug": "orders-v2"})
 	// enough APIs that the one read by slug is past the first page of a listing
 	for i := range 100 {
-		env.post("/v3/apis", konnect.Object{"name": fmt.Sprintf("filler-%03d", i), "version": "v1"})
+		env.Post("/v3/apis", konnect.Object{"name": fmt.Sprintf("filler-%03d", i), "version": "v1"})
 	}
-	env.post("/v3/apis", konnect.Object{"name": "payments", "version": "2.0", "slug": "pay-v2",
+	env.Post("/v3/apis", konnect.Object{"name": "payments", "version": "2.0", "slug": "pay-v2",
 		"description": "Takes payments.", "labels": map[string]any{"team": "billing"}})
 	var first struct{ Data []konnect.Object }
-	if _, err := env.client.Do(context.Background(), http.MethodGet, "/v3/apis",
+	if _, err := env.Client.Do(context.Background(), http.MethodGet, "/v3/apis",
 		url.Values{"page[size]": {"100"}}, nil, &first); err != nil {
 		t.Fatal(err)
 	}
@@ -39,7 +40,7 @@ func TestAccCatalogDataSources(t *testing.T) {
 			t.Fatal("the API read by slug is on the first page: the test would not show that the lookup pages")
 		}
 	}
-	config := env.providerBlock("") + `
+	config := env.ProviderBlock("") + `
 data "konnect_api" "by_slug" {
   slug = "pay-v2"
 }
@@ -86,7 +87,7 @@ data "konnect_api" "billing" {
 data "konnect_api_list" "all" {}
 `
 	one := func(args string) string {
-		return env.providerBlock("") + "data \"konnect_api\" \"x\" {\n" + args + "\n}\n"
+		return env.ProviderBlock("") + "data \"konnect_api\" \"x\" {\n" + args + "\n}\n"
 	}
 	resource.ParallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: protoV6Factories,

@@ -1,4 +1,4 @@
-package provider
+package catalog_test
 
 import (
 	"fmt"
@@ -10,6 +10,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-testing/plancheck"
 	"github.com/hashicorp/terraform-plugin-testing/terraform"
 
+	"github.com/konnectguard/terraform-provider-konnect/internal/acctest"
 	"github.com/konnectguard/terraform-provider-konnect/internal/konnect"
 	"github.com/konnectguard/terraform-provider-konnect/internal/konnectmock"
 )
@@ -22,12 +23,12 @@ import (
 // written and Konnect keeps its specification. Configuration that says what Konnect holds
 // adopts it.
 func TestAccCatalogSpecConflictPaths(t *testing.T) {
-	env := newKonnectEnv(t, konnectmock.Options{})
+	env := acctest.NewEnv(t, konnectmock.Options{})
 	const first = `{"openapi":"3.0.3","info":{"title":"Orders","version":"1.0.0"},"paths":{"/orders":{"get":{"summary":"List orders"}}}}`
 	planned := strings.Replace(first, `"title":"Orders"`, `"title":"Orders API"`, 1)
 	planned = strings.Replace(planned, `"version":"1.0.0"`, `"version":"1.1.0"`, 1)
 	config := func(spec string) string {
-		return env.providerBlock("") + fmt.Sprintf(`
+		return env.ProviderBlock("") + fmt.Sprintf(`
 resource "konnect_api" "orders" {
   name    = "orders"
   version = "v1"
@@ -48,7 +49,7 @@ resource "konnect_api_version" "v1" {
 	}
 	setSpec := func(text string) func() {
 		return func() {
-			env.edit(path, func(b konnect.Object) { b["spec"] = map[string]any{"content": text} })
+			env.Edit(path, func(b konnect.Object) { b["spec"] = map[string]any{"content": text} })
 		}
 	}
 	// The same document, as Konnect might hold it.
@@ -77,7 +78,7 @@ resource "konnect_api_version" "v1" {
 				// Nothing was written: Konnect still holds their specification, and the
 				// diagnostic did not list the paths nobody changed (the title is only planned).
 				PreConfig: func() {
-					spec, _ := env.get(path)["spec"].(map[string]any)
+					spec, _ := env.Get(path)["spec"].(map[string]any)
 					if spec["content"] != theirs {
 						t.Errorf("Konnect holds %q after a refused apply, want their specification", spec["content"])
 					}
