@@ -3,6 +3,12 @@
 //
 //   - A workaround for a context leak in terraform-plugin-framework v1.19.0 (release.go):
 //     every call the framework answers gets a context it cannot keep.
+//   - Private state the framework cannot decode (the state file's copy truncated or edited
+//     by hand) is set aside with a warning that says what happened and how the run
+//     recovers (unreadable.go), where the framework would fail the call with "please report
+//     this to the provider developer": the resource then has no guard record, and the
+//     engine falls back to the state's attributes. This is no shortcut: the framework
+//     answers the call, and it stays on with the shortcuts off.
 //   - One shortcut: a plan in which nothing changes, made once per object in every plan,
 //     is answered without the framework, whose answer is then known in advance.
 //     PlanResourceChange states its preconditions; which resource types qualify is derived
@@ -101,11 +107,16 @@ func (s *Server) PlansAnswered() int64 { return s.plan.Load() }
 // the framework's format; and the engine says ModifyPlan keeps this plan. Creates,
 // changes, deletes and unknown values go to the framework.
 func (s *Server) PlanResourceChange(ctx context.Context, req *tfprotov6.PlanResourceChangeRequest) (*tfprotov6.PlanResourceChangeResponse, error) {
+	warning := setAsideUnreadable(req.TypeName, &req.PriorPrivate)
 	if private, ok := s.planUnchanged(ctx, req); ok {
 		s.plan.Add(1)
-		return &tfprotov6.PlanResourceChangeResponse{PlannedState: req.ProposedNewState, PlannedPrivate: private}, nil
+		return &tfprotov6.PlanResourceChangeResponse{PlannedState: req.ProposedNewState, PlannedPrivate: private, Diagnostics: warned(nil, warning)}, nil
 	}
-	return released(ctx, req, s.ProviderServer.PlanResourceChange)
+	resp, err := released(ctx, req, s.ProviderServer.PlanResourceChange)
+	if resp != nil {
+		resp.Diagnostics = warned(resp.Diagnostics, warning)
+	}
+	return resp, err
 }
 
 // msgpackNil is how a null value (no prior state, or a destroy) is encoded.
@@ -149,7 +160,12 @@ func (s *Server) UpgradeResourceState(ctx context.Context, req *tfprotov6.Upgrad
 }
 
 func (s *Server) ReadResource(ctx context.Context, req *tfprotov6.ReadResourceRequest) (*tfprotov6.ReadResourceResponse, error) {
-	return released(ctx, req, s.ProviderServer.ReadResource)
+	warning := setAsideUnreadable(req.TypeName, &req.Private)
+	resp, err := released(ctx, req, s.ProviderServer.ReadResource)
+	if resp != nil {
+		resp.Diagnostics = warned(resp.Diagnostics, warning)
+	}
+	return resp, err
 }
 
 func (s *Server) ValidateResourceConfig(ctx context.Context, req *tfprotov6.ValidateResourceConfigRequest) (*tfprotov6.ValidateResourceConfigResponse, error) {
@@ -157,7 +173,12 @@ func (s *Server) ValidateResourceConfig(ctx context.Context, req *tfprotov6.Vali
 }
 
 func (s *Server) ApplyResourceChange(ctx context.Context, req *tfprotov6.ApplyResourceChangeRequest) (*tfprotov6.ApplyResourceChangeResponse, error) {
-	return released(ctx, req, s.ProviderServer.ApplyResourceChange)
+	warning := setAsideUnreadable(req.TypeName, &req.PlannedPrivate)
+	resp, err := released(ctx, req, s.ProviderServer.ApplyResourceChange)
+	if resp != nil {
+		resp.Diagnostics = warned(resp.Diagnostics, warning)
+	}
+	return resp, err
 }
 
 func (s *Server) ImportResourceState(ctx context.Context, req *tfprotov6.ImportResourceStateRequest) (*tfprotov6.ImportResourceStateResponse, error) {

@@ -1,12 +1,15 @@
 package provider
 
 import (
+	"context"
 	"encoding/json"
 	"strings"
 	"testing"
 
+	"github.com/hashicorp/terraform-plugin-go/tfprotov6"
 	"github.com/hashicorp/terraform-plugin-go/tftypes"
 
+	"github.com/konnectguard/terraform-provider-konnect/internal/gateway"
 	"github.com/konnectguard/terraform-provider-konnect/internal/guard"
 	"github.com/konnectguard/terraform-provider-konnect/internal/protocol"
 )
@@ -33,9 +36,18 @@ func TestProtocolMissingRecord(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for name, p := range map[string][]byte{"removed": nil, "unreadable": garbled} {
+	// Truncated in the state file: not even JSON, which the framework would refuse with
+	// "please report this to the provider developer" on every call.
+	truncated := private[:len(private)/2]
+	for name, p := range map[string][]byte{"removed": nil, "unreadable": garbled, "truncated": truncated} {
 		t.Run(name, func(t *testing.T) {
-			refreshed, newer := h.refresh(state, p)
+			var refreshed tftypes.Value
+			var newer []byte
+			if name == "truncated" {
+				refreshed, newer = h.refreshSettingAside(state, p)
+			} else {
+				refreshed, newer = h.refresh(state, p)
+			}
 			plan := h.plan(cfg, refreshed, newer)
 			if len(plan.Diagnostics) != 1 || !strings.Contains(plan.Diagnostics[0].Summary, "Applying this plan would overwrite changes made in Konnect") ||
 				!strings.Contains(plan.Diagnostics[0].Detail, "in Konnect now: 7   planned: 4") {
@@ -51,4 +63,43 @@ func TestProtocolMissingRecord(t *testing.T) {
 			}
 		})
 	}
+}
+
+// refreshSettingAside refreshes with private state the framework cannot decode: the only
+// diagnostic is the warning that says what happened and how the run recovers, and the
+// refresh writes a readable record again.
+func (h *protoHarness) refreshSettingAside(state tftypes.Value, private []byte) (tftypes.Value, []byte) {
+	h.t.Helper()
+	resp, err := h.srv.ReadResource(context.Background(), &tfprotov6.ReadResourceRequest{
+		TypeName: gateway.ServiceKind.TypeName, CurrentState: dynamic(h.t, state), Private: private})
+	if err != nil {
+		h.t.Fatal(err)
+	}
+	if len(resp.Diagnostics) != 1 || resp.Diagnostics[0].Severity != tfprotov6.DiagnosticSeverityWarning ||
+		resp.Diagnostics[0].Summary != "Guard record unreadable: set aside" ||
+		!strings.Contains(resp.Diagnostics[0].Detail, "konnect_gateway_service") ||
+		!strings.Contains(resp.Diagnostics[0].Detail, "terraform apply -refresh-only") ||
+		strings.Contains(resp.Diagnostics[0].Detail, "report this to the provider developer") {
+		h.t.Fatalf("refresh with a truncated record: want one warning saying what happened and how to recover, got %s", diagText(resp.Diagnostics))
+	}
+	if _, err := protocol.ParsePrivate(resp.Private); err != nil || len(resp.Private) == 0 {
+		h.t.Fatalf("the refresh wrote no readable record: %v %q", err, resp.Private)
+	}
+	// A plan given the truncated record directly (a plan made with -refresh=false) warns too,
+	// and still finds the conflict.
+	plan, err := h.srv.PlanResourceChange(context.Background(), &tfprotov6.PlanResourceChangeRequest{
+		TypeName: gateway.ServiceKind.TypeName, PriorState: dynamic(h.t, state), ProposedNewState: dynamic(h.t, state),
+		Config: dynamic(h.t, state), PriorPrivate: private})
+	if err != nil {
+		h.t.Fatal(err)
+	}
+	for _, d := range plan.Diagnostics {
+		if strings.Contains(d.Detail, "report this to the provider developer") {
+			h.t.Fatalf("plan with a truncated record: the framework's dead end reached the user: %s", diagText(plan.Diagnostics))
+		}
+	}
+	if !strings.Contains(diagText(plan.Diagnostics), "Guard record unreadable: set aside") {
+		h.t.Fatalf("plan with a truncated record: want the set-aside warning, got %s", diagText(plan.Diagnostics))
+	}
+	return h.decode(resp.NewState), resp.Private
 }
