@@ -414,6 +414,11 @@ func (c *Client) transportError(ctx context.Context, st *callState, err error) e
 			err: ctxErr,
 		}
 	}
+	if classifyTransportError(err) == failNotSent {
+		return &redactedError{err: err, msg: fmt.Sprintf("%s %s: Konnect could not be reached (%s), %s: the request was never sent, so "+
+			"nothing was processed and nothing is left half-done. Check server_url and the network, then run again.",
+			st.method, st.path, c.redact(err.Error()), plural(st.attempts, "attempt"))}
+	}
 	notRetried := ""
 	if !st.idempotent {
 		notRetried = fmt.Sprintf(" (%s is not retried automatically: the server may or may not have processed it)", st.method)

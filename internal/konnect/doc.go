@@ -10,7 +10,8 @@
 //   - retries built on one go-retryablehttp client per Client (the policy table is
 //     in retry.go; transport errors are classified by type in transport_errors.go):
 //     429 is retried for every method,
-//     honouring Retry-After; 5xx and connection errors are retried only for
+//     honouring Retry-After, and so is a request never sent (the connection refused,
+//     the host not found); 5xx and broken connections are retried only for
 //     idempotent methods (GET, HEAD, PUT, DELETE, OPTIONS), never for POST or
 //     PATCH; attempts (Config.MaxAttempts, default 3) and the cumulative wait
 //     per call are bounded, each attempt is bounded by Config.RequestTimeout

@@ -22,7 +22,8 @@ import (
 //	429 Too Many Requests                  retry                         retry (the server did not process it)
 //	5xx except 501                         retry                         no retry (it may have been processed)
 //	no answer within RequestTimeout        retry                         no retry
-//	connection refused/reset/EOF, DNS      retry                         no retry
+//	no connection (refused, DNS, dial)     retry                         retry (never sent)
+//	connection reset/EOF after it was made retry                         no retry
 //	certificate, TLS or redirect refused   no retry                      no retry
 //	the caller's context ended             no retry                      no retry
 //
@@ -100,7 +101,8 @@ func (c *Client) newRetryClient() *retryablehttp.Client {
 // retryable is the table above for one attempt: whether its failure may be retried.
 func retryable(method string, resp *http.Response, err error) bool {
 	if err != nil {
-		return isIdempotent(method) && classifyTransportError(err).retryable()
+		f := classifyTransportError(err)
+		return f.retryable() && (isIdempotent(method) || f == failNotSent)
 	}
 	switch {
 	case resp == nil:

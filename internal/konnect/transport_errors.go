@@ -16,9 +16,14 @@ import (
 type failure int
 
 const (
-	// failConnection: the exchange broke (refused, reset, closed before the answer, DNS,
-	// any dial/read/write *net.OpError). Retried for idempotent methods.
+	// failConnection: the exchange broke after the connection was made (reset, closed
+	// before the answer, a read/write *net.OpError): the server may have processed the
+	// request. Retried for idempotent methods.
 	failConnection failure = iota
+	// failNotSent: no connection was made (refused, the host not found, any other dial
+	// error but a timeout): the request never left, so nothing was processed. Retried for
+	// every method, POST and PATCH included.
+	failNotSent
 	// failTimeout: no complete answer within the per-attempt timeout (RequestTimeout).
 	// Retried for idempotent methods; the final error says which limits applied.
 	failTimeout
@@ -38,6 +43,8 @@ func (f failure) String() string {
 	switch f {
 	case failConnection:
 		return "connection"
+	case failNotSent:
+		return "not sent"
 	case failTimeout:
 		return "timeout"
 	case failPermanent:
@@ -73,10 +80,12 @@ func classifyTransportError(err error) failure {
 		return failPermanent
 	case errors.Is(err, context.DeadlineExceeded), errors.As(err, &netErr) && netErr.Timeout():
 		return failTimeout
-	case errors.Is(err, syscall.ECONNREFUSED), errors.Is(err, syscall.ECONNRESET),
+	case errors.Is(err, syscall.ECONNREFUSED), errors.As(err, &dnsErr), errors.As(err, &opErr) && opErr.Op == "dial":
+		return failNotSent
+	case errors.Is(err, syscall.ECONNRESET),
 		errors.Is(err, syscall.ECONNABORTED), errors.Is(err, syscall.EPIPE),
 		errors.Is(err, io.ErrUnexpectedEOF), errors.Is(err, io.EOF),
-		errors.As(err, &opErr), errors.As(err, &dnsErr):
+		errors.As(err, &opErr):
 		return failConnection
 	}
 	return failOther

@@ -44,13 +44,14 @@ var transportCases = []struct {
 	err  error
 	want failure
 }{
-	{"connection refused", wrapURL(opErr("dial", syscall.ECONNREFUSED)), failConnection},
+	{"connection refused", wrapURL(opErr("dial", syscall.ECONNREFUSED)), failNotSent},
 	{"connection reset", wrapURL(opErr("read", syscall.ECONNRESET)), failConnection},
 	{"broken pipe", wrapURL(opErr("write", syscall.EPIPE)), failConnection},
 	{"closed before the answer", wrapURL(io.EOF), failConnection},
 	{"cut answer", wrapURL(fmt.Errorf("reading body: %w", io.ErrUnexpectedEOF)), failConnection},
-	{"DNS", wrapURL(&net.OpError{Op: "dial", Net: "tcp", Err: &net.DNSError{Err: "no such host", Name: "x.invalid", IsNotFound: true}}), failConnection},
-	{"other dial error", wrapURL(&net.OpError{Op: "dial", Net: "tcp", Err: errors.New("network is unreachable")}), failConnection},
+	{"DNS", wrapURL(&net.OpError{Op: "dial", Net: "tcp", Err: &net.DNSError{Err: "no such host", Name: "x.invalid", IsNotFound: true}}), failNotSent},
+	{"other dial error", wrapURL(&net.OpError{Op: "dial", Net: "tcp", Err: errors.New("network is unreachable")}), failNotSent},
+	{"dial timeout", wrapURL(&net.OpError{Op: "dial", Net: "tcp", Err: timeoutErr{}}), failTimeout},
 	{"per-attempt deadline", wrapURL(fmt.Errorf("awaiting headers: %w", context.DeadlineExceeded)), failTimeout},
 	{"net.Error timeout", wrapURL(&net.OpError{Op: "read", Net: "tcp", Err: timeoutErr{}}), failTimeout},
 	{"unknown authority", wrapURL(&tls.CertificateVerificationError{Err: x509.UnknownAuthorityError{}}), failPermanent},
@@ -100,8 +101,8 @@ func TestTransportErrorClassesRetries(t *testing.T) {
 				})
 				_, err := c.Do(context.Background(), method, "/v2/control-planes", nil, Object{"name": "x"}, nil)
 				want := int32(1)
-				if method == http.MethodGet && tt.want.retryable() {
-					want = 3
+				if (method == http.MethodGet || tt.want == failNotSent) && tt.want.retryable() {
+					want = 3 // a request never sent is retried whatever its method
 				}
 				if got := ft.calls.Load(); got != want {
 					t.Fatalf("attempts = %d, want %d (err %v)", got, want, err)
@@ -111,10 +112,14 @@ func TestTransportErrorClassesRetries(t *testing.T) {
 					if !strings.Contains(msg, fmt.Sprintf("no answer from Konnect within 1m0s, %s", plural(int(want), "attempt"))) {
 						t.Errorf("error %q", msg)
 					}
+				} else if tt.want == failNotSent {
+					if !strings.Contains(msg, "Konnect could not be reached") || !strings.Contains(msg, "3 attempts: the request was never sent, so nothing was processed") {
+						t.Errorf("error %q", msg)
+					}
 				} else if !strings.Contains(msg, fmt.Sprintf("request failed after %d attempt(s)", want)) {
 					t.Errorf("error %q", msg)
 				}
-				if method == http.MethodPost && !strings.Contains(msg, "POST is not retried automatically") {
+				if method == http.MethodPost && tt.want != failNotSent && !strings.Contains(msg, "POST is not retried automatically") {
 					t.Errorf("error %q does not say POST is not retried", msg)
 				}
 				if !errors.Is(err, tt.err.(*url.Error).Err) && classifyTransportError(err) != tt.want {
@@ -137,8 +142,15 @@ func TestTransportErrorsFromTheNetwork(t *testing.T) {
 		l.Close() // nothing listens there now
 		c := newTestClient(t, "http://"+addr, func(cfg *Config) { cfg.MaxAttempts = 3 })
 		_, _, err = c.GetControlPlane(context.Background(), "cp")
-		if !errors.Is(err, syscall.ECONNREFUSED) || !strings.Contains(err.Error(), "request failed after 3 attempt(s)") {
+		if !errors.Is(err, syscall.ECONNREFUSED) || !strings.Contains(err.Error(), "3 attempts: the request was never sent, so nothing was processed") {
 			t.Fatalf("err = %v", err)
+		}
+		// A POST refused at the connection was never sent: it is retried too, and the error
+		// says nothing was processed (not "may or may not have processed it").
+		_, _, err = c.CreateControlPlane(context.Background(), Object{"name": "cp"})
+		if !errors.Is(err, syscall.ECONNREFUSED) || !strings.Contains(err.Error(), "POST /v2/control-planes: Konnect could not be reached") ||
+			!strings.Contains(err.Error(), "3 attempts: the request was never sent") || strings.Contains(err.Error(), "may or may not") {
+			t.Fatalf("POST err = %v", err)
 		}
 	})
 	countConns := func(srv *httptest.Server) *atomic.Int32 {
