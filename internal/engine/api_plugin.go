@@ -2,6 +2,8 @@ package engine
 
 import (
 	"context"
+	"net/url"
+	"strings"
 
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/planmodifier"
 
@@ -86,3 +88,46 @@ func (JSONSemanticEquality) PlanModifyString(ctx context.Context, req planmodifi
 // The plan modifier does nothing when the planned value is the prior state's: the protocol
 // fast path's plan shortcut takes types that use it (server.go).
 func (JSONSemanticEquality) UnchangedPlanNoop() {}
+
+// pluginScopes are the references that, with its name, make a plugin unique: Konnect holds
+// one plugin of a name per scope.
+var pluginScopes = []string{"service", "route", "consumer", "consumer_group"}
+
+// UniqueField: Konnect's unique-constraint refusal of a plugin names its "name".
+func (PluginAPI) UniqueField() string { return "name" }
+
+// FindHolder finds the plugin that holds body's name in body's scope (the one Konnect
+// refused body for), nil when none is found, with what they share in words.
+func (p PluginAPI) FindHolder(ctx context.Context, cl *konnect.Client, parents map[string]string, body konnect.Object) (konnect.Object, string, string, error) {
+	name, _ := body["name"].(string)
+	list, err := cl.ListEntities(ctx, p.Collection(parents), url.Values{"filter[name][eq]": {name}})
+	if err != nil {
+		return nil, "", "", err
+	}
+	scope := "global (no service, route, consumer or consumer group)"
+	var parts []string
+	for _, s := range pluginScopes {
+		if id := refID(body[s]); id != "" {
+			parts = append(parts, strings.ReplaceAll(s, "_", " ")+" "+id)
+		}
+	}
+	if len(parts) > 0 {
+		scope = "on " + strings.Join(parts, ", ")
+	}
+	for _, obj := range list {
+		if obj["name"] != name {
+			continue
+		}
+		same := true
+		for _, s := range pluginScopes {
+			if refID(obj[s]) != refID(body[s]) {
+				same = false
+				break
+			}
+		}
+		if same {
+			return obj, name, scope, nil
+		}
+	}
+	return nil, name, scope, nil
+}

@@ -60,6 +60,15 @@ func (r *EntityResource) nameJSON() string {
 	return r.Kind.NameAttr
 }
 
+// HolderFinder is an EntityAPI whose objects are unique on something other than a name
+// (a plugin: one of a name per scope). When Konnect refuses a create on UniqueField,
+// FindHolder finds the object body collides with (nil when it finds none), with the shared
+// name and scope in words, so that the creation guard names it and its import block.
+type HolderFinder interface {
+	UniqueField() string
+	FindHolder(ctx context.Context, c *konnect.Client, parents map[string]string, body konnect.Object) (obj konnect.Object, name, scope string, err error)
+}
+
 // takenName handles a create that failed. When Konnect refused it because the name is
 // taken, the existing object is looked up and named in the creation guard's diagnostic;
 // it returns true then (the diagnostic is added). Otherwise it adds nothing and returns
@@ -67,7 +76,16 @@ func (r *EntityResource) nameJSON() string {
 func (r *EntityResource) takenName(ctx context.Context, addr Address, name string, body konnect.Object, err error, diags *diag.Diagnostics) bool {
 	var taken *nameTakenError
 	var existing konnect.Object
+	scope := ""
+	holder, holds := r.Kind.API.(HolderFinder)
 	switch {
+	case r.Kind.NameAttr == "" && holds && konnect.IsUniqueViolation(err, holder.UniqueField()):
+		found, n, s, lerr := holder.FindHolder(ctx, r.Data.Client, addr.Parents, body)
+		if lerr != nil || found == nil {
+			r.logDecision(ctx, "create_exists", "conflict_unnamed", addr, nil)
+			return false
+		}
+		existing, name, scope = found, n, s
 	case r.Kind.NameAttr == "" || name == "":
 		return false
 	case errors.As(err, &taken):
@@ -85,6 +103,9 @@ func (r *EntityResource) takenName(ctx context.Context, addr Address, name strin
 		return false
 	}
 	e := r.nameExists(addr, name, existing)
+	if scope != "" {
+		e.NameField, e.Scope = holder.UniqueField(), scope
+	}
 	r.logDecision(ctx, "create_exists", "conflict", addr, map[string]any{"existing_id": e.ExistingID})
 	detail := e.Detail()
 	if taken != nil && taken.Note != "" {

@@ -42,7 +42,7 @@ var PluginKind = engine.EntityKind{
 		"values not known at plan are checked when the apply plans again, before the plugin is written; for a control plane created in the same run, `config` is checked at plan against the schemas embedded in the provider (Kong Gateway 3.15; a name not among them, such as a custom plugin, is left to the apply), and again at apply against the control plane's own schema before the plugin is written; " +
 		"when the schema cannot be read, a warning, and Konnect checks at apply. Every bundled plugin's keys are listed in the plugins guide. " +
 		"Konnect allows one plugin of a name per scope and there is no name to look up before creating, so the create-time name check does not apply: " +
-		"a second plugin with the same name and scope is refused by Konnect at apply.",
+		"a second plugin with the same name and scope is refused by Konnect at apply, and the error names the plugin that holds that name and scope, with its import block.",
 	API:          engine.PluginAPI{CoreEntityAPI: engine.CoreEntityAPI{Collection: engine.InControlPlane("plugins")}},
 	NameAttr:     "",
 	ConfigSchema: engine.PluginConfigSchema,

@@ -458,6 +458,9 @@ type NameExistsError struct {
 	ExistingID string
 	CreatedAt  string
 	ImportID   string // the id to put in the import block
+	// Scope, for a kind unique on a name within a scope (a plugin), says which scope
+	// ("on service 1f0c…"); empty for a kind whose name alone is unique.
+	Scope string
 }
 
 func (e *NameExistsError) Error() string { return e.Summary() + ": " + e.Detail() }
@@ -468,7 +471,11 @@ func (e *NameExistsError) Summary() string {
 
 func (e *NameExistsError) Detail() string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "%s with %s %q already exists in Konnect: id %s", e.TypeName, e.NameField, e.Name, e.ExistingID)
+	scope := ""
+	if e.Scope != "" {
+		scope = " " + e.Scope
+	}
+	fmt.Fprintf(&b, "%s with %s %q%s already exists in Konnect: id %s", e.TypeName, e.NameField, e.Name, scope, e.ExistingID)
 	if e.CreatedAt != "" {
 		fmt.Fprintf(&b, ", created_at %s", e.CreatedAt)
 	}
@@ -476,6 +483,10 @@ func (e *NameExistsError) Detail() string {
 		"(Ctrl-C, a lost connection) may have created it before it could record it in state.\n\n")
 	b.WriteString("To manage the existing object with this configuration, add an import block and plan again:\n\n")
 	fmt.Fprintf(&b, "  import {\n    to = %s.<name>\n    id = %q\n  }\n\n", e.TypeName, e.ImportID)
-	b.WriteString("Or choose another name.")
+	if e.Scope != "" {
+		b.WriteString("Konnect holds one plugin of a name per scope: or change the existing one, or scope this one elsewhere.")
+	} else {
+		b.WriteString("Or choose another name.")
+	}
 	return b.String()
 }
