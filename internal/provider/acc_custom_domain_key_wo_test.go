@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/konnectguard/terraform-provider-konnect/internal/acctest"
 	"github.com/konnectguard/terraform-provider-konnect/internal/konnectmock"
 )
 
@@ -28,7 +29,7 @@ func TestAccPortalCustomDomainKeyWriteOnly(t *testing.T) {
 		t.Fatal(err)
 	}
 	first := tlsTestPEM(t, "docs.example.com", false)
-	renewed := reissue(t, first.Key, "docs.example.com")
+	renewed := acctest.Reissue(t, first.Key, "docs.example.com")
 	keyBody := strings.TrimSpace(strings.SplitN(strings.SplitN(first.Key, "-----\n", 2)[1], "\n-----END", 2)[0])
 	ephemeral := ""
 	if supported {

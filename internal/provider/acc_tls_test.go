@@ -2,20 +2,10 @@ package provider
 
 import (
 	"context"
-	"crypto/ecdsa"
-	"crypto/elliptic"
-	"crypto/rand"
-	"crypto/sha256"
-	"crypto/x509"
-	"crypto/x509/pkix"
-	"encoding/hex"
-	"encoding/pem"
 	"fmt"
-	"math/big"
 	"regexp"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/hashicorp/terraform-plugin-testing/compare"
 	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
@@ -25,6 +15,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-testing/terraform"
 	"github.com/hashicorp/terraform-plugin-testing/tfjsonpath"
 
+	"github.com/konnectguard/terraform-provider-konnect/internal/acctest"
 	"github.com/konnectguard/terraform-provider-konnect/internal/konnect"
 	"github.com/konnectguard/terraform-provider-konnect/internal/konnectmock"
 )
@@ -36,41 +27,11 @@ import (
 // --- key material -------------------------------------------------------------------------
 
 // tlsPair is a freshly generated key pair with a self-signed certificate, PEM-encoded.
-type tlsPair struct {
-	Cert, Key, Public string
-	Digest            string // hex SHA-256 of the certificate's DER, as Konnect computes it
-}
+type tlsPair = acctest.TLSPair
 
 func tlsTestPEM(t *testing.T, cn string, ca bool) tlsPair {
 	t.Helper()
-	key, err := ecdsa.GenerateKey(elliptic.P256(), rand.Reader)
-	if err != nil {
-		t.Fatal(err)
-	}
-	tmpl := &x509.Certificate{
-		SerialNumber: big.NewInt(time.Now().UnixNano()), Subject: pkix.Name{CommonName: cn},
-		NotBefore: time.Now().Add(-time.Hour), NotAfter: time.Now().Add(24 * time.Hour),
-		BasicConstraintsValid: true, IsCA: ca, DNSNames: []string{cn},
-	}
-	der, err := x509.CreateCertificate(rand.Reader, tmpl, tmpl, &key.PublicKey, key)
-	if err != nil {
-		t.Fatal(err)
-	}
-	kder, err := x509.MarshalPKCS8PrivateKey(key)
-	if err != nil {
-		t.Fatal(err)
-	}
-	pder, err := x509.MarshalPKIXPublicKey(&key.PublicKey)
-	if err != nil {
-		t.Fatal(err)
-	}
-	sum := sha256.Sum256(der)
-	return tlsPair{
-		Cert:   string(pem.EncodeToMemory(&pem.Block{Type: "CERTIFICATE", Bytes: der})),
-		Key:    string(pem.EncodeToMemory(&pem.Block{Type: "PRIVATE KEY", Bytes: kder})),
-		Public: string(pem.EncodeToMemory(&pem.Block{Type: "PUBLIC KEY", Bytes: pder})),
-		Digest: hex.EncodeToString(sum[:]),
-	}
+	return acctest.TLSTestPEM(t, cn, ca)
 }
 
 // --- Konnect, out of band ------------------------------------------------------------------

@@ -4,13 +4,9 @@ import (
 	"context"
 	"fmt"
 	"net/http"
-	"regexp"
 	"testing"
 
-	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
-
 	"github.com/konnectguard/terraform-provider-konnect/internal/konnect"
-	"github.com/konnectguard/terraform-provider-konnect/internal/konnectmock"
 	"github.com/konnectguard/terraform-provider-konnect/internal/portal"
 )
 
@@ -35,40 +31,4 @@ func ipAllowListFixture(t *testing.T, client *konnect.Client, ids map[string]str
 		t.Fatalf("%s: %v", portal.IPAllowListKind.TypeName, err)
 	}
 	ids[portal.IPAllowListKind.TypeName] = fmt.Sprintf(`{"id":%q,"portal_id":%q}`, e["id"], parents["portal_id"])
-}
-
-// Bad input to an IP allow list, refused when the plan is made, naming the attribute: an
-// address that is none, a repeated one, an empty list, more than 25. Nothing reaches Konnect.
-func TestAccPortalIPAllowListBadInput(t *testing.T) {
-	env := newKonnectEnv(t, konnectmock.Options{})
-	config := func(ips string) string {
-		return env.providerBlock("") + fmt.Sprintf(`
-resource "konnect_portal_ip_allow_list" "office" {
-  portal_id   = %q
-  allowed_ips = %s
-}
-`, env.portalID("allow"), ips)
-	}
-	many := "["
-	for i := range 26 {
-		many += fmt.Sprintf("%q,", fmt.Sprintf("192.0.2.%d", i))
-	}
-	many += "]"
-	resource.ParallelTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: protoV6Factories,
-		Steps: []resource.TestStep{
-			{Config: config(`["192.0.2.300"]`), ExpectError: regexp.MustCompile(`(?s)Invalid IP address or CIDR range.*allowed_ips.*got\s+"192\.0\.2\.300"`)},
-			{Config: config(`["192.0.2.0/24", "192.0.2.0/24"]`), ExpectError: regexp.MustCompile(`(?s)Duplicate List Value.*allowed_ips.*duplicate values of: "192\.0\.2\.0/24"`)},
-			{Config: config(`[]`), ExpectError: regexp.MustCompile(`(?s)allowed_ips.*list must contain at least 1 elements and at\s+most 25`)},
-			{Config: config(many), ExpectError: regexp.MustCompile(`(?s)allowed_ips.*at\s+most 25`)},
-			{
-				PreConfig: func() {
-					if got := env.list("/v3/portals/" + env.portalID("allow") + "/ip-allow-list"); len(got) != 0 {
-						t.Errorf("refused plans wrote to Konnect: %v", got)
-					}
-				},
-				Config: config(`["192.0.2.0/24", "2001:db8::/32"]`),
-			},
-		},
-	})
 }

@@ -1,4 +1,4 @@
-package provider
+package portal_test
 
 import (
 	"fmt"
@@ -8,6 +8,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-testing/plancheck"
 	"github.com/hashicorp/terraform-plugin-testing/terraform"
 
+	"github.com/konnectguard/terraform-provider-konnect/internal/acctest"
 	"github.com/konnectguard/terraform-provider-konnect/internal/konnectmock"
 )
 
@@ -15,9 +16,9 @@ import (
 // label removed from configuration is sent as null and leaves Konnect; the labels kept are
 // not touched, and removing every label empties them. Each step plans nothing afterwards.
 func TestAccStrategyLabelRemoved(t *testing.T) {
-	env := newKonnectEnv(t, konnectmock.Options{})
+	env := acctest.NewEnv(t, konnectmock.Options{})
 	config := func(labels string) string {
-		return env.providerBlock("") + fmt.Sprintf(`
+		return env.ProviderBlock("") + fmt.Sprintf(`
 resource "konnect_application_auth_strategy" "keys" {
   key_auth = {
     name         = "keys"
@@ -31,7 +32,7 @@ resource "konnect_application_auth_strategy" "keys" {
 	holds := func(want map[string]string) resource.TestCheckFunc {
 		return func(s *terraform.State) error {
 			id := s.RootModule().Resources["konnect_application_auth_strategy.keys"].Primary.ID
-			got, _ := env.get("/v2/application-auth-strategies/" + id)["labels"].(map[string]any)
+			got, _ := env.Get("/v2/application-auth-strategies/" + id)["labels"].(map[string]any)
 			if len(got) != len(want) {
 				return fmt.Errorf("Konnect holds labels %v, want %v", got, want)
 			}

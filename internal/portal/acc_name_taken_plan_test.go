@@ -1,4 +1,4 @@
-package provider
+package portal_test
 
 import (
 	"regexp"
@@ -7,6 +7,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
 	"github.com/hashicorp/terraform-plugin-testing/terraform"
 
+	"github.com/konnectguard/terraform-provider-konnect/internal/acctest"
 	"github.com/konnectguard/terraform-provider-konnect/internal/konnect"
 	"github.com/konnectguard/terraform-provider-konnect/internal/konnectmock"
 )
@@ -15,8 +16,8 @@ import (
 // an error at plan, on the slug, with the existing page's import block, and nothing of the
 // configuration is written (it was a 409 at apply, after other objects were created).
 func TestAccNameTakenAtPlan(t *testing.T) {
-	env := newKonnectEnv(t, konnectmock.Options{})
-	portalOnly := env.providerBlock("") + `
+	env := acctest.NewEnv(t, konnectmock.Options{})
+	portalOnly := env.ProviderBlock("") + `
 resource "konnect_portal" "dev" {
   name = "dev"
 }
@@ -40,24 +41,24 @@ resource "konnect_portal_page" "guide" {
 		Steps: []resource.TestStep{
 			{Config: portalOnly, Check: func(s *terraform.State) error {
 				portalID = s.RootModule().Resources["konnect_portal.dev"].Primary.ID
-				env.post("/v3/portals/"+portalID+"/pages", konnect.Object{"slug": "guide", "content": "# Written in the editor\n"})
+				env.Post("/v3/portals/"+portalID+"/pages", konnect.Object{"slug": "guide", "content": "# Written in the editor\n"})
 				return nil
 			}},
 			{
 				Config: config,
 				ExpectError: regexp.MustCompile(`(?s)A Konnect object with this name already exists.*konnect_portal_page\.guide.*slug.*` +
-					importBlock("konnect_portal_page", "") + uuidPattern + "/" + uuidPattern + `"\s+\}`),
+					acctest.ImportBlock("konnect_portal_page", "") + acctest.UUIDPattern + "/" + acctest.UUIDPattern + `"\s+\}`),
 			},
 			{
 				PreConfig: func() {
-					if pages := env.list("/v3/portals/" + portalID + "/pages"); len(pages) != 1 {
+					if pages := env.List("/v3/portals/" + portalID + "/pages"); len(pages) != 1 {
 						t.Errorf("after the refused plan the portal holds %d pages, want the editor's one: %v", len(pages), pages)
 					}
 				},
 				Config: portalOnly,
 				Check: func(*terraform.State) error { // the editor's page goes, so the portal's destroy may
-					for _, p := range env.list("/v3/portals/" + portalID + "/pages") {
-						env.remove("/v3/portals/" + portalID + "/pages/" + p["id"].(string))
+					for _, p := range env.List("/v3/portals/" + portalID + "/pages") {
+						env.Remove("/v3/portals/" + portalID + "/pages/" + p["id"].(string))
 					}
 					return nil
 				},

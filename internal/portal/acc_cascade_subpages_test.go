@@ -1,4 +1,4 @@
-package provider
+package portal_test
 
 import (
 	"context"
@@ -9,6 +9,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
 	"github.com/hashicorp/terraform-plugin-testing/terraform"
 
+	"github.com/konnectguard/terraform-provider-konnect/internal/acctest"
 	"github.com/konnectguard/terraform-provider-konnect/internal/konnect"
 	"github.com/konnectguard/terraform-provider-konnect/internal/konnectmock"
 )
@@ -19,8 +20,8 @@ import (
 // import block, and Konnect keeps all four. Once the sub-page and the child document are
 // gone, the destroy goes through.
 func TestAccCascadeSubPagesAndDocuments(t *testing.T) {
-	env := newKonnectEnv(t, konnectmock.Options{})
-	config := env.providerBlock("") + `
+	env := acctest.NewEnv(t, konnectmock.Options{})
+	config := env.ProviderBlock("") + `
 resource "konnect_portal" "dev" {
   name = "dev"
 }
@@ -46,7 +47,7 @@ resource "konnect_api_document" "guide" {
 	var portalID, pageID, apiID, docID, subPageID, subDocID string
 	add := func(collection string, body konnect.Object) string {
 		var out konnect.Object
-		if _, err := env.client.Do(context.Background(), http.MethodPost, collection, nil, body, &out); err != nil {
+		if _, err := env.Client.Do(context.Background(), http.MethodPost, collection, nil, body, &out); err != nil {
 			t.Fatalf("out-of-band create in %s: %v", collection, err)
 		}
 		return out["id"].(string)
@@ -56,7 +57,7 @@ resource "konnect_api_document" "guide" {
 			"/v3/portals/" + portalID + "/pages/" + pageID, "/v3/portals/" + portalID + "/pages/" + subPageID,
 			"/v3/apis/" + apiID + "/documents/" + docID, "/v3/apis/" + apiID + "/documents/" + subDocID,
 		} {
-			if got := env.get(p) != nil; got != want {
+			if got := env.Get(p) != nil; got != want {
 				t.Errorf("%s: %s in Konnect: %v, want %v", what, p, got, want)
 			}
 		}
@@ -64,8 +65,8 @@ resource "konnect_api_document" "guide" {
 	// (the ids are Konnect's, chosen after the steps are declared: any UUID, the name exact)
 	refused := func(typeName, name string) *regexp.Regexp {
 		return regexp.MustCompile(`(?s)Deleting this object would delete objects that Terraform does not manage.*` +
-			regexp.QuoteMeta(typeName+" (id ") + uuidPattern + `.*` + dependentLine(typeName, uuidPattern, name) + `.*` +
-			importBlock(typeName, "") + uuidPattern + "/" + uuidPattern + `"\s+\}`)
+			regexp.QuoteMeta(typeName+" (id ") + acctest.UUIDPattern + `.*` + acctest.PlatformLine(typeName, acctest.UUIDPattern, name, true) + `.*` +
+			acctest.ImportBlock(typeName, "") + acctest.UUIDPattern + "/" + acctest.UUIDPattern + `"\s+\}`)
 	}
 	resource.ParallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: protoV6Factories,
@@ -93,8 +94,8 @@ resource "konnect_api_document" "guide" {
 			{
 				PreConfig: func() {
 					both("after the second refused destroy", true)
-					env.remove("/v3/portals/" + portalID + "/pages/" + subPageID)
-					env.remove("/v3/apis/" + apiID + "/documents/" + subDocID)
+					env.Remove("/v3/portals/" + portalID + "/pages/" + subPageID)
+					env.Remove("/v3/apis/" + apiID + "/documents/" + subDocID)
 				},
 				Config: config, Destroy: true,
 			},

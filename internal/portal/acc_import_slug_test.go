@@ -1,4 +1,4 @@
-package provider
+package portal_test
 
 import (
 	"testing"
@@ -7,6 +7,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-testing/plancheck"
 	"github.com/hashicorp/terraform-plugin-testing/terraform"
 
+	"github.com/konnectguard/terraform-provider-konnect/internal/acctest"
 	"github.com/konnectguard/terraform-provider-konnect/internal/konnect"
 	"github.com/konnectguard/terraform-provider-konnect/internal/konnectmock"
 )
@@ -17,9 +18,9 @@ import (
 // planned an update, with a false "changed outside Terraform", because the import recorded
 // the page as listed, without its content).
 func TestAccImportPageBySlug(t *testing.T) {
-	env := newKonnectEnv(t, konnectmock.Options{})
-	rec := &diagRecorder{}
-	portalOnly := env.providerBlock("") + `
+	env := acctest.NewEnv(t, konnectmock.Options{})
+	rec := &acctest.DiagRecorder{}
+	portalOnly := env.ProviderBlock("") + `
 resource "konnect_portal" "dev" {
   name = "dev"
 }
@@ -45,21 +46,21 @@ resource "konnect_portal_snippet" "support" {
 		}
 	}
 	resource.ParallelTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: rec.factories(),
+		ProtoV6ProviderFactories: rec.Factories(newServer),
 		Steps: []resource.TestStep{
 			{Config: portalOnly, Check: func(s *terraform.State) error {
 				portalID = s.RootModule().Resources["konnect_portal.dev"].Primary.ID
-				env.post("/v3/portals/"+portalID+"/pages", konnect.Object{"slug": "guide", "content": "# Guide\n\nWritten in the editor.\n"})
-				env.post("/v3/portals/"+portalID+"/snippets", konnect.Object{"name": "support", "content": "Ask us.\n"})
+				env.Post("/v3/portals/"+portalID+"/pages", konnect.Object{"slug": "guide", "content": "# Guide\n\nWritten in the editor.\n"})
+				env.Post("/v3/portals/"+portalID+"/snippets", konnect.Object{"name": "support", "content": "Ask us.\n"})
 				return nil
 			}},
 			importBy("konnect_portal_page.guide", "guide"),
 			importBy("konnect_portal_snippet.support", "support"),
 			{
-				PreConfig:        rec.reset,
+				PreConfig:        rec.Reset,
 				Config:           config,
 				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()}},
-				Check:            func(*terraform.State) error { return rec.wantNoWarnings() },
+				Check:            func(*terraform.State) error { return rec.WantNoWarnings() },
 			},
 		},
 	})

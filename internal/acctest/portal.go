@@ -1,0 +1,43 @@
+package acctest
+
+import (
+	"context"
+	"fmt"
+	"net/http"
+	"sync"
+
+	"github.com/konnectguard/terraform-provider-konnect/internal/konnect"
+)
+
+// Fixtures of the Dev Portal family, shared by its own tests (internal/portal) and by the
+// ones that stay with the provider (TestAccKinds' rows, the protocol fixtures, the migration).
+
+// PortalAPIID is an API a portal team is granted a role on, or a portal publishes (Konnect
+// takes any id there).
+const PortalAPIID = "5f9fd312-a987-4628-b4c5-bb4f4fddd5f7"
+
+// AuditDestinations are ids of the organization's audit log destinations (the mock takes any
+// UUID).
+var AuditDestinations = [3]string{"9cb77dc2-ff99-4d47-84ab-7c5c1b3ef939", "2f0c3c55-6f3a-4d8e-9c1b-0f8b1f7a9d21", "6a1e4b8e-3d2c-4f5a-8b7c-1d2e3f4a5b6c"}
+
+// PNGPixel is a 1×1 PNG as a data URL (Kong's test image).
+const PNGPixel = "data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR4nGMAAQAABQABDQottAAAAABJRU5ErkJggg=="
+
+var testPortals sync.Map // "<env>/<name>" → portal id
+
+// PortalID is the id of a portal of this mock, made through Konnect's API on first use.
+func (e *Env) PortalID(name string) string {
+	e.T.Helper()
+	key := fmt.Sprintf("%p/%s", e, name)
+	if v, ok := testPortals.Load(key); ok {
+		id, _ := v.(string)
+		return id
+	}
+	var out konnect.Object
+	if _, err := e.Client.Do(context.Background(), http.MethodPost, "/v3/portals", nil, konnect.Object{"name": name}, &out); err != nil {
+		e.T.Fatalf("create portal %s: %v", name, err)
+	}
+	id, _ := out["id"].(string)
+	testPortals.Store(key, id)
+	return id
+}

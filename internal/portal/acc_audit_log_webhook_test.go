@@ -1,0 +1,70 @@
+package portal_test
+
+import (
+	"fmt"
+	"regexp"
+	"testing"
+
+	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
+	"github.com/hashicorp/terraform-plugin-testing/terraform"
+
+	"github.com/konnectguard/terraform-provider-konnect/internal/acctest"
+	"github.com/konnectguard/terraform-provider-konnect/internal/konnectmock"
+)
+
+// An audit log webhook: enabled without a destination is refused when the plan is made,
+// nothing written; enabled with one, Konnect holds it; destroyed, Konnect's defaults are back
+// (disabled, no destination: its DELETE), and the portal stays.
+func TestAccPortalAuditLogWebhook(t *testing.T) {
+	env := acctest.NewEnv(t, konnectmock.Options{})
+	portalID := env.PortalID("audit")
+	path := "/v3/portals/" + portalID + "/audit-log-webhook"
+	config := func(body string) string {
+		return env.ProviderBlock("") + fmt.Sprintf(`
+resource "konnect_portal_audit_log_webhook" "this" {
+  portal_id = %q
+%s
+}
+`, portalID, body)
+	}
+	resource.ParallelTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: protoV6Factories,
+		CheckDestroy: func(*terraform.State) error {
+			if w := env.Get(path); w["enabled"] != false || w["audit_log_destination_id"] != nil {
+				t.Errorf("after destroy Konnect holds %v, want the defaults (disabled, no destination)", w)
+			}
+			if env.Get("/v3/portals/"+portalID) == nil {
+				t.Error("the destroy of the webhook deleted the portal")
+			}
+			return nil
+		},
+		Steps: []resource.TestStep{
+			{
+				Config:      config("  enabled = true"),
+				ExpectError: regexp.MustCompile(`(?s)Missing audit log destination.*with konnect_portal_audit_log_webhook\.this.*enabled.*set\s+audit_log_destination_id`),
+			},
+			{
+				PreConfig: func() {
+					if w := env.Get(path); w["enabled"] != false {
+						t.Errorf("a refused plan wrote: %v", w)
+					}
+				},
+				Config: config(fmt.Sprintf("  enabled = true\n  audit_log_destination_id = %q", acctest.AuditDestinations[0])),
+				Check: resource.ComposeTestCheckFunc(
+					resource.TestCheckResourceAttr("konnect_portal_audit_log_webhook.this", "id", portalID),
+					func(*terraform.State) error {
+						if w := env.Get(path); w["enabled"] != true || w["audit_log_destination_id"] != acctest.AuditDestinations[0] {
+							t.Errorf("Konnect holds %v", w)
+						}
+						return nil
+					}),
+			},
+			{
+				ResourceName:      "konnect_portal_audit_log_webhook.this",
+				ImportState:       true,
+				ImportStateId:     portalID,
+				ImportStateVerify: true,
+			},
+		},
+	})
+}
