@@ -11,23 +11,17 @@ import (
 	"github.com/hashicorp/terraform-plugin-testing/statecheck"
 	"github.com/hashicorp/terraform-plugin-testing/tfjsonpath"
 
+	"github.com/konnectguard/terraform-provider-konnect/internal/acctest"
 	"github.com/konnectguard/terraform-provider-konnect/internal/konnect"
 	"github.com/konnectguard/terraform-provider-konnect/internal/konnectmock"
 )
 
 // names is a known value check of a list of strings, in order.
-func names(want ...string) knownvalue.Check {
-	checks := make([]knownvalue.Check, 0, len(want))
-	for _, w := range want {
-		checks = append(checks, knownvalue.StringExact(w))
-	}
-	return knownvalue.ListExact(checks)
-}
+func names(want ...string) knownvalue.Check { return acctest.Names(want...) }
 
-// both matches a diagnostic's summary and then a part of its detail, as the CLI wraps them.
-func both(summary, detail string) *regexp.Regexp {
-	return regexp.MustCompile("(?s)" + wrappedText(summary).String() + ".*" + wrappedText(detail).String())
-}
+// both matches a diagnostic's summary and then a part of its detail, as the CLI wraps them
+// (acctest.Both).
+func both(summary, detail string) *regexp.Regexp { return acctest.Both(summary, detail) }
 
 // mkCP creates a control plane out of band and returns its id.
 func (e *konnectEnv) mkCP(body konnect.Object) string {

@@ -2,7 +2,6 @@ package provider
 
 import (
 	"encoding/json"
-	"regexp"
 	"testing"
 
 	"github.com/hashicorp/terraform-plugin-go/tfprotov6"
@@ -102,11 +101,6 @@ func (e *konnectEnv) only(collection string) konnect.Object {
 	return e.Only(collection)
 }
 
-func (e *konnectEnv) wantGone(what, path string) {
-	e.t.Helper()
-	e.WantGone(what, path)
-}
-
 func (e *konnectEnv) adoptionStep(config string, addresses ...string) resource.TestStep {
 	return e.AdoptionStep(config, addresses...)
 }
@@ -133,7 +127,6 @@ func (r *diagRecorder) factories() map[string]func() (tfprotov6.ProviderServer, 
 }
 
 func (r *diagRecorder) reset()                                  { r.Reset() }
-func (r *diagRecorder) warnings() []*tfprotov6.Diagnostic       { return r.Warnings() }
 func (r *diagRecorder) secretInRecords(secrets []string) string { return r.SecretInRecords(secrets) }
 func (r *diagRecorder) wantNoWarnings() error                   { return r.WantNoWarnings() }
 
@@ -150,20 +143,6 @@ func (r *diagRecorder) wantWarning(summary string, details ...string) error {
 const uuidPattern = acctest.UUIDPattern
 
 func importBlock(typeName, id string) string { return acctest.ImportBlock(typeName, id) }
-func anImport(typeName string) string        { return acctest.AnImport(typeName) }
-func importOf(typeName, id string) string    { return acctest.ImportOf(typeName, id) }
-func platformLine(typeName, id, name string, created bool) string {
-	return acctest.PlatformLine(typeName, id, name, created)
-}
-
-func accessCascadeRefused(parent string, lines, notes, imports []string) *regexp.Regexp {
-	return acctest.CascadeRefused(parent, lines, notes, imports)
-}
-
-func wantErrorNaming(t *testing.T, rec *diagRecorder, details ...string) {
-	t.Helper()
-	acctest.WantErrorNaming(t, &rec.DiagRecorder, details...)
-}
 
 // ordersSpec is a small OpenAPI document.
 const ordersSpec = acctest.OrdersSpec

@@ -153,7 +153,7 @@ func TestAccPlatformBatchedRefresh(t *testing.T) {
 				// conflicts.
 				PreConfig: func() {
 					for _, i := range []int{7, 8} {
-						id := env.teamID(fmt.Sprintf("team-%d", i))
+						id := env.TeamID(fmt.Sprintf("team-%d", i))
 						env.edit("/v3/teams/"+id, func(b konnect.Object) { b["description"] = fmt.Sprintf("edited-%d", i) })
 					}
 					rec.reset()
@@ -179,7 +179,7 @@ func TestAccPlatformBatchedRefresh(t *testing.T) {
 				Config: strings.Replace(env.platformBatchConfig(), "provider \"konnect\" {\n", "provider \"konnect\" {\n  conflict_policy = \"overwrite\"\n", 1),
 				Check: func(*terraform.State) error {
 					for _, i := range []int{7, 8} {
-						if got := env.get("/v3/teams/" + env.teamID(fmt.Sprintf("team-%d", i)))["description"]; got != fmt.Sprintf("d-%d", i) {
+						if got := env.get("/v3/teams/" + env.TeamID(fmt.Sprintf("team-%d", i)))["description"]; got != fmt.Sprintf("d-%d", i) {
 							return fmt.Errorf("team-%d holds description %v after the overwrite", i, got)
 						}
 					}

@@ -13,13 +13,12 @@ import (
 	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
 	"github.com/hashicorp/terraform-plugin-testing/plancheck"
 	"github.com/hashicorp/terraform-plugin-testing/terraform"
-	"github.com/hashicorp/terraform-plugin-testing/tfjsonpath"
 
 	"github.com/konnectguard/terraform-provider-konnect/internal/access"
+	"github.com/konnectguard/terraform-provider-konnect/internal/acctest"
 	"github.com/konnectguard/terraform-provider-konnect/internal/engine"
 	"github.com/konnectguard/terraform-provider-konnect/internal/guard"
 	"github.com/konnectguard/terraform-provider-konnect/internal/konnect"
-	"github.com/konnectguard/terraform-provider-konnect/internal/konnectmock"
 	"github.com/konnectguard/terraform-provider-konnect/internal/protocol"
 )
 
@@ -27,8 +26,7 @@ import (
 // mappings of its groups to teams.
 
 // identityProviderBlock is an OIDC provider; %s is its login_path.
-const identityProviderBlock = "type = \"oidc\"\n  login_path = %s\n" +
-	"  config = {\n    oidc_identity_provider_config = {\n      issuer_url = \"https://idp.example.com\"\n      client_id = \"konnect\"\n      client_secret = \"row-client-secret\"\n    }\n  }"
+const identityProviderBlock = acctest.IdentityProviderBlock
 
 // identityProviderRow: an OIDC provider, changing its login path; scenario 9 stops enabling it.
 var identityProviderRow = kindRow{kept: &kindKept{"enabled", true},
@@ -98,82 +96,6 @@ func mappingSteps(f *kindFixture) []resource.TestStep {
 			},
 		},
 	}...)
-}
-
-// A SAML provider: Konnect derives its URLs from login_path, so a change of login_path plans
-// them as known after apply, and the next plan is empty; the OIDC branch stays null.
-func TestAccIdentityProviderSAML(t *testing.T) {
-	env := newKonnectEnv(t, konnectmock.Options{})
-	config := func(loginPath, metadata string) string {
-		return env.providerBlock("") + fmt.Sprintf(`
-resource "konnect_identity_provider" "saml" {
-  type       = "saml"
-  login_path = %q
-  config = {
-    saml_identity_provider_config = {
-      %s
-    }
-  }
-}
-`, loginPath, metadata)
-	}
-	const addr = "konnect_identity_provider.saml"
-	byURL := `idp_metadata_url = "https://idp.example.com/saml/metadata"`
-	byXML := `idp_metadata_xml = "<EntityDescriptor entityID=\"https://idp.example.com\"/>"`
-	urls := func(loginPath string) resource.TestCheckFunc {
-		p := "config.saml_identity_provider_config."
-		return resource.ComposeAggregateTestCheckFunc(
-			resource.TestCheckResourceAttr(addr, p+"login_url", "https://cloud.konghq.com/login/"+loginPath),
-			resource.TestCheckResourceAttr(addr, p+"callback_url", "https://cloud.konghq.com/v2/authenticate/"+loginPath+"/saml/acs"),
-			resource.TestCheckResourceAttr(addr, p+"sp_metadata_url", "https://cloud.konghq.com/v2/authenticate/"+loginPath+"/saml/metadata"),
-			resource.TestCheckResourceAttrSet(addr, p+"sp_entity_id"),
-			resource.TestCheckNoResourceAttr(addr, "config.oidc_identity_provider_config"),
-		)
-	}
-	empty := resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()}}
-	resource.ParallelTest(t, resource.TestCase{ProtoV6ProviderFactories: protoV6Factories, Steps: []resource.TestStep{
-		{Config: config("acme", byURL), Check: urls("acme")},
-		{Config: config("acme", byURL), ConfigPlanChecks: empty},
-		{
-			Config: config("acme-2", byURL),
-			ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
-				plancheck.ExpectResourceAction(addr, plancheck.ResourceActionUpdate),
-				plancheck.ExpectUnknownValue(addr, tfjsonpath.New("config").AtMapKey("saml_identity_provider_config").AtMapKey("login_url")),
-			}},
-			Check: urls("acme-2"),
-		},
-		{
-			// The metadata as XML instead: Konnect drops the URL.
-			Config: config("acme-2", byXML),
-			Check: resource.ComposeAggregateTestCheckFunc(urls("acme-2"),
-				resource.TestCheckNoResourceAttr(addr, "config.saml_identity_provider_config.idp_metadata_url")),
-		},
-		{Config: config("acme-2", byXML), ConfigPlanChecks: empty},
-		{Config: config("acme-2", byXML), ResourceName: addr, ImportState: true, ImportStateVerify: true},
-		{
-			// The type is fixed in Konnect: changing it replaces the provider.
-			Config: env.providerBlock("") + `
-resource "konnect_identity_provider" "saml" {
-  type       = "oidc"
-  login_path = "acme-2"
-  config = {
-    oidc_identity_provider_config = {
-      issuer_url = "https://idp.example.com"
-      client_id  = "konnect"
-    }
-  }
-}
-`,
-			ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
-				plancheck.ExpectResourceAction(addr, plancheck.ResourceActionReplace),
-			}},
-			Check: resource.ComposeAggregateTestCheckFunc(
-				resource.TestCheckResourceAttr(addr, "config.oidc_identity_provider_config.scopes.#", "3"),
-				resource.TestCheckResourceAttr(addr, "config.oidc_identity_provider_config.claim_mappings.groups", "groups"),
-				resource.TestCheckNoResourceAttr(addr, "config.saml_identity_provider_config"),
-			),
-		},
-	}})
 }
 
 // A state written by Kong's provider for both types (its attribute names and nesting, schema

@@ -1,4 +1,4 @@
-package provider
+package access_test
 
 import (
 	"fmt"
@@ -9,6 +9,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-testing/plancheck"
 	"github.com/hashicorp/terraform-plugin-testing/terraform"
 
+	"github.com/konnectguard/terraform-provider-konnect/internal/acctest"
 	"github.com/konnectguard/terraform-provider-konnect/internal/konnect"
 	"github.com/konnectguard/terraform-provider-konnect/internal/konnectmock"
 )
@@ -21,19 +22,19 @@ import (
 // deleted first, so what the guard finds at the parent's delete was made outside it.
 
 // userID is the id of one of the mock organization's users.
-func (e *konnectEnv) userID(email string) string {
-	e.t.Helper()
-	u, ok := e.mock.Access().FindUser(email)
+func userID(e *acctest.Env, email string) string {
+	e.T.Helper()
+	u, ok := e.Mock.Access().FindUser(email)
 	if !ok {
-		e.t.Fatalf("the mock has no user %s", email)
+		e.T.Fatalf("the mock has no user %s", email)
 	}
 	return u.ID
 }
 
 // lists reports whether the platform listing at collection holds an object with this id.
-func (e *konnectEnv) lists(collection, id string) bool {
-	e.t.Helper()
-	for _, o := range e.list(collection) {
+func lists(e *acctest.Env, collection, id string) bool {
+	e.T.Helper()
+	for _, o := range e.List(collection) {
 		if o["id"] == id {
 			return true
 		}
@@ -43,11 +44,11 @@ func (e *konnectEnv) lists(collection, id string) bool {
 
 // wantHeld fails the test unless Konnect holds (want true) or lacks each object, given as
 // [collection, id]: looked up in the collection's listing (a membership has no path).
-func (e *konnectEnv) wantHeld(what string, want bool, objects ...[2]string) {
-	e.t.Helper()
+func wantHeld(e *acctest.Env, what string, want bool, objects ...[2]string) {
+	e.T.Helper()
 	for _, o := range objects {
-		if got := e.lists(o[0], o[1]); got != want {
-			e.t.Errorf("%s: Konnect holds %s in %s = %v, want %v", what, o[1], o[0], got, want)
+		if got := lists(e, o[0], o[1]); got != want {
+			e.T.Errorf("%s: Konnect holds %s in %s = %v, want %v", what, o[1], o[0], got, want)
 		}
 	}
 }
@@ -56,9 +57,9 @@ func (e *konnectEnv) wantHeld(what string, want bool, objects ...[2]string) {
 // delete: a GET of it after the DELETE of the managed object in it (when given), and before
 // the DELETE of the parent. Terraform deletes the managed children first, so the listing
 // finds only what this configuration does not manage.
-func (e *konnectEnv) listedAtDelete(parent string, collections map[string]string) {
-	e.t.Helper()
-	reqs := e.requests()
+func listedAtDelete(e *acctest.Env, parent string, collections map[string]string) {
+	e.T.Helper()
+	reqs := e.Requests()
 	index := func(req string, from int) int {
 		for i := from; i < len(reqs); i++ {
 			if reqs[i] == req {
@@ -69,25 +70,25 @@ func (e *konnectEnv) listedAtDelete(parent string, collections map[string]string
 	}
 	del := index("DELETE "+parent, 0)
 	if del < 0 {
-		e.t.Errorf("no DELETE %s in %v", parent, reqs)
+		e.T.Errorf("no DELETE %s in %v", parent, reqs)
 		return
 	}
 	for collection, managed := range collections {
 		from := 0
 		if managed != "" {
 			if from = index("DELETE "+collection+"/"+managed, 0); from < 0 {
-				e.t.Errorf("the managed %s/%s was not deleted: %v", collection, managed, reqs)
+				e.T.Errorf("the managed %s/%s was not deleted: %v", collection, managed, reqs)
 				continue
 			}
 		}
 		if at := index("GET "+collection, from); at < 0 || at > del {
-			e.t.Errorf("GET %s not between the delete of the managed %q and DELETE %s: %v", collection, managed, parent, reqs)
+			e.T.Errorf("GET %s not between the delete of the managed %q and DELETE %s: %v", collection, managed, parent, reqs)
 		}
 	}
 }
 
 // wantNoDiagHolds fails the test if any diagnostic the provider returned holds secret.
-func wantNoDiagHolds(t *testing.T, rec *diagRecorder, secret string) {
+func wantNoDiagHolds(t *testing.T, rec *acctest.DiagRecorder, secret string) {
 	t.Helper()
 	for _, d := range rec.Diags() {
 		if strings.Contains(d.Summary+d.Detail, secret) || strings.Contains(d.Detail, "spat_") {
@@ -106,8 +107,8 @@ const (
 var viewerGrant = konnect.Object{"role_name": "Viewer", "entity_id": "*", "entity_type_name": "Control Planes", "entity_region": "us"}
 
 // teamWithMember is the team platform with jane as a member, both managed here.
-func (e *konnectEnv) teamWithMember(policy string) string {
-	return e.providerBlock(policy) + `
+func teamWithMember(e *acctest.Env, policy string) string {
+	return e.ProviderBlock(policy) + `
 resource "konnect_team" "platform" {
   name = "casc-platform"
 }
@@ -131,9 +132,9 @@ resource "konnect_team_user" "jane" {
 // system account are still in Konnect, out of the team. Under overwrite it goes through
 // without a word.
 func TestAccCascadeAccess_Team(t *testing.T) {
-	env := newKonnectEnv(t, konnectmock.Options{})
-	rec := &diagRecorder{}
-	john, jane := env.userID("john.smith@example.com"), env.userID("jane.doe@example.com")
+	env := acctest.NewEnv(t, konnectmock.Options{})
+	rec := &acctest.DiagRecorder{}
+	john, jane := userID(env, "john.smith@example.com"), userID(env, "jane.doe@example.com")
 	var team, robot, grant string
 	teamID := func(s *terraform.State) error {
 		team = s.RootModule().Resources["konnect_team.platform"].Primary.ID
@@ -143,65 +144,65 @@ func TestAccCascadeAccess_Team(t *testing.T) {
 	accounts := func() string { return "/v3/teams/" + team + "/system-accounts" }
 	roles := func() string { return "/v3/teams/" + team + "/assigned-roles" }
 	resource.ParallelTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: rec.factories(),
+		ProtoV6ProviderFactories: rec.Factories(newServer),
 		Steps: []resource.TestStep{
-			{Config: env.teamWithMember(""), Check: teamID},
+			{Config: teamWithMember(env, ""), Check: teamID},
 			{
 				PreConfig: func() {
-					env.post(users(), konnect.Object{"id": john})
-					robot = env.postObj("/v3/system-accounts", konnect.Object{"name": "ui-robot", "description": "made in the UI"})["id"].(string)
-					env.post(accounts(), konnect.Object{"id": robot})
-					grant = env.postObj(roles(), viewerGrant)["id"].(string)
-					rec.reset()
+					env.Post(users(), konnect.Object{"id": john})
+					robot = env.PostObj("/v3/system-accounts", konnect.Object{"name": "ui-robot", "description": "made in the UI"})["id"].(string)
+					env.Post(accounts(), konnect.Object{"id": robot})
+					grant = env.PostObj(roles(), viewerGrant)["id"].(string)
+					rec.Reset()
 				},
-				Config:  env.teamWithMember(""),
+				Config:  teamWithMember(env, ""),
 				Destroy: true,
-				ExpectError: accessCascadeRefused("konnect_team",
+				ExpectError: acctest.CascadeRefused("konnect_team",
 					[]string{
-						platformLine("konnect_team_user", john, "john.smith@example.com", false),
-						platformLine("konnect_system_account_team", uuidPattern, "ui-robot", false),
-						platformLine("konnect_team_role", uuidPattern, "Viewer on Control Planes", false),
+						acctest.PlatformLine("konnect_team_user", john, "john.smith@example.com", false),
+						acctest.PlatformLine("konnect_system_account_team", acctest.UUIDPattern, "ui-robot", false),
+						acctest.PlatformLine("konnect_team_role", acctest.UUIDPattern, "Viewer on Control Planes", false),
 					},
 					[]string{userLink, accountLink},
-					[]string{anImport("konnect_team_user"), anImport("konnect_system_account_team"), anImport("konnect_team_role")}),
+					[]string{acctest.AnImport("konnect_team_user"), acctest.AnImport("konnect_system_account_team"), acctest.AnImport("konnect_team_role")}),
 			},
 			{
 				PreConfig: func() {
-					wantErrorNaming(t, rec, "konnect_team (id "+team+")",
-						importOf("konnect_team_user", team+"/"+john), importOf("konnect_system_account_team", team+"/"+robot),
-						importOf("konnect_team_role", team+"/"+grant))
-					if env.get("/v3/teams/"+team) == nil {
+					acctest.WantErrorNaming(t, rec, "konnect_team (id "+team+")",
+						acctest.ImportOf("konnect_team_user", team+"/"+john), acctest.ImportOf("konnect_system_account_team", team+"/"+robot),
+						acctest.ImportOf("konnect_team_role", team+"/"+grant))
+					if env.Get("/v3/teams/"+team) == nil {
 						t.Fatal("the refused destroy deleted the team")
 					}
-					env.wantHeld("after the refused destroy", true, [2]string{users(), john}, [2]string{accounts(), robot}, [2]string{roles(), grant})
-					env.wantHeld("after the refused destroy (the managed membership goes first)", false, [2]string{users(), jane})
-					rec.reset()
+					wantHeld(env, "after the refused destroy", true, [2]string{users(), john}, [2]string{accounts(), robot}, [2]string{roles(), grant})
+					wantHeld(env, "after the refused destroy (the managed membership goes first)", false, [2]string{users(), jane})
+					rec.Reset()
 				},
-				Config:  env.teamWithMember("warn"),
+				Config:  teamWithMember(env, "warn"),
 				Destroy: true,
 				Check: func(*terraform.State) error {
-					env.wantGone("after the destroy under warn", "/v3/teams/"+team)
-					if env.get("/v3/users/"+john) == nil || env.get("/v3/system-accounts/"+robot) == nil {
+					env.WantGone("after the destroy under warn", "/v3/teams/"+team)
+					if env.Get("/v3/users/"+john) == nil || env.Get("/v3/system-accounts/"+robot) == nil {
 						t.Error("the members did not survive their team's delete")
 					}
-					if n := len(env.list("/v3/system-accounts/" + robot + "/teams")); n != 0 {
+					if n := len(env.List("/v3/system-accounts/" + robot + "/teams")); n != 0 {
 						t.Errorf("the system account is still in %d teams", n)
 					}
-					return rec.wantWarning(cascadeWarnSummary, john, robot, grant, `name "john.smith@example.com"`, userLink, accountLink)
+					return rec.WantWarning(cascadeWarnSummary, john, robot, grant, `name "john.smith@example.com"`, userLink, accountLink)
 				},
 			},
-			{Config: env.teamWithMember("overwrite"), Check: teamID},
+			{Config: teamWithMember(env, "overwrite"), Check: teamID},
 			{
 				PreConfig: func() {
-					env.post(users(), konnect.Object{"id": john})
-					env.postObj(roles(), viewerGrant)
-					rec.reset()
+					env.Post(users(), konnect.Object{"id": john})
+					env.PostObj(roles(), viewerGrant)
+					rec.Reset()
 				},
-				Config:  env.teamWithMember("overwrite"),
+				Config:  teamWithMember(env, "overwrite"),
 				Destroy: true,
 				Check: func(*terraform.State) error {
-					env.wantGone("after the destroy under overwrite", "/v3/teams/"+team)
-					return rec.wantNoWarnings()
+					env.WantGone("after the destroy under overwrite", "/v3/teams/"+team)
+					return rec.WantNoWarnings()
 				},
 			},
 		},
@@ -210,8 +211,8 @@ func TestAccCascadeAccess_Team(t *testing.T) {
 
 // systemAccountWithToken is the system account ci with a token, both managed here;
 // konnect_managed = true replaces the account.
-func (e *konnectEnv) systemAccountWithToken(policy string, konnectManaged bool) string {
-	return e.providerBlock(policy) + fmt.Sprintf(`
+func systemAccountWithToken(e *acctest.Env, policy string, konnectManaged bool) string {
+	return e.ProviderBlock(policy) + fmt.Sprintf(`
 resource "konnect_system_account" "ci" {
   name            = "casc-ci"
   description     = "CI"
@@ -234,8 +235,8 @@ resource "konnect_system_account_access_token" "managed" {
 // warn the destroy goes through with a warning, and the token no longer works; under
 // overwrite it goes through without a word.
 func TestAccCascadeAccess_SystemAccount(t *testing.T) {
-	env := newKonnectEnv(t, konnectmock.Options{})
-	rec := &diagRecorder{}
+	env := acctest.NewEnv(t, konnectmock.Options{})
+	rec := &acctest.DiagRecorder{}
 	var account, managedToken, token, tokenValue, grant, team string
 	ids := func(s *terraform.State) error {
 		account = s.RootModule().Resources["konnect_system_account.ci"].Primary.ID
@@ -245,33 +246,33 @@ func TestAccCascadeAccess_SystemAccount(t *testing.T) {
 	tokens := func() string { return "/v3/system-accounts/" + account + "/access-tokens" }
 	roles := func() string { return "/v3/system-accounts/" + account + "/assigned-roles" }
 	newToken := func() {
-		tok := env.postObj(tokens(), konnect.Object{"name": "ui-token", "expires_at": "2099-01-01T00:00:00Z"})
+		tok := env.PostObj(tokens(), konnect.Object{"name": "ui-token", "expires_at": "2099-01-01T00:00:00Z"})
 		token, tokenValue = tok["id"].(string), tok["token"].(string)
 		if !strings.HasPrefix(tokenValue, "spat_") {
 			t.Fatalf("the mock made token %q", tokenValue)
 		}
 	}
-	refused := accessCascadeRefused("konnect_system_account",
+	refused := acctest.CascadeRefused("konnect_system_account",
 		[]string{
-			platformLine("konnect_system_account_access_token", uuidPattern, "ui-token", true),
-			platformLine("konnect_system_account_role", uuidPattern, "Viewer on Control Planes", false),
-			platformLine("konnect_system_account_team", uuidPattern, "ui-team", false),
+			acctest.PlatformLine("konnect_system_account_access_token", acctest.UUIDPattern, "ui-token", true),
+			acctest.PlatformLine("konnect_system_account_role", acctest.UUIDPattern, "Viewer on Control Planes", false),
+			acctest.PlatformLine("konnect_system_account_team", acctest.UUIDPattern, "ui-team", false),
 		},
 		[]string{teamLink},
-		[]string{anImport("konnect_system_account_access_token"), anImport("konnect_system_account_role"), anImport("konnect_system_account_team")})
+		[]string{acctest.AnImport("konnect_system_account_access_token"), acctest.AnImport("konnect_system_account_role"), acctest.AnImport("konnect_system_account_team")})
 	resource.ParallelTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: rec.factories(),
+		ProtoV6ProviderFactories: rec.Factories(newServer),
 		Steps: []resource.TestStep{
-			{Config: env.systemAccountWithToken("", false), Check: ids},
+			{Config: systemAccountWithToken(env, "", false), Check: ids},
 			{
 				PreConfig: func() {
 					newToken()
-					grant = env.postObj(roles(), viewerGrant)["id"].(string)
-					team = env.postObj("/v3/teams", konnect.Object{"name": "ui-team"})["id"].(string)
-					env.post("/v3/teams/"+team+"/system-accounts", konnect.Object{"id": account})
-					rec.reset()
+					grant = env.PostObj(roles(), viewerGrant)["id"].(string)
+					team = env.PostObj("/v3/teams", konnect.Object{"name": "ui-team"})["id"].(string)
+					env.Post("/v3/teams/"+team+"/system-accounts", konnect.Object{"id": account})
+					rec.Reset()
 				},
-				Config: env.systemAccountWithToken("", true),
+				Config: systemAccountWithToken(env, "", true),
 				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
 					plancheck.ExpectResourceAction("konnect_system_account.ci", plancheck.ResourceActionDestroyBeforeCreate),
 				}},
@@ -279,12 +280,12 @@ func TestAccCascadeAccess_SystemAccount(t *testing.T) {
 			},
 			{
 				PreConfig: func() {
-					wantErrorNaming(t, rec, "konnect_system_account (id "+account+")", token, `name "ui-token"`,
-						importOf("konnect_system_account_access_token", account+"/"+token), importOf("konnect_system_account_role", account+"/"+grant),
-						importOf("konnect_system_account_team", team+"/"+account))
+					acctest.WantErrorNaming(t, rec, "konnect_system_account (id "+account+")", token, `name "ui-token"`,
+						acctest.ImportOf("konnect_system_account_access_token", account+"/"+token), acctest.ImportOf("konnect_system_account_role", account+"/"+grant),
+						acctest.ImportOf("konnect_system_account_team", team+"/"+account))
 					wantNoDiagHolds(t, rec, tokenValue)
 					var named []any
-					for _, a := range env.list("/v3/system-accounts") {
+					for _, a := range env.List("/v3/system-accounts") {
 						if a["name"] == "casc-ci" {
 							named = append(named, a["id"])
 						}
@@ -292,52 +293,52 @@ func TestAccCascadeAccess_SystemAccount(t *testing.T) {
 					if len(named) != 1 || named[0] != account {
 						t.Errorf("after the refused replacement Konnect has system accounts casc-ci %v, want only %s", named, account)
 					}
-					rec.reset()
+					rec.Reset()
 				},
-				Config:      env.systemAccountWithToken("", false),
+				Config:      systemAccountWithToken(env, "", false),
 				Destroy:     true,
 				ExpectError: refused,
 			},
 			{
 				PreConfig: func() {
-					wantErrorNaming(t, rec, "konnect_system_account (id "+account+")", token, `name "ui-token"`,
-						importOf("konnect_system_account_access_token", account+"/"+token), importOf("konnect_system_account_role", account+"/"+grant),
-						importOf("konnect_system_account_team", team+"/"+account))
+					acctest.WantErrorNaming(t, rec, "konnect_system_account (id "+account+")", token, `name "ui-token"`,
+						acctest.ImportOf("konnect_system_account_access_token", account+"/"+token), acctest.ImportOf("konnect_system_account_role", account+"/"+grant),
+						acctest.ImportOf("konnect_system_account_team", team+"/"+account))
 					wantNoDiagHolds(t, rec, tokenValue)
-					if env.get("/v3/system-accounts/"+account) == nil {
+					if env.Get("/v3/system-accounts/"+account) == nil {
 						t.Fatal("the refused destroy deleted the system account")
 					}
-					env.wantHeld("after the refused destroy", true, [2]string{tokens(), token}, [2]string{roles(), grant},
+					wantHeld(env, "after the refused destroy", true, [2]string{tokens(), token}, [2]string{roles(), grant},
 						[2]string{"/v3/teams/" + team + "/system-accounts", account})
-					env.wantHeld("after the refused destroy (the managed token goes first)", false, [2]string{tokens(), managedToken})
-					if _, valid := env.mock.Access().Authenticate(tokenValue); !valid {
+					wantHeld(env, "after the refused destroy (the managed token goes first)", false, [2]string{tokens(), managedToken})
+					if _, valid := env.Mock.Access().Authenticate(tokenValue); !valid {
 						t.Error("the refused destroy broke the token made in Konnect")
 					}
-					rec.reset()
+					rec.Reset()
 				},
-				Config:  env.systemAccountWithToken("warn", false),
+				Config:  systemAccountWithToken(env, "warn", false),
 				Destroy: true,
 				Check: func(*terraform.State) error {
-					env.wantGone("after the destroy under warn", "/v3/system-accounts/"+account)
-					if env.get("/v3/teams/"+team) == nil {
+					env.WantGone("after the destroy under warn", "/v3/system-accounts/"+account)
+					if env.Get("/v3/teams/"+team) == nil {
 						t.Error("the team did not survive the system account's delete")
 					}
-					if _, valid := env.mock.Access().Authenticate(tokenValue); valid {
+					if _, valid := env.Mock.Access().Authenticate(tokenValue); valid {
 						t.Error("the token of the deleted account still works")
 					}
 					wantNoDiagHolds(t, rec, tokenValue)
-					return rec.wantWarning(cascadeWarnSummary, token, grant, team, `name "ui-token"`, teamLink)
+					return rec.WantWarning(cascadeWarnSummary, token, grant, team, `name "ui-token"`, teamLink)
 				},
 			},
-			{Config: env.systemAccountWithToken("overwrite", false), Check: ids},
+			{Config: systemAccountWithToken(env, "overwrite", false), Check: ids},
 			{
-				PreConfig: func() { newToken(); rec.reset() },
-				Config:    env.systemAccountWithToken("overwrite", false),
+				PreConfig: func() { newToken(); rec.Reset() },
+				Config:    systemAccountWithToken(env, "overwrite", false),
 				Destroy:   true,
 				Check: func(*terraform.State) error {
-					env.wantGone("after the destroy under overwrite", "/v3/system-accounts/"+account)
+					env.WantGone("after the destroy under overwrite", "/v3/system-accounts/"+account)
 					wantNoDiagHolds(t, rec, tokenValue)
-					return rec.wantNoWarnings()
+					return rec.WantNoWarnings()
 				},
 			},
 		},
@@ -346,10 +347,10 @@ func TestAccCascadeAccess_SystemAccount(t *testing.T) {
 
 // providerWithMapping is an OIDC identity provider with a mapping of a group to team (a team
 // this configuration does not manage: deleting a team takes the mappings to it too).
-func (e *konnectEnv) providerWithMapping(policy, team string) string {
-	return e.providerBlock(policy) + `
+func providerWithMapping(e *acctest.Env, policy, team string) string {
+	return e.ProviderBlock(policy) + `
 resource "konnect_identity_provider" "sso" {
-  ` + fmt.Sprintf(identityProviderBlock, `"casc-sso"`) + `
+  ` + fmt.Sprintf(acctest.IdentityProviderBlock, `"casc-sso"`) + `
 }
 
 resource "konnect_identity_provider_team_group_mapping" "managed" {
@@ -364,9 +365,9 @@ resource "konnect_identity_provider_team_group_mapping" "managed" {
 // naming the mapping by its group with its import block; under warn it goes through with a
 // warning, under overwrite without a word. The team stays.
 func TestAccCascadeAccess_IdentityProvider(t *testing.T) {
-	env := newKonnectEnv(t, konnectmock.Options{})
-	rec := &diagRecorder{}
-	team := env.postObj("/v3/teams", konnect.Object{"name": "sso-team"})["id"].(string)
+	env := acctest.NewEnv(t, konnectmock.Options{})
+	rec := &acctest.DiagRecorder{}
+	team := env.PostObj("/v3/teams", konnect.Object{"name": "sso-team"})["id"].(string)
 	var idp, managed, mapping string
 	ids := func(s *terraform.State) error {
 		idp = s.RootModule().Resources["konnect_identity_provider.sso"].Primary.ID
@@ -375,53 +376,53 @@ func TestAccCascadeAccess_IdentityProvider(t *testing.T) {
 	}
 	mappings := func() string { return "/v3/identity-providers/" + idp + "/team-group-mappings" }
 	resource.ParallelTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: rec.factories(),
+		ProtoV6ProviderFactories: rec.Factories(newServer),
 		Steps: []resource.TestStep{
-			{Config: env.providerWithMapping("", team), Check: ids},
+			{Config: providerWithMapping(env, "", team), Check: ids},
 			{
 				PreConfig: func() {
-					mapping = env.postObj(mappings(), konnect.Object{"team_id": team, "group": "ui-group"})["id"].(string)
-					rec.reset()
+					mapping = env.PostObj(mappings(), konnect.Object{"team_id": team, "group": "ui-group"})["id"].(string)
+					rec.Reset()
 				},
-				Config:  env.providerWithMapping("", team),
+				Config:  providerWithMapping(env, "", team),
 				Destroy: true,
-				ExpectError: accessCascadeRefused("konnect_identity_provider",
-					[]string{platformLine("konnect_identity_provider_team_group_mapping", uuidPattern, "ui-group", true)},
+				ExpectError: acctest.CascadeRefused("konnect_identity_provider",
+					[]string{acctest.PlatformLine("konnect_identity_provider_team_group_mapping", acctest.UUIDPattern, "ui-group", true)},
 					nil,
-					[]string{anImport("konnect_identity_provider_team_group_mapping")}),
+					[]string{acctest.AnImport("konnect_identity_provider_team_group_mapping")}),
 			},
 			{
 				PreConfig: func() {
-					wantErrorNaming(t, rec, "konnect_identity_provider (id "+idp+")",
-						importOf("konnect_identity_provider_team_group_mapping", idp+"/"+mapping))
-					if env.get("/v3/identity-providers/"+idp) == nil {
+					acctest.WantErrorNaming(t, rec, "konnect_identity_provider (id "+idp+")",
+						acctest.ImportOf("konnect_identity_provider_team_group_mapping", idp+"/"+mapping))
+					if env.Get("/v3/identity-providers/"+idp) == nil {
 						t.Fatal("the refused destroy deleted the identity provider")
 					}
-					env.wantHeld("after the refused destroy", true, [2]string{mappings(), mapping})
-					env.wantHeld("after the refused destroy (the managed mapping goes first)", false, [2]string{mappings(), managed})
-					rec.reset()
+					wantHeld(env, "after the refused destroy", true, [2]string{mappings(), mapping})
+					wantHeld(env, "after the refused destroy (the managed mapping goes first)", false, [2]string{mappings(), managed})
+					rec.Reset()
 				},
-				Config:  env.providerWithMapping("warn", team),
+				Config:  providerWithMapping(env, "warn", team),
 				Destroy: true,
 				Check: func(*terraform.State) error {
-					env.wantGone("after the destroy under warn", "/v3/identity-providers/"+idp)
-					if env.get("/v3/teams/"+team) == nil {
+					env.WantGone("after the destroy under warn", "/v3/identity-providers/"+idp)
+					if env.Get("/v3/teams/"+team) == nil {
 						t.Error("the team did not survive the identity provider's delete")
 					}
-					return rec.wantWarning(cascadeWarnSummary, mapping, `name "ui-group"`)
+					return rec.WantWarning(cascadeWarnSummary, mapping, `name "ui-group"`)
 				},
 			},
-			{Config: env.providerWithMapping("overwrite", team), Check: ids},
+			{Config: providerWithMapping(env, "overwrite", team), Check: ids},
 			{
 				PreConfig: func() {
-					env.postObj(mappings(), konnect.Object{"team_id": team, "group": "ui-group"})
-					rec.reset()
+					env.PostObj(mappings(), konnect.Object{"team_id": team, "group": "ui-group"})
+					rec.Reset()
 				},
-				Config:  env.providerWithMapping("overwrite", team),
+				Config:  providerWithMapping(env, "overwrite", team),
 				Destroy: true,
 				Check: func(*terraform.State) error {
-					env.wantGone("after the destroy under overwrite", "/v3/identity-providers/"+idp)
-					return rec.wantNoWarnings()
+					env.WantGone("after the destroy under overwrite", "/v3/identity-providers/"+idp)
+					return rec.WantNoWarnings()
 				},
 			},
 		},
@@ -435,9 +436,9 @@ func TestAccCascadeAccess_IdentityProvider(t *testing.T) {
 // destroy goes through under the default policy, without a warning. A token made in Konnect
 // that has expired does not block either: deleting it loses nothing.
 func TestAccCascadeAccess_AllManaged(t *testing.T) {
-	env := newKonnectEnv(t, konnectmock.Options{})
-	rec := &diagRecorder{}
-	config := env.providerBlock("") + `
+	env := acctest.NewEnv(t, konnectmock.Options{})
+	rec := &acctest.DiagRecorder{}
+	config := env.ProviderBlock("") + `
 resource "konnect_team" "platform" {
   name = "casc-platform"
 }
@@ -484,7 +485,7 @@ resource "konnect_system_account_access_token" "ci" {
 }
 
 resource "konnect_identity_provider" "sso" {
-  ` + fmt.Sprintf(identityProviderBlock, `"casc-sso"`) + `
+  ` + fmt.Sprintf(acctest.IdentityProviderBlock, `"casc-sso"`) + `
 }
 
 resource "konnect_identity_provider_team_group_mapping" "platform" {
@@ -497,7 +498,7 @@ resource "konnect_identity_provider_team_group_mapping" "platform" {
 	id := func(address string) string { return res[address].Primary.ID }
 	attr := func(address, name string) string { return res[address].Primary.Attributes[name] }
 	resource.ParallelTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: rec.factories(),
+		ProtoV6ProviderFactories: rec.Factories(newServer),
 		Steps: []resource.TestStep{
 			{
 				Config: config,
@@ -509,38 +510,38 @@ resource "konnect_identity_provider_team_group_mapping" "platform" {
 			{
 				PreConfig: func() {
 					account := id("konnect_system_account.ci")
-					expired := env.postObj("/v3/system-accounts/"+account+"/access-tokens",
+					expired := env.PostObj("/v3/system-accounts/"+account+"/access-tokens",
 						konnect.Object{"name": "ui-expired", "expires_at": "2099-01-01T00:00:00Z"})["id"].(string)
-					if err := env.mock.Access().ExpireToken(expired); err != nil {
+					if err := env.Mock.Access().ExpireToken(expired); err != nil {
 						t.Fatal(err)
 					}
-					env.resetRequests()
-					rec.reset()
+					env.ResetRequests()
+					rec.Reset()
 				},
 				Config:  config,
 				Destroy: true,
 				Check: func(*terraform.State) error {
 					team, account, idp := id("konnect_team.platform"), id("konnect_system_account.ci"), id("konnect_identity_provider.sso")
 					for _, p := range []string{"/v3/teams/" + team, "/v3/system-accounts/" + account, "/v3/identity-providers/" + idp} {
-						env.wantGone("after the destroy", p)
+						env.WantGone("after the destroy", p)
 					}
-					if env.get("/v3/users/"+attr("konnect_team_user.jane", "user_id")) == nil {
+					if env.Get("/v3/users/"+attr("konnect_team_user.jane", "user_id")) == nil {
 						t.Error("the member did not survive the team's delete")
 					}
-					env.listedAtDelete("/v3/teams/"+team, map[string]string{
+					listedAtDelete(env, "/v3/teams/"+team, map[string]string{
 						"/v3/teams/" + team + "/users":           attr("konnect_team_user.jane", "user_id"),
 						"/v3/teams/" + team + "/system-accounts": account,
 						"/v3/teams/" + team + "/assigned-roles":  id("konnect_team_role.viewer"),
 					})
-					env.listedAtDelete("/v3/system-accounts/"+account, map[string]string{
+					listedAtDelete(env, "/v3/system-accounts/"+account, map[string]string{
 						"/v3/system-accounts/" + account + "/access-tokens":  id("konnect_system_account_access_token.ci"),
 						"/v3/system-accounts/" + account + "/assigned-roles": id("konnect_system_account_role.viewer"),
 						"/v3/system-accounts/" + account + "/teams":          "",
 					})
-					env.listedAtDelete("/v3/identity-providers/"+idp, map[string]string{
+					listedAtDelete(env, "/v3/identity-providers/"+idp, map[string]string{
 						"/v3/identity-providers/" + idp + "/team-group-mappings": id("konnect_identity_provider_team_group_mapping.platform"),
 					})
-					return rec.wantNoWarnings()
+					return rec.WantNoWarnings()
 				},
 			},
 		},

@@ -1,4 +1,4 @@
-package provider
+package access_test
 
 import (
 	"fmt"
@@ -10,6 +10,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-testing/statecheck"
 	"github.com/hashicorp/terraform-plugin-testing/tfjsonpath"
 
+	"github.com/konnectguard/terraform-provider-konnect/internal/acctest"
 	"github.com/konnectguard/terraform-provider-konnect/internal/konnect"
 	"github.com/konnectguard/terraform-provider-konnect/internal/konnectmock"
 )
@@ -19,26 +20,11 @@ import (
 // catalogue (konnect_roles), against the mock's organization: its predefined teams, objects
 // made in Konnect, and objects this configuration manages.
 
-// teamID returns the id of the one team Konnect has with this name.
-func (e *konnectEnv) teamID(name string) string {
-	e.t.Helper()
-	var ids []string
-	for _, tm := range e.list("/v3/teams") {
-		if tm["name"] == name {
-			ids = append(ids, tm["id"].(string))
-		}
-	}
-	if len(ids) != 1 {
-		e.t.Fatalf("Konnect has %d teams named %q, want 1", len(ids), name)
-	}
-	return ids[0]
-}
-
 // accessObjects makes, in Konnect, the teams and system accounts the tests read: a pair of
 // teams sharing a name, three system accounts (one managed by Konnect), and bulk objects
 // (named prefix-000, prefix-001, …) that make a listing longer than one page.
-func (e *konnectEnv) accessObjects(bulkTeams, bulkAccounts int) {
-	e.t.Helper()
+func accessObjects(e *acctest.Env, bulkTeams, bulkAccounts int) {
+	e.T.Helper()
 	for _, tm := range []konnect.Object{
 		{"name": "web-a", "description": "the web front end"},
 		{"name": "web-b"},
@@ -46,29 +32,29 @@ func (e *konnectEnv) accessObjects(bulkTeams, bulkAccounts int) {
 		{"name": "twin", "description": "first"},
 		{"name": "twin", "description": "second"},
 	} {
-		e.post("/v3/teams", tm)
+		e.Post("/v3/teams", tm)
 	}
 	for _, sa := range []konnect.Object{
 		{"name": "ci-deploy", "description": "deploys the services"},
 		{"name": "ci-test", "description": "runs the tests"},
 		{"name": "integration", "description": "an integration, managed by Konnect", "konnect_managed": true},
 	} {
-		e.post("/v3/system-accounts", sa)
+		e.Post("/v3/system-accounts", sa)
 	}
 	for i := range bulkTeams {
-		e.post("/v3/teams", konnect.Object{"name": fmt.Sprintf("bulk-%03d", i)})
+		e.Post("/v3/teams", konnect.Object{"name": fmt.Sprintf("bulk-%03d", i)})
 	}
 	for i := range bulkAccounts {
-		e.post("/v3/system-accounts", konnect.Object{"name": fmt.Sprintf("robot-%03d", i), "description": "a robot"})
+		e.Post("/v3/system-accounts", konnect.Object{"name": fmt.Sprintf("robot-%03d", i), "description": "a robot"})
 	}
 }
 
 // One team or system account: a predefined team by name and by Kong's filter, a team this
 // configuration manages by id, and system accounts by name and by each of Kong's filter fields.
 func TestAccDataSourceAccessOne(t *testing.T) {
-	e := newKonnectEnv(t, konnectmock.Options{})
-	e.accessObjects(0, 0)
-	adminID := e.teamID("Organization Admin")
+	e := acctest.NewEnv(t, konnectmock.Options{})
+	accessObjects(e, 0, 0)
+	adminID := e.TeamID("Organization Admin")
 	admin := func(address string) []statecheck.StateCheck {
 		return []statecheck.StateCheck{
 			statecheck.ExpectKnownValue(address, tfjsonpath.New("id"), knownvalue.StringExact(adminID)),
@@ -98,7 +84,7 @@ func TestAccDataSourceAccessOne(t *testing.T) {
 		statecheck.ExpectKnownValue("data.konnect_system_account.managed", tfjsonpath.New("konnect_managed"), knownvalue.Bool(true)),
 		statecheck.ExpectKnownValue("data.konnect_system_account.managed", tfjsonpath.New("filter").AtMapKey("konnect_managed"), knownvalue.Bool(true)),
 	)
-	config := e.providerBlock("") + `
+	config := e.ProviderBlock("") + `
 resource "konnect_team" "managed" {
   name        = "managed-team"
   description = "Managed by Terraform"
@@ -157,28 +143,28 @@ data "konnect_system_account" "managed" {
 // A name or a filter that matches no object or several is an error naming the lookup, and
 // the objects it matched; the lookups and a filter's operators exclude each other.
 func TestAccDataSourceAccessNotOne(t *testing.T) {
-	e := newKonnectEnv(t, konnectmock.Options{})
-	e.accessObjects(0, 0)
-	adminID := e.teamID("Organization Admin")
+	e := acctest.NewEnv(t, konnectmock.Options{})
+	accessObjects(e, 0, 0)
+	adminID := e.TeamID("Organization Admin")
 	step := func(block string, want *regexp.Regexp) resource.TestStep {
-		return resource.TestStep{Config: e.providerBlock("") + block, ExpectError: want}
+		return resource.TestStep{Config: e.ProviderBlock("") + block, ExpectError: want}
 	}
 	resource.ParallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: protoV6Factories,
 		Steps: []resource.TestStep{
 			step(`data "konnect_team" "x" { filter = { name = { contains = "Organization Admin" } } }`,
-				both("More than one team matches", `2 teams in Konnect match filter.name.contains = "Organization Admin": Organization Admin (`+adminID+`), Organization Admin (Read Only) (`)),
+				acctest.Both("More than one team matches", `2 teams in Konnect match filter.name.contains = "Organization Admin": Organization Admin (`+adminID+`), Organization Admin (Read Only) (`)),
 			// Two teams may share a name: reading one by that name is ambiguous too.
 			step(`data "konnect_team" "x" { name = "twin" }`,
-				both("More than one team matches", `2 teams in Konnect match name = "twin": twin (`)),
+				acctest.Both("More than one team matches", `2 teams in Konnect match name = "twin": twin (`)),
 			step(`data "konnect_team" "x" { filter = { name = { eq = "nobody" } } }`,
-				both("No such Konnect object", `No konnect_team with filter.name.eq = "nobody" exists in Konnect.`)),
+				acctest.Both("No such Konnect object", `No konnect_team with filter.name.eq = "nobody" exists in Konnect.`)),
 			step(`data "konnect_team" "x" { name = "nobody" }`,
-				both("No such Konnect object", `No konnect_team with name = "nobody" exists in Konnect.`)),
+				acctest.Both("No such Konnect object", `No konnect_team with name = "nobody" exists in Konnect.`)),
 			step(`data "konnect_system_account" "x" { filter = { name = { contains = "ci-" } } }`,
-				both("More than one system account matches", `2 system accounts in Konnect match filter.name.contains = "ci-": ci-deploy (`)),
+				acctest.Both("More than one system account matches", `2 system accounts in Konnect match filter.name.contains = "ci-": ci-deploy (`)),
 			step(`data "konnect_system_account" "x" { filter = { name = { eq = "ci-deploy" }, konnect_managed = true } }`,
-				both("No such Konnect object", `No konnect_system_account with filter.konnect_managed = true, filter.name.eq = "ci-deploy" exists in Konnect.`)),
+				acctest.Both("No such Konnect object", `No konnect_system_account with filter.konnect_managed = true, filter.name.eq = "ci-deploy" exists in Konnect.`)),
 			step(`data "konnect_team" "x" {
   id     = "`+adminID+`"
   filter = { name = { eq = "Organization Admin" } }
@@ -193,17 +179,17 @@ func TestAccDataSourceAccessNotOne(t *testing.T) {
 // The lists: Kong's filter on every field, predefined teams included, and listings longer
 // than Konnect's largest page (100), which the data sources follow to the end.
 func TestAccDataSourceAccessLists(t *testing.T) {
-	e := newKonnectEnv(t, konnectmock.Options{})
+	e := acctest.NewEnv(t, konnectmock.Options{})
 	const bulkTeams, bulkAccounts = 105, 102
-	e.accessObjects(bulkTeams, bulkAccounts)
-	predefined := len(e.list("/v3/teams")) - bulkTeams - 5
+	accessObjects(e, bulkTeams, bulkAccounts)
+	predefined := len(e.List("/v3/teams")) - bulkTeams - 5
 
 	list := func(typ, name, args string) string {
 		return fmt.Sprintf("data %q %q {\n%s\n}\noutput %q {\n  value = [for o in data.%s.%s.data : o.name]\n}\n", typ, name, args, name, typ, name)
 	}
 	teams := func(name, args string) string { return list("konnect_team_list", name, args) }
 	accounts := func(name, args string) string { return list("konnect_system_account_list", name, args) }
-	config := e.providerBlock("") +
+	config := e.ProviderBlock("") +
 		teams("all_teams", "") +
 		teams("bulk", `filter = { name = { contains = "bulk-" } }`) +
 		teams("web", `filter = { name = { contains = "web-" } }`) +
@@ -237,28 +223,28 @@ func TestAccDataSourceAccessLists(t *testing.T) {
 				size("data.konnect_team_list.bulk", bulkTeams),
 				elem("data.konnect_team_list.bulk", 0, "name", knownvalue.StringExact("bulk-000")),
 				elem("data.konnect_team_list.bulk", bulkTeams-1, "name", knownvalue.StringExact(fmt.Sprintf("bulk-%03d", bulkTeams-1))),
-				statecheck.ExpectKnownOutputValue("web", names("web-a", "web-b")),
+				statecheck.ExpectKnownOutputValue("web", acctest.Names("web-a", "web-b")),
 				elem("data.konnect_team_list.web", 0, "description", knownvalue.StringExact("the web front end")),
 				elem("data.konnect_team_list.web", 0, "system_team", knownvalue.Bool(false)),
-				elem("data.konnect_team_list.web", 0, "id", knownvalue.StringExact(e.teamID("web-a"))),
+				elem("data.konnect_team_list.web", 0, "id", knownvalue.StringExact(e.TeamID("web-a"))),
 				elem("data.konnect_team_list.web", 1, "description", knownvalue.Null()),
-				statecheck.ExpectKnownOutputValue("api", names("api-x")),
+				statecheck.ExpectKnownOutputValue("api", acctest.Names("api-x")),
 				elem("data.konnect_team_list.api", 0, "labels", knownvalue.MapExact(map[string]knownvalue.Check{"env": knownvalue.StringExact("prod")})),
-				statecheck.ExpectKnownOutputValue("admins", names("Organization Admin", "Organization Admin (Read Only)", "Analytics Admin",
+				statecheck.ExpectKnownOutputValue("admins", acctest.Names("Organization Admin", "Organization Admin (Read Only)", "Analytics Admin",
 					"API Product Admin", "Control Plane Admin", "Portal Admin")),
-				statecheck.ExpectKnownOutputValue("no_team", names()),
+				statecheck.ExpectKnownOutputValue("no_team", acctest.Names()),
 				statecheck.ExpectKnownValue("data.konnect_team_list.api", tfjsonpath.New("filter").AtMapKey("name").AtMapKey("eq"), knownvalue.StringExact("api-x")),
 
 				size("data.konnect_system_account_list.all_accounts", 3+bulkAccounts),
 				size("data.konnect_system_account_list.robots", bulkAccounts),
 				elem("data.konnect_system_account_list.robots", bulkAccounts-1, "name", knownvalue.StringExact(fmt.Sprintf("robot-%03d", bulkAccounts-1))),
-				statecheck.ExpectKnownOutputValue("ci", names("ci-deploy", "ci-test")),
-				statecheck.ExpectKnownOutputValue("tests", names("ci-test")),
-				statecheck.ExpectKnownOutputValue("described", names("ci-deploy", "ci-test")),
-				statecheck.ExpectKnownOutputValue("konnect_managed", names("integration")),
+				statecheck.ExpectKnownOutputValue("ci", acctest.Names("ci-deploy", "ci-test")),
+				statecheck.ExpectKnownOutputValue("tests", acctest.Names("ci-test")),
+				statecheck.ExpectKnownOutputValue("described", acctest.Names("ci-deploy", "ci-test")),
+				statecheck.ExpectKnownOutputValue("konnect_managed", acctest.Names("integration")),
 				elem("data.konnect_system_account_list.konnect_managed", 0, "konnect_managed", knownvalue.Bool(true)),
 				elem("data.konnect_system_account_list.konnect_managed", 0, "description", knownvalue.StringExact("an integration, managed by Konnect")),
-				statecheck.ExpectKnownOutputValue("ci_unmanaged", names("ci-deploy", "ci-test")),
+				statecheck.ExpectKnownOutputValue("ci_unmanaged", acctest.Names("ci-deploy", "ci-test")),
 			},
 		}},
 	})
@@ -267,8 +253,8 @@ func TestAccDataSourceAccessLists(t *testing.T) {
 // Konnect's role catalogue, whole and for one entity type (in either spelling of the mesh
 // type); an entity type the catalogue does not describe is an error listing the ones it does.
 func TestAccDataSourceAccessRoles(t *testing.T) {
-	e := newKonnectEnv(t, konnectmock.Options{})
-	config := e.providerBlock("") + `
+	e := acctest.NewEnv(t, konnectmock.Options{})
+	config := e.ProviderBlock("") + `
 data "konnect_roles" "all" {}
 
 data "konnect_roles" "control_planes" {
@@ -300,7 +286,7 @@ output "entity_types" {
 					statecheck.ExpectKnownValue("data.konnect_roles.all", tfjsonpath.New("roles"), knownvalue.ListSizeExact(34)),
 					// Each type as a role grant spells it: the catalogue's "Mesh Control Plane" is a
 					// grant's "Mesh Control Planes".
-					statecheck.ExpectKnownOutputValue("entity_types", names("API Products", "Audit Logs", "Control Planes", "Dashboards",
+					statecheck.ExpectKnownOutputValue("entity_types", acctest.Names("API Products", "Audit Logs", "Control Planes", "Dashboards",
 						"Identity", "Mesh Control Planes", "Reports")),
 					statecheck.ExpectKnownValue("data.konnect_roles.mesh", tfjsonpath.New("roles"), knownvalue.ListSizeExact(4)),
 					role("data.konnect_roles.mesh", 0, "entity_type_name", "Mesh Control Planes"),
@@ -308,15 +294,15 @@ output "entity_types" {
 					role("data.konnect_roles.all", 0, "entity_type_name", "API Products"),
 					role("data.konnect_roles.all", 0, "role_name", "Admin"),
 					role("data.konnect_roles.all", 0, "description", "This role grants full write access to an API product and its versions."),
-					statecheck.ExpectKnownOutputValue("control_plane_roles", names("Admin", "Certificate Admin", "Consumer Admin", "Creator",
+					statecheck.ExpectKnownOutputValue("control_plane_roles", acctest.Names("Admin", "Certificate Admin", "Consumer Admin", "Creator",
 						"Debug Session Creator", "Deployer", "Gateway Service Admin", "Plugin Admin", "Route Admin", "SNI Admin", "Upstream Admin", "Viewer")),
 					role("data.konnect_roles.control_planes", 11, "entity_type_name", "Control Planes"),
 					role("data.konnect_roles.control_planes", 11, "description", "This role grants read only access to all entities within a control plane."),
 				},
 			},
 			{
-				Config: e.providerBlock("") + `data "konnect_roles" "x" { entity_type_name = "Networks" }`,
-				ExpectError: both("Unknown entity type",
+				Config: e.ProviderBlock("") + `data "konnect_roles" "x" { entity_type_name = "Networks" }`,
+				ExpectError: acctest.Both("Unknown entity type",
 					`Konnect's catalogue of roles has no entity type "Networks". Its entity types: "API Products", "Audit Logs", "Control Planes", "Dashboards", "Identity", "Mesh Control Planes", "Reports".`),
 			},
 		},

@@ -1,4 +1,4 @@
-package provider
+package access_test
 
 import (
 	"encoding/json"
@@ -9,13 +9,14 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/konnectguard/terraform-provider-konnect/internal/acctest"
 	"github.com/konnectguard/terraform-provider-konnect/internal/konnectmock"
 )
 
 // The write-only twin of an identity provider's OIDC client secret
 // (config.oidc_identity_provider_config.client_secret): the top-level client_secret_wo with
 // client_secret_wo_version (the framework refuses a write-only attribute inside a computed
-// nested attribute), run with a real CLI (cliRun). With a CLI that supports write-only
+// nested attribute), run with a real CLI (acctest.CLIRun). With a CLI that supports write-only
 // attributes (OpenTofu or Terraform 1.11+): the secret is sent on create and when the version
 // changes, never otherwise, and a rotation's PATCH carries the secret alone (Konnect merges
 // config); it is never in the CLI's output, a TF_LOG=DEBUG log, the state file (attributes or
@@ -27,7 +28,7 @@ import (
 func TestAccIdentityProviderClientSecretWriteOnly(t *testing.T) {
 	t.Parallel()
 	secrets := map[string]string{"first": "Idp-WO-Secret-1st-3c9e71", "second": "Idp-WO-Secret-2nd-a05f42", "third": "Idp-WO-Secret-3rd-77d1b8"}
-	env := newKonnectEnv(t, konnectmock.Options{})
+	env := acctest.NewEnv(t, konnectmock.Options{})
 
 	// What Konnect receives, and where the secrets must not show (acc_secret_watch_test.go).
 	named := map[string]string{}
@@ -36,7 +37,7 @@ func TestAccIdentityProviderClientSecretWriteOnly(t *testing.T) {
 	}
 	w := newSecretWatch(t, env, "/v3/identity-providers", named)
 
-	cli := newCLIRun(t)
+	cli := acctest.NewCLIRun(t)
 	// config writes the configuration: the twin at version (0: no version) with the OIDC
 	// branch (none when issuer is ""), classic set as well when given, or no twin when secret
 	// is "".
@@ -74,13 +75,13 @@ resource "konnect_identity_provider" "sso" {
   type       = "oidc"
   login_path = %q
 %s}
-`, w.url, testToken, loginPath, cfg)
+`, w.url, acctest.TestToken, loginPath, cfg)
 	}
 	run := func(what string, want int, args ...string) string {
 		t.Helper()
 		return w.run(cli, what, want, args...)
 	}
-	stateFile := filepath.Join(cli.dir, "terraform.tfstate")
+	stateFile := filepath.Join(cli.Dir, "terraform.tfstate")
 	noSecret, checkLog, wantWrites := w.noSecret, w.checkLog, w.wantWrites
 	// checkState: nothing of the secret anywhere in the state file (attributes, private
 	// state), the classic attribute and the twin null, the version as wanted (0: null), the
@@ -121,14 +122,14 @@ resource "konnect_identity_provider" "sso" {
 		return regexp.MustCompile(`(?m)^\s*\d+:.*$`).ReplaceAllString(out, "")
 	}
 
-	supported, err := cliWriteOnly()
+	supported, err := acctest.CLIWriteOnly()
 	if err != nil {
 		t.Fatal(err)
 	}
 	if !supported {
 		// Terraform before 1.11: the framework refuses the twin at validation, naming it;
 		// nothing reaches Konnect.
-		cli.write(config("sso", "https://idp.example.com", secrets["first"], 1, ""))
+		cli.Write(config("sso", "https://idp.example.com", secrets["first"], 1, ""))
 		out := run("apply with the twin", 1, "apply", "-auto-approve", "-input=false", "-no-color")
 		flat := strings.Join(strings.Fields(out), " ")
 		if !regexp.MustCompile(`WriteOnly Attribute Not Allowed .*client_secret_wo\. Write-only attributes are only supported in Terraform 1\.11 and later\.`).MatchString(flat) {
@@ -141,7 +142,7 @@ resource "konnect_identity_provider" "sso" {
 	}
 
 	// Create: Konnect receives the secret; nothing shows it, state holds only the version.
-	cli.write(config("sso", "https://idp.example.com", secrets["first"], 1, ""))
+	cli.Write(config("sso", "https://idp.example.com", secrets["first"], 1, ""))
 	out := run("create", 0, "apply", "-auto-approve", "-input=false", "-no-color")
 	noSecret("the output of the create", out)
 	checkLog("the create")
@@ -151,20 +152,20 @@ resource "konnect_identity_provider" "sso" {
 	checkLog("the plan after create")
 
 	// Another attribute changes: the PATCH sends it alone.
-	cli.write(config("sso-2", "https://idp.example.com", secrets["first"], 1, ""))
+	cli.Write(config("sso-2", "https://idp.example.com", secrets["first"], 1, ""))
 	noSecret("a login_path change", run("a login_path change", 0, "apply", "-auto-approve", "-input=false", "-no-color"))
 	checkLog("a login_path change")
 	wantWrites("a login_path change", `^PATCH \{"login_path":"sso-2"\}$`)
 	checkState("after a login_path change", 1, "https://idp.example.com")
 
 	// The twin changes without its version: nothing to plan, nothing sent.
-	cli.write(config("sso-2", "https://idp.example.com", secrets["second"], 1, ""))
+	cli.Write(config("sso-2", "https://idp.example.com", secrets["second"], 1, ""))
 	noSecret("the plan of an unbumped change", run("plan of an unbumped change", 0, "plan", "-detailed-exitcode", "-input=false", "-no-color"))
 	checkLog("the plan of an unbumped change")
 
 	// The version changes: the saved plan shows nothing of the secret; the PATCH carries the
 	// new one alone.
-	cli.write(config("sso-2", "https://idp.example.com", secrets["second"], 2, ""))
+	cli.Write(config("sso-2", "https://idp.example.com", secrets["second"], 2, ""))
 	noSecret("the plan of a rotation", run("plan of a rotation", 2, "plan", "-out=rotate.tfplan", "-detailed-exitcode", "-input=false", "-no-color"))
 	noSecret("show of the saved plan", run("show of the saved plan", 0, "show", "-no-color", "rotate.tfplan"))
 	// The saved plan as JSON: its configuration section echoes the literal of main.tf; the
@@ -183,7 +184,7 @@ resource "konnect_identity_provider" "sso" {
 
 	// The OIDC config changes without a new version: its PATCH leaves the secret out
 	// (Konnect keeps what a PATCH leaves out).
-	cli.write(config("sso-2", "https://idp2.example.com", secrets["second"], 2, ""))
+	cli.Write(config("sso-2", "https://idp2.example.com", secrets["second"], 2, ""))
 	noSecret("an issuer change", run("an issuer change", 0, "apply", "-auto-approve", "-input=false", "-no-color"))
 	checkLog("an issuer change")
 	if got := wantWrites("an issuer change", `^PATCH \{"config":\{.*"issuer_url":"https://idp2\.example\.com".*\}\}$`); len(got) == 1 && strings.Contains(got[0], "client_secret") {
@@ -194,7 +195,7 @@ resource "konnect_identity_provider" "sso" {
 	// Both the classic attribute and the twin: refused at validation, nothing written. (The
 	// CLI's error quotes the configuration's line, here a literal: refusedOut leaves those
 	// quoted lines out, as the secret would normally be a variable's.)
-	cli.write(config("sso-2", "https://idp2.example.com", secrets["third"], 3, secrets["third"]))
+	cli.Write(config("sso-2", "https://idp2.example.com", secrets["third"], 3, secrets["third"]))
 	out = run("plan with both", 1, "plan", "-input=false", "-no-color")
 	if flat := strings.Join(strings.Fields(out), " "); !strings.Contains(flat, "Invalid Attribute Combination") || !strings.Contains(flat, "client_secret_wo") {
 		t.Errorf("a plan setting client_secret and client_secret_wo is not refused as a conflict:\n%s", out)
@@ -202,7 +203,7 @@ resource "konnect_identity_provider" "sso" {
 	noSecret("the plan with both", refusedOut(out))
 	w.dropLog()
 	// The twin without its version: refused too.
-	cli.write(config("sso-2", "https://idp2.example.com", secrets["third"], 0, ""))
+	cli.Write(config("sso-2", "https://idp2.example.com", secrets["third"], 0, ""))
 	out = run("plan without a version", 1, "plan", "-input=false", "-no-color")
 	if flat := strings.Join(strings.Fields(out), " "); !strings.Contains(flat, `Attribute "client_secret_wo_version" must be specified when "client_secret_wo" is specified`) {
 		t.Errorf("a plan setting client_secret_wo without its version is not refused:\n%s", out)
@@ -210,7 +211,7 @@ resource "konnect_identity_provider" "sso" {
 	noSecret("the plan without a version", refusedOut(out))
 	w.dropLog()
 	// The twin without the OIDC config it belongs to: refused, naming config.
-	cli.write(config("sso-2", "", secrets["third"], 3, ""))
+	cli.Write(config("sso-2", "", secrets["third"], 3, ""))
 	out = run("plan without the OIDC config", 1, "plan", "-input=false", "-no-color")
 	if flat := strings.Join(strings.Fields(out), " "); !strings.Contains(flat, `Attribute "config" must be specified when "client_secret_wo" is specified`) {
 		t.Errorf("a plan setting client_secret_wo without config is not refused:\n%s", out)
@@ -221,7 +222,7 @@ resource "konnect_identity_provider" "sso" {
 
 	// The twin dropped (config kept): the version leaves state and the classic secret stays
 	// null (Konnect keeps the secret and never shows it); the PATCH carries nothing of it.
-	cli.write(config("sso-2", "https://idp2.example.com", "", 0, ""))
+	cli.Write(config("sso-2", "https://idp2.example.com", "", 0, ""))
 	out = run("plan without the twin", 2, "plan", "-detailed-exitcode", "-input=false", "-no-color")
 	noSecret("the plan without the twin", out)
 	if !regexp.MustCompile(`- client_secret_wo_version\s+= 2 -> null`).MatchString(out) || strings.Contains(out, "known after apply") && regexp.MustCompile(`client_secret\s+= \(sensitive value\)`).MatchString(out) {
@@ -240,12 +241,12 @@ resource "konnect_identity_provider" "sso" {
 	if id == nil {
 		t.Fatalf("no id in the state:\n%s", raw)
 	}
-	if cfg, _ := env.get("/v3/identity-providers/" + id[1])["config"].(map[string]any); cfg["issuer_url"] != "https://idp2.example.com" {
+	if cfg, _ := env.Get("/v3/identity-providers/" + id[1])["config"].(map[string]any); cfg["issuer_url"] != "https://idp2.example.com" {
 		t.Errorf("Konnect's config after an apply without the twin: %v", cfg)
 	}
 
 	// The twin again, with a new version: the PATCH sends the secret.
-	cli.write(config("sso-2", "https://idp2.example.com", secrets["third"], 3, ""))
+	cli.Write(config("sso-2", "https://idp2.example.com", secrets["third"], 3, ""))
 	noSecret("the twin again", run("the twin again", 0, "apply", "-auto-approve", "-input=false", "-no-color"))
 	checkLog("the twin again")
 	wantWrites("the twin again", sendsSecret("third"))

@@ -1,4 +1,4 @@
-package provider
+package access_test
 
 import (
 	"bytes"
@@ -19,9 +19,11 @@ import (
 	"strings"
 	"sync"
 	"testing"
+
+	"github.com/konnectguard/terraform-provider-konnect/internal/acctest"
 )
 
-// secretWatch follows secrets through a real CLI's run (cliRun): what Konnect receives (a
+// secretWatch follows secrets through a real CLI's run (acctest.CLIRun): what Konnect receives (a
 // proxy in front of the mock records the body of every write below a path), and the places a
 // secret must never show: the CLI's output, its TF_LOG=DEBUG log, the state file and private
 // state, not even as a plain hash someone testing a guess would compute.
@@ -37,7 +39,7 @@ type secretWatch struct {
 
 // newSecretWatch starts the recording proxy for writes below pathPrefix; secrets are named
 // for the messages ("the first secret").
-func newSecretWatch(t *testing.T, env *konnectEnv, pathPrefix string, secrets map[string]string) *secretWatch {
+func newSecretWatch(t *testing.T, env *acctest.Env, pathPrefix string, secrets map[string]string) *secretWatch {
 	w := &secretWatch{t: t, logPath: filepath.Join(t.TempDir(), "tf.log"), forbidden: map[string]string{}}
 	for name, s := range secrets {
 		w.forbidden[s] = name
@@ -70,9 +72,9 @@ func (w *secretWatch) debugEnv() []string {
 }
 
 // run runs a CLI command with the debug log on, and fails the test unless it exits with want.
-func (w *secretWatch) run(cli *cliRun, what string, want int, args ...string) string {
+func (w *secretWatch) run(cli *acctest.CLIRun, what string, want int, args ...string) string {
 	w.t.Helper()
-	out, code := cli.run(w.debugEnv(), args...)
+	out, code := cli.Run(w.debugEnv(), args...)
 	if code != want {
 		w.t.Fatalf("%s: exit %d, want %d\n%s", what, code, want, out)
 	}

@@ -1,4 +1,4 @@
-package provider
+package access_test
 
 import (
 	"context"
@@ -13,6 +13,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-testing/plancheck"
 	"github.com/hashicorp/terraform-plugin-testing/terraform"
 
+	"github.com/konnectguard/terraform-provider-konnect/internal/acctest"
 	"github.com/konnectguard/terraform-provider-konnect/internal/konnectmock"
 )
 
@@ -20,14 +21,14 @@ import (
 // where the provider can tell (a validator, or Konnect's roles read when the plan is made),
 // otherwise Konnect's refusal on the attribute, and nothing is half-written.
 func TestAccAccessBadInput(t *testing.T) {
-	env := newKonnectEnv(t, konnectmock.Options{})
+	env := acctest.NewEnv(t, konnectmock.Options{})
 	team := `
 resource "konnect_team" "t" {
   name = "platform"
 }
 `
 	grant := func(typ, role string) string {
-		return env.providerBlock("") + team + fmt.Sprintf(`
+		return env.ProviderBlock("") + team + fmt.Sprintf(`
 resource "konnect_team_role" "r" {
   team_id          = konnect_team.t.id
   entity_id        = "*"
@@ -41,7 +42,7 @@ resource "konnect_team_role" "r" {
 		Steps: []resource.TestStep{
 			{
 				// An expiry in the past: refused by the validator, before anything is read.
-				Config: env.providerBlock("") + `
+				Config: env.ProviderBlock("") + `
 resource "konnect_system_account" "ci" {
   name        = "ci"
   description = "CI"
@@ -69,7 +70,7 @@ resource "konnect_system_account_access_token" "t" {
 			},
 			{
 				// A user Konnect does not have: Konnect's refusal, on the membership.
-				Config: env.providerBlock("") + team + `
+				Config: env.ProviderBlock("") + team + `
 resource "konnect_team_user" "u" {
   team_id = konnect_team.t.id
   user_id = "00000000-0000-4000-8000-000000000000"
@@ -79,9 +80,9 @@ resource "konnect_team_user" "u" {
 			},
 			{
 				// Nothing half-written: the team exists (it was valid), no membership, no grant.
-				Config: env.providerBlock("") + team,
+				Config: env.ProviderBlock("") + team,
 				Check: func(*terraform.State) error {
-					teams := env.list("/v3/teams")
+					teams := env.List("/v3/teams")
 					var id string
 					for _, tm := range teams {
 						if tm["name"] == "platform" {
@@ -91,10 +92,10 @@ resource "konnect_team_user" "u" {
 					if id == "" {
 						return fmt.Errorf("team platform not in Konnect")
 					}
-					if roles := env.list("/v3/teams/" + id + "/assigned-roles"); len(roles) != 0 {
+					if roles := env.List("/v3/teams/" + id + "/assigned-roles"); len(roles) != 0 {
 						return fmt.Errorf("the refused grants reached Konnect: %v", roles)
 					}
-					if users := env.list("/v3/teams/" + id + "/users"); len(users) != 0 {
+					if users := env.List("/v3/teams/" + id + "/users"); len(users) != 0 {
 						return fmt.Errorf("the refused membership reached Konnect: %v", users)
 					}
 					return nil
@@ -102,7 +103,7 @@ resource "konnect_team_user" "u" {
 			},
 			{
 				// A predefined team, imported by name: a change to it is refused at plan.
-				Config: env.providerBlock("") + team + `
+				Config: env.ProviderBlock("") + team + `
 import {
   to = konnect_team.admin
   id = "Organization Admin"
@@ -117,7 +118,7 @@ resource "konnect_team" "admin" {
 			},
 		},
 	})
-	for _, r := range env.requests() {
+	for _, r := range env.Requests() {
 		if strings.HasPrefix(r, "POST /v3/teams/") && strings.Contains(r, "assigned-roles") {
 			t.Errorf("a refused grant was sent: %s", r)
 		}
@@ -131,9 +132,9 @@ resource "konnect_team" "admin" {
 // another. Revoked in Konnect, the refresh reports it and the plan replaces it; expired, the
 // same. The token appears in no plan output.
 func TestAccAccessTokenLifecycle(t *testing.T) {
-	env := newKonnectEnv(t, konnectmock.Options{})
-	rec := &diagRecorder{}
-	config := env.providerBlock("") + `
+	env := acctest.NewEnv(t, konnectmock.Options{})
+	rec := &acctest.DiagRecorder{}
+	config := env.ProviderBlock("") + `
 resource "konnect_system_account" "ci" {
   name        = "ci"
   description = "CI"
@@ -154,7 +155,7 @@ resource "konnect_system_account_access_token" "t" {
 	}
 	var id string
 	resource.ParallelTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: rec.factories(),
+		ProtoV6ProviderFactories: rec.Factories(newServer),
 		Steps: []resource.TestStep{
 			{
 				Config: config,
@@ -181,8 +182,8 @@ resource "konnect_system_account_access_token" "t" {
 			{
 				// Revoked in Konnect: reported at refresh, replaced by the plan.
 				PreConfig: func() {
-					rec.reset()
-					if err := env.mock.Access().RevokeToken(id); err != nil {
+					rec.Reset()
+					if err := env.Mock.Access().RevokeToken(id); err != nil {
 						t.Fatal(err)
 					}
 				},
@@ -195,15 +196,15 @@ resource "konnect_system_account_access_token" "t" {
 						return fmt.Errorf("after the revocation: token %q, want a new one", token(s))
 					}
 					first, id = token(s), tokenID(s)
-					return rec.wantWarning("Konnect object deleted outside Terraform", "konnect_system_account_access_token")
+					return rec.WantWarning("Konnect object deleted outside Terraform", "konnect_system_account_access_token")
 				},
 			},
 			{
 				// Expired in Konnect (it stays listed there, and its name stays taken): the
 				// refresh reports it and the plan replaces it, the expired token deleted first.
 				PreConfig: func() {
-					rec.reset()
-					if err := env.mock.Access().ExpireToken(id); err != nil {
+					rec.Reset()
+					if err := env.Mock.Access().ExpireToken(id); err != nil {
 						t.Fatal(err)
 					}
 				},
@@ -215,17 +216,17 @@ resource "konnect_system_account_access_token" "t" {
 					if token(s) == first || !strings.HasPrefix(token(s), "spat_") {
 						return fmt.Errorf("after the expiry: token %q, want a new one", token(s))
 					}
-					for _, tok := range env.list("/v3/system-accounts/" + s.RootModule().Resources["konnect_system_account.ci"].Primary.ID + "/access-tokens") {
+					for _, tok := range env.List("/v3/system-accounts/" + s.RootModule().Resources["konnect_system_account.ci"].Primary.ID + "/access-tokens") {
 						if tok["id"] == id {
 							return fmt.Errorf("the expired token is still in Konnect")
 						}
 					}
-					return rec.wantWarning("Konnect object no longer usable", "expired at")
+					return rec.WantWarning("Konnect object no longer usable", "expired at")
 				},
 			},
 		},
 	})
-	for _, d := range rec.warnings() {
+	for _, d := range rec.Warnings() {
 		if strings.Contains(d.Summary+d.Detail, "spat_") {
 			t.Errorf("a token reached a diagnostic: %s", d.Detail)
 		}
@@ -234,15 +235,15 @@ resource "konnect_system_account_access_token" "t" {
 
 // A team imported by its name plans no change; so does a system account.
 func TestAccAccessImportByName(t *testing.T) {
-	env := newKonnectEnv(t, konnectmock.Options{})
+	env := acctest.NewEnv(t, konnectmock.Options{})
 	ctx := context.Background()
 	for _, body := range []struct{ collection, name string }{{"/v3/teams", "sre"}, {"/v3/system-accounts", "deployer"}} {
 		b := map[string]any{"name": body.name, "description": "made in the UI"}
-		if _, err := env.client.Do(ctx, "POST", body.collection, nil, b, nil); err != nil {
+		if _, err := env.Client.Do(ctx, "POST", body.collection, nil, b, nil); err != nil {
 			t.Fatal(err)
 		}
 	}
-	config := env.providerBlock("") + `
+	config := env.ProviderBlock("") + `
 import {
   to = konnect_team.sre
   id = "sre"
@@ -287,8 +288,8 @@ var accessExampleTypes = []string{
 }
 
 func TestAccAccessExamples(t *testing.T) {
-	env := newKonnectEnv(t, konnectmock.Options{})
-	cfg := env.providerBlock("") + `
+	env := acctest.NewEnv(t, konnectmock.Options{})
+	cfg := env.ProviderBlock("") + `
 resource "konnect_gateway_control_plane" "payments" {
   name = "payments"
 }
@@ -309,23 +310,23 @@ resource "konnect_gateway_control_plane" "payments" {
 					res := s.RootModule().Resources
 					team := res["konnect_team.platform"].Primary.ID
 					account := res["konnect_system_account.ci"].Primary.ID
-					if users := env.list("/v3/teams/" + team + "/users"); len(users) != 1 || users[0]["email"] != "jane.doe@example.com" {
+					if users := env.List("/v3/teams/" + team + "/users"); len(users) != 1 || users[0]["email"] != "jane.doe@example.com" {
 						t.Errorf("the platform team's users: %v", users)
 					}
-					if accounts := env.list("/v3/teams/" + team + "/system-accounts"); len(accounts) != 1 || accounts[0]["id"] != account {
+					if accounts := env.List("/v3/teams/" + team + "/system-accounts"); len(accounts) != 1 || accounts[0]["id"] != account {
 						t.Errorf("the platform team's system accounts: %v", accounts)
 					}
 					cp := res["konnect_gateway_control_plane.payments"].Primary.ID
-					if roles := env.list("/v3/teams/" + team + "/assigned-roles"); len(roles) != 1 || roles[0]["entity_id"] != cp || roles[0]["role_name"] != "Admin" {
+					if roles := env.List("/v3/teams/" + team + "/assigned-roles"); len(roles) != 1 || roles[0]["entity_id"] != cp || roles[0]["role_name"] != "Admin" {
 						t.Errorf("the platform team's roles: %v", roles)
 					}
-					if roles := env.list("/v3/system-accounts/" + account + "/assigned-roles"); len(roles) != 1 || roles[0]["role_name"] != "Deployer" {
+					if roles := env.List("/v3/system-accounts/" + account + "/assigned-roles"); len(roles) != 1 || roles[0]["role_name"] != "Deployer" {
 						t.Errorf("ci's roles: %v", roles)
 					}
 					if tok := res["konnect_system_account_access_token.ci"].Primary.Attributes["token"]; !strings.HasPrefix(tok, "spat_") {
 						t.Errorf("ci's token in state: %q", tok)
 					}
-					settings := env.get("/v3/authentication-settings")
+					settings := env.Get("/v3/authentication-settings")
 					if settings["idp_mapping_enabled"] != false || settings["konnect_mapping_enabled"] != true {
 						t.Errorf("authentication settings: %v", settings)
 					}

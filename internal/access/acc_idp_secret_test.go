@@ -1,4 +1,4 @@
-package provider
+package access_test
 
 import (
 	"encoding/json"
@@ -9,11 +9,12 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/konnectguard/terraform-provider-konnect/internal/acctest"
 	"github.com/konnectguard/terraform-provider-konnect/internal/konnectmock"
 )
 
 // An identity provider's OIDC client secret (config.oidc_identity_provider_config.client_secret),
-// run with a real CLI the way a user runs it (cliRun, acc_secrets_test.go), the secret written
+// run with a real CLI the way a user runs it (acctest.CLIRun), the secret written
 // as a literal in the configuration, so that only the attribute's own sensitivity protects
 // it. Konnect never returns it: state keeps the value written (as Kong's provider does), in
 // that attribute only, marked sensitive. It never appears in the CLI's output (apply, plan,
@@ -27,12 +28,12 @@ func TestAccIdentityProviderClientSecretNotShown(t *testing.T) {
 	sensitiveChange := regexp.MustCompile(`client_secret\s+= \(sensitive value\)`)
 	t.Parallel()
 	const first, second = "Idp-Client-Secret-1st-9f2c7e", "Idp-Client-Secret-2nd-4b8d1a"
-	env := newKonnectEnv(t, konnectmock.Options{})
+	env := acctest.NewEnv(t, konnectmock.Options{})
 
 	// What Konnect receives, and where the secrets must not show (acc_secret_watch_test.go).
 	w := newSecretWatch(t, env, "/v3/identity-providers", map[string]string{"the first secret": first, "the second secret": second})
 
-	cli := newCLIRun(t)
+	cli := acctest.NewCLIRun(t)
 	config := func(loginPath, secret string) string {
 		return fmt.Sprintf(`terraform {
   required_providers {
@@ -56,13 +57,13 @@ resource "konnect_identity_provider" "sso" {
     }
   }
 }
-`, w.url, testToken, loginPath, secret)
+`, w.url, acctest.TestToken, loginPath, secret)
 	}
 	run := func(what string, want int, args ...string) string {
 		t.Helper()
 		return w.run(cli, what, want, args...)
 	}
-	stateFile := filepath.Join(cli.dir, "terraform.tfstate")
+	stateFile := filepath.Join(cli.Dir, "terraform.tfstate")
 	noSecret, checkLog, wantWrites := w.noSecret, w.checkLog, w.wantWrites
 	// checkState: the state file holds the secret (want, "" for none) only in the sensitive
 	// attribute, nowhere else, not even hashed. (Whether the CLI lists the attribute in
@@ -98,7 +99,7 @@ resource "konnect_identity_provider" "sso" {
 	}
 
 	// Create: Konnect receives the secret; nothing shows it.
-	cli.write(config("sso", first))
+	cli.Write(config("sso", first))
 	out := run("create", 0, "apply", "-auto-approve", "-input=false", "-no-color")
 	noSecret("the output of the create", out)
 	if !sensitiveChange.MatchString(out) {
@@ -113,7 +114,7 @@ resource "konnect_identity_provider" "sso" {
 	checkLog("the plan after create")
 
 	// Another attribute changes: the PATCH sends it alone, not the secret.
-	cli.write(config("sso-2", first))
+	cli.Write(config("sso-2", first))
 	out = run("a login_path change", 0, "apply", "-auto-approve", "-input=false", "-no-color")
 	noSecret("the output of a login_path change", out)
 	checkLog("a login_path change")
@@ -121,7 +122,7 @@ resource "konnect_identity_provider" "sso" {
 	checkState("after a login_path change", first)
 
 	// The secret changes: the saved plan shows a sensitive change, the PATCH carries the new one.
-	cli.write(config("sso-2", second))
+	cli.Write(config("sso-2", second))
 	out = run("plan of a rotation", 2, "plan", "-out=rotate.tfplan", "-detailed-exitcode", "-input=false", "-no-color")
 	noSecret("the plan of a rotation", out)
 	if !sensitiveChange.MatchString(out) {
