@@ -648,6 +648,15 @@ func (r *EntityResource) ReadState(ctx context.Context, current tftypes.Value, p
 	}
 	diags.Append(newPrivate.SetKey(ctx, privateExpiredKey, expiredMark(expired))...) // expired.go
 	if konnect.IsNotFound(err) {
+		if where, gone := r.confirmGone(ctx, addr); !gone {
+			diags.AddError("Could not read "+r.Kind.TypeName,
+				fmt.Sprintf("Konnect answered 404 for %s, and 404 for %s: the control plane it lives in is not found either. "+
+					"Nothing was removed from state: without its control plane, a 404 is no proof that this object was deleted.\n\n"+
+					"If server_url names another region than the one the control plane was made in, point it at that region. "+
+					"If the control plane was deleted in Konnect (with everything in it), remove its objects from state "+
+					"(`terraform state rm`) and plan again: the configuration then creates them anew.", r.object(addr), where))
+			return current, diags
+		}
 		diags.AddWarning("Konnect object deleted outside Terraform",
 			fmt.Sprintf("%s no longer exists in Konnect. It was removed from the state; the plan will create it again if the configuration still declares it.", r.object(addr)))
 		return tftypes.NewValue(current.Type(), nil), diags
@@ -1033,4 +1042,21 @@ func textDocument(a Attr) (bool, string) {
 		}
 	}
 	return false, ""
+}
+
+// confirmGone reports whether a 404 for addr proves the object was deleted. For an object
+// in a control plane, Konnect must still know the control plane: a 404 for it too (deleted
+// with everything in it, or server_url naming another region than the one it was made in)
+// proves nothing about the object; where names the read that failed then. Other kinds take
+// the 404 as it is.
+func (r *EntityResource) confirmGone(ctx context.Context, addr Address) (where string, gone bool) {
+	cp := addr.Parents["control_plane_id"]
+	if cp == "" {
+		return "", true
+	}
+	_, _, err := r.Data.Client.GetControlPlane(ctx, cp)
+	if konnect.IsNotFound(err) {
+		return "GET /v2/control-planes/" + cp, false
+	}
+	return "", true // Konnect knows the control plane (or another error, which the next call reports): the 404 stands
 }
