@@ -10,9 +10,10 @@ import (
 )
 
 // The acceptance matrix of make test selects by name (GNUmakefile: BOTH_CLIS_RUN,
-// SHORTCUTS_OFF_RUN, KINDS_BOTH): a test renamed or moved must not silently leave the second
-// CLI or the shortcut-off run. Every alternative of each list names at least one acceptance
-// test somewhere under internal/, and every kind in KINDS_BOTH is a row of TestAccKinds.
+// SHORTCUTS_OFF_RUN, KINDS_BOTH, KINDS_SHORTCUTS_OFF): a test renamed or moved must not
+// silently leave the second CLI or the shortcut-off run. Every alternative of each list
+// names at least one acceptance test somewhere under internal/, and every kind in the
+// KINDS_ lists is a row of TestAccKinds.
 func TestAcceptanceMatrix(t *testing.T) {
 	makefile, err := os.ReadFile("../../GNUmakefile")
 	if err != nil {
@@ -69,9 +70,11 @@ func TestAcceptanceMatrix(t *testing.T) {
 	for _, k := range Kinds {
 		rows[strings.TrimPrefix(k.TypeName, "konnect_gateway_")] = true
 	}
-	for _, kind := range strings.Split(variable("KINDS_BOTH"), "|") {
-		if !rows[kind] {
-			t.Errorf("KINDS_BOTH names %q, which is no subtest of TestAccKinds", kind)
+	for _, name := range []string{"KINDS_BOTH", "KINDS_SHORTCUTS_OFF"} {
+		for _, kind := range strings.Split(variable(name), "|") {
+			if !rows[kind] {
+				t.Errorf("%s names %q, which is no subtest of TestAccKinds", name, kind)
+			}
 		}
 	}
 }
