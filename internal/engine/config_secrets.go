@@ -26,7 +26,7 @@ import (
 //
 //   - `config_secrets`: a sensitive JSON document, deep-merged into `config` on every
 //     write. State keeps, in it, the paths it sets with the values Konnect holds (a change
-//     in Konnect is a conflict shown as "(sensitive value changed)"), and `config` never
+//     in Konnect is a conflict shown as "(a different secret)"), and `config` never
 //     shows them. Removing a path resets it to Konnect's default, like a `config` key.
 //   - `config_secrets_wo` with `config_secrets_wo_version` (Terraform 1.11+, OpenTofu
 //     1.11+): write-only, merged into `config` when the object is created and when the
@@ -49,7 +49,7 @@ const (
 func ConfigSecretsAttr(what string) Attr {
 	return Attr{Name: AttrConfigSecrets, Type: JSON, JSON: attrConfig, Sensitive: true, Overlay: true,
 		Description: "Secrets of `config` (" + what + "), as a JSON object of the same shape written with `jsonencode({...})`: sensitive, so Terraform never prints them in plans or logs. " +
-			"Deep-merged into `config` on every write; state keeps here the paths you set, with the values Konnect holds (a change made in Konnect is a conflict shown as `(sensitive value changed)`), and `config` never shows them. " +
+			"Deep-merged into `config` on every write; state keeps here the paths you set, with the values Konnect holds (a change made in Konnect is a conflict shown as `(a different secret)`), and `config` never shows them. " +
 			"A path may be set in `config` or here, not both. Prefer a vault reference (`{vault://…}`) in `config` where the data plane can resolve one; use this for a literal secret. Conflicts with `config_secrets_wo`.",
 		Validators:    []Validator{configSecretsValidator{}, stringvalidator.ConflictsWith(path.MatchRoot(AttrConfigSecretsWO))},
 		PlanModifiers: []PlanModifier{JSONSemanticEquality{}}}

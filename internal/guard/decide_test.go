@@ -354,7 +354,7 @@ func TestDecide(t *testing.T) {
 			wantReads: []Operation{OpUpdate},
 			wantDiags: []Diagnostic{{Error: true, Summary: "Applying this plan would overwrite changes made in Konnect",
 				Detail: "  " + svcText + " was changed outside Terraform at " + changedAt + ".\n" +
-					"    password   last applied: (sensitive value changed)   in Konnect now: (sensitive value changed)   planned: (sensitive value changed)\n\n" +
+					"    password   last applied: (a secret)   in Konnect now: (a different secret)   planned: (the secret in configuration, sent again)\n\n" +
 					"password was changed in Konnect: the secret is not shown, and no one who does not know the new value can set it in configuration.\n" +
 					"Replace it with yours: set the secret to use (`password`, or `password_wo` with a bumped `password_wo_version`) and overwrite, as below.\n" +
 					"Keep the one set in Konnect: plan no write that sends it. `password_wo` is sent only when `password_wo_version` changes; `password` with every write of this object, and so is a secret Konnect needs on every write (a basic-auth password).\n" +
@@ -463,7 +463,7 @@ func TestDecideDestroy(t *testing.T) {
 			"To keep a record of them, set them in configuration and apply before destroying."}
 	refusedRows := "  " + svcText + " was changed outside Terraform at " + changedAt + ".\n" +
 		"    read_timeout   last applied: 60000   in Konnect now: 120000\n" +
-		"    password       last applied: (sensitive value changed)   in Konnect now: (sensitive value changed)\n\n"
+		"    password       last applied: (a secret)   in Konnect now: (a different secret)\n\n"
 	refusedHints := "Keep a record of them first: set them in configuration, apply (Terraform adopts them), then destroy.\n" +
 		"password: a secret is not shown, and no one who does not know the new value can set it in configuration.\n" +
 		"Delete anyway: re-run with KONNECT_CONFLICT_POLICY=overwrite (or conflict_policy = \"overwrite\")."
@@ -625,10 +625,13 @@ func TestDecideDocuments(t *testing.T) {
 		s.planned = writes(OpUpdate, maps2(base().Values, nil))
 		d := Decide(s.wire(in))
 		detail := "  " + pluginText + " was changed outside Terraform at " + changedAt + ".\n" +
-			"    config.redis.database           last applied: (sensitive value changed)   in Konnect now: (sensitive value changed)   planned: (sensitive value changed)\n" +
+			"    config.redis.database           last applied: (a secret)   in Konnect now: (a different secret)   planned: (the same secret as before)\n" +
 			"    config.redis.host               last applied: \"h1\"   in Konnect now: \"h2\"   planned: \"h1\"\n" +
-			"    config_secrets.redis.password   last applied: (sensitive value changed)   in Konnect now: (sensitive value changed)   planned: (sensitive value changed)\n\n" +
-			"Keep the Konnect values: set them in configuration.\n" + overwriteHint + destroyHint
+			"    config_secrets.redis.password   last applied: (a secret)   in Konnect now: (a different secret)   planned: (the same secret as before)\n\n" +
+			"Keep the Konnect values: set them in configuration.\n" +
+			"config.redis.database, config_secrets.redis.password: the secret in Konnect differs from the one last applied (someone changed it there); it is not shown.\n" +
+			"Keep theirs: set the new value at the same path in `config_secrets` (ask whoever changed it), and plan again.\n" +
+			"Put yours back: overwrite, as below.\n" + overwriteHint + destroyHint
 		check(t, d, &s, []Operation{OpUpdate},
 			[]Diagnostic{{Error: true, Summary: "Applying this plan would overwrite changes made in Konnect", Detail: detail}}, true,
 			[]LogEntry{{Guard: "remote_edit", Result: "conflict_fail", Fields: map[string]any{
@@ -663,9 +666,9 @@ func TestDecideDocuments(t *testing.T) {
 		in.Destroy, in.Config = true, nil
 		d := Decide(s.wire(in))
 		detail := "  " + pluginText + " was changed outside Terraform at " + changedAt + ".\n" +
-			"    config_secrets.redis.password   last applied: (sensitive value changed)   in Konnect now: (sensitive value changed)\n\n" +
+			"    config_secrets.redis.password   last applied: (a secret)   in Konnect now: (a different secret)\n\n" +
 			"Destroying it deletes these changes too, and nothing was deleted.\n" +
-			"Keep a record of them first: set them in configuration, apply (Terraform adopts them), then destroy.\n" +
+			"config_secrets.redis.password: a secret is not shown, and no one who does not know the new value can set it in configuration.\n" +
 			"Delete anyway: re-run with KONNECT_CONFLICT_POLICY=overwrite (or conflict_policy = \"overwrite\")."
 		check(t, d, &s, []Operation{OpDelete},
 			[]Diagnostic{{Error: true, Summary: "Destroying this object would delete changes made in Konnect", Detail: detail}}, true,

@@ -203,6 +203,9 @@ type Conflict struct {
 	// held at Terraform's last write, never written by Terraform, so it is not shown as
 	// "last applied".
 	FirstSet bool
+	// Sent: a value Konnect never returns as written (Base.Hidden), which the planned write
+	// sends again from configuration; Desired is not known to the guard.
+	Sent bool
 }
 
 // Compare applies the three-way table of guards.md to every field:
@@ -373,6 +376,16 @@ func (e *RemoteEditError) Detail() string {
 		if c.FirstSet {
 			was = "Konnect held"
 		}
+		if f.Sensitive {
+			// A secret is never shown: say what can be said without it.
+			s := secretSides(f, c, e.Destroy)
+			if e.Destroy {
+				fmt.Fprintf(&b, "    %-*s   %s: %s   in Konnect now: %s\n", width, f.Name, was, s[0], s[1])
+			} else {
+				fmt.Fprintf(&b, "    %-*s   %s: %s   in Konnect now: %s   planned: %s\n", width, f.Name, was, s[0], s[1], s[2])
+			}
+			continue
+		}
 		if e.Destroy {
 			s := ShowSides(f, c.Base, c.Remote) // collections.go: alike, by count when long
 			fmt.Fprintf(&b, "    %-*s   %s: %s   in Konnect now: %s\n", width, f.Name, was, s[0], s[1])
@@ -401,12 +414,12 @@ func (e *RemoteEditError) Detail() string {
 		} else {
 			b.WriteString("Destroying it deletes these changes too, and nothing was deleted.\n")
 		}
-		secrets, others := e.secretNames()
+		secrets, keys, others := e.secretNames()
 		if others > 0 {
 			b.WriteString("Keep a record of them first: set them in configuration, apply (Terraform adopts them), then destroy.\n")
 		}
-		if len(secrets) > 0 {
-			fmt.Fprintf(&b, "%s: a secret is not shown, and no one who does not know the new value can set it in configuration.\n", strings.Join(secrets, ", "))
+		if all := append(append([]string(nil), secrets...), keys...); len(all) > 0 {
+			fmt.Fprintf(&b, "%s: a secret is not shown, and no one who does not know the new value can set it in configuration.\n", strings.Join(all, ", "))
 		}
 		b.WriteString("Delete anyway: re-run with KONNECT_CONFLICT_POLICY=overwrite (or conflict_policy = \"overwrite\").")
 		return b.String()
@@ -414,9 +427,16 @@ func (e *RemoteEditError) Detail() string {
 	if e.Policy == PolicyWarn {
 		b.WriteString("conflict_policy is \"warn\": applying this plan overwrites the values in Konnect.\n")
 	}
-	secrets, others := e.secretNames()
+	secrets, keys, others := e.secretNames()
 	if others > 0 {
 		b.WriteString("Keep the Konnect values: set them in configuration.\n")
+	}
+	if len(keys) > 0 {
+		// A secret key of a JSON document (config_secrets, or a key of config the plugin's
+		// schema marks secret): it cannot be shown, only replaced by whoever knows it.
+		fmt.Fprintf(&b, "%s: the secret in Konnect differs from the one last applied (someone changed it there); it is not shown.\n", strings.Join(keys, ", "))
+		b.WriteString("Keep theirs: set the new value at the same path in `config_secrets` (ask whoever changed it), and plan again.\n")
+		b.WriteString("Put yours back: overwrite, as below.\n")
 	}
 	for _, name := range secrets {
 		// A secret no one here knows cannot be "set in configuration": say what can be done.
@@ -439,15 +459,57 @@ func (e *RemoteEditError) Detail() string {
 
 // secretNames lists the conflicts on secret attributes (a password, a write-only twin: not a
 // key inside a JSON document), and counts the others.
-func (e *RemoteEditError) secretNames() (names []string, others int) {
+func (e *RemoteEditError) secretNames() (names, keys []string, others int) {
 	for _, c := range e.Conflicts {
-		if (c.Sensitive || c.Field.Sensitive) && !strings.Contains(c.Field.Name, ".") {
+		switch {
+		case (c.Sensitive || c.Field.Sensitive) && !strings.Contains(c.Field.Name, "."):
 			names = append(names, c.Field.Name)
-			continue
+		case c.Sensitive || c.Field.Sensitive:
+			keys = append(keys, c.Field.Name)
+		default:
+			others++
 		}
-		others++
 	}
-	return names, others
+	return names, keys, others
+}
+
+// What a conflict row says of a secret, which it never shows.
+const (
+	SecretText        = "(a secret)"
+	SecretChangedText = "(a different secret)"
+	SecretSameText    = "(the same secret as before)"
+	SecretOtherText   = "(another secret)"
+	SecretNoneText    = "(none)"
+	SecretSentText    = "(the secret in configuration, sent again)"
+)
+
+// secretSides renders the sides of a conflict on a secret: last applied, in Konnect now and
+// (unless destroy) planned, each as what can be said without the value: whether there is
+// one, and whether the planned one is the one last applied.
+func secretSides(f Field, c Conflict, destroy bool) []string {
+	side := func(v any, text string) string {
+		switch v.(type) {
+		case konnectDefault, Unverifiable, notSet: // markers that carry no value
+			return Show(Field{Name: f.Name}, v)
+		}
+		if isEmpty(v) {
+			return SecretNoneText
+		}
+		return text
+	}
+	out := []string{side(c.Base, SecretText), side(c.Remote, SecretChangedText)}
+	switch {
+	case destroy:
+	case c.Sent:
+		out = append(out, SecretSentText)
+	default:
+		planned := SecretOtherText
+		if Equal(f, c.Desired, c.Base) {
+			planned = SecretSameText
+		}
+		out = append(out, side(c.Desired, planned))
+	}
+	return out
 }
 
 // NameExistsError is the creation guard: an object with this unique name already exists.

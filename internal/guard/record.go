@@ -278,7 +278,7 @@ func hiddenChanges(base *Base, liveHidden Values) []Conflict {
 			}
 		}
 		f := Field{Name: name, Sensitive: true}
-		out = append(out, Conflict{Field: f, Base: base.Hidden[name], Remote: now, Sensitive: true})
+		out = append(out, Conflict{Field: f, Base: base.Hidden[name], Remote: now, Sensitive: true, Sent: true})
 	}
 	return out
 }

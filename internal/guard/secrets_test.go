@@ -359,7 +359,7 @@ func TestRemoteEditErrorNeverShowsConfigSecrets(t *testing.T) {
 			}
 			for _, want := range []string{
 				"config.minute", "last applied: 10", "in Konnect now: 20", "planned: 10",
-				"config.redis.password   last applied: " + SensitiveText,
+				"config.redis.password   last applied: " + SecretText + "   in Konnect now: " + SecretChangedText + "   planned: " + SecretSameText,
 			} {
 				if !strings.Contains(text, want) {
 					t.Errorf("%s: diagnostic lacks %q:\n%s", policy, want, text)

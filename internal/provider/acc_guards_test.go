@@ -435,7 +435,7 @@ resource "konnect_gateway_basic_auth" "alice" {
 				},
 				Config: config("", `["a", "b"]`),
 				ExpectError: regexp.MustCompile(`(?s)Applying this plan would overwrite changes made in Konnect.*` +
-					`konnect_gateway_basic_auth \(id [0-9a-f-]{36}.*password\s+last applied: \(sensitive value changed\)\s+in Konnect now: \(sensitive value changed\)\s+planned: \(sensitive value changed\)`),
+					`konnect_gateway_basic_auth \(id [0-9a-f-]{36}.*password\s+last applied: \(a\s+secret\)\s+in Konnect now: \(a\s+different\s+secret\)\s+planned: \((?:the\s+same\s+secret\s+as\s+before|another\s+secret|the\s+secret\s+in\s+configuration,\s+sent\s+again)\)`),
 			},
 			{
 				PreConfig: func() {

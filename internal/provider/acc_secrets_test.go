@@ -84,7 +84,7 @@ resource "konnect_gateway_plugin" "limit" {
 
 // A rate-limiting plugin whose redis password comes from a sensitive variable. Someone
 // changes the limit and the password in Konnect. The conflict names both keys, the
-// password as "(sensitive value changed)", and neither password appears in the CLI's
+// password as "(a secret)" and "(a different secret)", and neither password appears in the CLI's
 // output (policy fail and warn) nor in a line of a TF_LOG=DEBUG log file that the
 // provider or the plugin libraries wrote.
 //
@@ -140,7 +140,7 @@ func secretConflictScenario(t *testing.T, strictLogs bool) {
 
 	conflictLines := []*regexp.Regexp{
 		regexp.MustCompile(`config\.minute\s+last applied: 10\s+in Konnect now: 20\s+planned: 10`),
-		regexp.MustCompile(`config\.redis\.password\s+last applied: \(sensitive value changed\)\s+in Konnect now: \(sensitive value changed\)\s+planned: \(sensitive value changed\)`),
+		regexp.MustCompile(`config\.redis\.password\s+last applied: \(a\s+secret\)\s+in Konnect now: \(a\s+different\s+secret\)\s+planned: \((?:the\s+same\s+secret\s+as\s+before|another\s+secret|the\s+secret\s+in\s+configuration,\s+sent\s+again)\)`),
 	}
 	wantConflict := func(what, out string) {
 		t.Helper()

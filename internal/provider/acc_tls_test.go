@@ -1039,7 +1039,7 @@ resource "konnect_gateway_certificate" "c" {
 					env.edit(certs()+"/"+id, setAll(konnect.Object{"cert": second.Cert, "key": second.Key}))
 				},
 				Config:      config(first),
-				ExpectError: regexp.MustCompile(`(?s)Applying this plan would overwrite changes made in Konnect.*key\s+last applied: \(sensitive value changed\)\s+in Konnect now: \(sensitive value changed\)`),
+				ExpectError: regexp.MustCompile(`(?s)Applying this plan would overwrite changes made in Konnect.*key\s+last applied: \(a\s+secret\)\s+in Konnect now: \(a\s+different\s+secret\)`),
 			},
 			func() resource.TestStep {
 				// Adopting Konnect's pair writes nothing.

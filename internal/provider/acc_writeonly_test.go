@@ -461,7 +461,7 @@ func woScenario(t *testing.T, name string) {
 		t.Fatalf("a bump over a secret set in Konnect: exit %d, want 1 and the conflict\n%s", code, out)
 	}
 	for _, a := range c.attrs {
-		if !regexp.MustCompile(`\s` + a + `_wo\s+last applied: \(sensitive value changed\)\s+in Konnect now: \(sensitive value changed\)`).MatchString(flat) {
+		if !regexp.MustCompile(`\s` + a + `_wo\s+last applied: \(a\s+secret\)\s+in Konnect now: \(a\s+different\s+secret\)`).MatchString(flat) {
 			t.Errorf("the conflict does not name %s_wo as a sensitive change:\n%s", a, out)
 		}
 	}

@@ -23,7 +23,7 @@ resource "konnect_gateway_plugin" "orders_rate_limit" {
 # ("{vault://…}"), resolved by the data plane: no secret reaches Terraform at all.
 # Where the secret must come from Terraform, put it in config_secrets: a sensitive
 # JSON document of the same shape as config, merged into it on every write. Plans
-# and logs never show it; a change made in Konnect shows as "(sensitive value changed)".
+# and logs never show it; a change made in Konnect shows as "(a different secret)".
 variable "redis_password" {
   type      = string
   sensitive = true
