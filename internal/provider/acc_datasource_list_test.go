@@ -15,30 +15,6 @@ import (
 	"github.com/konnectguard/terraform-provider-konnect/internal/konnectmock"
 )
 
-// names is a known value check of a list of strings, in order.
-func names(want ...string) knownvalue.Check {
-	checks := make([]knownvalue.Check, 0, len(want))
-	for _, w := range want {
-		checks = append(checks, knownvalue.StringExact(w))
-	}
-	return knownvalue.ListExact(checks)
-}
-
-// both matches a diagnostic's summary and then a part of its detail, as the CLI wraps them.
-func both(summary, detail string) *regexp.Regexp {
-	return regexp.MustCompile("(?s)" + wrappedText(summary).String() + ".*" + wrappedText(detail).String())
-}
-
-// mkCP creates a control plane out of band and returns its id.
-func (e *konnectEnv) mkCP(body konnect.Object) string {
-	e.t.Helper()
-	cp, _, err := e.client.CreateControlPlane(context.Background(), body)
-	if err != nil {
-		e.t.Fatalf("create control plane: %v", err)
-	}
-	return cp["id"].(string)
-}
-
 // Kong's provider's control plane lookups work unchanged: each of `filter`'s operators,
 // `filter_labels` and `sort` narrows the list to what Konnect matches, and the single data
 // source reads the one control plane a filter matches, with Kong's nested `config`.

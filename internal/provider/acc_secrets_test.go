@@ -2,17 +2,13 @@ package provider
 
 import (
 	"bytes"
-	"errors"
-	"fmt"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
 
-	"github.com/hashicorp/terraform-plugin-go/tfprotov6/tf6server"
-
+	"github.com/konnectguard/terraform-provider-konnect/internal/acctest"
 	"github.com/konnectguard/terraform-provider-konnect/internal/konnect"
 	"github.com/konnectguard/terraform-provider-konnect/internal/konnectmock"
 )
@@ -22,94 +18,11 @@ import (
 // what they see is everything a user sees: the CLI's output and, with TF_LOG, the log file
 // holding the CLI's, the plugin libraries' and the provider's own lines.
 
-const envServeProvider = "KONNECT_TEST_SERVE_PROVIDER"
-
-// TestAccSecretsHelperProvider is not a test: started by a CLI with envServeProvider set,
-// it serves the provider over the plugin protocol until the CLI stops it.
+// TestAccSecretsHelperProvider is not a test: started by a CLI with acctest.EnvServeProvider
+// set (acctest.NewCLIRun), it serves the provider over the plugin protocol until the CLI
+// stops it.
 func TestAccSecretsHelperProvider(t *testing.T) {
-	if os.Getenv(envServeProvider) != "1" {
-		return
-	}
-	if err := tf6server.Serve(SourceAddress, NewServer("test")); err != nil {
-		fmt.Fprintln(os.Stderr, err)
-		os.Exit(1)
-	}
-	os.Exit(0)
-}
-
-// cliRun is one CLI working directory wired to this test binary as the provider.
-type cliRun struct {
-	t   *testing.T
-	cli string
-	dir string
-	env []string
-}
-
-func newCLIRun(t *testing.T) *cliRun {
-	t.Helper()
-	cli := os.Getenv("TF_ACC_TERRAFORM_PATH")
-	if cli == "" {
-		t.Fatal("TF_ACC_TERRAFORM_PATH is not set: run `make testacc CLI=terraform` (or CLI=tofu)")
-	}
-	self, err := os.Executable()
-	if err != nil {
-		t.Fatal(err)
-	}
-	dir := t.TempDir()
-	pluginDir := filepath.Join(dir, "plugins")
-	if err := os.Mkdir(pluginDir, 0o755); err != nil {
-		t.Fatal(err)
-	}
-	launcher := fmt.Sprintf("#!/bin/sh\nexec %q -test.run='^TestAccSecretsHelperProvider$' -test.count=1\n", self)
-	if err := os.WriteFile(filepath.Join(pluginDir, "terraform-provider-konnect"), []byte(launcher), 0o755); err != nil {
-		t.Fatal(err)
-	}
-	rc := filepath.Join(dir, "cli.tfrc")
-	if err := os.WriteFile(rc, []byte(fmt.Sprintf("provider_installation {\n  dev_overrides {\n    \"konnectguard/konnect\" = %q\n  }\n  direct {}\n}\n", pluginDir)), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	work := filepath.Join(dir, "work")
-	if err := os.Mkdir(work, 0o755); err != nil {
-		t.Fatal(err)
-	}
-	var env []string
-	for _, kv := range os.Environ() {
-		k, _, _ := strings.Cut(kv, "=")
-		if strings.HasPrefix(k, "TF_LOG") || strings.HasPrefix(k, "TF_VAR_") || k == "TF_CLI_CONFIG_FILE" || k == "KONNECT_CONFLICT_POLICY" {
-			continue
-		}
-		env = append(env, kv)
-	}
-	env = append(env, "TF_CLI_CONFIG_FILE="+rc, "CHECKPOINT_DISABLE=1", "TF_IN_AUTOMATION=1", envServeProvider+"=1")
-	return &cliRun{t: t, cli: cli, dir: work, env: env}
-}
-
-func (c *cliRun) write(config string) {
-	c.t.Helper()
-	if err := os.WriteFile(filepath.Join(c.dir, "main.tf"), []byte(config), 0o644); err != nil {
-		c.t.Fatal(err)
-	}
-}
-
-// run runs the CLI with extra environment; it returns stdout and stderr together and the
-// exit status.
-func (c *cliRun) run(extraEnv []string, args ...string) (string, int) {
-	c.t.Helper()
-	cmd := exec.Command(c.cli, args...)
-	cmd.Dir = c.dir
-	cmd.Env = append(append([]string(nil), c.env...), extraEnv...)
-	var out bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &out, &out
-	err := cmd.Run()
-	var exit *exec.ExitError
-	switch {
-	case err == nil:
-		return out.String(), 0
-	case errors.As(err, &exit):
-		return out.String(), exit.ExitCode()
-	}
-	c.t.Fatalf("%s %v: %v\n%s", c.cli, args, err, out.String())
-	return "", -1
+	acctest.ServeProvider(SourceAddress, NewServer("test"))
 }
 
 func (e *konnectEnv) secretPluginConfig() string {

@@ -11,7 +11,6 @@ import (
 	"io"
 	"net/http"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"regexp"
 	"strings"
@@ -28,26 +27,6 @@ import (
 // make testacc CLI=tofu runs OpenTofu 1.12.6) every kind's twin goes through its whole life;
 // with one that does not (make testacc CLI=terraform: Terraform 1.5.7) the same tests assert
 // the framework's error, which names the attribute and the version that supports it.
-
-// cliWriteOnly reports whether the CLI of this run supports write-only attributes, from its
-// own version.
-var cliWriteOnly = sync.OnceValues(func() (bool, error) {
-	out, err := exec.Command(os.Getenv("TF_ACC_TERRAFORM_PATH"), "version", "-json").Output()
-	if err != nil {
-		return false, err
-	}
-	var v struct {
-		Version string `json:"terraform_version"`
-	}
-	if err := json.Unmarshal(out, &v); err != nil {
-		return false, fmt.Errorf("%s version -json: %w", os.Getenv("TF_ACC_TERRAFORM_PATH"), err)
-	}
-	var major, minor int
-	if _, err := fmt.Sscanf(v.Version, "%d.%d", &major, &minor); err != nil {
-		return false, fmt.Errorf("CLI version %q: %w", v.Version, err)
-	}
-	return major > 1 || major == 1 && minor >= 11, nil
-})
 
 // woCase is one kind's write-only secrets.
 type woCase struct {
