@@ -20,6 +20,6 @@ var protoV6Factories = acctest.Factories(newServer)
 // TestMain serves the provider instead of testing when this test binary is the provider a
 // CLI started (the tests run with a real CLI: acctest.CLIRun).
 func TestMain(m *testing.M) {
-	acctest.ServeProviderIfAsked(provider.SourceAddress, newServer)
+	acctest.ServeProvider(provider.SourceAddress, newServer)
 	os.Exit(m.Run())
 }

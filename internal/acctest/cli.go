@@ -16,21 +16,26 @@ import (
 	"github.com/hashicorp/terraform-plugin-go/tfprotov6/tf6server"
 )
 
-// Running the CLI the way a user does, not through the test framework: the CLI starts the
-// provider as its own process (the test binary, through dev_overrides), so that what a test
-// sees is everything a user sees: the CLI's output and, with TF_LOG, the log file holding
-// the CLI's, the plugin libraries' and the provider's own lines.
+// Some tests run the CLI the way a user does, not through the test framework: the CLI
+// starts the provider as its own process (the test binary, through dev_overrides), so what
+// they see is everything a user sees: the CLI's output and, with TF_LOG, the log file
+// holding the CLI's, the plugin libraries' and the provider's own lines.
+//
+// The test binary serves the provider when the CLI starts it with EnvServeProvider set:
+// internal/provider through its TestAccSecretsHelperProvider, the other packages through
+// their TestMain (ServeProvider), before any test runs.
 
-// EnvServeProvider is set in the environment of the test binary a CLIRun's CLI starts as
-// its provider: that process serves the provider (ServeProviderIfAsked) instead of testing.
+// EnvServeProvider, set to 1, makes the test binary serve the provider (ServeProvider).
 const EnvServeProvider = "KONNECT_TEST_SERVE_PROVIDER"
 
-// ServeProviderIfAsked serves newServer's provider under address over the plugin protocol,
-// until the CLI stops it, and exits, when this process is the test binary a CLIRun's CLI
-// started as its provider (EnvServeProvider set); otherwise it returns at once. A package
-// whose tests use CLIRun calls it first thing in its TestMain (internal/provider, from its
-// TestAccSecretsHelperProvider, which CLIRun's launcher selects).
-func ServeProviderIfAsked(address string, newServer func() tfprotov6.ProviderServer) {
+// helperRun is what the CLI runs of the test binary: internal/provider's
+// TestAccSecretsHelperProvider; a package serving from its TestMain stops before tests run.
+const helperRun = "^TestAccSecretsHelperProvider$"
+
+// ServeProvider serves the provider at address over the plugin protocol until the CLI stops
+// it, then exits, when EnvServeProvider is set; otherwise it returns at once. A package
+// whose tests use NewCLIRun calls it first thing in its TestMain.
+func ServeProvider(address string, newServer func() tfprotov6.ProviderServer) {
 	if os.Getenv(EnvServeProvider) != "1" {
 		return
 	}
@@ -41,22 +46,25 @@ func ServeProviderIfAsked(address string, newServer func() tfprotov6.ProviderSer
 	os.Exit(0)
 }
 
-// CLIRun is one CLI working directory wired to this test binary as the provider.
-type CLIRun struct {
-	// T is the test the run belongs to: its helpers fail it.
-	T *testing.T
-	// CLI is the CLI's path (TF_ACC_TERRAFORM_PATH).
-	CLI string
-	// Dir is the working directory: main.tf (Write), the state file.
-	Dir string
+// CLIRequiredProviders is the terraform block of a configuration run by a CLIRun.
+const CLIRequiredProviders = `terraform {
+  required_providers {
+    konnect = { source = "konnectguard/konnect" }
+  }
+}
+`
 
-	env []string
+// CLIRun is one CLI working directory wired to the test binary as the provider. Dir is
+// the working directory, where main.tf, the state and saved plans are.
+type CLIRun struct {
+	T   *testing.T
+	CLI string
+	Dir string
+	Env []string
 }
 
-// NewCLIRun makes a working directory for the CLI of TF_ACC_TERRAFORM_PATH, whose
-// configuration (a CLI config file with dev_overrides) has it start this test binary as the
-// provider konnectguard/konnect. Whatever TF_LOG*, TF_VAR_*, TF_CLI_CONFIG_FILE and
-// KONNECT_CONFLICT_POLICY the test process has is left out of the CLI's environment.
+// NewCLIRun makes a working directory for the CLI of TF_ACC_TERRAFORM_PATH, with a CLI
+// configuration whose dev_overrides start this test binary as the provider.
 func NewCLIRun(t *testing.T) *CLIRun {
 	t.Helper()
 	cli := os.Getenv("TF_ACC_TERRAFORM_PATH")
@@ -72,7 +80,7 @@ func NewCLIRun(t *testing.T) *CLIRun {
 	if err := os.Mkdir(pluginDir, 0o755); err != nil {
 		t.Fatal(err)
 	}
-	launcher := fmt.Sprintf("#!/bin/sh\nexec %q -test.run='^TestAccSecretsHelperProvider$' -test.count=1\n", self)
+	launcher := fmt.Sprintf("#!/bin/sh\nexec %q -test.run='%s' -test.count=1\n", self, helperRun)
 	if err := os.WriteFile(filepath.Join(pluginDir, "terraform-provider-konnect"), []byte(launcher), 0o755); err != nil {
 		t.Fatal(err)
 	}
@@ -93,10 +101,10 @@ func NewCLIRun(t *testing.T) *CLIRun {
 		env = append(env, kv)
 	}
 	env = append(env, "TF_CLI_CONFIG_FILE="+rc, "CHECKPOINT_DISABLE=1", "TF_IN_AUTOMATION=1", EnvServeProvider+"=1")
-	return &CLIRun{T: t, CLI: cli, Dir: work, env: env}
+	return &CLIRun{T: t, CLI: cli, Dir: work, Env: env}
 }
 
-// Write writes the configuration, main.tf.
+// Write makes config the working directory's main.tf.
 func (c *CLIRun) Write(config string) {
 	c.T.Helper()
 	if err := os.WriteFile(filepath.Join(c.Dir, "main.tf"), []byte(config), 0o644); err != nil {
@@ -110,7 +118,7 @@ func (c *CLIRun) Run(extraEnv []string, args ...string) (string, int) {
 	c.T.Helper()
 	cmd := exec.Command(c.CLI, args...)
 	cmd.Dir = c.Dir
-	cmd.Env = append(append([]string(nil), c.env...), extraEnv...)
+	cmd.Env = append(append([]string(nil), c.Env...), extraEnv...)
 	var out bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &out, &out
 	err := cmd.Run()
@@ -125,8 +133,8 @@ func (c *CLIRun) Run(extraEnv []string, args ...string) (string, int) {
 	return "", -1
 }
 
-// CLIWriteOnly reports whether the CLI of this run (TF_ACC_TERRAFORM_PATH) supports
-// write-only attributes (Terraform 1.11+, OpenTofu 1.11+), from its own version.
+// CLIWriteOnly reports whether the CLI of this run supports write-only attributes
+// (Terraform 1.11+, OpenTofu 1.11+), from its own version.
 var CLIWriteOnly = sync.OnceValues(func() (bool, error) {
 	out, err := exec.Command(os.Getenv("TF_ACC_TERRAFORM_PATH"), "version", "-json").Output()
 	if err != nil {

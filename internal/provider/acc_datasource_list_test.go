@@ -11,27 +11,9 @@ import (
 	"github.com/hashicorp/terraform-plugin-testing/statecheck"
 	"github.com/hashicorp/terraform-plugin-testing/tfjsonpath"
 
-	"github.com/konnectguard/terraform-provider-konnect/internal/acctest"
 	"github.com/konnectguard/terraform-provider-konnect/internal/konnect"
 	"github.com/konnectguard/terraform-provider-konnect/internal/konnectmock"
 )
-
-// names is a known value check of a list of strings, in order.
-func names(want ...string) knownvalue.Check { return acctest.Names(want...) }
-
-// both matches a diagnostic's summary and then a part of its detail, as the CLI wraps them
-// (acctest.Both).
-func both(summary, detail string) *regexp.Regexp { return acctest.Both(summary, detail) }
-
-// mkCP creates a control plane out of band and returns its id.
-func (e *konnectEnv) mkCP(body konnect.Object) string {
-	e.t.Helper()
-	cp, _, err := e.client.CreateControlPlane(context.Background(), body)
-	if err != nil {
-		e.t.Fatalf("create control plane: %v", err)
-	}
-	return cp["id"].(string)
-}
 
 // Kong's provider's control plane lookups work unchanged: each of `filter`'s operators,
 // `filter_labels` and `sort` narrows the list to what Konnect matches, and the single data

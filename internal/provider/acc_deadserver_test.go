@@ -5,7 +5,6 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"regexp"
-	"strings"
 	"sync/atomic"
 	"testing"
 
@@ -15,16 +14,6 @@ import (
 
 	"github.com/konnectguard/terraform-provider-konnect/internal/konnectmock"
 )
-
-// wrappedText matches text in CLI output, where a diagnostic's lines may wrap between any
-// two words.
-func wrappedText(text string) *regexp.Regexp {
-	words := strings.Fields(text)
-	for i, w := range words {
-		words[i] = regexp.QuoteMeta(w)
-	}
-	return regexp.MustCompile(strings.Join(words, `\s+`))
-}
 
 // silentSwitch stands in front of the mock Konnect: it forwards every request until it is
 // silenced, then accepts requests and never answers them (each handler waits for the end

@@ -189,14 +189,6 @@ func TestAccIntentAdoptedValueIsGuarded(t *testing.T) {
 	}
 }
 
-// cliRequiredProviders is the terraform block of a configuration run by cliRun.
-const cliRequiredProviders = `terraform {
-  required_providers {
-    konnect = { source = "konnectguard/konnect" }
-  }
-}
-`
-
 // Sequence 2: after adopting a value set in Konnect, a new value in configuration is an
 // ordinary update, not a conflict with the value Terraform wrote before.
 func TestAccIntentAdoptedThenChanged(t *testing.T) {

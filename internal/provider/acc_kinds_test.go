@@ -235,40 +235,6 @@ func (u *kindUpdate) render(v any) string {
 	return string(b)
 }
 
-// objectPath is the API path of an object from its state: the kind's own collection path
-// for its path parameters, and its id.
-func objectPath(k engine.EntityKind, attrs map[string]string) string {
-	parents := map[string]string{}
-	for _, a := range k.Attrs {
-		if a.Parent {
-			parents[a.Name] = attrs[a.Name]
-		}
-	}
-	switch api := k.API.(type) {
-	case engine.ControlPlaneAPI:
-		return "/v2/control-planes/" + attrs["id"]
-	case gateway.GroupMemberAPI:
-		return api.Members(parents) + "/" + attrs["id"]
-	case engine.PlatformAPI:
-		return api.Path(parents, attrs["id"])
-	case engine.PatchAPI:
-		return api.Path(parents, attrs["id"])
-	case interface{ Singleton() engine.SingletonAPI }: // also an API wrapping one (a portal's images)
-		return api.Singleton().Path(parents)
-	case engine.AssignmentAPI:
-		return api.Collection(parents) + "/" + attrs["id"]
-	case gateway.MembershipAPI:
-		return gateway.MembershipPath(attrs["id"])
-	case engine.Listable:
-		return api.Listing().Collection(parents) + "/" + attrs["id"]
-	case interface {
-		Path(map[string]string, string) string
-	}: // an API of its own over a platform collection (portal pages)
-		return api.Path(parents, attrs["id"])
-	}
-	panic("objectPath: no path for " + k.TypeName)
-}
-
 // remember records the object's path after the first apply.
 func (f *kindFixture) remember(s *terraform.State) error {
 	rs, ok := s.RootModule().Resources[f.address()]

@@ -19,37 +19,11 @@ import (
 // with TF_LOG, the log file holding the CLI's, the plugin libraries' and the provider's own
 // lines.
 
-// TestAccSecretsHelperProvider is not a test: started by a CLI with
-// acctest.EnvServeProvider set, it serves the provider over the plugin protocol until the
-// CLI stops it.
+// TestAccSecretsHelperProvider is not a test: started by a CLI with acctest.EnvServeProvider
+// set (acctest.NewCLIRun), it serves the provider over the plugin protocol until the CLI
+// stops it.
 func TestAccSecretsHelperProvider(t *testing.T) {
-	acctest.ServeProviderIfAsked(SourceAddress, NewServer("test"))
-}
-
-// cliRun is acctest.CLIRun under this package's names: one CLI working directory wired to
-// this test binary as the provider.
-type cliRun struct {
-	*acctest.CLIRun
-	cli string
-	dir string
-}
-
-func newCLIRun(t *testing.T) *cliRun {
-	t.Helper()
-	c := acctest.NewCLIRun(t)
-	return &cliRun{CLIRun: c, cli: c.CLI, dir: c.Dir}
-}
-
-func (c *cliRun) write(config string) {
-	c.T.Helper()
-	c.Write(config)
-}
-
-// run runs the CLI with extra environment; it returns stdout and stderr together and the
-// exit status.
-func (c *cliRun) run(extraEnv []string, args ...string) (string, int) {
-	c.T.Helper()
-	return c.Run(extraEnv, args...)
+	acctest.ServeProvider(SourceAddress, NewServer("test"))
 }
 
 func (e *konnectEnv) secretPluginConfig() string {

@@ -17,7 +17,6 @@ import (
 	"sync"
 	"testing"
 
-	"github.com/konnectguard/terraform-provider-konnect/internal/acctest"
 	"github.com/konnectguard/terraform-provider-konnect/internal/konnect"
 	"github.com/konnectguard/terraform-provider-konnect/internal/konnectmock"
 )
@@ -28,10 +27,6 @@ import (
 // make testacc CLI=tofu runs OpenTofu 1.12.6) every kind's twin goes through its whole life;
 // with one that does not (make testacc CLI=terraform: Terraform 1.5.7) the same tests assert
 // the framework's error, which names the attribute and the version that supports it.
-
-// cliWriteOnly reports whether the CLI of this run supports write-only attributes, from its
-// own version (acctest.CLIWriteOnly).
-var cliWriteOnly = acctest.CLIWriteOnly
 
 // woCase is one kind's write-only secrets.
 type woCase struct {

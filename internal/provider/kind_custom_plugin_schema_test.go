@@ -6,17 +6,3 @@ var customPluginSchemaRow = kindRow{noKept: "lua_schema is its one field",
 	block:     "lua_schema = %s",
 	update:    &kindUpdate{attr: "lua_schema", values: [2]any{luaSchema("10"), luaSchema("20")}, ui: luaSchema("30")},
 	noRemoval: "a custom plugin schema's only attribute, lua_schema, is required: nothing to remove from configuration"}
-
-// luaSchema is the schema.lua of a custom plugin `greeter` with a default of n.
-func luaSchema(n string) string {
-	return `return {
-  name = "greeter",
-  fields = {
-    { config = { type = "record", fields = {
-      { greeting = { type = "string", default = "hello" } },
-      { times = { type = "integer", default = ` + n + ` } },
-    } } },
-  },
-}
-`
-}

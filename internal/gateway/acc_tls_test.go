@@ -1,4 +1,4 @@
-package provider
+package gateway_test
 
 import (
 	"context"
@@ -26,14 +26,6 @@ import (
 
 // --- key material -------------------------------------------------------------------------
 
-// tlsPair is a freshly generated key pair with a self-signed certificate, PEM-encoded.
-type tlsPair = acctest.TLSPair
-
-func tlsTestPEM(t *testing.T, cn string, ca bool) tlsPair {
-	t.Helper()
-	return acctest.TLSTestPEM(t, cn, ca)
-}
-
 // --- Konnect, out of band ------------------------------------------------------------------
 
 // tlsImportID builds the import id `<parent>/…/<id>` from a resource's state.
@@ -57,14 +49,10 @@ func tlsStale(typeName string) *regexp.Regexp {
 
 var tlsRevision = knownvalue.StringRegexp(regexp.MustCompile(`^sha256:[0-9a-f]{64}$`))
 
-func tlsCP(name string) string {
-	return fmt.Sprintf("resource \"konnect_gateway_control_plane\" \"cp\" {\n  name = %q\n}\n", name)
-}
-
 // --- upstreams ----------------------------------------------------------------------------
 
-func (e *konnectEnv) upstreamConfig(slots int, extra string) string {
-	return e.providerBlock("") + tlsCP("tls-upstream") + fmt.Sprintf(`
+func upstreamConfig(e *acctest.Env, slots int, extra string) string {
+	return e.ProviderBlock("") + acctest.TLSCP("tls-upstream") + fmt.Sprintf(`
 resource "konnect_gateway_upstream" "u" {
   control_plane_id = konnect_gateway_control_plane.cp.id
   name             = "orders.upstream"
@@ -79,15 +67,15 @@ resource "konnect_gateway_upstream" "u" {
 }
 
 func TestAccTLSUpstream(t *testing.T) {
-	env := newKonnectEnv(t, konnectmock.Options{})
+	env := acctest.NewEnv(t, konnectmock.Options{})
 	sameID := statecheck.CompareValue(compare.ValuesSame())
 	const u = "konnect_gateway_upstream.u"
-	upstream := func() konnect.Object { return env.get(env.corePath("tls-upstream", "upstreams", "orders.upstream")) }
+	upstream := func() konnect.Object { return env.Get(env.CorePath("tls-upstream", "upstreams", "orders.upstream")) }
 	resource.ParallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: protoV6Factories,
 		Steps: []resource.TestStep{
 			{
-				Config: env.upstreamConfig(100, ""),
+				Config: upstreamConfig(env, 100, ""),
 				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
 					plancheck.ExpectResourceAction(u, plancheck.ResourceActionCreate),
 				}},
@@ -103,13 +91,13 @@ func TestAccTLSUpstream(t *testing.T) {
 					statecheck.ExpectKnownValue(u, tfjsonpath.New("revision"), tlsRevision),
 				},
 				Check: func(*terraform.State) error {
-					wantField(t, "upstream", upstream(), "slots", 100)
-					wantField(t, "upstream", upstream(), "hash_on_header", "x-user")
+					acctest.WantField(t, "upstream", upstream(), "slots", 100)
+					acctest.WantField(t, "upstream", upstream(), "hash_on_header", "x-user")
 					return nil
 				},
 			},
 			{
-				Config: env.upstreamConfig(200, `  host_header = "orders.internal"`),
+				Config: upstreamConfig(env, 200, `  host_header = "orders.internal"`),
 				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
 					plancheck.ExpectResourceAction(u, plancheck.ResourceActionUpdate),
 				}},
@@ -118,40 +106,40 @@ func TestAccTLSUpstream(t *testing.T) {
 					statecheck.ExpectKnownValue(u, tfjsonpath.New("slots"), knownvalue.Int64Exact(200)),
 				},
 				Check: func(*terraform.State) error {
-					wantField(t, "upstream", upstream(), "slots", 200)
-					wantField(t, "upstream", upstream(), "host_header", "orders.internal")
+					acctest.WantField(t, "upstream", upstream(), "slots", 200)
+					acctest.WantField(t, "upstream", upstream(), "host_header", "orders.internal")
 					return nil
 				},
 			},
 			{
-				Config:           env.upstreamConfig(200, `  host_header = "orders.internal"`),
+				Config:           upstreamConfig(env, 200, `  host_header = "orders.internal"`),
 				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()}},
 			},
 			{ResourceName: u, ImportState: true, ImportStateVerify: true, ImportStateIdFunc: tlsImportID(u, "control_plane_id")},
 			{
 				// A saved plan made stale by an edit in Konnect is refused.
-				Config: env.upstreamConfig(300, `  host_header = "orders.internal"`),
+				Config: upstreamConfig(env, 300, `  host_header = "orders.internal"`),
 				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
 					plancheck.ExpectResourceAction(u, plancheck.ResourceActionUpdate),
-					outOfBand(func() {
-						env.edit(env.corePath("tls-upstream", "upstreams", "orders.upstream"), setAll(konnect.Object{"use_srv_name": true}))
+					acctest.OutOfBand(func() {
+						env.Edit(env.CorePath("tls-upstream", "upstreams", "orders.upstream"), acctest.SetAll(konnect.Object{"use_srv_name": true}))
 					}),
 				}},
 				ExpectError: tlsStale("konnect_gateway_upstream"),
 			},
 			{
 				PreConfig: func() {
-					wantField(t, "after the refused apply", upstream(), "use_srv_name", true)
-					wantField(t, "after the refused apply", upstream(), "slots", 200)
+					acctest.WantField(t, "after the refused apply", upstream(), "use_srv_name", true)
+					acctest.WantField(t, "after the refused apply", upstream(), "slots", 200)
 				},
 				// Planning again: use_srv_name is not configured, so it follows Konnect.
-				Config: env.upstreamConfig(300, `  host_header = "orders.internal"`),
+				Config: upstreamConfig(env, 300, `  host_header = "orders.internal"`),
 				ConfigStateChecks: []statecheck.StateCheck{
 					statecheck.ExpectKnownValue(u, tfjsonpath.New("use_srv_name"), knownvalue.Bool(true)),
 				},
 				Check: func(*terraform.State) error {
-					wantField(t, "after re-planning", upstream(), "use_srv_name", true)
-					wantField(t, "after re-planning", upstream(), "slots", 300)
+					acctest.WantField(t, "after re-planning", upstream(), "use_srv_name", true)
+					acctest.WantField(t, "after re-planning", upstream(), "slots", 300)
 					return nil
 				},
 			},
@@ -172,15 +160,15 @@ const partialHealthchecks = `
 
 // Healthchecks set only in part: Konnect fills the rest, and the next plan is empty.
 func TestAccTLSUpstreamHealthchecksPartial(t *testing.T) {
-	env := newKonnectEnv(t, konnectmock.Options{})
+	env := acctest.NewEnv(t, konnectmock.Options{})
 	const u = "konnect_gateway_upstream.u"
 	hc := tfjsonpath.New("healthchecks")
 	resource.ParallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: protoV6Factories,
 		Steps: []resource.TestStep{
-			{Config: env.upstreamConfig(100, "")},
+			{Config: upstreamConfig(env, 100, "")},
 			{
-				Config: env.upstreamConfig(100, partialHealthchecks),
+				Config: upstreamConfig(env, 100, partialHealthchecks),
 				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
 					plancheck.ExpectResourceAction(u, plancheck.ResourceActionUpdate),
 				}},
@@ -194,15 +182,15 @@ func TestAccTLSUpstreamHealthchecksPartial(t *testing.T) {
 					statecheck.ExpectKnownValue(u, hc.AtMapKey("passive").AtMapKey("unhealthy").AtMapKey("timeouts"), knownvalue.Int64Exact(0)),
 				},
 				Check: func(*terraform.State) error {
-					obj := env.get(env.corePath("tls-upstream", "upstreams", "orders.upstream"))
+					obj := env.Get(env.CorePath("tls-upstream", "upstreams", "orders.upstream"))
 					active := obj["healthchecks"].(map[string]any)["active"].(map[string]any)
-					wantField(t, "healthchecks.active", active, "type", "https")
-					wantField(t, "healthchecks.active", active, "concurrency", 10)
+					acctest.WantField(t, "healthchecks.active", active, "type", "https")
+					acctest.WantField(t, "healthchecks.active", active, "concurrency", 10)
 					return nil
 				},
 			},
 			{
-				Config:           env.upstreamConfig(100, partialHealthchecks),
+				Config:           upstreamConfig(env, 100, partialHealthchecks),
 				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()}},
 			},
 		},
@@ -214,13 +202,13 @@ func TestAccTLSUpstreamHealthchecksPartial(t *testing.T) {
 // On create the unset nested attributes are unknown: the request body leaves out only those,
 // so what was configured is written and Konnect fills the rest.
 func TestAccTLSUpstreamHealthchecksPartialAtCreate(t *testing.T) {
-	env := newKonnectEnv(t, konnectmock.Options{})
+	env := acctest.NewEnv(t, konnectmock.Options{})
 	resource.ParallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: protoV6Factories,
 		Steps: []resource.TestStep{
-			{Config: env.upstreamConfig(100, partialHealthchecks)},
+			{Config: upstreamConfig(env, 100, partialHealthchecks)},
 			{
-				Config:           env.upstreamConfig(100, partialHealthchecks),
+				Config:           upstreamConfig(env, 100, partialHealthchecks),
 				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()}},
 			},
 		},
@@ -229,8 +217,8 @@ func TestAccTLSUpstreamHealthchecksPartialAtCreate(t *testing.T) {
 
 // --- targets ------------------------------------------------------------------------------
 
-func (e *konnectEnv) targetConfig(target string, weight int) string {
-	return e.providerBlock("") + tlsCP("tls-target") + fmt.Sprintf(`
+func targetConfig(e *acctest.Env, target string, weight int) string {
+	return e.ProviderBlock("") + acctest.TLSCP("tls-target") + fmt.Sprintf(`
 resource "konnect_gateway_upstream" "u" {
   control_plane_id = konnect_gateway_control_plane.cp.id
   name             = "orders.upstream"
@@ -246,15 +234,15 @@ resource "konnect_gateway_target" "t" {
 }
 
 func TestAccTLSTarget(t *testing.T) {
-	env := newKonnectEnv(t, konnectmock.Options{})
+	env := acctest.NewEnv(t, konnectmock.Options{})
 	sameID := statecheck.CompareValue(compare.ValuesSame())
 	const tg = "konnect_gateway_target.t"
-	targets := func() string { return env.corePath("tls-target", "upstreams", "orders.upstream", "targets") }
+	targets := func() string { return env.CorePath("tls-target", "upstreams", "orders.upstream", "targets") }
 	resource.ParallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: protoV6Factories,
 		Steps: []resource.TestStep{
 			{
-				Config: env.targetConfig("10.0.0.7:8080", 50),
+				Config: targetConfig(env, "10.0.0.7:8080", 50),
 				ConfigStateChecks: []statecheck.StateCheck{
 					sameID.AddStateValue(tg, tfjsonpath.New("id")),
 					statecheck.CompareValuePairs(tg, tfjsonpath.New("upstream_id"), "konnect_gateway_upstream.u", tfjsonpath.New("id"), compare.ValuesSame()),
@@ -263,13 +251,13 @@ func TestAccTLSTarget(t *testing.T) {
 					statecheck.ExpectKnownValue(tg, tfjsonpath.New("revision"), tlsRevision),
 				},
 				Check: func(*terraform.State) error {
-					wantField(t, "target", env.get(targets()+"/"+"10.0.0.7:8080"), "weight", 50)
+					acctest.WantField(t, "target", env.Get(targets()+"/"+"10.0.0.7:8080"), "weight", 50)
 					return nil
 				},
 			},
 			{
 				// Konnect replaces targets in place: a new address keeps the id.
-				Config: env.targetConfig("10.0.0.8:8080", 60),
+				Config: targetConfig(env, "10.0.0.8:8080", 60),
 				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
 					plancheck.ExpectResourceAction(tg, plancheck.ResourceActionUpdate),
 				}},
@@ -278,35 +266,35 @@ func TestAccTLSTarget(t *testing.T) {
 					statecheck.ExpectKnownValue(tg, tfjsonpath.New("target"), knownvalue.StringExact("10.0.0.8:8080")),
 				},
 				Check: func(*terraform.State) error {
-					wantField(t, "target", env.only(targets()), "target", "10.0.0.8:8080")
-					wantField(t, "target", env.only(targets()), "weight", 60)
+					acctest.WantField(t, "target", env.Only(targets()), "target", "10.0.0.8:8080")
+					acctest.WantField(t, "target", env.Only(targets()), "weight", 60)
 					return nil
 				},
 			},
 			{
-				Config:           env.targetConfig("10.0.0.8:8080", 60),
+				Config:           targetConfig(env, "10.0.0.8:8080", 60),
 				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()}},
 			},
 			{ResourceName: tg, ImportState: true, ImportStateVerify: true, ImportStateIdFunc: tlsImportID(tg, "control_plane_id", "upstream_id")},
 			{
-				Config: env.targetConfig("10.0.0.8:8080", 70),
+				Config: targetConfig(env, "10.0.0.8:8080", 70),
 				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
-					outOfBand(func() { env.edit(targets()+"/"+"10.0.0.8:8080", setAll(konnect.Object{"failover": true})) }),
+					acctest.OutOfBand(func() { env.Edit(targets()+"/"+"10.0.0.8:8080", acctest.SetAll(konnect.Object{"failover": true})) }),
 				}},
 				ExpectError: tlsStale("konnect_gateway_target"),
 			},
 			{
 				PreConfig: func() {
-					wantField(t, "after the refused apply", env.only(targets()), "failover", true)
-					wantField(t, "after the refused apply", env.only(targets()), "weight", 60)
+					acctest.WantField(t, "after the refused apply", env.Only(targets()), "failover", true)
+					acctest.WantField(t, "after the refused apply", env.Only(targets()), "weight", 60)
 				},
-				Config: env.targetConfig("10.0.0.8:8080", 70),
+				Config: targetConfig(env, "10.0.0.8:8080", 70),
 				ConfigStateChecks: []statecheck.StateCheck{
 					statecheck.ExpectKnownValue(tg, tfjsonpath.New("failover"), knownvalue.Bool(true)),
 				},
 				Check: func(*terraform.State) error {
-					wantField(t, "after re-planning", env.only(targets()), "failover", true)
-					wantField(t, "after re-planning", env.only(targets()), "weight", 70)
+					acctest.WantField(t, "after re-planning", env.Only(targets()), "failover", true)
+					acctest.WantField(t, "after re-planning", env.Only(targets()), "weight", 70)
 					return nil
 				},
 			},
@@ -316,8 +304,8 @@ func TestAccTLSTarget(t *testing.T) {
 
 // --- certificates -------------------------------------------------------------------------
 
-func (e *konnectEnv) certificateConfig(p tlsPair, extra string) string {
-	return e.providerBlock("") + tlsCP("tls-cert") + fmt.Sprintf(`
+func certificateConfig(e *acctest.Env, p acctest.TLSPair, extra string) string {
+	return e.ProviderBlock("") + acctest.TLSCP("tls-cert") + fmt.Sprintf(`
 resource "konnect_gateway_certificate" "c" {
   control_plane_id = konnect_gateway_control_plane.cp.id
   cert             = %q
@@ -328,17 +316,17 @@ resource "konnect_gateway_certificate" "c" {
 }
 
 func TestAccTLSCertificate(t *testing.T) {
-	env := newKonnectEnv(t, konnectmock.Options{})
+	env := acctest.NewEnv(t, konnectmock.Options{})
 	sameID := statecheck.CompareValue(compare.ValuesSame())
 	const c = "konnect_gateway_certificate.c"
-	first, second, alt := tlsTestPEM(t, "a.example.com", false), tlsTestPEM(t, "a.example.com", false), tlsTestPEM(t, "a.example.com", false)
+	first, second, alt := acctest.TLSTestPEM(t, "a.example.com", false), acctest.TLSTestPEM(t, "a.example.com", false), acctest.TLSTestPEM(t, "a.example.com", false)
 	altConfig := fmt.Sprintf("  cert_alt = %q\n  key_alt  = %q", alt.Cert, alt.Key)
-	cert := func() konnect.Object { return env.only(env.corePath("tls-cert", "certificates")) }
+	cert := func() konnect.Object { return env.Only(env.CorePath("tls-cert", "certificates")) }
 	resource.ParallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: protoV6Factories,
 		Steps: []resource.TestStep{
 			{
-				Config: env.certificateConfig(first, ""),
+				Config: certificateConfig(env, first, ""),
 				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
 					plancheck.ExpectResourceAction(c, plancheck.ResourceActionCreate),
 					plancheck.ExpectSensitiveValue(c, tfjsonpath.New("key")),
@@ -349,51 +337,51 @@ func TestAccTLSCertificate(t *testing.T) {
 					statecheck.ExpectKnownValue(c, tfjsonpath.New("revision"), tlsRevision),
 				},
 				Check: func(*terraform.State) error {
-					wantField(t, "certificate", cert(), "key", first.Key)
+					acctest.WantField(t, "certificate", cert(), "key", first.Key)
 					return nil
 				},
 			},
 			{
 				// Rotation in place.
-				Config: env.certificateConfig(second, ""),
+				Config: certificateConfig(env, second, ""),
 				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
 					plancheck.ExpectResourceAction(c, plancheck.ResourceActionUpdate),
 					plancheck.ExpectSensitiveValue(c, tfjsonpath.New("key")),
 				}},
 				ConfigStateChecks: []statecheck.StateCheck{sameID.AddStateValue(c, tfjsonpath.New("id"))},
 				Check: func(*terraform.State) error {
-					wantField(t, "certificate", cert(), "cert", second.Cert)
-					wantField(t, "certificate", cert(), "key", second.Key)
+					acctest.WantField(t, "certificate", cert(), "cert", second.Cert)
+					acctest.WantField(t, "certificate", cert(), "key", second.Key)
 					return nil
 				},
 			},
 			{
-				Config:           env.certificateConfig(second, ""),
+				Config:           certificateConfig(env, second, ""),
 				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()}},
 			},
 			{ResourceName: c, ImportState: true, ImportStateVerify: true, ImportStateIdFunc: tlsImportID(c, "control_plane_id")},
 			{
-				Config: env.certificateConfig(second, altConfig),
+				Config: certificateConfig(env, second, altConfig),
 				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
 					plancheck.ExpectSensitiveValue(c, tfjsonpath.New("key_alt")),
-					outOfBand(func() {
-						env.edit(env.corePath("tls-cert", "certificates", cert()["id"].(string)), setAll(konnect.Object{"tags": []any{"edited-in-ui"}}))
+					acctest.OutOfBand(func() {
+						env.Edit(env.CorePath("tls-cert", "certificates", cert()["id"].(string)), acctest.SetAll(konnect.Object{"tags": []any{"edited-in-ui"}}))
 					}),
 				}},
 				ExpectError: tlsStale("konnect_gateway_certificate"),
 			},
 			{
 				PreConfig: func() {
-					wantField(t, "after the refused apply", cert(), "tags", []any{"edited-in-ui"})
-					wantField(t, "after the refused apply", cert(), "cert_alt", nil)
+					acctest.WantField(t, "after the refused apply", cert(), "tags", []any{"edited-in-ui"})
+					acctest.WantField(t, "after the refused apply", cert(), "cert_alt", nil)
 				},
-				Config: env.certificateConfig(second, altConfig),
+				Config: certificateConfig(env, second, altConfig),
 				ConfigStateChecks: []statecheck.StateCheck{
 					statecheck.ExpectKnownValue(c, tfjsonpath.New("tags"), knownvalue.SetExact([]knownvalue.Check{knownvalue.StringExact("edited-in-ui")})),
 				},
 				Check: func(*terraform.State) error {
-					wantField(t, "after re-planning", cert(), "tags", []any{"edited-in-ui"})
-					wantField(t, "after re-planning", cert(), "key_alt", alt.Key)
+					acctest.WantField(t, "after re-planning", cert(), "tags", []any{"edited-in-ui"})
+					acctest.WantField(t, "after re-planning", cert(), "key_alt", alt.Key)
 					return nil
 				},
 			},
@@ -403,8 +391,8 @@ func TestAccTLSCertificate(t *testing.T) {
 
 // --- CA certificates ----------------------------------------------------------------------
 
-func (e *konnectEnv) caConfig(p tlsPair) string {
-	return e.providerBlock("") + tlsCP("tls-ca") + fmt.Sprintf(`
+func caConfig(e *acctest.Env, p acctest.TLSPair) string {
+	return e.ProviderBlock("") + acctest.TLSCP("tls-ca") + fmt.Sprintf(`
 resource "konnect_gateway_ca_certificate" "ca" {
   control_plane_id = konnect_gateway_control_plane.cp.id
   cert             = %q
@@ -413,28 +401,28 @@ resource "konnect_gateway_ca_certificate" "ca" {
 }
 
 func TestAccTLSCACertificate(t *testing.T) {
-	env := newKonnectEnv(t, konnectmock.Options{})
+	env := acctest.NewEnv(t, konnectmock.Options{})
 	sameID := statecheck.CompareValue(compare.ValuesSame())
 	const ca = "konnect_gateway_ca_certificate.ca"
-	first, second, third := tlsTestPEM(t, "CA one", true), tlsTestPEM(t, "CA two", true), tlsTestPEM(t, "CA three", true)
-	held := func() konnect.Object { return env.only(env.corePath("tls-ca", "ca_certificates")) }
+	first, second, third := acctest.TLSTestPEM(t, "CA one", true), acctest.TLSTestPEM(t, "CA two", true), acctest.TLSTestPEM(t, "CA three", true)
+	held := func() konnect.Object { return env.Only(env.CorePath("tls-ca", "ca_certificates")) }
 	resource.ParallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: protoV6Factories,
 		Steps: []resource.TestStep{
 			{
-				Config: env.caConfig(first),
+				Config: caConfig(env, first),
 				ConfigStateChecks: []statecheck.StateCheck{
 					sameID.AddStateValue(ca, tfjsonpath.New("id")),
 					statecheck.ExpectKnownValue(ca, tfjsonpath.New("cert_digest"), knownvalue.StringExact(first.Digest)),
 					statecheck.ExpectKnownValue(ca, tfjsonpath.New("revision"), tlsRevision),
 				},
 				Check: func(*terraform.State) error {
-					wantField(t, "CA certificate", held(), "cert_digest", first.Digest)
+					acctest.WantField(t, "CA certificate", held(), "cert_digest", first.Digest)
 					return nil
 				},
 			},
 			{
-				Config: env.caConfig(second),
+				Config: caConfig(env, second),
 				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
 					plancheck.ExpectResourceAction(ca, plancheck.ResourceActionUpdate),
 				}},
@@ -443,33 +431,33 @@ func TestAccTLSCACertificate(t *testing.T) {
 					statecheck.ExpectKnownValue(ca, tfjsonpath.New("cert_digest"), knownvalue.StringExact(second.Digest)),
 				},
 				Check: func(*terraform.State) error {
-					wantField(t, "CA certificate", held(), "cert", second.Cert)
+					acctest.WantField(t, "CA certificate", held(), "cert", second.Cert)
 					return nil
 				},
 			},
 			{
-				Config:           env.caConfig(second),
+				Config:           caConfig(env, second),
 				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()}},
 			},
 			{ResourceName: ca, ImportState: true, ImportStateVerify: true, ImportStateIdFunc: tlsImportID(ca, "control_plane_id")},
 			{
-				Config: env.caConfig(third),
+				Config: caConfig(env, third),
 				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
-					outOfBand(func() {
-						env.edit(env.corePath("tls-ca", "ca_certificates", held()["id"].(string)), setAll(konnect.Object{"tags": []any{"edited-in-ui"}}))
+					acctest.OutOfBand(func() {
+						env.Edit(env.CorePath("tls-ca", "ca_certificates", held()["id"].(string)), acctest.SetAll(konnect.Object{"tags": []any{"edited-in-ui"}}))
 					}),
 				}},
 				ExpectError: tlsStale("konnect_gateway_ca_certificate"),
 			},
 			{
 				PreConfig: func() {
-					wantField(t, "after the refused apply", held(), "tags", []any{"edited-in-ui"})
-					wantField(t, "after the refused apply", held(), "cert_digest", second.Digest)
+					acctest.WantField(t, "after the refused apply", held(), "tags", []any{"edited-in-ui"})
+					acctest.WantField(t, "after the refused apply", held(), "cert_digest", second.Digest)
 				},
-				Config: env.caConfig(third),
+				Config: caConfig(env, third),
 				Check: func(*terraform.State) error {
-					wantField(t, "after re-planning", held(), "tags", []any{"edited-in-ui"})
-					wantField(t, "after re-planning", held(), "cert_digest", third.Digest)
+					acctest.WantField(t, "after re-planning", held(), "tags", []any{"edited-in-ui"})
+					acctest.WantField(t, "after re-planning", held(), "cert_digest", third.Digest)
 					return nil
 				},
 			},
@@ -479,8 +467,8 @@ func TestAccTLSCACertificate(t *testing.T) {
 
 // --- SNIs ---------------------------------------------------------------------------------
 
-func (e *konnectEnv) sniConfig(a, b tlsPair, name, certRef string) string {
-	return e.providerBlock("") + tlsCP("tls-sni") + fmt.Sprintf(`
+func sniConfig(e *acctest.Env, a, b acctest.TLSPair, name, certRef string) string {
+	return e.ProviderBlock("") + acctest.TLSCP("tls-sni") + fmt.Sprintf(`
 resource "konnect_gateway_certificate" "a" {
   control_plane_id = konnect_gateway_control_plane.cp.id
   cert             = %q
@@ -502,23 +490,23 @@ resource "konnect_gateway_sni" "s" {
 }
 
 // sniDroppedConfig removes the SNI and changes certificate b in the same apply.
-func (e *konnectEnv) sniDroppedConfig(a, b tlsPair) string {
-	cfg := e.sniConfig(a, b, "unused", "a")
+func sniDroppedConfig(e *acctest.Env, a, b acctest.TLSPair) string {
+	cfg := sniConfig(e, a, b, "unused", "a")
 	cfg = cfg[:strings.Index(cfg, `resource "konnect_gateway_sni"`)]
 	return strings.Replace(cfg, fmt.Sprintf("  key              = %q\n}", b.Key), fmt.Sprintf("  key              = %q\n  tags             = [\"without-sni\"]\n}", b.Key), 1)
 }
 
 func TestAccTLSSNI(t *testing.T) {
-	env := newKonnectEnv(t, konnectmock.Options{})
+	env := acctest.NewEnv(t, konnectmock.Options{})
 	sameID := statecheck.CompareValue(compare.ValuesSame())
 	const s = "konnect_gateway_sni.s"
-	a, b := tlsTestPEM(t, "api.example.com", false), tlsTestPEM(t, "example.com", false)
-	snis := func() string { return env.corePath("tls-sni", "snis") }
+	a, b := acctest.TLSTestPEM(t, "api.example.com", false), acctest.TLSTestPEM(t, "example.com", false)
+	snis := func() string { return env.CorePath("tls-sni", "snis") }
 	resource.ParallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: protoV6Factories,
 		Steps: []resource.TestStep{
 			{
-				Config: env.sniConfig(a, b, "api.example.com", "a"),
+				Config: sniConfig(env, a, b, "api.example.com", "a"),
 				ConfigStateChecks: []statecheck.StateCheck{
 					sameID.AddStateValue(s, tfjsonpath.New("id")),
 					statecheck.CompareValuePairs(s, tfjsonpath.New("certificate").AtMapKey("id"), "konnect_gateway_certificate.a", tfjsonpath.New("id"), compare.ValuesSame()),
@@ -526,13 +514,13 @@ func TestAccTLSSNI(t *testing.T) {
 				},
 				Check: func(st *terraform.State) error {
 					certA := st.RootModule().Resources["konnect_gateway_certificate.a"].Primary.ID
-					wantField(t, "SNI", env.get(snis()+"/"+"api.example.com"), "certificate", map[string]any{"id": certA})
-					wantField(t, "certificate a", env.get(env.corePath("tls-sni", "certificates", certA)), "snis", []any{"api.example.com"})
+					acctest.WantField(t, "SNI", env.Get(snis()+"/"+"api.example.com"), "certificate", map[string]any{"id": certA})
+					acctest.WantField(t, "certificate a", env.Get(env.CorePath("tls-sni", "certificates", certA)), "snis", []any{"api.example.com"})
 					return nil
 				},
 			},
 			{
-				Config: env.sniConfig(a, b, "*.example.com", "b"),
+				Config: sniConfig(env, a, b, "*.example.com", "b"),
 				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
 					plancheck.ExpectResourceAction(s, plancheck.ResourceActionUpdate),
 				}},
@@ -542,19 +530,19 @@ func TestAccTLSSNI(t *testing.T) {
 				},
 				Check: func(st *terraform.State) error {
 					certB := st.RootModule().Resources["konnect_gateway_certificate.b"].Primary.ID
-					wantField(t, "SNI", env.get(snis()+"/"+"*.example.com"), "certificate", map[string]any{"id": certB})
+					acctest.WantField(t, "SNI", env.Get(snis()+"/"+"*.example.com"), "certificate", map[string]any{"id": certB})
 					return nil
 				},
 			},
 			{
 				// Konnect lists the SNI under certificate b now and no longer under a; that
 				// is no change of either certificate, and nothing is planned.
-				Config:           env.sniConfig(a, b, "*.example.com", "b"),
+				Config:           sniConfig(env, a, b, "*.example.com", "b"),
 				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()}},
 				Check: func(st *terraform.State) error {
-					certs := env.corePath("tls-sni", "certificates")
-					wantField(t, "certificate a", env.get(certs+"/"+st.RootModule().Resources["konnect_gateway_certificate.a"].Primary.ID), "snis", []any{})
-					wantField(t, "certificate b", env.get(certs+"/"+st.RootModule().Resources["konnect_gateway_certificate.b"].Primary.ID), "snis", []any{"*.example.com"})
+					certs := env.CorePath("tls-sni", "certificates")
+					acctest.WantField(t, "certificate a", env.Get(certs+"/"+st.RootModule().Resources["konnect_gateway_certificate.a"].Primary.ID), "snis", []any{})
+					acctest.WantField(t, "certificate b", env.Get(certs+"/"+st.RootModule().Resources["konnect_gateway_certificate.b"].Primary.ID), "snis", []any{"*.example.com"})
 					return nil
 				},
 			},
@@ -567,20 +555,22 @@ func TestAccTLSSNI(t *testing.T) {
 				},
 			},
 			{
-				Config: env.sniConfig(a, b, "www.example.com", "b"),
+				Config: sniConfig(env, a, b, "www.example.com", "b"),
 				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
-					outOfBand(func() { env.edit(snis()+"/"+"*.example.com", setAll(konnect.Object{"tags": []any{"edited-in-ui"}})) }),
+					acctest.OutOfBand(func() {
+						env.Edit(snis()+"/"+"*.example.com", acctest.SetAll(konnect.Object{"tags": []any{"edited-in-ui"}}))
+					}),
 				}},
 				ExpectError: tlsStale("konnect_gateway_sni"),
 			},
 			{
 				PreConfig: func() {
-					wantField(t, "after the refused apply", env.get(snis()+"/"+"*.example.com"), "tags", []any{"edited-in-ui"})
+					acctest.WantField(t, "after the refused apply", env.Get(snis()+"/"+"*.example.com"), "tags", []any{"edited-in-ui"})
 				},
-				Config: env.sniConfig(a, b, "www.example.com", "b"),
+				Config: sniConfig(env, a, b, "www.example.com", "b"),
 				Check: func(*terraform.State) error {
-					wantField(t, "after re-planning", env.get(snis()+"/"+"www.example.com"), "tags", []any{"edited-in-ui"})
-					if env.get(snis()+"/"+"*.example.com") != nil {
+					acctest.WantField(t, "after re-planning", env.Get(snis()+"/"+"www.example.com"), "tags", []any{"edited-in-ui"})
+					if env.Get(snis()+"/"+"*.example.com") != nil {
 						t.Error("the old SNI name is still in Konnect")
 					}
 					return nil
@@ -589,15 +579,15 @@ func TestAccTLSSNI(t *testing.T) {
 			{
 				// Deleting the SNI changes what Konnect lists under certificate b; updating
 				// certificate b in the same apply is not refused for it.
-				Config: env.sniDroppedConfig(a, b),
+				Config: sniDroppedConfig(env, a, b),
 				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
 					plancheck.ExpectResourceAction(s, plancheck.ResourceActionDestroy),
 					plancheck.ExpectResourceAction("konnect_gateway_certificate.b", plancheck.ResourceActionUpdate),
 				}},
 				Check: func(st *terraform.State) error {
-					cert := env.get(env.corePath("tls-sni", "certificates") + "/" + st.RootModule().Resources["konnect_gateway_certificate.b"].Primary.ID)
-					wantField(t, "certificate b", cert, "tags", []any{"without-sni"})
-					wantField(t, "certificate b", cert, "snis", []any{})
+					cert := env.Get(env.CorePath("tls-sni", "certificates") + "/" + st.RootModule().Resources["konnect_gateway_certificate.b"].Primary.ID)
+					acctest.WantField(t, "certificate b", cert, "tags", []any{"without-sni"})
+					acctest.WantField(t, "certificate b", cert, "snis", []any{})
 					return nil
 				},
 			},
@@ -607,12 +597,12 @@ func TestAccTLSSNI(t *testing.T) {
 
 // An SNI pointing at a certificate that does not exist fails at apply, on the attribute.
 func TestAccTLSSNIUnknownCertificate(t *testing.T) {
-	env := newKonnectEnv(t, konnectmock.Options{})
+	env := acctest.NewEnv(t, konnectmock.Options{})
 	resource.ParallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: protoV6Factories,
 		Steps: []resource.TestStep{
 			{
-				Config: env.providerBlock("") + tlsCP("tls-sni-missing") + `
+				Config: env.ProviderBlock("") + acctest.TLSCP("tls-sni-missing") + `
 resource "konnect_gateway_sni" "s" {
   control_plane_id = konnect_gateway_control_plane.cp.id
   name             = "api.example.com"
@@ -623,11 +613,11 @@ resource "konnect_gateway_sni" "s" {
 			},
 			{
 				PreConfig: func() {
-					if all, err := env.client.ListEntities(context.Background(), env.corePath("tls-sni-missing", "snis"), nil); err != nil || len(all) != 0 {
+					if all, err := env.Client.ListEntities(context.Background(), env.CorePath("tls-sni-missing", "snis"), nil); err != nil || len(all) != 0 {
 						t.Errorf("SNIs in Konnect after the refused create: %v %v", all, err)
 					}
 				},
-				Config: env.providerBlock("") + tlsCP("tls-sni-missing"),
+				Config: env.ProviderBlock("") + acctest.TLSCP("tls-sni-missing"),
 			},
 		},
 	})
@@ -635,8 +625,8 @@ resource "konnect_gateway_sni" "s" {
 
 // --- vaults -------------------------------------------------------------------------------
 
-func (e *konnectEnv) vaultConfig(envPrefix, description string) string {
-	return e.providerBlock("") + tlsCP("tls-vault") + fmt.Sprintf(`
+func vaultConfig(e *acctest.Env, envPrefix, description string) string {
+	return e.ProviderBlock("") + acctest.TLSCP("tls-vault") + fmt.Sprintf(`
 resource "konnect_gateway_vault" "v" {
   control_plane_id = konnect_gateway_control_plane.cp.id
   name             = "env"
@@ -648,39 +638,39 @@ resource "konnect_gateway_vault" "v" {
 }
 
 func TestAccTLSVault(t *testing.T) {
-	env := newKonnectEnv(t, konnectmock.Options{})
+	env := acctest.NewEnv(t, konnectmock.Options{})
 	sameID := statecheck.CompareValue(compare.ValuesSame())
 	const v = "konnect_gateway_vault.v"
-	vault := func() konnect.Object { return env.get(env.corePath("tls-vault", "vaults", "app-env")) }
+	vault := func() konnect.Object { return env.Get(env.CorePath("tls-vault", "vaults", "app-env")) }
 	resource.ParallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: protoV6Factories,
 		Steps: []resource.TestStep{
 			{
-				Config: env.vaultConfig("APP_", "secrets from the environment"),
+				Config: vaultConfig(env, "APP_", "secrets from the environment"),
 				ConfigStateChecks: []statecheck.StateCheck{
 					sameID.AddStateValue(v, tfjsonpath.New("id")),
 					statecheck.ExpectKnownValue(v, tfjsonpath.New("config"), knownvalue.StringExact(`{"prefix":"APP_"}`)),
 					statecheck.ExpectKnownValue(v, tfjsonpath.New("revision"), tlsRevision),
 				},
 				Check: func(*terraform.State) error {
-					wantField(t, "vault", vault(), "config", map[string]any{"prefix": "APP_"})
+					acctest.WantField(t, "vault", vault(), "config", map[string]any{"prefix": "APP_"})
 					return nil
 				},
 			},
 			{
-				Config: env.vaultConfig("SVC_", "service secrets"),
+				Config: vaultConfig(env, "SVC_", "service secrets"),
 				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
 					plancheck.ExpectResourceAction(v, plancheck.ResourceActionUpdate),
 				}},
 				ConfigStateChecks: []statecheck.StateCheck{sameID.AddStateValue(v, tfjsonpath.New("id"))},
 				Check: func(*terraform.State) error {
-					wantField(t, "vault", vault(), "config", map[string]any{"prefix": "SVC_"})
-					wantField(t, "vault", vault(), "description", "service secrets")
+					acctest.WantField(t, "vault", vault(), "config", map[string]any{"prefix": "SVC_"})
+					acctest.WantField(t, "vault", vault(), "description", "service secrets")
 					return nil
 				},
 			},
 			{
-				Config:           env.vaultConfig("SVC_", "service secrets"),
+				Config:           vaultConfig(env, "SVC_", "service secrets"),
 				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()}},
 			},
 			{ResourceName: v, ImportState: true, ImportStateVerify: true, ImportStateIdFunc: tlsImportID(v, "control_plane_id")},
@@ -692,23 +682,23 @@ func TestAccTLSVault(t *testing.T) {
 				},
 			},
 			{
-				Config: env.vaultConfig("SVC_", "service secrets, v2"),
+				Config: vaultConfig(env, "SVC_", "service secrets, v2"),
 				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
-					outOfBand(func() {
-						env.edit(env.corePath("tls-vault", "vaults", "app-env"), setAll(konnect.Object{"tags": []any{"edited-in-ui"}}))
+					acctest.OutOfBand(func() {
+						env.Edit(env.CorePath("tls-vault", "vaults", "app-env"), acctest.SetAll(konnect.Object{"tags": []any{"edited-in-ui"}}))
 					}),
 				}},
 				ExpectError: tlsStale("konnect_gateway_vault"),
 			},
 			{
 				PreConfig: func() {
-					wantField(t, "after the refused apply", vault(), "tags", []any{"edited-in-ui"})
-					wantField(t, "after the refused apply", vault(), "description", "service secrets")
+					acctest.WantField(t, "after the refused apply", vault(), "tags", []any{"edited-in-ui"})
+					acctest.WantField(t, "after the refused apply", vault(), "description", "service secrets")
 				},
-				Config: env.vaultConfig("SVC_", "service secrets, v2"),
+				Config: vaultConfig(env, "SVC_", "service secrets, v2"),
 				Check: func(*terraform.State) error {
-					wantField(t, "after re-planning", vault(), "tags", []any{"edited-in-ui"})
-					wantField(t, "after re-planning", vault(), "description", "service secrets, v2")
+					acctest.WantField(t, "after re-planning", vault(), "tags", []any{"edited-in-ui"})
+					acctest.WantField(t, "after re-planning", vault(), "description", "service secrets, v2")
 					return nil
 				},
 			},
@@ -718,8 +708,8 @@ func TestAccTLSVault(t *testing.T) {
 
 // --- key sets -----------------------------------------------------------------------------
 
-func (e *konnectEnv) keySetConfig(name string) string {
-	return e.providerBlock("") + tlsCP("tls-keyset") + fmt.Sprintf(`
+func keySetConfig(e *acctest.Env, name string) string {
+	return e.ProviderBlock("") + acctest.TLSCP("tls-keyset") + fmt.Sprintf(`
 resource "konnect_gateway_key_set" "ks" {
   control_plane_id = konnect_gateway_control_plane.cp.id
   name             = %q
@@ -728,58 +718,58 @@ resource "konnect_gateway_key_set" "ks" {
 }
 
 func TestAccTLSKeySet(t *testing.T) {
-	env := newKonnectEnv(t, konnectmock.Options{})
+	env := acctest.NewEnv(t, konnectmock.Options{})
 	sameID := statecheck.CompareValue(compare.ValuesSame())
 	const ks = "konnect_gateway_key_set.ks"
-	set := func() konnect.Object { return env.only(env.corePath("tls-keyset", "key-sets")) }
+	set := func() konnect.Object { return env.Only(env.CorePath("tls-keyset", "key-sets")) }
 	resource.ParallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: protoV6Factories,
 		Steps: []resource.TestStep{
 			{
-				Config: env.keySetConfig("signing"),
+				Config: keySetConfig(env, "signing"),
 				ConfigStateChecks: []statecheck.StateCheck{
 					sameID.AddStateValue(ks, tfjsonpath.New("id")),
 					statecheck.ExpectKnownValue(ks, tfjsonpath.New("revision"), tlsRevision),
 				},
 				Check: func(*terraform.State) error {
-					wantField(t, "key set", set(), "name", "signing")
+					acctest.WantField(t, "key set", set(), "name", "signing")
 					return nil
 				},
 			},
 			{
-				Config: env.keySetConfig("signing-v2"),
+				Config: keySetConfig(env, "signing-v2"),
 				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
 					plancheck.ExpectResourceAction(ks, plancheck.ResourceActionUpdate),
 				}},
 				ConfigStateChecks: []statecheck.StateCheck{sameID.AddStateValue(ks, tfjsonpath.New("id"))},
 				Check: func(*terraform.State) error {
-					wantField(t, "key set", set(), "name", "signing-v2")
+					acctest.WantField(t, "key set", set(), "name", "signing-v2")
 					return nil
 				},
 			},
 			{
-				Config:           env.keySetConfig("signing-v2"),
+				Config:           keySetConfig(env, "signing-v2"),
 				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()}},
 			},
 			{ResourceName: ks, ImportState: true, ImportStateVerify: true, ImportStateIdFunc: tlsImportID(ks, "control_plane_id")},
 			{
-				Config: env.keySetConfig("signing-v3"),
+				Config: keySetConfig(env, "signing-v3"),
 				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
-					outOfBand(func() {
-						env.edit(env.corePath("tls-keyset", "key-sets", "signing-v2"), setAll(konnect.Object{"tags": []any{"edited-in-ui"}}))
+					acctest.OutOfBand(func() {
+						env.Edit(env.CorePath("tls-keyset", "key-sets", "signing-v2"), acctest.SetAll(konnect.Object{"tags": []any{"edited-in-ui"}}))
 					}),
 				}},
 				ExpectError: tlsStale("konnect_gateway_key_set"),
 			},
 			{
 				PreConfig: func() {
-					wantField(t, "after the refused apply", set(), "tags", []any{"edited-in-ui"})
-					wantField(t, "after the refused apply", set(), "name", "signing-v2")
+					acctest.WantField(t, "after the refused apply", set(), "tags", []any{"edited-in-ui"})
+					acctest.WantField(t, "after the refused apply", set(), "name", "signing-v2")
 				},
-				Config: env.keySetConfig("signing-v3"),
+				Config: keySetConfig(env, "signing-v3"),
 				Check: func(*terraform.State) error {
-					wantField(t, "after re-planning", set(), "tags", []any{"edited-in-ui"})
-					wantField(t, "after re-planning", set(), "name", "signing-v3")
+					acctest.WantField(t, "after re-planning", set(), "tags", []any{"edited-in-ui"})
+					acctest.WantField(t, "after re-planning", set(), "name", "signing-v3")
 					return nil
 				},
 			},
@@ -789,8 +779,8 @@ func TestAccTLSKeySet(t *testing.T) {
 
 // --- keys ---------------------------------------------------------------------------------
 
-func (e *konnectEnv) keyConfig(name, secret string) string {
-	return e.providerBlock("") + tlsCP("tls-key") + fmt.Sprintf(`
+func keyConfig(e *acctest.Env, name, secret string) string {
+	return e.ProviderBlock("") + acctest.TLSCP("tls-key") + fmt.Sprintf(`
 resource "konnect_gateway_key_set" "ks" {
   control_plane_id = konnect_gateway_control_plane.cp.id
   name             = "signing"
@@ -807,15 +797,15 @@ resource "konnect_gateway_key" "k" {
 }
 
 func TestAccTLSKey(t *testing.T) {
-	env := newKonnectEnv(t, konnectmock.Options{})
+	env := acctest.NewEnv(t, konnectmock.Options{})
 	sameID := statecheck.CompareValue(compare.ValuesSame())
 	const k = "konnect_gateway_key.k"
-	key := func() konnect.Object { return env.only(env.corePath("tls-key", "keys")) }
+	key := func() konnect.Object { return env.Only(env.CorePath("tls-key", "keys")) }
 	resource.ParallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: protoV6Factories,
 		Steps: []resource.TestStep{
 			{
-				Config: env.keyConfig("k1", "c2VjcmV0"),
+				Config: keyConfig(env, "k1", "c2VjcmV0"),
 				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
 					plancheck.ExpectSensitiveValue(k, tfjsonpath.New("jwk")),
 				}},
@@ -826,45 +816,45 @@ func TestAccTLSKey(t *testing.T) {
 					statecheck.ExpectKnownValue(k, tfjsonpath.New("revision"), tlsRevision),
 				},
 				Check: func(*terraform.State) error {
-					wantField(t, "key", key(), "jwk", `{"k":"c2VjcmV0","kid":"k1","kty":"oct"}`)
+					acctest.WantField(t, "key", key(), "jwk", `{"k":"c2VjcmV0","kid":"k1","kty":"oct"}`)
 					return nil
 				},
 			},
 			{
-				Config: env.keyConfig("k1", "bmV3LXNlY3JldA"),
+				Config: keyConfig(env, "k1", "bmV3LXNlY3JldA"),
 				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
 					plancheck.ExpectResourceAction(k, plancheck.ResourceActionUpdate),
 					plancheck.ExpectSensitiveValue(k, tfjsonpath.New("jwk")),
 				}},
 				ConfigStateChecks: []statecheck.StateCheck{sameID.AddStateValue(k, tfjsonpath.New("id"))},
 				Check: func(*terraform.State) error {
-					wantField(t, "key", key(), "jwk", `{"k":"bmV3LXNlY3JldA","kid":"k1","kty":"oct"}`)
+					acctest.WantField(t, "key", key(), "jwk", `{"k":"bmV3LXNlY3JldA","kid":"k1","kty":"oct"}`)
 					return nil
 				},
 			},
 			{
-				Config:           env.keyConfig("k1", "bmV3LXNlY3JldA"),
+				Config:           keyConfig(env, "k1", "bmV3LXNlY3JldA"),
 				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()}},
 			},
 			{ResourceName: k, ImportState: true, ImportStateVerify: true, ImportStateIdFunc: tlsImportID(k, "control_plane_id")},
 			{
-				Config: env.keyConfig("k1-renamed", "bmV3LXNlY3JldA"),
+				Config: keyConfig(env, "k1-renamed", "bmV3LXNlY3JldA"),
 				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
-					outOfBand(func() {
-						env.edit(env.corePath("tls-key", "keys", "k1"), setAll(konnect.Object{"tags": []any{"edited-in-ui"}}))
+					acctest.OutOfBand(func() {
+						env.Edit(env.CorePath("tls-key", "keys", "k1"), acctest.SetAll(konnect.Object{"tags": []any{"edited-in-ui"}}))
 					}),
 				}},
 				ExpectError: tlsStale("konnect_gateway_key"),
 			},
 			{
 				PreConfig: func() {
-					wantField(t, "after the refused apply", key(), "tags", []any{"edited-in-ui"})
-					wantField(t, "after the refused apply", key(), "name", "k1")
+					acctest.WantField(t, "after the refused apply", key(), "tags", []any{"edited-in-ui"})
+					acctest.WantField(t, "after the refused apply", key(), "name", "k1")
 				},
-				Config: env.keyConfig("k1-renamed", "bmV3LXNlY3JldA"),
+				Config: keyConfig(env, "k1-renamed", "bmV3LXNlY3JldA"),
 				Check: func(*terraform.State) error {
-					wantField(t, "after re-planning", key(), "tags", []any{"edited-in-ui"})
-					wantField(t, "after re-planning", key(), "name", "k1-renamed")
+					acctest.WantField(t, "after re-planning", key(), "tags", []any{"edited-in-ui"})
+					acctest.WantField(t, "after re-planning", key(), "name", "k1-renamed")
 					return nil
 				},
 			},
@@ -872,8 +862,8 @@ func TestAccTLSKey(t *testing.T) {
 	})
 }
 
-func (e *konnectEnv) pemKeyConfig(p tlsPair) string {
-	return e.providerBlock("") + tlsCP("tls-pem-key") + fmt.Sprintf(`
+func pemKeyConfig(e *acctest.Env, p acctest.TLSPair) string {
+	return e.ProviderBlock("") + acctest.TLSCP("tls-pem-key") + fmt.Sprintf(`
 resource "konnect_gateway_key" "k" {
   control_plane_id = konnect_gateway_control_plane.cp.id
   kid              = "pem-1"
@@ -887,15 +877,15 @@ resource "konnect_gateway_key" "k" {
 
 // A PEM key: the private key is sensitive in every plan and Konnect holds it as written.
 func TestAccTLSKeyPEM(t *testing.T) {
-	env := newKonnectEnv(t, konnectmock.Options{})
+	env := acctest.NewEnv(t, konnectmock.Options{})
 	const k = "konnect_gateway_key.k"
-	first, second := tlsTestPEM(t, "k", false), tlsTestPEM(t, "k", false)
-	key := func() konnect.Object { return env.only(env.corePath("tls-pem-key", "keys")) }
+	first, second := acctest.TLSTestPEM(t, "k", false), acctest.TLSTestPEM(t, "k", false)
+	key := func() konnect.Object { return env.Only(env.CorePath("tls-pem-key", "keys")) }
 	resource.ParallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: protoV6Factories,
 		Steps: []resource.TestStep{
 			{
-				Config: env.pemKeyConfig(first),
+				Config: pemKeyConfig(env, first),
 				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
 					// pem is sensitive as a whole, private key included.
 					plancheck.ExpectSensitiveValue(k, tfjsonpath.New("pem")),
@@ -905,23 +895,23 @@ func TestAccTLSKeyPEM(t *testing.T) {
 					statecheck.ExpectKnownValue(k, tfjsonpath.New("jwk"), knownvalue.Null()),
 				},
 				Check: func(*terraform.State) error {
-					wantField(t, "key", key()["pem"].(map[string]any), "private_key", first.Key)
+					acctest.WantField(t, "key", key()["pem"].(map[string]any), "private_key", first.Key)
 					return nil
 				},
 			},
 			{
-				Config: env.pemKeyConfig(second),
+				Config: pemKeyConfig(env, second),
 				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
 					plancheck.ExpectResourceAction(k, plancheck.ResourceActionUpdate),
 					plancheck.ExpectSensitiveValue(k, tfjsonpath.New("pem")),
 				}},
 				Check: func(*terraform.State) error {
-					wantField(t, "key", key()["pem"].(map[string]any), "private_key", second.Key)
+					acctest.WantField(t, "key", key()["pem"].(map[string]any), "private_key", second.Key)
 					return nil
 				},
 			},
 			{
-				Config:           env.pemKeyConfig(second),
+				Config:           pemKeyConfig(env, second),
 				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()}},
 			},
 			{ResourceName: k, ImportState: true, ImportStateVerify: true, ImportStateIdFunc: tlsImportID(k, "control_plane_id")},
@@ -939,17 +929,17 @@ type tlsInvalid struct {
 
 // tlsValidationSteps plans each block alone; every one must fail before reaching Konnect.
 func tlsValidationTest(t *testing.T, cases []tlsInvalid) {
-	env := newKonnectEnv(t, konnectmock.Options{})
+	env := acctest.NewEnv(t, konnectmock.Options{})
 	steps := make([]resource.TestStep, 0, len(cases))
 	for _, c := range cases {
 		steps = append(steps, resource.TestStep{
-			Config:      env.providerBlock("") + fmt.Sprintf("resource %q \"bad\" {\n  control_plane_id = \"5b1c2d3e-0000-4000-8000-000000000001\"\n%s\n}\n", c.typeName, c.body),
+			Config:      env.ProviderBlock("") + fmt.Sprintf("resource %q \"bad\" {\n  control_plane_id = \"5b1c2d3e-0000-4000-8000-000000000001\"\n%s\n}\n", c.typeName, c.body),
 			ExpectError: regexp.MustCompile(`(?s)with ` + regexp.QuoteMeta(c.typeName) + `\.bad.*` + c.want),
 		})
 	}
 	resource.ParallelTest(t, resource.TestCase{ProtoV6ProviderFactories: protoV6Factories, Steps: steps})
-	if n := len(env.mock.Counts()); n != 0 {
-		t.Errorf("invalid configuration reached Konnect: %v", env.mock.Counts())
+	if n := len(env.Mock.Counts()); n != 0 {
+		t.Errorf("invalid configuration reached Konnect: %v", env.Mock.Counts())
 	}
 }
 
@@ -975,7 +965,7 @@ func TestAccTLSValidationUpstreamsAndTargets(t *testing.T) {
 
 func TestAccTLSValidationCertificatesAndSNIs(t *testing.T) {
 	const crt, ca, sni = "konnect_gateway_certificate", "konnect_gateway_ca_certificate", "konnect_gateway_sni"
-	p := tlsTestPEM(t, "a.example.com", false)
+	p := acctest.TLSTestPEM(t, "a.example.com", false)
 	pair := fmt.Sprintf("cert = %q\nkey = %q\n", p.Cert, p.Key)
 	tlsValidationTest(t, []tlsInvalid{
 		{crt, fmt.Sprintf("cert = \"not a certificate\"\nkey = %q", p.Key), `cert must be a PEM-encoded CERTIFICATE: text beginning with -----BEGIN`},
@@ -989,7 +979,7 @@ func TestAccTLSValidationCertificatesAndSNIs(t *testing.T) {
 
 func TestAccTLSValidationVaultsAndKeys(t *testing.T) {
 	const vault, set, key = "konnect_gateway_vault", "konnect_gateway_key_set", "konnect_gateway_key"
-	p := tlsTestPEM(t, "k", false)
+	p := acctest.TLSTestPEM(t, "k", false)
 	jwk := `jwk = jsonencode({ kty = "oct", kid = "k2", k = "c2VjcmV0" })`
 	tlsValidationTest(t, []tlsInvalid{
 		{vault, `name = "s3"` + "\n" + `prefix = "ok"`, `Attribute name value must be one of:.*"env"`},
@@ -1007,11 +997,11 @@ func TestAccTLSValidationVaultsAndKeys(t *testing.T) {
 
 // A conflict on a certificate's key names the attribute but never prints key material.
 func TestAccTLSCertificateConflictRedacted(t *testing.T) {
-	env := newKonnectEnv(t, konnectmock.Options{})
-	first, second := tlsTestPEM(t, "a.example.com", false), tlsTestPEM(t, "a.example.com", false)
-	certs := func() string { return env.corePath("tls-cert-conflict", "certificates") }
-	config := func(p tlsPair) string {
-		return env.providerBlock("") + tlsCP("tls-cert-conflict") + fmt.Sprintf(`
+	env := acctest.NewEnv(t, konnectmock.Options{})
+	first, second := acctest.TLSTestPEM(t, "a.example.com", false), acctest.TLSTestPEM(t, "a.example.com", false)
+	certs := func() string { return env.CorePath("tls-cert-conflict", "certificates") }
+	config := func(p acctest.TLSPair) string {
+		return env.ProviderBlock("") + acctest.TLSCP("tls-cert-conflict") + fmt.Sprintf(`
 resource "konnect_gateway_certificate" "c" {
   control_plane_id = konnect_gateway_control_plane.cp.id
   cert             = %q
@@ -1019,7 +1009,7 @@ resource "konnect_gateway_certificate" "c" {
 }
 `, p.Cert, p.Key)
 	}
-	keyLines := func(p tlsPair) []string { return strings.Split(strings.TrimSpace(p.Key), "\n")[1:2] }
+	keyLines := func(p acctest.TLSPair) []string { return strings.Split(strings.TrimSpace(p.Key), "\n")[1:2] }
 	resource.ParallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: protoV6Factories,
 		ErrorCheck: func(err error) error {
@@ -1035,18 +1025,18 @@ resource "konnect_gateway_certificate" "c" {
 			{
 				// Someone rotates the pair in Konnect; configuration would put the old one back.
 				PreConfig: func() {
-					id := env.only(certs())["id"].(string)
-					env.edit(certs()+"/"+id, setAll(konnect.Object{"cert": second.Cert, "key": second.Key}))
+					id := env.Only(certs())["id"].(string)
+					env.Edit(certs()+"/"+id, acctest.SetAll(konnect.Object{"cert": second.Cert, "key": second.Key}))
 				},
 				Config:      config(first),
 				ExpectError: regexp.MustCompile(`(?s)Applying this plan would overwrite changes made in Konnect.*key\s+last applied: \(a\s+secret\)\s+in Konnect now: \(a\s+different\s+secret\)`),
 			},
 			func() resource.TestStep {
 				// Adopting Konnect's pair writes nothing.
-				s := env.adoptionStep(config(second), "konnect_gateway_certificate.c")
+				s := env.AdoptionStep(config(second), "konnect_gateway_certificate.c")
 				s.PreConfig = func() {
-					wantField(t, "after the refused plan", env.only(certs()), "key", second.Key)
-					env.resetRequests()
+					acctest.WantField(t, "after the refused plan", env.Only(certs()), "key", second.Key)
+					env.ResetRequests()
 				}
 				return s
 			}(),
@@ -1059,9 +1049,9 @@ resource "konnect_gateway_certificate" "c" {
 //
 // On create pem.public_key is unknown: the body carries pem with only the private key.
 func TestAccTLSKeyPEMPrivateOnly(t *testing.T) {
-	env := newKonnectEnv(t, konnectmock.Options{})
-	p := tlsTestPEM(t, "k", false)
-	config := env.providerBlock("") + tlsCP("tls-pem-private") + fmt.Sprintf(`
+	env := acctest.NewEnv(t, konnectmock.Options{})
+	p := acctest.TLSTestPEM(t, "k", false)
+	config := env.ProviderBlock("") + acctest.TLSCP("tls-pem-private") + fmt.Sprintf(`
 resource "konnect_gateway_key" "k" {
   control_plane_id = konnect_gateway_control_plane.cp.id
   kid              = "pem-private"

@@ -1,4 +1,4 @@
-package provider
+package gateway_test
 
 import (
 	"os"
@@ -9,6 +9,7 @@ import (
 
 	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
 
+	"github.com/konnectguard/terraform-provider-konnect/internal/acctest"
 	"github.com/konnectguard/terraform-provider-konnect/internal/konnect"
 	"github.com/konnectguard/terraform-provider-konnect/internal/konnectmock"
 )
@@ -28,7 +29,7 @@ const (
 // (the CLI's whole error output, the control plane's id and the file's name aside), and
 // Konnect holds no plugin afterwards.
 func TestAccPluginDocPlanCheck(t *testing.T) {
-	env := newKonnectEnv(t, konnectmock.Options{})
+	env := acctest.NewEnv(t, konnectmock.Options{})
 	dir := filepath.Join("..", "..", "examples", "resources", "konnect_gateway_plugin")
 	hcl, err := os.ReadFile(filepath.Join(dir, planCheckExample))
 	if err != nil {
@@ -38,7 +39,7 @@ func TestAccPluginDocPlanCheck(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	cpID := env.mkCP(konnect.Object{"name": "payments"})
+	cpID := env.MkCP(konnect.Object{"name": "payments"})
 	want := strings.TrimSpace(string(shown))
 	if !strings.Contains(want, planCheckCPID) || !strings.Contains(want, "on "+planCheckFile+" line ") {
 		t.Fatalf("%s does not name control plane %s and file %s", planCheckOutput, planCheckCPID, planCheckFile)
@@ -55,11 +56,11 @@ func TestAccPluginDocPlanCheck(t *testing.T) {
 			// The page's configuration from its first line, so the CLI names the same lines;
 			// the provider block follows it (a terraform block keeps the harness from
 			// writing its own blocks first).
-			Config:      string(hcl) + "\nterraform {}\n\n" + env.providerBlock(""),
+			Config:      string(hcl) + "\nterraform {}\n\n" + env.ProviderBlock(""),
 			ExpectError: expect,
 		}},
 	})
-	if n := len(env.list(env.corePath("payments", "plugins"))); n != 0 {
+	if n := len(env.List(env.CorePath("payments", "plugins"))); n != 0 {
 		t.Errorf("Konnect holds %d plugin(s) after the failed plan, want 0", n)
 	}
 }

@@ -1,4 +1,4 @@
-package provider
+package gateway_test
 
 import (
 	"context"
@@ -9,6 +9,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
 	"github.com/hashicorp/terraform-plugin-testing/terraform"
 
+	"github.com/konnectguard/terraform-provider-konnect/internal/acctest"
 	"github.com/konnectguard/terraform-provider-konnect/internal/konnect"
 	"github.com/konnectguard/terraform-provider-konnect/internal/konnectmock"
 )
@@ -21,23 +22,23 @@ const embeddedWording = "Checked against the schemas embedded in the provider, o
 
 // wantNoControlPlane fails the test when Konnect holds any control plane (and so any
 // entity of one).
-func (e *konnectEnv) wantNoControlPlane(after string) {
-	e.t.Helper()
-	cps, err := e.client.ListControlPlanes(context.Background(), konnect.ControlPlaneFilter{})
+func wantNoControlPlane(e *acctest.Env, after string) {
+	e.T.Helper()
+	cps, err := e.Client.ListControlPlanes(context.Background(), konnect.ControlPlaneFilter{})
 	if err != nil {
-		e.t.Fatalf("list control planes: %v", err)
+		e.T.Fatalf("list control planes: %v", err)
 	}
 	if len(cps) != 0 {
-		e.t.Errorf("Konnect holds %d control plane(s) after %s, want none", len(cps), after)
+		e.T.Errorf("Konnect holds %d control plane(s) after %s, want none", len(cps), after)
 	}
 }
 
 // noSchemaRead fails the test when a schema was read since the last reset of requests.
-func (e *konnectEnv) noSchemaRead(when string) {
-	e.t.Helper()
-	for _, r := range e.requests() {
+func noSchemaRead(e *acctest.Env, when string) {
+	e.T.Helper()
+	for _, r := range e.Requests() {
 		if strings.Contains(r, "/core-entities/schemas/") {
-			e.t.Errorf("%s read a schema from Konnect: %s", when, r)
+			e.T.Errorf("%s read a schema from Konnect: %s", when, r)
 		}
 	}
 }
@@ -47,8 +48,8 @@ func (e *konnectEnv) noSchemaRead(when string) {
 // embedded in the provider. A typo fails the plan, naming its path, and nothing is
 // written: no control plane, no plugin. A partial's config is checked the same way.
 func TestAccConfigFallback_PlanFailsOnTypo(t *testing.T) {
-	env := newKonnectEnv(t, konnectmock.Options{})
-	partial := env.providerBlock("") + `
+	env := acctest.NewEnv(t, konnectmock.Options{})
+	partial := env.ProviderBlock("") + `
 resource "konnect_gateway_control_plane" "cp" { name = "checks" }
 
 resource "konnect_gateway_partial" "redis" {
@@ -61,24 +62,24 @@ resource "konnect_gateway_partial" "redis" {
 		ProtoV6ProviderFactories: protoV6Factories,
 		Steps: []resource.TestStep{
 			{
-				PreConfig: env.resetRequests,
-				Config:    env.pluginCheckConfig("rate-limiting", `{ minuet = 5, policy = "locl" }`),
+				PreConfig: env.ResetRequests,
+				Config:    pluginCheckConfig(env, "rate-limiting", `{ minuet = 5, policy = "locl" }`),
 				ExpectError: wrapped("(?s)Invalid plugin configuration.*with konnect_gateway_plugin.p,.*config.*`config.minuet`: unknown field; did you mean `minute`\\?.*" +
 					embeddedWording + "konnect_gateway_plugin is written\\..*" +
 					"`config.policy`: \"locl\" is not allowed: expected one of \"cluster\", \"local\", \"redis\"; did you mean `local`\\?.*" + embeddedWording),
 			},
 			{
 				PreConfig: func() {
-					env.wantNoControlPlane("a plan that failed")
-					env.noSchemaRead("a plan of a control plane not created yet")
+					wantNoControlPlane(env, "a plan that failed")
+					noSchemaRead(env, "a plan of a control plane not created yet")
 				},
 				Config: partial,
 				ExpectError: wrapped("(?s)Invalid partial type configuration.*with konnect_gateway_partial.redis,.*`config.prot`: unknown field; did you mean `port`\\?.*" +
 					embeddedWording + "konnect_gateway_partial is written\\..*`config.timeout`: a string was given: expected an integer"),
 			},
 			{
-				PreConfig: func() { env.wantNoControlPlane("plans that failed") },
-				Config:    env.providerBlock(""),
+				PreConfig: func() { wantNoControlPlane(env, "plans that failed") },
+				Config:    env.ProviderBlock(""),
 			},
 		},
 	})
@@ -88,8 +89,8 @@ resource "konnect_gateway_partial" "redis" {
 // schemas and applies (a vault reference where the field is referenceable, a plugin the
 // provider does not embed is left to the apply's check against the control plane).
 func TestAccConfigFallback_ValidApplies(t *testing.T) {
-	env := newKonnectEnv(t, konnectmock.Options{})
-	config := env.pluginCheckConfig("rate-limiting", `{ minute = 5, policy = "local" }`) + `
+	env := acctest.NewEnv(t, konnectmock.Options{})
+	config := pluginCheckConfig(env, "rate-limiting", `{ minute = 5, policy = "local" }`) + `
 resource "konnect_gateway_plugin" "log" {
   control_plane_id = konnect_gateway_control_plane.cp.id
   name             = "http-log"
@@ -105,16 +106,16 @@ resource "konnect_gateway_plugin" "log" {
 			{
 				Config: config,
 				Check: func(*terraform.State) error {
-					plugins := env.list(env.corePath("checks", "plugins"))
+					plugins := env.List(env.CorePath("checks", "plugins"))
 					if len(plugins) != 2 {
 						t.Fatalf("Konnect holds %d plugins, want 2", len(plugins))
 					}
 					for _, p := range plugins {
 						switch p["name"] {
 						case "rate-limiting":
-							wantConfig(t, "rate-limiting", p, "minute", 5)
+							acctest.WantConfig(t, "rate-limiting", p, "minute", 5)
 						case "http-log":
-							if got := field(p, "config.headers.authorization"); got != "{vault://env/log-token}" {
+							if got := acctest.Field(p, "config.headers.authorization"); got != "{vault://env/log-token}" {
 								t.Errorf("http-log: Konnect holds headers.authorization = %v", got)
 							}
 						}
@@ -127,8 +128,8 @@ resource "konnect_gateway_plugin" "log" {
 }
 
 // vaultCheckConfig is a control plane and a HashiCorp vault of it.
-func (e *konnectEnv) vaultCheckConfig(config string) string {
-	return e.providerBlock("") + `
+func vaultCheckConfig(e *acctest.Env, config string) string {
+	return e.ProviderBlock("") + `
 resource "konnect_gateway_control_plane" "cp" { name = "checks" }
 
 resource "konnect_gateway_vault" "v" {
@@ -145,43 +146,43 @@ resource "konnect_gateway_vault" "v" {
 // serves. Each mistake fails the plan naming its path (a credential given is never
 // repeated), and nothing is written; a valid configuration applies.
 func TestAccConfigFallback_Vault(t *testing.T) {
-	env := newKonnectEnv(t, konnectmock.Options{})
+	env := acctest.NewEnv(t, konnectmock.Options{})
 	bad := `{ host = "vault.internal", prot = 8200, kv = "v3", token = "hvs.s3cr3t-token-value" }`
 	badErr := "(?s)Invalid vault configuration.*with konnect_gateway_vault.v,.*`config.prot`: unknown field; did you mean `port`\\?.*"
 	resource.ParallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: protoV6Factories,
 		Steps: []resource.TestStep{
 			{
-				Config:      env.vaultCheckConfig(bad),
+				Config:      vaultCheckConfig(env, bad),
 				ExpectError: wrapped(badErr + embeddedWording + "konnect_gateway_vault is written\\..*`config.kv`: \"v3\" is not allowed: expected one of \"v1\", \"v2\""),
 			},
 			{
-				PreConfig: func() { env.wantNoControlPlane("a plan that failed") },
-				Config:    env.providerBlock("") + `resource "konnect_gateway_control_plane" "cp" { name = "checks" }`,
+				PreConfig: func() { wantNoControlPlane(env, "a plan that failed") },
+				Config:    env.ProviderBlock("") + `resource "konnect_gateway_control_plane" "cp" { name = "checks" }`,
 			},
 			{
-				PreConfig:   env.resetRequests,
-				Config:      env.vaultCheckConfig(bad),
+				PreConfig:   env.ResetRequests,
+				Config:      vaultCheckConfig(env, bad),
 				ExpectError: wrapped(badErr + "Checked against the schema of vault `hcv` that control plane [0-9a-f-]{36} serves; the konnect_gateway_vault was not written\\."),
 			},
 			{
 				PreConfig: func() {
-					if n := len(env.list(env.corePath("checks", "vaults"))); n != 0 {
+					if n := len(env.List(env.CorePath("checks", "vaults"))); n != 0 {
 						t.Errorf("Konnect holds %d vault(s) after a plan that failed, want 0", n)
 					}
 					found := false
-					for _, r := range env.requests() {
+					for _, r := range env.Requests() {
 						found = found || strings.HasSuffix(r, "/core-entities/schemas/vaults/hcv")
 					}
 					if !found {
 						t.Error("the plan did not read the vault's schema from the control plane")
 					}
 				},
-				Config: env.vaultCheckConfig(`{ host = "vault.internal", port = 8201, kv = "v2", token = "{vault://env/hcv-token}" }`),
+				Config: vaultCheckConfig(env, `{ host = "vault.internal", port = 8201, kv = "v2", token = "{vault://env/hcv-token}" }`),
 				Check: func(*terraform.State) error {
-					v := env.only(env.corePath("checks", "vaults"))
+					v := env.Only(env.CorePath("checks", "vaults"))
 					for k, want := range map[string]any{"config.port": 8201, "config.kv": "v2", "config.host": "vault.internal"} {
-						if got := field(v, k); fmt.Sprint(got) != fmt.Sprint(want) {
+						if got := acctest.Field(v, k); fmt.Sprint(got) != fmt.Sprint(want) {
 							t.Errorf("Konnect holds %s = %v, want %v", k, got, want)
 						}
 					}

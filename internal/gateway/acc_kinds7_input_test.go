@@ -1,4 +1,4 @@
-package provider
+package gateway_test
 
 import (
 	"context"
@@ -9,6 +9,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
 	"github.com/hashicorp/terraform-plugin-testing/terraform"
 
+	"github.com/konnectguard/terraform-provider-konnect/internal/acctest"
 	"github.com/konnectguard/terraform-provider-konnect/internal/engine"
 	"github.com/konnectguard/terraform-provider-konnect/internal/gateway"
 	"github.com/konnectguard/terraform-provider-konnect/internal/konnect"
@@ -21,19 +22,19 @@ import (
 
 const inputCP = "input"
 
-func cpBlock(env *konnectEnv) string {
-	return env.providerBlock("") + fmt.Sprintf("\nresource \"konnect_gateway_control_plane\" \"cp\" {\n  name = %q\n}\n", inputCP)
+func cpBlock(env *acctest.Env) string {
+	return env.ProviderBlock("") + fmt.Sprintf("\nresource \"konnect_gateway_control_plane\" \"cp\" {\n  name = %q\n}\n", inputCP)
 }
 
 // An unknown partial type and a data-plane certificate that is not PEM fail the plan on the
 // attribute; Konnect is not written to.
 func TestAccKinds7PlanTimeValidation(t *testing.T) {
-	env := newKonnectEnv(t, konnectmock.Options{})
+	env := acctest.NewEnv(t, konnectmock.Options{})
 	resource.ParallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: protoV6Factories,
 		Steps: []resource.TestStep{
 			{
-				Config: env.providerBlock("") + `
+				Config: env.ProviderBlock("") + `
 resource "konnect_gateway_partial" "p" {
   control_plane_id = "6f3c1d2e-8b4a-4c5d-9e6f-7a8b9c0d1e2f"
   type             = "redis-xl"
@@ -42,10 +43,10 @@ resource "konnect_gateway_partial" "p" {
 `,
 				PlanOnly: true,
 				ExpectError: regexp.MustCompile(`(?s)Error: Invalid Attribute Value Match.*with konnect_gateway_partial.p.*` +
-					wrappedText(`Attribute type value must be one of: ["redis-ce" "redis-ee" "vectordb" "embeddings" "model"], got: "redis-xl"`).String()),
+					acctest.WrappedText(`Attribute type value must be one of: ["redis-ce" "redis-ee" "vectordb" "embeddings" "model"], got: "redis-xl"`).String()),
 			},
 			{
-				Config: env.providerBlock("") + `
+				Config: env.ProviderBlock("") + `
 resource "konnect_gateway_data_plane_client_certificate" "c" {
   control_plane_id = "6f3c1d2e-8b4a-4c5d-9e6f-7a8b9c0d1e2f"
   cert             = "MIIBszCCAVmgAwIBAgIU"
@@ -56,7 +57,7 @@ resource "konnect_gateway_data_plane_client_certificate" "c" {
 			},
 		},
 	})
-	if reqs := env.requests(); len(reqs) > 0 {
+	if reqs := env.Requests(); len(reqs) > 0 {
 		t.Errorf("plan-time validation called Konnect: %v", reqs)
 	}
 }
@@ -65,10 +66,10 @@ resource "konnect_gateway_data_plane_client_certificate" "c" {
 // nothing is created; a valid one lets a plugin of its name be created, and the schema cannot
 // be deleted while that plugin uses it.
 func TestAccKinds7CustomPluginSchema(t *testing.T) {
-	env := newKonnectEnv(t, konnectmock.Options{})
+	env := acctest.NewEnv(t, konnectmock.Options{})
 	schemas := func() []konnect.Object {
 		t.Helper()
-		list, err := engine.ListPlatform(context.Background(), env.client, konnect.CoreEntitiesPath(env.cpID(inputCP), "plugin-schemas"))
+		list, err := engine.ListPlatform(context.Background(), env.Client, konnect.CoreEntitiesPath(env.CPID(inputCP), "plugin-schemas"))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -98,7 +99,7 @@ resource "konnect_gateway_plugin" "p" {
 			{
 				Config: withSchema(`return { name = "greeter", fields = { { config = { type = "record", fields = {} } }`, false),
 				ExpectError: regexp.MustCompile(`(?s)Could not create konnect_gateway_custom_plugin_schema.*with konnect_gateway_custom_plugin_schema.s.*` +
-					wrappedText(`Konnect rejected lua_schema: invalid Lua schema:`).String()),
+					acctest.WrappedText(`Konnect rejected lua_schema: invalid Lua schema:`).String()),
 			},
 			{
 				PreConfig: func() {
@@ -106,7 +107,7 @@ resource "konnect_gateway_plugin" "p" {
 						t.Errorf("after the refused create Konnect holds %d plugin schemas, want 0", n)
 					}
 				},
-				Config: withSchema(luaSchema("10"), true),
+				Config: withSchema(acctest.LuaSchema("10"), true),
 				Check: resource.ComposeAggregateTestCheckFunc(
 					resource.TestCheckResourceAttr("konnect_gateway_custom_plugin_schema.s", "name", "greeter"),
 					resource.TestCheckResourceAttr("konnect_gateway_custom_plugin_schema.s", "id", "greeter"),
@@ -123,7 +124,7 @@ resource "konnect_gateway_plugin" "p" {
 }
 `,
 				ExpectError: regexp.MustCompile(`(?s)Could not delete konnect_gateway_custom_plugin_schema.*` +
-					wrappedText(`plugin schema 'greeter' is used by plugin`).String()),
+					acctest.WrappedText(`plugin schema 'greeter' is used by plugin`).String()),
 			},
 			{
 				PreConfig: func() {
@@ -131,7 +132,7 @@ resource "konnect_gateway_plugin" "p" {
 						t.Errorf("after the refused delete Konnect holds %d plugin schemas, want 1", n)
 					}
 				},
-				Config: withSchema(luaSchema("10"), true),
+				Config: withSchema(acctest.LuaSchema("10"), true),
 			},
 		},
 	})
@@ -140,7 +141,7 @@ resource "konnect_gateway_plugin" "p" {
 // Deleting a partial that a plugin uses is refused by Konnect; the error names the plugin and
 // the partial stays.
 func TestAccKinds7PartialInUse(t *testing.T) {
-	env := newKonnectEnv(t, konnectmock.Options{})
+	env := acctest.NewEnv(t, konnectmock.Options{})
 	var partialPath, pluginID string
 	partial := cpBlock(env) + `
 resource "konnect_gateway_partial" "redis" {
@@ -157,8 +158,8 @@ resource "konnect_gateway_partial" "redis" {
 				Config: partial,
 				Check: func(s *terraform.State) error {
 					p := s.RootModule().Resources["konnect_gateway_partial.redis"].Primary
-					partialPath = objectPath(gateway.PartialKind, p.Attributes)
-					plugin, _, err := env.client.CreateEntity(context.Background(), konnect.CoreEntitiesPath(p.Attributes["control_plane_id"], "plugins"),
+					partialPath = acctest.ObjectPath(gateway.PartialKind, p.Attributes)
+					plugin, _, err := env.Client.CreateEntity(context.Background(), konnect.CoreEntitiesPath(p.Attributes["control_plane_id"], "plugins"),
 						konnect.Object{"name": "rate-limiting", "config": map[string]any{"minute": 10}, "partials": []any{map[string]any{"id": p.ID}}})
 					if err != nil {
 						return err
@@ -170,21 +171,21 @@ resource "konnect_gateway_partial" "redis" {
 			{
 				Config: cpBlock(env),
 				ExpectError: regexp.MustCompile(`(?s)Could not delete konnect_gateway_partial.*` +
-					wrappedText(`is used by plugin 'rate-limiting' (id`).String()),
+					acctest.WrappedText(`is used by plugin 'rate-limiting' (id`).String()),
 			},
 			{
 				PreConfig: func() {
-					if env.get(partialPath) == nil {
+					if env.Get(partialPath) == nil {
 						t.Error("the refused delete removed the partial")
 					}
-					cp := env.cpID(inputCP)
-					if _, err := env.client.DeleteEntity(context.Background(), konnect.CoreEntitiesPath(cp, "plugins"), pluginID, ""); err != nil {
+					cp := env.CPID(inputCP)
+					if _, err := env.Client.DeleteEntity(context.Background(), konnect.CoreEntitiesPath(cp, "plugins"), pluginID, ""); err != nil {
 						t.Fatal(err)
 					}
 				},
 				Config: cpBlock(env),
 				Check: func(*terraform.State) error {
-					if env.get(partialPath) != nil {
+					if env.Get(partialPath) != nil {
 						return fmt.Errorf("the partial is still in Konnect once no plugin uses it")
 					}
 					return nil
@@ -197,7 +198,7 @@ resource "konnect_gateway_partial" "redis" {
 // A plugin linked to a partial that does not exist is refused by Konnect on `partials`, and no
 // plugin is created; linked to one that exists, the same plugin is created.
 func TestAccKinds7PluginMissingPartial(t *testing.T) {
-	env := newKonnectEnv(t, konnectmock.Options{})
+	env := acctest.NewEnv(t, konnectmock.Options{})
 	const missing = "6f1c2b8e-7d44-4a53-9a2e-1c0d5b7e9f31"
 	plugin := func(link string) string {
 		return cpBlock(env) + `
@@ -218,7 +219,7 @@ resource "konnect_gateway_plugin" "rl" {
 	}
 	plugins := func() []konnect.Object {
 		t.Helper()
-		list, err := engine.ListPlatform(context.Background(), env.client, konnect.CoreEntitiesPath(env.cpID(inputCP), "plugins"))
+		list, err := engine.ListPlatform(context.Background(), env.Client, konnect.CoreEntitiesPath(env.CPID(inputCP), "plugins"))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -230,7 +231,7 @@ resource "konnect_gateway_plugin" "rl" {
 			{
 				Config: plugin(fmt.Sprintf("%q", missing)),
 				ExpectError: regexp.MustCompile(`(?s)Could not create konnect_gateway_plugin.*with konnect_gateway_plugin.rl.*` +
-					wrappedText(`Konnect rejected partials: partial `+missing+` does not exist`).String()),
+					acctest.WrappedText(`Konnect rejected partials: partial `+missing+` does not exist`).String()),
 			},
 			{
 				PreConfig: func() {
@@ -258,8 +259,8 @@ resource "konnect_gateway_plugin" "rl" {
 // A group member that is not a hybrid control plane, or that is in another group, is refused
 // by Konnect on `members`, and the group gets no member at all.
 func TestAccKinds7GroupMemberRefused(t *testing.T) {
-	env := newKonnectEnv(t, konnectmock.Options{})
-	base := env.providerBlock("") + `
+	env := acctest.NewEnv(t, konnectmock.Options{})
+	base := env.ProviderBlock("") + `
 resource "konnect_gateway_control_plane" "group" {
   name         = "group"
   cluster_type = "CLUSTER_TYPE_CONTROL_PLANE_GROUP"
@@ -293,7 +294,7 @@ resource "konnect_gateway_control_plane_membership" "other" {
 	}
 	groupMembers := func() []string {
 		t.Helper()
-		obj, _, err := gateway.MembershipAPI{}.Get(context.Background(), env.client, engine.Address{ID: env.cpID("group")})
+		obj, _, err := gateway.MembershipAPI{}.Get(context.Background(), env.Client, engine.Address{ID: env.CPID("group")})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -322,7 +323,7 @@ resource "konnect_gateway_control_plane_membership" "other" {
 				PreConfig: noMembers,
 				Config:    member("hybrid"),
 				Check: func(*terraform.State) error {
-					if m := groupMembers(); len(m) != 1 || m[0] != env.cpID("hybrid") {
+					if m := groupMembers(); len(m) != 1 || m[0] != env.CPID("hybrid") {
 						return fmt.Errorf("the group has members %v, want the hybrid control plane", m)
 					}
 					return nil
@@ -335,10 +336,10 @@ resource "konnect_gateway_control_plane_membership" "other" {
 // A plugin's `config` conflict and a partial's show secret keys hidden: the partial's
 // password, changed in Konnect, is named but never printed.
 func TestAccKinds7PartialSecretHidden(t *testing.T) {
-	env := newKonnectEnv(t, konnectmock.Options{})
+	env := acctest.NewEnv(t, konnectmock.Options{})
 	var path string
 	config := func(policy, password string) string {
-		return env.providerBlock(policy) + fmt.Sprintf(`
+		return env.ProviderBlock(policy) + fmt.Sprintf(`
 resource "konnect_gateway_control_plane" "cp" {
   name = %q
 }
@@ -349,19 +350,19 @@ resource "konnect_gateway_partial" "redis" {
 }
 `, inputCP, password)
 	}
-	rec := &diagRecorder{}
+	rec := &acctest.DiagRecorder{}
 	resource.ParallelTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: rec.factories(),
+		ProtoV6ProviderFactories: rec.Factories(newServer),
 		Steps: []resource.TestStep{
 			{
 				Config: config("", "first-redis-secret"),
 				Check: func(s *terraform.State) error {
-					path = objectPath(gateway.PartialKind, s.RootModule().Resources["konnect_gateway_partial.redis"].Primary.Attributes)
+					path = acctest.ObjectPath(gateway.PartialKind, s.RootModule().Resources["konnect_gateway_partial.redis"].Primary.Attributes)
 					return nil
 				},
 			},
 			{
-				PreConfig:   func() { env.edit(path, set("config.password", "ui-redis-secret")) },
+				PreConfig:   func() { env.Edit(path, acctest.Set("config.password", "ui-redis-secret")) },
 				Config:      config("fail", "first-redis-secret"),
 				ExpectError: regexp.MustCompile(`(?s)Applying this plan would overwrite changes made in Konnect.*config\.password`),
 			},

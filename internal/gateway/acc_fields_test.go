@@ -1,4 +1,4 @@
-package provider
+package gateway_test
 
 import (
 	"context"
@@ -18,6 +18,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-testing/terraform"
 	"github.com/hashicorp/terraform-plugin-testing/tfjsonpath"
 
+	"github.com/konnectguard/terraform-provider-konnect/internal/acctest"
 	"github.com/konnectguard/terraform-provider-konnect/internal/konnect"
 	"github.com/konnectguard/terraform-provider-konnect/internal/konnectmock"
 )
@@ -44,12 +45,12 @@ const (
 	fieldsServiceID2 = "0e1d2c3b-4a59-4687-9a0b-1c2d3e4f5a6b"
 )
 
-func (e *konnectEnv) fieldsServiceConfig(id, extra string) string {
+func fieldsServiceConfig(e *acctest.Env, id, extra string) string {
 	idLine := ""
 	if id != "" {
 		idLine = fmt.Sprintf("  id               = %q\n", id)
 	}
-	return e.providerBlock("") + tlsCP("fields") + `
+	return e.ProviderBlock("") + acctest.TLSCP("fields") + `
 resource "konnect_gateway_service" "s" {
   control_plane_id = konnect_gateway_control_plane.cp.id
 ` + idLine + `  name             = "orders"
@@ -63,18 +64,18 @@ resource "konnect_gateway_service" "s" {
 // (no inconsistent result); removing tls_sans resets it; import by the chosen id; a new id
 // replaces the service.
 func TestAccFields_ServiceIDTLSSANsTimestamps(t *testing.T) {
-	env := newKonnectEnv(t, konnectmock.Options{Now: tickingClock()})
+	env := acctest.NewEnv(t, konnectmock.Options{Now: tickingClock()})
 	const addr = "konnect_gateway_service.s"
 	sameCreated := statecheck.CompareValue(compare.ValuesSame())
 	updated := statecheck.CompareValue(compare.ValuesDiffer())
 	sans1 := "  tls_sans         = { dnsnames = [\"orders.example.com\"] }\n"
 	sans2 := "  tls_sans         = { dnsnames = [\"orders.example.com\", \"b.example.com\"], uris = [\"spiffe://orders\"] }\n"
-	svc := func(id string) konnect.Object { return env.get(env.corePath("fields", "services", id)) }
+	svc := func(id string) konnect.Object { return env.Get(env.CorePath("fields", "services", id)) }
 	resource.ParallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: protoV6Factories,
 		Steps: []resource.TestStep{
 			{
-				Config: env.fieldsServiceConfig(fieldsServiceID, sans1),
+				Config: fieldsServiceConfig(env, fieldsServiceID, sans1),
 				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
 					plancheck.ExpectResourceAction(addr, plancheck.ResourceActionCreate),
 					plancheck.ExpectKnownValue(addr, tfjsonpath.New("id"), knownvalue.StringExact(fieldsServiceID)),
@@ -96,18 +97,18 @@ func TestAccFields_ServiceIDTLSSANsTimestamps(t *testing.T) {
 				},
 				Check: func(*terraform.State) error {
 					s := svc(fieldsServiceID)
-					wantField(t, "service under the chosen id", s, "name", "orders")
-					wantField(t, "service", s, "tls_sans", map[string]any{"dnsnames": []any{"orders.example.com"}, "uris": nil})
+					acctest.WantField(t, "service under the chosen id", s, "name", "orders")
+					acctest.WantField(t, "service", s, "tls_sans", map[string]any{"dnsnames": []any{"orders.example.com"}, "uris": nil})
 					return nil
 				},
 			},
 			{
 				// an empty plan: the timestamps are stable
-				Config:   env.fieldsServiceConfig(fieldsServiceID, sans1),
+				Config:   fieldsServiceConfig(env, fieldsServiceID, sans1),
 				PlanOnly: true,
 			},
 			{
-				Config: env.fieldsServiceConfig(fieldsServiceID, sans2),
+				Config: fieldsServiceConfig(env, fieldsServiceID, sans2),
 				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
 					plancheck.ExpectResourceAction(addr, plancheck.ResourceActionUpdate),
 					plancheck.ExpectUnknownValue(addr, tfjsonpath.New("updated_at")),
@@ -119,26 +120,26 @@ func TestAccFields_ServiceIDTLSSANsTimestamps(t *testing.T) {
 					statecheck.ExpectKnownValue(addr, tfjsonpath.New("tls_sans").AtMapKey("uris"), knownvalue.ListExact([]knownvalue.Check{knownvalue.StringExact("spiffe://orders")})),
 				},
 				Check: func(*terraform.State) error {
-					wantField(t, "service", svc(fieldsServiceID), "tls_sans", map[string]any{"dnsnames": []any{"orders.example.com", "b.example.com"}, "uris": []any{"spiffe://orders"}})
+					acctest.WantField(t, "service", svc(fieldsServiceID), "tls_sans", map[string]any{"dnsnames": []any{"orders.example.com", "b.example.com"}, "uris": []any{"spiffe://orders"}})
 					return nil
 				},
 			},
 			{
 				// configuration stops setting tls_sans: Konnect's default (null) again
-				Config: env.fieldsServiceConfig(fieldsServiceID, ""),
+				Config: fieldsServiceConfig(env, fieldsServiceID, ""),
 				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
 					plancheck.ExpectResourceAction(addr, plancheck.ResourceActionUpdate),
 					plancheck.ExpectKnownValue(addr, tfjsonpath.New("tls_sans"), knownvalue.Null()),
 				}},
 				ConfigStateChecks: []statecheck.StateCheck{updated.AddStateValue(addr, tfjsonpath.New("updated_at"))},
 				Check: func(*terraform.State) error {
-					wantField(t, "service after removing tls_sans", svc(fieldsServiceID), "tls_sans", nil)
+					acctest.WantField(t, "service after removing tls_sans", svc(fieldsServiceID), "tls_sans", nil)
 					return nil
 				},
 			},
 			{
 				// removing the id from configuration keeps the object and its id
-				Config: env.fieldsServiceConfig("", ""),
+				Config: fieldsServiceConfig(env, "", ""),
 				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
 					plancheck.ExpectEmptyPlan(),
 				}},
@@ -157,7 +158,7 @@ func TestAccFields_ServiceIDTLSSANsTimestamps(t *testing.T) {
 			},
 			{
 				// another id replaces the service
-				Config: env.fieldsServiceConfig(fieldsServiceID2, ""),
+				Config: fieldsServiceConfig(env, fieldsServiceID2, ""),
 				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
 					plancheck.ExpectResourceAction(addr, plancheck.ResourceActionReplace),
 				}},
@@ -168,7 +169,7 @@ func TestAccFields_ServiceIDTLSSANsTimestamps(t *testing.T) {
 					if svc(fieldsServiceID) != nil {
 						return fmt.Errorf("the service under the old id is still in Konnect")
 					}
-					wantField(t, "service under the new id", svc(fieldsServiceID2), "name", "orders")
+					acctest.WantField(t, "service under the new id", svc(fieldsServiceID2), "name", "orders")
 					return nil
 				},
 			},
@@ -179,41 +180,41 @@ func TestAccFields_ServiceIDTLSSANsTimestamps(t *testing.T) {
 // A chosen id that another object already has: the create stops, naming it and the import
 // block, and that object is left as it was (a PUT would have replaced it).
 func TestAccFields_ChosenIDTaken(t *testing.T) {
-	env := newKonnectEnv(t, konnectmock.Options{})
+	env := acctest.NewEnv(t, konnectmock.Options{})
 	resource.ParallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: protoV6Factories,
 		Steps: []resource.TestStep{
-			{Config: env.providerBlock("") + tlsCP("fields")},
+			{Config: env.ProviderBlock("") + acctest.TLSCP("fields")},
 			{
 				PreConfig: func() {
-					path := env.corePath("fields", "services", fieldsServiceID)
-					if _, err := env.client.Do(context.Background(), http.MethodPut, path, nil, konnect.Object{"name": "legacy", "host": "legacy.internal"}, nil); err != nil {
+					path := env.CorePath("fields", "services", fieldsServiceID)
+					if _, err := env.Client.Do(context.Background(), http.MethodPut, path, nil, konnect.Object{"name": "legacy", "host": "legacy.internal"}, nil); err != nil {
 						t.Fatal(err)
 					}
 				},
-				Config:      env.fieldsServiceConfig(fieldsServiceID, ""),
+				Config:      fieldsServiceConfig(env, fieldsServiceID, ""),
 				ExpectError: regexp.MustCompile(`(?s)A Konnect object with this id already exists.*konnect_gateway_service with id ` + fieldsServiceID + `\s+already\s+exists.*[Nn]othing\s+was\s+written.*import \{.*id = "[0-9a-f-]{36}/` + fieldsServiceID + `"`),
 			},
 			{
-				Config: env.providerBlock("") + tlsCP("fields"),
+				Config: env.ProviderBlock("") + acctest.TLSCP("fields"),
 				Check: func(*terraform.State) error {
-					s := env.get(env.corePath("fields", "services", fieldsServiceID))
-					wantField(t, "the existing service", s, "name", "legacy")
-					wantField(t, "the existing service", s, "host", "legacy.internal")
+					s := env.Get(env.CorePath("fields", "services", fieldsServiceID))
+					acctest.WantField(t, "the existing service", s, "name", "legacy")
+					acctest.WantField(t, "the existing service", s, "host", "legacy.internal")
 					return nil
 				},
 			},
 			{
 				// the existing service goes, so that destroying the control plane deletes nothing it does not manage
-				PreConfig: func() { env.remove(env.corePath("fields", "services", fieldsServiceID)) },
-				Config:    env.providerBlock("") + tlsCP("fields"),
+				PreConfig: func() { env.Remove(env.CorePath("fields", "services", fieldsServiceID)) },
+				Config:    env.ProviderBlock("") + acctest.TLSCP("fields"),
 			},
 		},
 	})
 }
 
-func (e *konnectEnv) fieldsPluginConfig(extra string) string {
-	return e.providerBlock("") + tlsCP("fields-plugin") + `
+func fieldsPluginConfig(e *acctest.Env, extra string) string {
+	return e.ProviderBlock("") + acctest.TLSCP("fields-plugin") + `
 resource "konnect_gateway_plugin" "rl" {
   control_plane_id = konnect_gateway_control_plane.cp.id
   name             = "rate-limiting"
@@ -226,27 +227,27 @@ resource "konnect_gateway_plugin" "rl" {
 // yet): Konnect fills in the partial's name and path, an empty plan follows, a change of
 // condition updates without an inconsistent result, and removing both resets them.
 func TestAccFields_PluginConditionPartials(t *testing.T) {
-	env := newKonnectEnv(t, konnectmock.Options{Now: tickingClock()})
+	env := acctest.NewEnv(t, konnectmock.Options{Now: tickingClock()})
 	const addr = "konnect_gateway_plugin.rl"
 	const partialID = "7a8b9c0d-1e2f-4a3b-8c4d-5e6f7a8b9c0d"
 	extra := func(cond string) string {
 		return fmt.Sprintf("  condition        = %q\n  partials         = [{ id = %q }]\n", cond, partialID)
 	}
-	plugin := func() konnect.Object { return env.only(env.corePath("fields-plugin", "plugins")) }
+	plugin := func() konnect.Object { return env.Only(env.CorePath("fields-plugin", "plugins")) }
 	updated := statecheck.CompareValue(compare.ValuesDiffer())
 	resource.ParallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: protoV6Factories,
 		Steps: []resource.TestStep{
-			{Config: env.providerBlock("") + tlsCP("fields-plugin")},
+			{Config: env.ProviderBlock("") + acctest.TLSCP("fields-plugin")},
 			{
 				PreConfig: func() {
-					path := env.corePath("fields-plugin", "partials", partialID)
-					if _, err := env.client.Do(context.Background(), http.MethodPut, path, nil,
+					path := env.CorePath("fields-plugin", "partials", partialID)
+					if _, err := env.Client.Do(context.Background(), http.MethodPut, path, nil,
 						konnect.Object{"name": "shared-redis", "type": "redis-ce", "config": map[string]any{"host": "redis.internal"}}, nil); err != nil {
 						t.Fatal(err)
 					}
 				},
-				Config: env.fieldsPluginConfig(extra(`http.path == "/orders"`)),
+				Config: fieldsPluginConfig(env, extra(`http.path == "/orders"`)),
 				ConfigStateChecks: []statecheck.StateCheck{
 					statecheck.ExpectKnownValue(addr, tfjsonpath.New("condition"), knownvalue.StringExact(`http.path == "/orders"`)),
 					statecheck.ExpectKnownValue(addr, tfjsonpath.New("partials"), knownvalue.ListExact([]knownvalue.Check{knownvalue.ObjectExact(map[string]knownvalue.Check{
@@ -255,33 +256,33 @@ func TestAccFields_PluginConditionPartials(t *testing.T) {
 				},
 				Check: func(*terraform.State) error {
 					p := plugin()
-					wantField(t, "plugin", p, "condition", `http.path == "/orders"`)
-					wantField(t, "plugin", p, "partials", []any{map[string]any{"id": partialID, "name": "shared-redis", "path": "config.redis"}})
+					acctest.WantField(t, "plugin", p, "condition", `http.path == "/orders"`)
+					acctest.WantField(t, "plugin", p, "partials", []any{map[string]any{"id": partialID, "name": "shared-redis", "path": "config.redis"}})
 					return nil
 				},
 			},
-			{Config: env.fieldsPluginConfig(extra(`http.path == "/orders"`)), PlanOnly: true},
+			{Config: fieldsPluginConfig(env, extra(`http.path == "/orders"`)), PlanOnly: true},
 			{
-				Config: env.fieldsPluginConfig(extra(`http.path ^= "/orders"`)),
+				Config: fieldsPluginConfig(env, extra(`http.path ^= "/orders"`)),
 				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
 					plancheck.ExpectResourceAction(addr, plancheck.ResourceActionUpdate),
 					plancheck.ExpectUnknownValue(addr, tfjsonpath.New("updated_at")),
 				}},
 				ConfigStateChecks: []statecheck.StateCheck{updated.AddStateValue(addr, tfjsonpath.New("updated_at"))},
 				Check: func(*terraform.State) error {
-					wantField(t, "plugin", plugin(), "condition", `http.path ^= "/orders"`)
+					acctest.WantField(t, "plugin", plugin(), "condition", `http.path ^= "/orders"`)
 					return nil
 				},
 			},
 			{
-				Config: env.fieldsPluginConfig(""),
+				Config: fieldsPluginConfig(env, ""),
 				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
 					plancheck.ExpectKnownValue(addr, tfjsonpath.New("condition"), knownvalue.Null()),
 					plancheck.ExpectKnownValue(addr, tfjsonpath.New("partials"), knownvalue.Null()),
 				}},
 				Check: func(*terraform.State) error {
 					p := plugin()
-					wantField(t, "plugin after removing both", p, "condition", nil)
+					acctest.WantField(t, "plugin after removing both", p, "condition", nil)
 					if ps, _ := p["partials"].([]any); len(ps) != 0 {
 						return fmt.Errorf("Konnect still links partials %v", ps)
 					}
@@ -290,8 +291,8 @@ func TestAccFields_PluginConditionPartials(t *testing.T) {
 			},
 			{
 				// the partial made out of band goes, so that destroying the control plane deletes nothing it does not manage
-				PreConfig: func() { env.remove(env.corePath("fields-plugin", "partials", partialID)) },
-				Config:    env.fieldsPluginConfig(""),
+				PreConfig: func() { env.Remove(env.CorePath("fields-plugin", "partials", partialID)) },
+				Config:    fieldsPluginConfig(env, ""),
 			},
 		},
 	})
@@ -299,23 +300,23 @@ func TestAccFields_PluginConditionPartials(t *testing.T) {
 
 // A condition over 1024 characters is refused at plan time, naming the attribute.
 func TestAccFields_PluginConditionTooLong(t *testing.T) {
-	env := newKonnectEnv(t, konnectmock.Options{})
+	env := acctest.NewEnv(t, konnectmock.Options{})
 	resource.ParallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: protoV6Factories,
 		Steps: []resource.TestStep{{
-			Config:      env.fieldsPluginConfig(fmt.Sprintf("  condition        = %q\n", strings.Repeat("a", 1025))),
+			Config:      fieldsPluginConfig(env, fmt.Sprintf("  condition        = %q\n", strings.Repeat("a", 1025))),
 			PlanOnly:    true,
 			ExpectError: regexp.MustCompile(`(?s)Attribute condition string length must be between 1 and 1024`),
 		}},
 	})
 }
 
-func (e *konnectEnv) fieldsKeyConfig(x5t string) string {
+func fieldsKeyConfig(e *acctest.Env, x5t string) string {
 	line := ""
 	if x5t != "" {
 		line = fmt.Sprintf("  x5t              = %q\n", x5t)
 	}
-	return e.providerBlock("") + tlsCP("fields-key") + `
+	return e.ProviderBlock("") + acctest.TLSCP("fields-key") + `
 resource "konnect_gateway_key" "k" {
   control_plane_id = konnect_gateway_control_plane.cp.id
   kid              = "k1"
@@ -325,33 +326,33 @@ resource "konnect_gateway_key" "k" {
 }
 
 func TestAccFields_KeyX5t(t *testing.T) {
-	env := newKonnectEnv(t, konnectmock.Options{Now: tickingClock()})
+	env := acctest.NewEnv(t, konnectmock.Options{Now: tickingClock()})
 	const addr = "konnect_gateway_key.k"
-	key := func() konnect.Object { return env.only(env.corePath("fields-key", "keys")) }
+	key := func() konnect.Object { return env.Only(env.CorePath("fields-key", "keys")) }
 	resource.ParallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: protoV6Factories,
 		Steps: []resource.TestStep{
 			{
-				Config:            env.fieldsKeyConfig("dGh1bWJwcmludA"),
+				Config:            fieldsKeyConfig(env, "dGh1bWJwcmludA"),
 				ConfigStateChecks: []statecheck.StateCheck{statecheck.ExpectKnownValue(addr, tfjsonpath.New("x5t"), knownvalue.StringExact("dGh1bWJwcmludA"))},
 				Check: func(*terraform.State) error {
-					wantField(t, "key", key(), "x5t", "dGh1bWJwcmludA")
+					acctest.WantField(t, "key", key(), "x5t", "dGh1bWJwcmludA")
 					return nil
 				},
 			},
-			{Config: env.fieldsKeyConfig("dGh1bWJwcmludA"), PlanOnly: true},
+			{Config: fieldsKeyConfig(env, "dGh1bWJwcmludA"), PlanOnly: true},
 			{
-				Config:            env.fieldsKeyConfig("b3RoZXI"),
+				Config:            fieldsKeyConfig(env, "b3RoZXI"),
 				ConfigStateChecks: []statecheck.StateCheck{statecheck.ExpectKnownValue(addr, tfjsonpath.New("x5t"), knownvalue.StringExact("b3RoZXI"))},
 				Check: func(*terraform.State) error {
-					wantField(t, "key", key(), "x5t", "b3RoZXI")
+					acctest.WantField(t, "key", key(), "x5t", "b3RoZXI")
 					return nil
 				},
 			},
 			{
-				Config: env.fieldsKeyConfig(""),
+				Config: fieldsKeyConfig(env, ""),
 				Check: func(*terraform.State) error {
-					wantField(t, "key after removing x5t", key(), "x5t", nil)
+					acctest.WantField(t, "key after removing x5t", key(), "x5t", nil)
 					return nil
 				},
 			},
@@ -359,8 +360,8 @@ func TestAccFields_KeyX5t(t *testing.T) {
 	})
 }
 
-func (e *konnectEnv) fieldsCertConfig(p tlsPair, tag string) string {
-	return e.providerBlock("") + tlsCP("fields-cert") + fmt.Sprintf(`
+func fieldsCertConfig(e *acctest.Env, p acctest.TLSPair, tag string) string {
+	return e.ProviderBlock("") + acctest.TLSCP("fields-cert") + fmt.Sprintf(`
 resource "konnect_gateway_certificate" "c" {
   control_plane_id = konnect_gateway_control_plane.cp.id
   cert             = %q
@@ -380,11 +381,11 @@ resource "konnect_gateway_sni" "s" {
 // nothing for the certificate), and an SNI created in Konnect between a plan and its apply
 // that updates the certificate is no inconsistent result.
 func TestAccFields_CertificateSNIs(t *testing.T) {
-	env := newKonnectEnv(t, konnectmock.Options{Now: tickingClock()})
-	p := tlsTestPEM(t, "api.example.com", false)
+	env := acctest.NewEnv(t, konnectmock.Options{Now: tickingClock()})
+	p := acctest.TLSTestPEM(t, "api.example.com", false)
 	const addr = "konnect_gateway_certificate.c"
 	certID := func() string {
-		return env.only(env.corePath("fields-cert", "certificates"))["id"].(string)
+		return env.Only(env.CorePath("fields-cert", "certificates"))["id"].(string)
 	}
 	strs := func(ss ...string) knownvalue.Check {
 		var c []knownvalue.Check
@@ -396,34 +397,34 @@ func TestAccFields_CertificateSNIs(t *testing.T) {
 	resource.ParallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: protoV6Factories,
 		Steps: []resource.TestStep{
-			{Config: env.fieldsCertConfig(p, "one")},
+			{Config: fieldsCertConfig(env, p, "one")},
 			{
 				// the refresh reads the SNI's name; the certificate plans nothing
-				Config: env.fieldsCertConfig(p, "one"),
+				Config: fieldsCertConfig(env, p, "one"),
 				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
 					plancheck.ExpectResourceAction(addr, plancheck.ResourceActionNoop),
 				}},
 				ConfigStateChecks: []statecheck.StateCheck{statecheck.ExpectKnownValue(addr, tfjsonpath.New("snis"), strs("api.example.com"))},
 			},
 			{
-				Config: env.fieldsCertConfig(p, "two"),
+				Config: fieldsCertConfig(env, p, "two"),
 				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
 					plancheck.ExpectResourceAction(addr, plancheck.ResourceActionUpdate),
 					plancheck.ExpectUnknownValue(addr, tfjsonpath.New("snis")),
-					outOfBand(func() {
-						env.create(env.corePath("fields-cert", "snis"), konnect.Object{"name": "ui.example.com", "certificate": map[string]any{"id": certID()}})
+					acctest.OutOfBand(func() {
+						env.Create(env.CorePath("fields-cert", "snis"), konnect.Object{"name": "ui.example.com", "certificate": map[string]any{"id": certID()}})
 					}),
 				}},
 				ConfigStateChecks: []statecheck.StateCheck{statecheck.ExpectKnownValue(addr, tfjsonpath.New("snis"), strs("api.example.com", "ui.example.com"))},
 				Check: func(*terraform.State) error {
-					wantField(t, "certificate", env.get(env.corePath("fields-cert", "certificates", certID())), "tags", []any{"two"})
+					acctest.WantField(t, "certificate", env.Get(env.CorePath("fields-cert", "certificates", certID())), "tags", []any{"two"})
 					return nil
 				},
 			},
 			{
 				// the SNI made in the UI goes again, so that the destroy may delete the certificate
-				PreConfig: func() { env.remove(env.corePath("fields-cert", "snis", "ui.example.com")) },
-				Config:    env.fieldsCertConfig(p, "two"),
+				PreConfig: func() { env.Remove(env.CorePath("fields-cert", "snis", "ui.example.com")) },
+				Config:    fieldsCertConfig(env, p, "two"),
 				ConfigStateChecks: []statecheck.StateCheck{
 					statecheck.ExpectKnownValue(addr, tfjsonpath.New("snis"), strs("api.example.com")),
 				},

@@ -1,4 +1,4 @@
-package provider
+package gateway_test
 
 import (
 	"context"
@@ -13,12 +13,13 @@ import (
 	"github.com/hashicorp/terraform-plugin-testing/plancheck"
 	"github.com/hashicorp/terraform-plugin-testing/terraform"
 
+	"github.com/konnectguard/terraform-provider-konnect/internal/acctest"
 	"github.com/konnectguard/terraform-provider-konnect/internal/konnectmock"
 )
 
 // pluginCheckConfig is a control plane and one plugin of it.
-func (e *konnectEnv) pluginCheckConfig(name, config string) string {
-	return e.providerBlock("") + fmt.Sprintf(`
+func pluginCheckConfig(e *acctest.Env, name, config string) string {
+	return e.ProviderBlock("") + fmt.Sprintf(`
 resource "konnect_gateway_control_plane" "cp" {
   name = "checks"
 }
@@ -32,9 +33,9 @@ resource "konnect_gateway_plugin" "p" {
 }
 
 // schemaReads counts the reads of a plugin's schema among the requests since the last reset.
-func (e *konnectEnv) schemaReads(plugin string) int {
+func schemaReads(e *acctest.Env, plugin string) int {
 	n := 0
-	for _, r := range e.requests() {
+	for _, r := range e.Requests() {
 		if strings.HasPrefix(r, "GET ") && strings.HasSuffix(r, "/core-entities/schemas/plugins/"+plugin) {
 			n++
 		}
@@ -59,12 +60,12 @@ func (f planCheckFunc) CheckPlan(_ context.Context, _ plancheck.CheckPlanRequest
 // is an error on `name`), and nothing reaches Konnect. A valid configuration plans and
 // applies; a plan that changes nothing reads no schema.
 func TestAccPluginCheck_AtPlan(t *testing.T) {
-	env := newKonnectEnv(t, konnectmock.Options{})
+	env := acctest.NewEnv(t, konnectmock.Options{})
 	bad := func(name, config, want string) resource.TestStep {
-		return resource.TestStep{Config: env.pluginCheckConfig(name, config), ExpectError: wrapped(want)}
+		return resource.TestStep{Config: pluginCheckConfig(env, name, config), ExpectError: wrapped(want)}
 	}
-	held := func() int { return len(env.list(env.corePath("checks", "plugins"))) }
-	valid := env.pluginCheckConfig("rate-limiting", `{ minute = 5, policy = "redis", redis = { host = "redis.internal", port = 6380, password = "{vault://env/redis-password}" } }`) + `
+	held := func() int { return len(env.List(env.CorePath("checks", "plugins"))) }
+	valid := pluginCheckConfig(env, "rate-limiting", `{ minute = 5, policy = "redis", redis = { host = "redis.internal", port = 6380, password = "{vault://env/redis-password}" } }`) + `
 resource "konnect_gateway_plugin" "trace" {
   control_plane_id = konnect_gateway_control_plane.cp.id
   name             = "correlation-id"
@@ -77,7 +78,7 @@ resource "konnect_gateway_plugin" "trace" {
 		Steps: []resource.TestStep{
 			{
 				// The control plane first: its id is known when the plugins below are planned.
-				Config: env.providerBlock("") + `resource "konnect_gateway_control_plane" "cp" { name = "checks" }`,
+				Config: env.ProviderBlock("") + `resource "konnect_gateway_control_plane" "cp" { name = "checks" }`,
 			},
 			bad("rate-limiting", `{ minuet = 5 }`,
 				"(?s)Invalid plugin configuration.*with konnect_gateway_plugin.p,.*on terraform_plugin_test.tf line.*config.*`config.minuet`: unknown field; did you mean\\s+`minute`\\?"),
@@ -100,7 +101,7 @@ resource "konnect_gateway_plugin" "trace" {
 						t.Errorf("Konnect holds %d plugin(s) after plans that failed, want 0", n)
 					}
 				},
-				Config:      env.pluginCheckConfig("rate-limiting", `{ minuet = 5, policy = "locl", fault_tolerant = "yes" }`),
+				Config:      pluginCheckConfig(env, "rate-limiting", `{ minuet = 5, policy = "locl", fault_tolerant = "yes" }`),
 				ExpectError: wrapped("(?s)`config.minuet`.*`config.fault_tolerant`: a string was given.*`config.policy`: \"locl\""),
 			},
 			{
@@ -110,17 +111,17 @@ resource "konnect_gateway_plugin" "trace" {
 					if n := held(); n != 0 {
 						t.Errorf("Konnect holds %d plugin(s) after plans that failed, want 0", n)
 					}
-					env.resetRequests()
+					env.ResetRequests()
 				},
 				Config: valid,
 				Check: func(*terraform.State) error {
-					if len(env.list(env.corePath("checks", "plugins"))) != 2 {
+					if len(env.List(env.CorePath("checks", "plugins"))) != 2 {
 						t.Errorf("Konnect holds %d plugins, want 2", held())
 					}
-					p := env.get(env.corePath("checks", "plugins", "limit"))
-					wantConfig(t, "rate-limiting", p, "minute", 5)
-					wantConfig(t, "rate-limiting", p, "policy", "redis")
-					if n := env.schemaReads("correlation-id"); n == 0 {
+					p := env.Get(env.CorePath("checks", "plugins", "limit"))
+					acctest.WantConfig(t, "rate-limiting", p, "minute", 5)
+					acctest.WantConfig(t, "rate-limiting", p, "policy", "redis")
+					if n := schemaReads(env, "correlation-id"); n == 0 {
 						t.Errorf("creating a correlation-id plugin read its schema %d times, want at least 1", n)
 					}
 					return nil
@@ -129,12 +130,12 @@ resource "konnect_gateway_plugin" "trace" {
 			{
 				// A plan that changes nothing reads no schema for the check (the plugin
 				// without config: nothing else reads its schema).
-				PreConfig: env.resetRequests,
+				PreConfig: env.ResetRequests,
 				Config:    valid,
 				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
 					plancheck.ExpectEmptyPlan(),
 					planCheckFunc(func(resp *plancheck.CheckPlanResponse) {
-						if n := env.schemaReads("correlation-id"); n != 0 {
+						if n := schemaReads(env, "correlation-id"); n != 0 {
 							resp.Error = fmt.Errorf("a plan that changes nothing read the correlation-id schema %d time(s), want 0", n)
 						}
 					}),
@@ -155,9 +156,9 @@ resource "konnect_gateway_plugin" "trace" {
 // against the control plane's schema, before the plugin is written. What the check does
 // not know, Konnect refuses, naming the path in config.
 func TestAccPluginCheck_ControlPlaneUnknownAtPlan(t *testing.T) {
-	env := newKonnectEnv(t, konnectmock.Options{})
+	env := acctest.NewEnv(t, konnectmock.Options{})
 	other := func(config string) string {
-		return env.pluginCheckConfig("rate-limiting", `{ minute = 5, policy = "local" }`) + `
+		return pluginCheckConfig(env, "rate-limiting", `{ minute = 5, policy = "local" }`) + `
 resource "konnect_gateway_control_plane" "other" { name = "other" }
 
 resource "konnect_gateway_plugin" "q" {
@@ -171,10 +172,10 @@ resource "konnect_gateway_plugin" "q" {
 		ProtoV6ProviderFactories: protoV6Factories,
 		Steps: []resource.TestStep{
 			{
-				Config: env.pluginCheckConfig("rate-limiting", `{ minute = 5, policy = "local" }`),
+				Config: pluginCheckConfig(env, "rate-limiting", `{ minute = 5, policy = "local" }`),
 				Check: func(*terraform.State) error {
-					p := env.only(env.corePath("checks", "plugins"))
-					wantConfig(t, "rate-limiting", p, "minute", 5)
+					p := env.Only(env.CorePath("checks", "plugins"))
+					acctest.WantConfig(t, "rate-limiting", p, "minute", 5)
 					return nil
 				},
 			},
@@ -184,7 +185,7 @@ resource "konnect_gateway_plugin" "q" {
 			},
 			{
 				PreConfig: func() {
-					if cp := env.controlPlaneByName("other"); cp != nil {
+					if cp := env.ControlPlaneByName("other"); cp != nil {
 						t.Errorf("control plane other was created by a plan that failed its check")
 					}
 				},
@@ -198,9 +199,9 @@ resource "konnect_gateway_plugin" "q" {
 
 // A partial's config is checked at plan against its type's schema the same way.
 func TestAccPartialCheck_AtPlan(t *testing.T) {
-	env := newKonnectEnv(t, konnectmock.Options{})
+	env := acctest.NewEnv(t, konnectmock.Options{})
 	partial := func(config string) string {
-		return env.providerBlock("") + `
+		return env.ProviderBlock("") + `
 resource "konnect_gateway_control_plane" "cp" { name = "checks" }
 
 resource "konnect_gateway_partial" "redis" {
@@ -214,7 +215,7 @@ resource "konnect_gateway_partial" "redis" {
 	resource.ParallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: protoV6Factories,
 		Steps: []resource.TestStep{
-			{Config: env.providerBlock("") + `resource "konnect_gateway_control_plane" "cp" { name = "checks" }`},
+			{Config: env.ProviderBlock("") + `resource "konnect_gateway_control_plane" "cp" { name = "checks" }`},
 			{
 				Config: partial(`{ hots = "redis.internal", port = "6379", sentinel_role = "primary", cluster_nodes = [{ ip = "10.0.0.1", port = 70000 }] }`),
 				// One error each: unknown keys first, then the schema's fields in its order.
@@ -225,14 +226,14 @@ resource "konnect_gateway_partial" "redis" {
 			},
 			{
 				PreConfig: func() {
-					if n := len(env.list(env.corePath("checks", "partials"))); n != 0 {
+					if n := len(env.List(env.CorePath("checks", "partials"))); n != 0 {
 						t.Errorf("Konnect holds %d partial(s) after a plan that failed, want 0", n)
 					}
 				},
 				Config: partial(`{ host = "redis.internal", port = 6380, password = "{vault://env/redis-password}" }`),
 				Check: func(*terraform.State) error {
-					p := env.only(env.corePath("checks", "partials"))
-					wantConfig(t, "partial", p, "port", 6380)
+					p := env.Only(env.CorePath("checks", "partials"))
+					acctest.WantConfig(t, "partial", p, "port", 6380)
 					return nil
 				},
 			},
@@ -243,7 +244,7 @@ resource "konnect_gateway_partial" "redis" {
 // When the schema cannot be read (Konnect answers 503 after the client's retries), the plan
 // goes on: a valid plugin applies, and a mistake is Konnect's to refuse at apply.
 func TestAccPluginCheck_SchemaUnreadable(t *testing.T) {
-	env := newKonnectEnv(t, konnectmock.Options{})
+	env := acctest.NewEnv(t, konnectmock.Options{})
 	front := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if strings.Contains(r.URL.Path, "/core-entities/schemas/plugins/") {
 			w.Header().Set("Content-Type", "application/json")
@@ -251,10 +252,10 @@ func TestAccPluginCheck_SchemaUnreadable(t *testing.T) {
 			_, _ = w.Write([]byte(`{"message": "service unavailable"}`))
 			return
 		}
-		env.mock.ServeHTTP(w, r)
+		env.Mock.ServeHTTP(w, r)
 	}))
 	t.Cleanup(front.Close)
-	provider := fmt.Sprintf("provider \"konnect\" {\n  server_url            = %q\n  personal_access_token = %q\n}\n", front.URL, testToken)
+	provider := fmt.Sprintf("provider \"konnect\" {\n  server_url            = %q\n  personal_access_token = %q\n}\n", front.URL, acctest.TestToken)
 	config := func(plugin string) string {
 		return provider + `
 resource "konnect_gateway_control_plane" "cp" { name = "checks" }
@@ -272,7 +273,7 @@ resource "konnect_gateway_plugin" "p" {
 			{
 				Config: config(`{ minute = 5 }`),
 				Check: func(*terraform.State) error {
-					wantConfig(t, "rate-limiting", env.only(env.corePath("checks", "plugins")), "minute", 5)
+					acctest.WantConfig(t, "rate-limiting", env.Only(env.CorePath("checks", "plugins")), "minute", 5)
 					return nil
 				},
 			},
@@ -288,8 +289,8 @@ resource "konnect_gateway_plugin" "p" {
 // checked then: the plan succeeds. Terraform plans the plugin again during the apply, once
 // the value is known: the check runs then, and the plugin is not written.
 func TestAccPluginCheck_ConfigUnknownAtPlan(t *testing.T) {
-	env := newKonnectEnv(t, konnectmock.Options{})
-	config := env.providerBlock("") + `
+	env := acctest.NewEnv(t, konnectmock.Options{})
+	config := env.ProviderBlock("") + `
 resource "konnect_gateway_control_plane" "cp" { name = "checks" }
 `
 	withPlugin := config + `
@@ -316,10 +317,10 @@ resource "konnect_gateway_plugin" "p" {
 			},
 			{
 				PreConfig: func() {
-					if n := len(env.list(env.corePath("checks", "plugins"))); n != 0 {
+					if n := len(env.List(env.CorePath("checks", "plugins"))); n != 0 {
 						t.Errorf("Konnect holds %d plugin(s) after a failed check, want 0", n)
 					}
-					if n := len(env.list(env.corePath("checks", "services"))); n != 1 {
+					if n := len(env.List(env.CorePath("checks", "services"))); n != 1 {
 						t.Errorf("Konnect holds %d service(s), want 1 (written before the plugin was planned again)", n)
 					}
 				},

@@ -1,4 +1,4 @@
-package provider
+package gateway_test
 
 import (
 	"fmt"
@@ -7,15 +7,16 @@ import (
 
 	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
 
+	"github.com/konnectguard/terraform-provider-konnect/internal/acctest"
 	"github.com/konnectguard/terraform-provider-konnect/internal/konnectmock"
 )
 
 // A service with a URL for a host, or a name with a space, fails the plan on that
 // attribute, before any call to Konnect.
 func TestAccServiceHostAndNameValidated(t *testing.T) {
-	env := newKonnectEnv(t, konnectmock.Options{})
+	env := acctest.NewEnv(t, konnectmock.Options{})
 	config := func(name, host string) string {
-		return env.providerBlock("") + fmt.Sprintf(`
+		return env.ProviderBlock("") + fmt.Sprintf(`
 resource "konnect_gateway_service" "orders" {
   control_plane_id = "6f3c1d2e-8b4a-4c5d-9e6f-7a8b9c0d1e2f"
   name             = %q
@@ -30,22 +31,22 @@ resource "konnect_gateway_service" "orders" {
 				Config:   config("orders", "http://orders.internal"),
 				PlanOnly: true,
 				ExpectError: regexp.MustCompile(`(?s)Error: Invalid host.*with konnect_gateway_service.orders.*` +
-					wrappedText(`host "http://orders.internal" is not a host name or an IP address: remove the scheme "http://"`).String()),
+					acctest.WrappedText(`host "http://orders.internal" is not a host name or an IP address: remove the scheme "http://"`).String()),
 			},
 			{
 				Config:      config("orders", "orders.internal:8080"),
 				PlanOnly:    true,
-				ExpectError: regexp.MustCompile(`(?s)Error: Invalid host.*` + wrappedText(`"orders.internal:8080" is not a host name or an IP address: remove the port`).String()),
+				ExpectError: regexp.MustCompile(`(?s)Error: Invalid host.*` + acctest.WrappedText(`"orders.internal:8080" is not a host name or an IP address: remove the port`).String()),
 			},
 			{
 				Config:   config("orders api", "orders.internal"),
 				PlanOnly: true,
 				ExpectError: regexp.MustCompile(`(?s)Error: Invalid Attribute Value Match.*with konnect_gateway_service.orders.*` +
-					wrappedText(`Attribute name may contain only letters, digits and . - _ ~, got: orders api`).String()),
+					acctest.WrappedText(`Attribute name may contain only letters, digits and . - _ ~, got: orders api`).String()),
 			},
 		},
 	})
-	if reqs := env.requests(); len(reqs) > 0 {
+	if reqs := env.Requests(); len(reqs) > 0 {
 		t.Errorf("invalid configurations reached Konnect: %v", reqs)
 	}
 }

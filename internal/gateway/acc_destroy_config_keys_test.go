@@ -1,10 +1,11 @@
-package provider
+package gateway_test
 
 import (
 	"fmt"
 	"regexp"
 	"testing"
 
+	"github.com/konnectguard/terraform-provider-konnect/internal/acctest"
 	"github.com/konnectguard/terraform-provider-konnect/internal/konnect"
 	"github.com/konnectguard/terraform-provider-konnect/internal/konnectmock"
 )
@@ -15,10 +16,10 @@ import (
 // configuration sets, changed in Konnect, refuses the destroy under `fail`, and Konnect
 // keeps the object. With the CLI as a user runs it.
 func TestAccDestroyConfigKeys(t *testing.T) {
-	env := newKonnectEnv(t, konnectmock.Options{})
+	env := acctest.NewEnv(t, konnectmock.Options{})
 	const cp = "destroy-keys"
-	cli := newCLIRun(t)
-	cli.write(cliRequiredProviders + env.providerBlock("") + fmt.Sprintf(`
+	cli := acctest.NewCLIRun(t)
+	cli.Write(acctest.CLIRequiredProviders + env.ProviderBlock("") + fmt.Sprintf(`
 resource "konnect_gateway_control_plane" "cp" { name = %q }
 resource "konnect_gateway_plugin" "p" {
   control_plane_id = konnect_gateway_control_plane.cp.id
@@ -33,15 +34,15 @@ resource "konnect_gateway_vault" "v" {
 }
 `, cp))
 	t.Cleanup(func() {
-		cli.run([]string{"KONNECT_CONFLICT_POLICY=overwrite"}, "destroy", "-auto-approve", "-no-color")
+		cli.Run([]string{"KONNECT_CONFLICT_POLICY=overwrite"}, "destroy", "-auto-approve", "-no-color")
 	})
-	if out, code := cli.run(nil, "apply", "-auto-approve", "-no-color"); code != 0 {
+	if out, code := cli.Run(nil, "apply", "-auto-approve", "-no-color"); code != 0 {
 		t.Fatalf("apply: exit status %d\n%s", code, out)
 	}
-	plugin := env.corePath(cp, "plugins", env.pluginID(cp, "rate-limiting"))
-	vault := env.corePath(cp, "vaults", "app-env")
+	plugin := env.CorePath(cp, "plugins", env.PluginID(cp, "rate-limiting"))
+	vault := env.CorePath(cp, "vaults", "app-env")
 	setKey := func(path, key string, v any) {
-		env.edit(path, func(b konnect.Object) { b["config"].(map[string]any)[key] = v })
+		env.Edit(path, func(b konnect.Object) { b["config"].(map[string]any)[key] = v })
 	}
 	match := func(what, out string, patterns ...string) {
 		t.Helper()
@@ -56,7 +57,7 @@ resource "konnect_gateway_vault" "v" {
 	setKey(vault, "base64_decode", true)
 	setKey(plugin, "minute", 7)
 
-	out, code := cli.run(nil, "destroy", "-auto-approve", "-no-color")
+	out, code := cli.Run(nil, "destroy", "-auto-approve", "-no-color")
 	if code != 1 {
 		t.Fatalf("destroy over config.minute changed in Konnect: exit status %d, want 1\n%s", code, out)
 	}
@@ -64,17 +65,17 @@ resource "konnect_gateway_vault" "v" {
 	if regexp.MustCompile(`config\.(hour|base64_decode)\s+last applied`).MatchString(out) {
 		t.Errorf("a key Terraform never wrote is shown with a last applied value:\n%s", out)
 	}
-	if p := env.get(plugin); p == nil || fmt.Sprint(field(p, "config.minute")) != "7" || fmt.Sprint(field(p, "config.hour")) != "100" {
+	if p := env.Get(plugin); p == nil || fmt.Sprint(acctest.Field(p, "config.minute")) != "7" || fmt.Sprint(acctest.Field(p, "config.hour")) != "100" {
 		t.Errorf("after the refused destroy, Konnect holds plugin %v; want it with minute 7 and hour 100", p)
 	}
-	if v := env.get(vault); v == nil || fmt.Sprint(field(v, "config.base64_decode")) != "true" {
+	if v := env.Get(vault); v == nil || fmt.Sprint(acctest.Field(v, "config.base64_decode")) != "true" {
 		t.Errorf("after the refused destroy, Konnect holds vault %v; want it with base64_decode", v)
 	}
 
 	// The configured key back as Terraform wrote it: only keys configuration never set
 	// differ, and the destroy proceeds.
 	setKey(plugin, "minute", 5)
-	out, code = cli.run(nil, "destroy", "-auto-approve", "-no-color")
+	out, code = cli.Run(nil, "destroy", "-auto-approve", "-no-color")
 	if code != 0 {
 		t.Fatalf("destroy over keys configuration never set: exit status %d, want 0\n%s", code, out)
 	}
@@ -82,7 +83,7 @@ resource "konnect_gateway_vault" "v" {
 	if regexp.MustCompile(`last applied`).MatchString(out) {
 		t.Errorf("the destroy shows a last applied value:\n%s", out)
 	}
-	if env.controlPlaneByName(cp) != nil {
+	if env.ControlPlaneByName(cp) != nil {
 		t.Errorf("the control plane (with the plugin and the vault) is still in Konnect after the destroy")
 	}
 }

@@ -1,4 +1,4 @@
-package provider
+package gateway_test
 
 import (
 	"context"
@@ -9,6 +9,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
 	"github.com/hashicorp/terraform-plugin-testing/terraform"
 
+	"github.com/konnectguard/terraform-provider-konnect/internal/acctest"
 	"github.com/konnectguard/terraform-provider-konnect/internal/engine"
 	"github.com/konnectguard/terraform-provider-konnect/internal/konnectmock"
 )
@@ -39,16 +40,16 @@ return {
 
 // customPluginConfig is the control plane `checks`, the custom plugin's schema and, when
 // config is set, a plugin of it whose name comes from the schema resource.
-func (e *konnectEnv) customPluginConfig(config string) string {
-	return e.customPluginConfigLua(shopLua, config)
+func customPluginConfig(e *acctest.Env, config string) string {
+	return customPluginConfigLua(e, shopLua, config)
 }
 
 // shopLuaExtra is shopLua with one more field, `extra`.
 var shopLuaExtra = strings.Replace(shopLua, "{ greeting = {", `{ extra = { type = "string", one_of = { "x", "y" } } },
           { greeting = {`, 1)
 
-func (e *konnectEnv) customPluginConfigLua(lua, config string) string {
-	s := e.providerBlock("") + fmt.Sprintf(`
+func customPluginConfigLua(e *acctest.Env, lua, config string) string {
+	s := e.ProviderBlock("") + fmt.Sprintf(`
 resource "konnect_gateway_control_plane" "cp" {
   name = "checks"
 }
@@ -78,8 +79,8 @@ resource "konnect_gateway_plugin" "p" {
 // added to the schema and set in the plugin in the same run applies (the plan is not
 // checked against the schema being replaced), and is known to the checks after.
 func TestAccCustomPluginCheck_AtPlan(t *testing.T) {
-	env := newKonnectEnv(t, konnectmock.Options{})
-	held := func() int { return len(env.list(env.corePath("checks", "plugins"))) }
+	env := acctest.NewEnv(t, konnectmock.Options{})
+	held := func() int { return len(env.List(env.CorePath("checks", "plugins"))) }
 	noPlugin := func() {
 		if n := held(); n != 0 {
 			t.Errorf("Konnect holds %d plugin(s) after a plan that failed, want 0", n)
@@ -91,67 +92,67 @@ func TestAccCustomPluginCheck_AtPlan(t *testing.T) {
 		Steps: []resource.TestStep{
 			{
 				// The schema first: the plugin's name is known when it is planned below.
-				Config: env.customPluginConfig(""),
+				Config: customPluginConfig(env, ""),
 			},
 			{
-				Config: env.customPluginConfig(`{ upstream = "http://shop.internal", limits = { brust = 5 } }`),
+				Config: customPluginConfig(env, `{ upstream = "http://shop.internal", limits = { brust = 5 } }`),
 				ExpectError: wrapped("(?s)Invalid plugin configuration.*with konnect_gateway_plugin.p,.*" +
 					"`config.limits.brust`: unknown field; did you mean `burst`\\?.*Checked against the schema of plugin `shop`"),
 			},
 			{
 				PreConfig:   noPlugin,
-				Config:      env.customPluginConfig(`{ upstream = "http://shop.internal", mode = "slow" }`),
+				Config:      customPluginConfig(env, `{ upstream = "http://shop.internal", mode = "slow" }`),
 				ExpectError: wrapped("(?s)`config.mode`: \"slow\" is not allowed: expected one of \"fast\", \"safe\"\n"),
 			},
 			{
 				PreConfig:   noPlugin,
-				Config:      env.customPluginConfig(`{ upstream = "http://shop.internal", limits = { burst = 500 } }`),
+				Config:      customPluginConfig(env, `{ upstream = "http://shop.internal", limits = { burst = 500 } }`),
 				ExpectError: wrapped("(?s)`config.limits.burst`: 500 is out of range: expected a value\\s+between 1 and 100"),
 			},
 			{
 				PreConfig:   noPlugin,
-				Config:      env.customPluginConfig(`{ greeting = "hi" }`),
+				Config:      customPluginConfig(env, `{ greeting = "hi" }`),
 				ExpectError: wrapped("(?s)`config.upstream`: missing required field: expected a string"),
 			},
 			{
 				PreConfig: func() {
 					noPlugin()
-					env.resetRequests()
+					env.ResetRequests()
 				},
-				Config: env.customPluginConfig(valid),
+				Config: customPluginConfig(env, valid),
 				Check: resource.ComposeAggregateTestCheckFunc(
 					resource.TestCheckResourceAttr("konnect_gateway_plugin.p", "name", "shop"),
 					resource.TestCheckResourceAttr("konnect_gateway_plugin.p", "config", `{"limits":{"burst":5},"upstream":"http://shop.internal"}`),
 					resource.TestCheckResourceAttr("konnect_gateway_plugin.p", "protocols.#", "4"),
 					func(*terraform.State) error {
-						if n := env.schemaReads("shop"); n == 0 {
+						if n := schemaReads(env, "shop"); n == 0 {
 							t.Errorf("creating the shop plugin read its schema %d times, want at least 1", n)
 						}
-						p := env.only(env.corePath("checks", "plugins"))
-						wantConfig(t, "shop", p, "upstream", "http://shop.internal")
-						wantConfig(t, "shop", p, "greeting", "hello")
-						wantConfig(t, "shop", p, "mode", "fast")
-						wantConfig(t, "shop", p, "limits", map[string]any{"burst": 5})
+						p := env.Only(env.CorePath("checks", "plugins"))
+						acctest.WantConfig(t, "shop", p, "upstream", "http://shop.internal")
+						acctest.WantConfig(t, "shop", p, "greeting", "hello")
+						acctest.WantConfig(t, "shop", p, "mode", "fast")
+						acctest.WantConfig(t, "shop", p, "limits", map[string]any{"burst": 5})
 						return nil
 					},
 				),
 			},
 			{
-				Config: env.customPluginConfigLua(shopLuaExtra, `{ upstream = "http://shop.internal", limits = { burst = 5 }, extra = "y" }`),
+				Config: customPluginConfigLua(env, shopLuaExtra, `{ upstream = "http://shop.internal", limits = { burst = 5 }, extra = "y" }`),
 				Check: func(*terraform.State) error {
-					wantConfig(t, "shop", env.only(env.corePath("checks", "plugins")), "extra", "y")
+					acctest.WantConfig(t, "shop", env.Only(env.CorePath("checks", "plugins")), "extra", "y")
 					return nil
 				},
 			},
 			{
-				Config:      env.customPluginConfigLua(shopLuaExtra, `{ upstream = "http://shop.internal", limits = { burst = 5 }, extra = "z" }`),
+				Config:      customPluginConfigLua(env, shopLuaExtra, `{ upstream = "http://shop.internal", limits = { burst = 5 }, extra = "z" }`),
 				ExpectError: wrapped("(?s)`config.extra`: \"z\" is not allowed: expected one of \"x\", \"y\""),
 			},
 			{
 				PreConfig: func() {
-					wantConfig(t, "shop", env.only(env.corePath("checks", "plugins")), "extra", "y")
+					acctest.WantConfig(t, "shop", env.Only(env.CorePath("checks", "plugins")), "extra", "y")
 				},
-				Config:      env.customPluginConfigLua(shopLuaExtra, `{ upstream = "http://shop.internal", limits = { burst = 5 }, extr = "y" }`),
+				Config:      customPluginConfigLua(env, shopLuaExtra, `{ upstream = "http://shop.internal", limits = { burst = 5 }, extr = "y" }`),
 				ExpectError: wrapped("(?s)`config.extr`: unknown field; did you mean `extra`\\?"),
 			},
 		},
@@ -164,8 +165,8 @@ func TestAccCustomPluginCheck_AtPlan(t *testing.T) {
 // breaks the schema is refused before the plugin is written (the schema, already created,
 // stays). With the config fixed, the next apply creates the plugin.
 func TestAccCustomPluginCheck_SchemaInSameRun(t *testing.T) {
-	env := newKonnectEnv(t, konnectmock.Options{})
-	cp := env.providerBlock("") + `
+	env := acctest.NewEnv(t, konnectmock.Options{})
+	cp := env.ProviderBlock("") + `
 resource "konnect_gateway_control_plane" "cp" {
   name = "checks"
 }
@@ -175,21 +176,21 @@ resource "konnect_gateway_control_plane" "cp" {
 		Steps: []resource.TestStep{
 			{Config: cp},
 			{
-				Config:             env.customPluginConfig(`{ upstream = "http://shop.internal", greting = "hi" }`),
+				Config:             customPluginConfig(env, `{ upstream = "http://shop.internal", greting = "hi" }`),
 				PlanOnly:           true,
 				ExpectNonEmptyPlan: true,
 			},
 			{
-				Config: env.customPluginConfig(`{ upstream = "http://shop.internal", greting = "hi" }`),
+				Config: customPluginConfig(env, `{ upstream = "http://shop.internal", greting = "hi" }`),
 				ExpectError: wrapped("(?s)Invalid plugin configuration.*with konnect_gateway_plugin.p,.*" +
 					"`config.greting`: unknown field; did you mean `greeting`\\?.*the konnect_gateway_plugin was not written"),
 			},
 			{
 				PreConfig: func() {
-					if n := len(env.list(env.corePath("checks", "plugins"))); n != 0 {
+					if n := len(env.List(env.CorePath("checks", "plugins"))); n != 0 {
 						t.Errorf("Konnect holds %d plugin(s) after the refused apply, want 0", n)
 					}
-					schemas, err := engine.ListPlatform(context.Background(), env.client, env.corePath("checks", "plugin-schemas"))
+					schemas, err := engine.ListPlatform(context.Background(), env.Client, env.CorePath("checks", "plugin-schemas"))
 					if err != nil {
 						t.Fatal(err)
 					}
@@ -197,11 +198,11 @@ resource "konnect_gateway_control_plane" "cp" {
 						t.Errorf("Konnect holds %d plugin schema(s) after the refused apply, want 1 (created before the plugin was planned again)", n)
 					}
 				},
-				Config: env.customPluginConfig(`{ upstream = "http://shop.internal", greeting = "hi" }`),
+				Config: customPluginConfig(env, `{ upstream = "http://shop.internal", greeting = "hi" }`),
 				Check: func(*terraform.State) error {
-					p := env.only(env.corePath("checks", "plugins"))
-					wantConfig(t, "shop", p, "greeting", "hi")
-					wantConfig(t, "shop", p, "mode", "fast")
+					p := env.Only(env.CorePath("checks", "plugins"))
+					acctest.WantConfig(t, "shop", p, "greeting", "hi")
+					acctest.WantConfig(t, "shop", p, "mode", "fast")
 					return nil
 				},
 			},
@@ -214,15 +215,15 @@ resource "konnect_gateway_control_plane" "cp" {
 // made, which is no error while that plan creates a custom plugin schema there. The apply
 // checks the plugin once the schema exists, before writing it.
 func TestAccCustomPluginCheck_LiteralNameSameRun(t *testing.T) {
-	env := newKonnectEnv(t, konnectmock.Options{})
+	env := acctest.NewEnv(t, konnectmock.Options{})
 	literal := func(config string) string {
-		return strings.Replace(env.customPluginConfig(config), "name             = konnect_gateway_custom_plugin_schema.shop.name",
+		return strings.Replace(customPluginConfig(env, config), "name             = konnect_gateway_custom_plugin_schema.shop.name",
 			"name             = \"shop\"\n  depends_on       = [konnect_gateway_custom_plugin_schema.shop]", 1)
 	}
 	resource.ParallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: protoV6Factories,
 		Steps: []resource.TestStep{
-			{Config: env.providerBlock("") + `resource "konnect_gateway_control_plane" "cp" { name = "checks" }`},
+			{Config: env.ProviderBlock("") + `resource "konnect_gateway_control_plane" "cp" { name = "checks" }`},
 			{
 				Config:             literal(`{ upstream = "http://shop.internal", mode = "slw" }`),
 				PlanOnly:           true,
@@ -235,13 +236,13 @@ func TestAccCustomPluginCheck_LiteralNameSameRun(t *testing.T) {
 			},
 			{
 				PreConfig: func() {
-					if n := len(env.list(env.corePath("checks", "plugins"))); n != 0 {
+					if n := len(env.List(env.CorePath("checks", "plugins"))); n != 0 {
 						t.Errorf("Konnect holds %d plugin(s) after the refused apply, want 0", n)
 					}
 				},
 				Config: literal(`{ upstream = "http://shop.internal", mode = "safe" }`),
 				Check: func(*terraform.State) error {
-					wantConfig(t, "shop", env.only(env.corePath("checks", "plugins")), "mode", "safe")
+					acctest.WantConfig(t, "shop", env.Only(env.CorePath("checks", "plugins")), "mode", "safe")
 					return nil
 				},
 			},

@@ -1,4 +1,4 @@
-package provider
+package gateway_test
 
 import (
 	"archive/zip"
@@ -13,6 +13,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/konnectguard/terraform-provider-konnect/internal/acctest"
 	"github.com/konnectguard/terraform-provider-konnect/internal/engine"
 	"github.com/konnectguard/terraform-provider-konnect/internal/konnect"
 	"github.com/konnectguard/terraform-provider-konnect/internal/konnectmock"
@@ -36,7 +37,7 @@ type csKind struct {
 	secretHCL  func(expr string) string
 	otherKey   string // a non-secret key config sets, dotted, and its two values
 	otherVals  [2]any
-	path       func(e *konnectEnv) string
+	path       func(e *acctest.Env) string
 	conflictAt string // the conflict line's name: config_secrets.<path>
 }
 
@@ -56,7 +57,7 @@ func csKinds() map[string]csKind {
 			secret:    []string{"redis", "password"},
 			secretHCL: func(expr string) string { return "jsonencode({ redis = { password = " + expr + " } })" },
 			otherKey:  "minute", otherVals: [2]any{10.0, 11.0},
-			path:       func(e *konnectEnv) string { return e.corePath("secrets", "plugins", "limit") },
+			path:       func(e *acctest.Env) string { return e.CorePath("secrets", "plugins", "limit") },
 			conflictAt: "config_secrets.redis.password"},
 		"partial": {typ: "konnect_gateway_partial", name: "redis",
 			block: func(config, extra string) string {
@@ -68,7 +69,7 @@ func csKinds() map[string]csKind {
 			secret:    []string{"password"},
 			secretHCL: func(expr string) string { return "jsonencode({ password = " + expr + " })" },
 			otherKey:  "port", otherVals: [2]any{6379.0, 6380.0},
-			path:       func(e *konnectEnv) string { return e.corePath("secrets", "partials", "shared-redis") },
+			path:       func(e *acctest.Env) string { return e.CorePath("secrets", "partials", "shared-redis") },
 			conflictAt: "config_secrets.password"},
 		"vault": {typ: "konnect_gateway_vault", name: "hcv",
 			block: func(config, extra string) string {
@@ -80,14 +81,14 @@ func csKinds() map[string]csKind {
 			secret:    []string{"token"},
 			secretHCL: func(expr string) string { return "jsonencode({ token = " + expr + " })" },
 			otherKey:  "mount", otherVals: [2]any{"secret", "kv"},
-			path:       func(e *konnectEnv) string { return e.corePath("secrets", "vaults", "corp-vault") },
+			path:       func(e *acctest.Env) string { return e.CorePath("secrets", "vaults", "corp-vault") },
 			conflictAt: "config_secrets.token"},
 	}
 }
 
 // csConfig is a whole configuration: the control plane and one resource of the kind, with
 // a sensitive variable "pw" (ephemeral when asked: OpenTofu 1.11+, Terraform 1.10+).
-func csConfig(e *konnectEnv, k csKind, config, extra string, ephemeral bool) string {
+func csConfig(e *acctest.Env, k csKind, config, extra string, ephemeral bool) string {
 	eph := ""
 	if ephemeral {
 		eph = "  ephemeral = true\n"
@@ -103,7 +104,7 @@ variable "pw" {
   sensitive = true
 ` + eph + `}
 
-` + e.providerBlock("") + `
+` + e.ProviderBlock("") + `
 resource "konnect_gateway_control_plane" "cp" {
   name = "secrets"
 }
@@ -158,8 +159,6 @@ func noneOf(t *testing.T, what, text string, secrets ...string) {
 	}
 }
 
-func flat(s string) string { return strings.Join(strings.Fields(s), " ") }
-
 // The plugin's whole life with config_secrets, Terraform 1.5.7 and OpenTofu alike: a redis
 // password from a sensitive variable in config_secrets reaches Konnect and never config; a
 // saved plan goes stale when someone changes it in Konnect; the next plan is a conflict that
@@ -178,23 +177,23 @@ func TestAccConfigSecretsVault(t *testing.T)   { csScenario(t, "vault", false) }
 func csScenario(t *testing.T, kind string, full bool) {
 	t.Parallel()
 	k := csKinds()[kind]
-	env := newKonnectEnv(t, konnectmock.Options{})
-	cli := newCLIRun(t)
+	env := acctest.NewEnv(t, konnectmock.Options{})
+	cli := acctest.NewCLIRun(t)
 	const oldPW, newPW = "Old-Cs-Pa55-8e1f0a", "New-Cs-Pa55-3b7c92"
 	vars := []string{"TF_VAR_pw=" + oldPW}
 	secrets := k.secretHCL("var.pw")
 	write := func(i int, extra string) {
-		cli.write(csConfig(env, k, k.config(i), extra, false))
+		cli.Write(csConfig(env, k, k.config(i), extra, false))
 	}
 	run := func(extraEnv []string, args ...string) (string, int) {
 		t.Helper()
-		out, code := cli.run(append(append([]string(nil), vars...), extraEnv...), args...)
+		out, code := cli.Run(append(append([]string(nil), vars...), extraEnv...), args...)
 		noneOf(t, strings.Join(args[:1], " ")+" output", out, oldPW, newPW)
 		return out, code
 	}
 	holds := func(what string, want any) {
 		t.Helper()
-		obj := env.get(k.path(env))
+		obj := env.Get(k.path(env))
 		if obj == nil {
 			t.Fatalf("%s: %s not in Konnect", what, k.typ)
 		}
@@ -208,7 +207,7 @@ func csScenario(t *testing.T, kind string, full bool) {
 	}
 	stateCheck := func(what string) map[string]any {
 		t.Helper()
-		attrs, _, _ := csState(t, cli.dir, k.typ)
+		attrs, _, _ := csState(t, cli.Dir, k.typ)
 		cfg, _ := attrs["config"].(string)
 		noneOf(t, what+": state config", cfg, oldPW, newPW)
 		if strings.Contains(cfg, `"`+k.secret[len(k.secret)-1]+`"`) {
@@ -241,7 +240,7 @@ func csScenario(t *testing.T, kind string, full bool) {
 	if out, code = run(nil, "plan", "-out=cs.tfplan", "-input=false", "-no-color", "-detailed-exitcode"); code != 2 {
 		t.Fatalf("plan -out: exit %d, want 2\n%s", code, out)
 	}
-	env.edit(k.path(env), func(b konnect.Object) {
+	env.Edit(k.path(env), func(b konnect.Object) {
 		cfg := b["config"].(map[string]any)
 		if len(k.secret) == 2 {
 			cfg = cfg[k.secret[0]].(map[string]any)
@@ -249,23 +248,23 @@ func csScenario(t *testing.T, kind string, full bool) {
 		cfg[k.secret[len(k.secret)-1]] = newPW
 	})
 	out, code = run(nil, "apply", "-input=false", "-no-color", "cs.tfplan")
-	if code != 1 || !staleDiagFor(k.typ).MatchString(flat(out)) {
+	if code != 1 || !staleDiagFor(k.typ).MatchString(acctest.Flat(out)) {
 		t.Fatalf("apply of a stale saved plan: exit %d, want 1 and the stale-plan error\n%s", code, out)
 	}
 	holds("after the stale apply", newPW)
-	wantField(t, "after the stale apply", env.get(k.path(env))["config"].(map[string]any), k.otherKey, k.otherVals[0])
+	acctest.WantField(t, "after the stale apply", env.Get(k.path(env))["config"].(map[string]any), k.otherKey, k.otherVals[0])
 
 	// The next plan: a conflict on the secret, shown without either value.
 	conflict := regexp.MustCompile(regexp.QuoteMeta(k.conflictAt) + `\s+last applied: \(a\s+secret\)\s+in Konnect now: \(a\s+different\s+secret\)\s+planned: \((?:the\s+same\s+secret\s+as\s+before|another\s+secret|the\s+secret\s+in\s+configuration,\s+sent\s+again)\)`)
 	out, code = run(nil, "plan", "-input=false", "-no-color")
-	if code != 1 || !strings.Contains(out, "Applying this plan would overwrite changes made in Konnect") || !conflict.MatchString(flat(out)) {
+	if code != 1 || !strings.Contains(out, "Applying this plan would overwrite changes made in Konnect") || !conflict.MatchString(acctest.Flat(out)) {
 		t.Fatalf("plan over the secret changed in Konnect: exit %d, want 1 and a conflict on %s\n%s", code, k.conflictAt, out)
 	}
 	if full {
 		// The same plan with TF_LOG=DEBUG: no line of the log file shows either password,
 		// the CLI's own refresh drift line included.
 		logPath := filepath.Join(t.TempDir(), "tf.log")
-		if out, code = run([]string{"TF_LOG=DEBUG", "TF_LOG_PATH=" + logPath}, "plan", "-input=false", "-no-color"); code != 1 || !conflict.MatchString(flat(out)) {
+		if out, code = run([]string{"TF_LOG=DEBUG", "TF_LOG_PATH=" + logPath}, "plan", "-input=false", "-no-color"); code != 1 || !conflict.MatchString(acctest.Flat(out)) {
 			t.Fatalf("plan with TF_LOG=DEBUG: exit %d, want 1 and the conflict\n%s", code, out)
 		}
 		logged, err := os.ReadFile(logPath)
@@ -286,10 +285,10 @@ func csScenario(t *testing.T, kind string, full bool) {
 		// password Konnect holds now (prior state) and the configured one only as
 		// sensitive values; the CLI's output shows neither.
 		out, code = run([]string{"KONNECT_CONFLICT_POLICY=warn"}, "plan", "-out=warn.tfplan", "-input=false", "-no-color", "-detailed-exitcode")
-		if code != 2 || !conflict.MatchString(flat(out)) {
+		if code != 2 || !conflict.MatchString(acctest.Flat(out)) {
 			t.Fatalf("plan with policy warn: exit %d, want 2 and the conflict as a warning\n%s", code, out)
 		}
-		shown, scode := cli.run(vars, "show", "-no-color", "warn.tfplan")
+		shown, scode := cli.Run(vars, "show", "-no-color", "warn.tfplan")
 		if scode != 0 {
 			t.Fatalf("show: exit %d\n%s", scode, shown)
 		}
@@ -297,7 +296,7 @@ func csScenario(t *testing.T, kind string, full bool) {
 		if !strings.Contains(shown, "config_secrets") || !strings.Contains(shown, "(sensitive value)") {
 			t.Errorf("show of the saved plan does not show config_secrets as a sensitive change:\n%s", shown)
 		}
-		js, scode := cli.run(vars, "show", "-json", "warn.tfplan")
+		js, scode := cli.Run(vars, "show", "-json", "warn.tfplan")
 		if scode != 0 {
 			t.Fatalf("show -json: exit %d\n%s", scode, js)
 		}
@@ -310,7 +309,7 @@ func csScenario(t *testing.T, kind string, full bool) {
 		t.Fatalf("apply with policy overwrite: exit %d\n%s", code, out)
 	}
 	holds("after overwrite", oldPW)
-	wantField(t, "after overwrite", env.get(k.path(env))["config"].(map[string]any), k.otherKey, k.otherVals[1])
+	acctest.WantField(t, "after overwrite", env.Get(k.path(env))["config"].(map[string]any), k.otherKey, k.otherVals[1])
 	stateCheck("after overwrite")
 
 	// An update that does not touch config_secrets keeps the secret (a partial's or a
@@ -324,11 +323,11 @@ func csScenario(t *testing.T, kind string, full bool) {
 	if full {
 		// A destroy over a secret someone changed in Konnect deletes their change: refused,
 		// naming the path, showing neither value; the plugin stays.
-		env.edit(k.path(env), func(b konnect.Object) {
+		env.Edit(k.path(env), func(b konnect.Object) {
 			b["config"].(map[string]any)["redis"].(map[string]any)["password"] = newPW
 		})
 		out, code = run(nil, "destroy", "-auto-approve", "-input=false", "-no-color")
-		if code != 1 || !conflict.MatchString(flat(out)) {
+		if code != 1 || !conflict.MatchString(acctest.Flat(out)) {
 			t.Fatalf("destroy over a secret changed in Konnect: exit %d, want 1 and the conflict on %s\n%s", code, k.conflictAt, out)
 		}
 		holds("after the refused destroy", newPW)
@@ -341,21 +340,21 @@ func csScenario(t *testing.T, kind string, full bool) {
 	if full {
 		// A path in both config and config_secrets: a plan-time error naming it.
 		both := strings.Replace(k.config(0), `host = "redis.internal"`, `host = "redis.internal", password = "x"`, 1)
-		cli.write(csConfig(env, k, both, "  config_secrets = "+secrets+"\n", false))
+		cli.Write(csConfig(env, k, both, "  config_secrets = "+secrets+"\n", false))
 		out, code = run(nil, "plan", "-input=false", "-no-color")
-		if code != 1 || !strings.Contains(flat(out), "A path is set in both config and config_secrets") || !strings.Contains(out, "redis.password") {
+		if code != 1 || !strings.Contains(acctest.Flat(out), "A path is set in both config and config_secrets") || !strings.Contains(out, "redis.password") {
 			t.Errorf("a path in both: exit %d, want 1 and an error naming redis.password\n%s", code, out)
 		}
 		// A literal secret in config: a warning naming the path and config_secrets. A vault
 		// reference there: none.
 		literal := strings.Replace(k.config(0), `host = "redis.internal"`, `host = "redis.internal", password = "Literal-Pa55"`, 1)
-		cli.write(csConfig(env, k, literal, "", false))
-		out, code = cli.run(vars, "plan", "-input=false", "-no-color")
-		if code != 0 && code != 2 || !strings.Contains(out, "A secret is written in config") || !regexp.MustCompile(`config\.redis\.password.*config_secrets`).MatchString(flat(out)) {
+		cli.Write(csConfig(env, k, literal, "", false))
+		out, code = cli.Run(vars, "plan", "-input=false", "-no-color")
+		if code != 0 && code != 2 || !strings.Contains(out, "A secret is written in config") || !regexp.MustCompile(`config\.redis\.password.*config_secrets`).MatchString(acctest.Flat(out)) {
 			t.Errorf("a literal secret in config: exit %d, want a warning naming config.redis.password and config_secrets\n%s", code, out)
 		}
 		ref := strings.Replace(k.config(0), `host = "redis.internal"`, `host = "redis.internal", password = "{vault://env/redis-pw}"`, 1)
-		cli.write(csConfig(env, k, ref, "", false))
+		cli.Write(csConfig(env, k, ref, "", false))
 		if out, _ = run(nil, "plan", "-input=false", "-no-color"); strings.Contains(out, "A secret is written in config") {
 			t.Errorf("a vault reference in config gets the warning about a secret:\n%s", out)
 		}
@@ -372,7 +371,7 @@ func csScenario(t *testing.T, kind string, full bool) {
 		t.Fatalf("apply without config_secrets: exit %d\n%s", code, out)
 	}
 	holds("after removing config_secrets", nil)
-	_, private, raw := csState(t, cli.dir, k.typ)
+	_, private, raw := csState(t, cli.Dir, k.typ)
 	noneOf(t, "the state file after removing config_secrets", raw, oldPW, newPW)
 	noneOf(t, "the private state after removing config_secrets", private, oldPW, newPW)
 	if out, code = run(nil, "plan", "-input=false", "-no-color", "-detailed-exitcode"); code != 0 {
@@ -426,9 +425,9 @@ func TestAccConfigSecretsWriteOnlyPartial(t *testing.T) { csWOScenario(t, "parti
 func csWOScenario(t *testing.T, kind string) {
 	t.Parallel()
 	k := csKinds()[kind]
-	env := newKonnectEnv(t, konnectmock.Options{})
-	cli := newCLIRun(t)
-	supported, err := cliWriteOnly()
+	env := acctest.NewEnv(t, konnectmock.Options{})
+	cli := acctest.NewCLIRun(t)
+	supported, err := acctest.CLIWriteOnly()
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -438,34 +437,34 @@ func csWOScenario(t *testing.T, kind string) {
 	write := func(step string, version, cfg int) {
 		vars = []string{"TF_VAR_pw=" + pws[step]}
 		extra := fmt.Sprintf("  config_secrets_wo = %s\n  config_secrets_wo_version = %d\n", k.secretHCL("var.pw"), version)
-		cli.write(csConfig(env, k, k.config(cfg), extra, supported))
+		cli.Write(csConfig(env, k, k.config(cfg), extra, supported))
 	}
 	run := func(extraEnv []string, args ...string) (string, int) {
 		t.Helper()
-		out, code := cli.run(append(append([]string(nil), vars...), extraEnv...), args...)
+		out, code := cli.Run(append(append([]string(nil), vars...), extraEnv...), args...)
 		noneOf(t, args[0]+" output", out, all...)
 		return out, code
 	}
 	holds := func(what, step string) {
 		t.Helper()
-		if got := csSecretAt(env.get(k.path(env)), k.secret); got != pws[step] {
+		if got := csSecretAt(env.Get(k.path(env)), k.secret); got != pws[step] {
 			t.Errorf("%s: Konnect does not hold the %s secret", what, step)
 		}
 	}
 	if !supported {
 		write("first", 1, 0)
 		out, code := run(nil, "apply", "-auto-approve", "-input=false", "-no-color")
-		if code != 1 || !regexp.MustCompile(`WriteOnly Attribute Not Allowed .*config_secrets_wo\. Write-only attributes are only supported in Terraform 1\.11 and later\.`).MatchString(flat(out)) {
+		if code != 1 || !regexp.MustCompile(`WriteOnly Attribute Not Allowed .*config_secrets_wo\. Write-only attributes are only supported in Terraform 1\.11 and later\.`).MatchString(acctest.Flat(out)) {
 			t.Fatalf("apply with config_secrets_wo on a CLI before 1.11: exit %d, want 1 and the framework's error\n%s", code, out)
 		}
-		if cps, _ := env.client.ListControlPlanes(context.Background(), konnect.ControlPlaneFilter{}); len(cps) != 0 {
+		if cps, _ := env.Client.ListControlPlanes(context.Background(), konnect.ControlPlaneFilter{}); len(cps) != 0 {
 			t.Errorf("the refused apply created %d control planes", len(cps))
 		}
 		return
 	}
 	checkState := func(what string) {
 		t.Helper()
-		attrs, private, raw := csState(t, cli.dir, k.typ)
+		attrs, private, raw := csState(t, cli.Dir, k.typ)
 		noneOf(t, what+": the state file", raw, all...)
 		noneOf(t, what+": the private state", private, all...)
 		if attrs["config_secrets_wo"] != nil || attrs["config_secrets"] != nil {
@@ -480,7 +479,7 @@ func csWOScenario(t *testing.T, kind string) {
 		}
 		shown, _ := run(nil, "show", "-json", "wo.tfplan")
 		noneOf(t, what+": show -json of the saved plan", shown, all...)
-		zr, err := zip.OpenReader(filepath.Join(cli.dir, "wo.tfplan"))
+		zr, err := zip.OpenReader(filepath.Join(cli.Dir, "wo.tfplan"))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -509,14 +508,14 @@ func csWOScenario(t *testing.T, kind string) {
 
 	// A new value, no bump: nothing planned, nothing sent.
 	write("unbumped", 1, 0)
-	env.resetRequests()
+	env.ResetRequests()
 	if code := savedPlan("unbumped"); code != 0 {
 		t.Errorf("a new value without a bump: plan exit %d, want 0", code)
 	}
 	if out, code := run(nil, "apply", "-auto-approve", "-input=false", "-no-color"); code != 0 {
 		t.Fatalf("unbumped: exit %d\n%s", code, out)
 	}
-	if w := env.writesSince(); len(w) > 0 {
+	if w := env.WritesSince(); len(w) > 0 {
 		t.Errorf("a new value without a bump wrote to Konnect: %v", w)
 	}
 	holds("after the unbumped apply", "first")
@@ -526,7 +525,7 @@ func csWOScenario(t *testing.T, kind string) {
 	if out, code := run(nil, "apply", "-auto-approve", "-input=false", "-no-color"); code != 0 {
 		t.Fatalf("update of another key: exit %d\n%s", code, out)
 	}
-	wantField(t, "after the update of another key", env.get(k.path(env))["config"].(map[string]any), k.otherKey, k.otherVals[1])
+	acctest.WantField(t, "after the update of another key", env.Get(k.path(env))["config"].(map[string]any), k.otherKey, k.otherVals[1])
 	holds("after the update of another key", "first")
 
 	// A bump sends the value, with TF_LOG=DEBUG: the log file shows no secret.

@@ -1,4 +1,4 @@
-package provider
+package gateway_test
 
 import (
 	"fmt"
@@ -12,17 +12,18 @@ import (
 	"github.com/hashicorp/terraform-plugin-testing/terraform"
 	"github.com/hashicorp/terraform-plugin-testing/tfjsonpath"
 
+	"github.com/konnectguard/terraform-provider-konnect/internal/acctest"
 	"github.com/konnectguard/terraform-provider-konnect/internal/konnect"
 	"github.com/konnectguard/terraform-provider-konnect/internal/konnectmock"
 )
 
 // partialLinkConfig is a partial and a rate-limiting plugin, linked to it or not.
-func (e *konnectEnv) partialLinkConfig(policy string, linked bool) string {
+func partialLinkConfig(e *acctest.Env, policy string, linked bool) string {
 	link := ""
 	if linked {
 		link = "  partials         = [{ id = konnect_gateway_partial.redis.id }]\n"
 	}
-	return e.providerBlock(policy) + tlsCP("partial-link") + `
+	return e.ProviderBlock(policy) + acctest.TLSCP("partial-link") + `
 resource "konnect_gateway_partial" "redis" {
   control_plane_id = konnect_gateway_control_plane.cp.id
   name             = "shared-redis"
@@ -43,10 +44,10 @@ resource "konnect_gateway_plugin" "rl" {
 // apply is consistent and state and Konnect hold the link. The same holds under the
 // overwrite policy when someone removed the link in Konnect and the apply puts it back.
 func TestAccPartialLinkExistingPlugin(t *testing.T) {
-	env := newKonnectEnv(t, konnectmock.Options{Now: tickingClock()})
+	env := acctest.NewEnv(t, konnectmock.Options{Now: tickingClock()})
 	const addr = "konnect_gateway_plugin.rl"
-	plugin := func() konnect.Object { return env.only(env.corePath("partial-link", "plugins")) }
-	partialID := func() string { return env.only(env.corePath("partial-link", "partials"))["id"].(string) }
+	plugin := func() konnect.Object { return env.Only(env.CorePath("partial-link", "plugins")) }
+	partialID := func() string { return env.Only(env.CorePath("partial-link", "partials"))["id"].(string) }
 	linkedInState := statecheck.ExpectKnownValue(addr, tfjsonpath.New("partials"), knownvalue.ListExact([]knownvalue.Check{knownvalue.ObjectExact(map[string]knownvalue.Check{
 		"id": knownvalue.NotNull(), "name": knownvalue.StringExact("shared-redis"), "path": knownvalue.StringExact("config.redis")})}))
 	linkedInKonnect := func(what string) func(*terraform.State) error {
@@ -55,7 +56,7 @@ func TestAccPartialLinkExistingPlugin(t *testing.T) {
 			if got := s.RootModule().Resources[addr].Primary.Attributes["partials.0.id"]; got != id {
 				return fmt.Errorf("%s: state links partial %q, Konnect's partial is %q", what, got, id)
 			}
-			wantField(t, what, plugin(), "partials", []any{map[string]any{"id": id, "name": "shared-redis", "path": "config.redis"}})
+			acctest.WantField(t, what, plugin(), "partials", []any{map[string]any{"id": id, "name": "shared-redis", "path": "config.redis"}})
 			return nil
 		}
 	}
@@ -63,12 +64,12 @@ func TestAccPartialLinkExistingPlugin(t *testing.T) {
 		ProtoV6ProviderFactories: protoV6Factories,
 		Steps: []resource.TestStep{
 			{
-				Config: env.partialLinkConfig("", false),
+				Config: partialLinkConfig(env, "", false),
 				ConfigStateChecks: []statecheck.StateCheck{
 					statecheck.ExpectKnownValue(addr, tfjsonpath.New("partials"), knownvalue.Null())},
 			},
 			{
-				Config: env.partialLinkConfig("", true),
+				Config: partialLinkConfig(env, "", true),
 				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
 					plancheck.ExpectResourceAction(addr, plancheck.ResourceActionUpdate),
 					plancheck.ExpectUnknownValue(addr, tfjsonpath.New("partials").AtSliceIndex(0).AtMapKey("name")),
@@ -77,25 +78,25 @@ func TestAccPartialLinkExistingPlugin(t *testing.T) {
 				ConfigStateChecks: []statecheck.StateCheck{linkedInState},
 				Check:             linkedInKonnect("after linking"),
 			},
-			{Config: env.partialLinkConfig("", true), PlanOnly: true},
+			{Config: partialLinkConfig(env, "", true), PlanOnly: true},
 			{
 				// someone removes the link in Konnect; under fail, the plan that would put it back
 				// is a conflict naming partials
 				PreConfig: func() {
-					env.edit(env.corePath("partial-link", "plugins", plugin()["id"].(string)), set("partials", nil))
+					env.Edit(env.CorePath("partial-link", "plugins", plugin()["id"].(string)), acctest.Set("partials", nil))
 				},
-				Config:      env.partialLinkConfig("", true),
+				Config:      partialLinkConfig(env, "", true),
 				ExpectError: regexp.MustCompile(`(?s)overwrite changes made in Konnect.*partials`),
 			},
 			{
-				Config: env.partialLinkConfig("overwrite", true),
+				Config: partialLinkConfig(env, "overwrite", true),
 				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
 					plancheck.ExpectResourceAction(addr, plancheck.ResourceActionUpdate),
 				}},
 				ConfigStateChecks: []statecheck.StateCheck{linkedInState},
 				Check:             linkedInKonnect("after putting the link back"),
 			},
-			{Config: env.partialLinkConfig("overwrite", true), PlanOnly: true},
+			{Config: partialLinkConfig(env, "overwrite", true), PlanOnly: true},
 		},
 	})
 }

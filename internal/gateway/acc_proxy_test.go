@@ -1,4 +1,4 @@
-package provider
+package gateway_test
 
 import (
 	"context"
@@ -25,6 +25,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-testing/terraform"
 	"github.com/hashicorp/terraform-plugin-testing/tfjsonpath"
 
+	"github.com/konnectguard/terraform-provider-konnect/internal/acctest"
 	"github.com/konnectguard/terraform-provider-konnect/internal/konnect"
 	"github.com/konnectguard/terraform-provider-konnect/internal/konnectmock"
 )
@@ -34,11 +35,11 @@ import (
 // empty second plan, import, and a saved plan made stale by someone editing Konnect.
 
 // groupMembers lists the ids of a consumer group's members as Konnect holds them.
-func (e *konnectEnv) groupMembers(cpName, group string) []string {
-	e.t.Helper()
-	list, err := e.client.ListEntities(context.Background(), konnect.CoreEntitiesPath(e.cpID(cpName), "consumer_groups", group, "consumers"), nil)
+func groupMembers(e *acctest.Env, cpName, group string) []string {
+	e.T.Helper()
+	list, err := e.Client.ListEntities(context.Background(), konnect.CoreEntitiesPath(e.CPID(cpName), "consumer_groups", group, "consumers"), nil)
 	if err != nil {
-		e.t.Fatalf("list members of %s: %v", group, err)
+		e.T.Fatalf("list members of %s: %v", group, err)
 	}
 	ids := []string{}
 	for _, c := range list {
@@ -47,54 +48,10 @@ func (e *konnectEnv) groupMembers(cpName, group string) []string {
 	return ids
 }
 
-// wantConfig fails the test unless a plugin's config in Konnect holds want in key.
-func wantConfig(t *testing.T, what string, plugin konnect.Object, key string, want any) {
-	t.Helper()
-	if plugin == nil {
-		t.Fatalf("%s: plugin not in Konnect", what)
-	}
-	cfg, _ := plugin["config"].(map[string]any)
-	wantField(t, what+" (config)", cfg, key, want)
-}
-
 // staleDiagFor is Guard 1's diagnostic for a resource type.
 func staleDiagFor(typeName string) *regexp.Regexp {
 	return regexp.MustCompile(`(?s)Konnect object changed since this plan was made.*` + typeName +
 		`\s+\(id\s+[0-9a-f-]{36},\s+control\s+plane\s+[0-9a-f-]{36}\).*revision now:.*Nothing was written`)
-}
-
-// importID builds `<control_plane_id>/<parents…>/<id>` from a resource's state.
-func importID(address string, parents ...string) resource.ImportStateIdFunc {
-	return func(s *terraform.State) (string, error) {
-		rs, ok := s.RootModule().Resources[address]
-		if !ok {
-			return "", fmt.Errorf("%s not in state", address)
-		}
-		id := rs.Primary.Attributes["control_plane_id"]
-		for _, p := range parents {
-			id += "/" + rs.Primary.Attributes[p]
-		}
-		return id + "/" + rs.Primary.ID, nil
-	}
-}
-
-// cpAndConsumers is a control plane and two consumers, alice and bob.
-func (e *konnectEnv) cpAndConsumers(policy, cpName string) string {
-	return e.providerBlock(policy) + fmt.Sprintf(`
-resource "konnect_gateway_control_plane" "cp" {
-  name = %q
-}
-
-resource "konnect_gateway_consumer" "alice" {
-  control_plane_id = konnect_gateway_control_plane.cp.id
-  username         = "alice"
-}
-
-resource "konnect_gateway_consumer" "bob" {
-  control_plane_id = konnect_gateway_control_plane.cp.id
-  username         = "bob"
-}
-`, cpName)
 }
 
 // --- routes -----------------------------------------------------------------------------
@@ -106,8 +63,8 @@ type routeCase struct {
 	priority     int
 }
 
-func (e *konnectEnv) routeConfig(c routeCase) string {
-	return e.providerBlock("") + fmt.Sprintf(`
+func routeConfig(e *acctest.Env, c routeCase) string {
+	return e.ProviderBlock("") + fmt.Sprintf(`
 resource "konnect_gateway_control_plane" "cp" {
   name = "routes"
 }
@@ -153,18 +110,18 @@ resource "konnect_gateway_route" "tcp" {
 // Traditional, expression and tcp routes: create, update in place, an empty second plan,
 // import, and a saved plan made stale by an edit in Konnect.
 func TestAccRoute_Lifecycle(t *testing.T) {
-	env := newKonnectEnv(t, konnectmock.Options{})
+	env := acctest.NewEnv(t, konnectmock.Options{})
 	sameID := statecheck.CompareValue(compare.ValuesSame())
 	first := routeCase{paths: `["/orders"]`, stripPath: true, priority: 5}
 	second := routeCase{paths: `["/v1/orders", "/orders"]`, stripPath: false, priority: 10}
 	third := second
 	third.preserveHost = true
-	route := func(name string) konnect.Object { return env.get(env.corePath("routes", "routes", name)) }
+	route := func(name string) konnect.Object { return env.Get(env.CorePath("routes", "routes", name)) }
 	resource.ParallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: protoV6Factories,
 		Steps: []resource.TestStep{
 			{
-				Config: env.routeConfig(first),
+				Config: routeConfig(env, first),
 				ConfigStateChecks: []statecheck.StateCheck{
 					sameID.AddStateValue("konnect_gateway_route.orders", tfjsonpath.New("id")),
 					statecheck.CompareValuePairs("konnect_gateway_route.orders", tfjsonpath.New("service").AtMapKey("id"),
@@ -187,15 +144,15 @@ func TestAccRoute_Lifecycle(t *testing.T) {
 							"ip": knownvalue.StringExact("10.0.0.0/8"), "port": knownvalue.Int64Exact(5000)})})),
 				},
 				Check: func(*terraform.State) error {
-					wantField(t, "route orders", route("orders"), "paths", []any{"/orders"})
-					wantField(t, "route orders", route("orders"), "strip_path", true)
-					wantField(t, "route orders-expr", route("orders-expr"), "expression", `http.path ^= "/v2/orders"`)
-					wantField(t, "route orders-tcp", route("orders-tcp"), "destinations", []any{map[string]any{"ip": "10.1.0.1", "port": 9000}})
+					acctest.WantField(t, "route orders", route("orders"), "paths", []any{"/orders"})
+					acctest.WantField(t, "route orders", route("orders"), "strip_path", true)
+					acctest.WantField(t, "route orders-expr", route("orders-expr"), "expression", `http.path ^= "/v2/orders"`)
+					acctest.WantField(t, "route orders-tcp", route("orders-tcp"), "destinations", []any{map[string]any{"ip": "10.1.0.1", "port": 9000}})
 					return nil
 				},
 			},
 			{
-				Config: env.routeConfig(second),
+				Config: routeConfig(env, second),
 				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
 					plancheck.ExpectResourceAction("konnect_gateway_route.orders", plancheck.ResourceActionUpdate),
 					plancheck.ExpectResourceAction("konnect_gateway_route.expr", plancheck.ResourceActionUpdate),
@@ -207,49 +164,49 @@ func TestAccRoute_Lifecycle(t *testing.T) {
 					statecheck.ExpectKnownValue("konnect_gateway_route.expr", tfjsonpath.New("priority"), knownvalue.Int64Exact(10)),
 				},
 				Check: func(*terraform.State) error {
-					wantField(t, "route orders", route("orders"), "strip_path", false)
+					acctest.WantField(t, "route orders", route("orders"), "strip_path", false)
 					if got := fmt.Sprint(route("orders")["paths"]); got != "[/v1/orders /orders]" && got != "[/orders /v1/orders]" {
 						t.Errorf("route orders: Konnect holds paths %s", got)
 					}
-					wantField(t, "route orders-expr", route("orders-expr"), "priority", 10)
+					acctest.WantField(t, "route orders-expr", route("orders-expr"), "priority", 10)
 					return nil
 				},
 			},
 			{
 				// The paths again in another order: a set, so nothing to do.
-				Config:           env.routeConfig(routeCase{paths: `["/orders", "/v1/orders"]`, priority: 10}),
+				Config:           routeConfig(env, routeCase{paths: `["/orders", "/v1/orders"]`, priority: 10}),
 				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()}},
 			},
 			{
 				ResourceName: "konnect_gateway_route.orders", ImportState: true, ImportStateVerify: true,
-				ImportStateIdFunc: importID("konnect_gateway_route.orders"),
+				ImportStateIdFunc: acctest.ImportID("konnect_gateway_route.orders"),
 			},
 			{
 				ResourceName: "konnect_gateway_route.expr", ImportState: true, ImportStateVerify: true,
-				ImportStateIdFunc: importID("konnect_gateway_route.expr"),
+				ImportStateIdFunc: acctest.ImportID("konnect_gateway_route.expr"),
 			},
 			{
 				// Saved plan, then someone raises regex_priority in Konnect: the apply refuses.
-				Config: env.routeConfig(third),
+				Config: routeConfig(env, third),
 				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
 					plancheck.ExpectResourceAction("konnect_gateway_route.orders", plancheck.ResourceActionUpdate),
-					outOfBand(func() { env.edit(env.corePath("routes", "routes", "orders"), set("regex_priority", 7)) }),
+					acctest.OutOfBand(func() { env.Edit(env.CorePath("routes", "routes", "orders"), acctest.Set("regex_priority", 7)) }),
 				}},
 				ExpectError: staleDiagFor("konnect_gateway_route"),
 			},
 			{
 				PreConfig: func() {
-					wantField(t, "after the refused apply", route("orders"), "regex_priority", 7)
-					wantField(t, "after the refused apply", route("orders"), "preserve_host", false)
+					acctest.WantField(t, "after the refused apply", route("orders"), "regex_priority", 7)
+					acctest.WantField(t, "after the refused apply", route("orders"), "preserve_host", false)
 				},
 				// Planning again: configuration does not set regex_priority, so it follows Konnect.
-				Config: env.routeConfig(third),
+				Config: routeConfig(env, third),
 				ConfigStateChecks: []statecheck.StateCheck{
 					statecheck.ExpectKnownValue("konnect_gateway_route.orders", tfjsonpath.New("regex_priority"), knownvalue.Int64Exact(7)),
 				},
 				Check: func(*terraform.State) error {
-					wantField(t, "after re-planning", route("orders"), "regex_priority", 7)
-					wantField(t, "after re-planning", route("orders"), "preserve_host", true)
+					acctest.WantField(t, "after re-planning", route("orders"), "regex_priority", 7)
+					acctest.WantField(t, "after re-planning", route("orders"), "preserve_host", true)
 					return nil
 				},
 			},
@@ -259,12 +216,12 @@ func TestAccRoute_Lifecycle(t *testing.T) {
 
 // A route that references a service that does not exist fails at apply, on the attribute.
 func TestAccRoute_UnknownService(t *testing.T) {
-	env := newKonnectEnv(t, konnectmock.Options{})
+	env := acctest.NewEnv(t, konnectmock.Options{})
 	resource.ParallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: protoV6Factories,
 		Steps: []resource.TestStep{
 			{
-				Config: env.providerBlock("") + `
+				Config: env.ProviderBlock("") + `
 resource "konnect_gateway_control_plane" "cp" {
   name = "dangling"
 }
@@ -282,11 +239,11 @@ resource "konnect_gateway_route" "orphan" {
 			},
 			{
 				PreConfig: func() {
-					if env.get(env.corePath("dangling", "routes", "orphan")) != nil {
+					if env.Get(env.CorePath("dangling", "routes", "orphan")) != nil {
 						t.Error("the refused route exists in Konnect")
 					}
 				},
-				Config: env.providerBlock("") + `resource "konnect_gateway_control_plane" "cp" { name = "dangling" }`,
+				Config: env.ProviderBlock("") + `resource "konnect_gateway_control_plane" "cp" { name = "dangling" }`,
 			},
 		},
 	})
@@ -294,9 +251,9 @@ resource "konnect_gateway_route" "orphan" {
 
 // Bad routes fail at plan time, naming the attribute, before anything reaches Konnect.
 func TestAccRoute_Validation(t *testing.T) {
-	env := newKonnectEnv(t, konnectmock.Options{})
+	env := acctest.NewEnv(t, konnectmock.Options{})
 	route := func(body string) string {
-		return env.providerBlock("") + `
+		return env.ProviderBlock("") + `
 resource "konnect_gateway_route" "bad" {
   control_plane_id = "5b1c2d3e-0000-4000-8000-000000000001"
 ` + body + "\n}\n"
@@ -334,15 +291,15 @@ resource "konnect_gateway_route" "bad" {
 			},
 		},
 	})
-	if n := len(env.mock.Counts()); n != 0 {
-		t.Errorf("invalid configuration reached Konnect: %v", env.mock.Counts())
+	if n := len(env.Mock.Counts()); n != 0 {
+		t.Errorf("invalid configuration reached Konnect: %v", env.Mock.Counts())
 	}
 }
 
 // --- plugins ----------------------------------------------------------------------------
 
-func (e *konnectEnv) pluginConfig(minute int, enabled bool) string {
-	return e.providerBlock("") + fmt.Sprintf(`
+func pluginConfig(e *acctest.Env, minute int, enabled bool) string {
+	return e.ProviderBlock("") + fmt.Sprintf(`
 resource "konnect_gateway_control_plane" "cp" {
   name = "plugins"
 }
@@ -380,14 +337,14 @@ resource "konnect_gateway_plugin" "trace" {
 // and a saved plan made stale by an edit of the config in Konnect. The config key set in
 // Konnect survives Terraform's next update.
 func TestAccProxyPlugin_Lifecycle(t *testing.T) {
-	env := newKonnectEnv(t, konnectmock.Options{})
+	env := acctest.NewEnv(t, konnectmock.Options{})
 	sameID := statecheck.CompareValue(compare.ValuesSame())
-	limit := func() konnect.Object { return env.get(env.corePath("plugins", "plugins", "orders-limit")) }
+	limit := func() konnect.Object { return env.Get(env.CorePath("plugins", "plugins", "orders-limit")) }
 	resource.ParallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: protoV6Factories,
 		Steps: []resource.TestStep{
 			{
-				Config: env.pluginConfig(10, true),
+				Config: pluginConfig(env, 10, true),
 				ConfigStateChecks: []statecheck.StateCheck{
 					sameID.AddStateValue("konnect_gateway_plugin.limit", tfjsonpath.New("id")),
 					// State holds the keys configuration sets, not the defaults Konnect filled in.
@@ -402,15 +359,15 @@ func TestAccProxyPlugin_Lifecycle(t *testing.T) {
 				},
 				Check: func(*terraform.State) error {
 					p := limit()
-					wantConfig(t, "rate-limiting", p, "minute", 10)
-					wantConfig(t, "rate-limiting", p, "limit_by", "consumer") // Konnect's default
-					wantConfig(t, "rate-limiting", p, "fault_tolerant", true)
-					wantField(t, "rate-limiting", p, "enabled", true)
+					acctest.WantConfig(t, "rate-limiting", p, "minute", 10)
+					acctest.WantConfig(t, "rate-limiting", p, "limit_by", "consumer") // Konnect's default
+					acctest.WantConfig(t, "rate-limiting", p, "fault_tolerant", true)
+					acctest.WantField(t, "rate-limiting", p, "enabled", true)
 					return nil
 				},
 			},
 			{
-				Config: env.pluginConfig(20, false),
+				Config: pluginConfig(env, 20, false),
 				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
 					plancheck.ExpectResourceAction("konnect_gateway_plugin.limit", plancheck.ResourceActionUpdate),
 					plancheck.ExpectResourceAction("konnect_gateway_plugin.trace", plancheck.ResourceActionNoop),
@@ -420,47 +377,47 @@ func TestAccProxyPlugin_Lifecycle(t *testing.T) {
 					statecheck.ExpectKnownValue("konnect_gateway_plugin.limit", tfjsonpath.New("enabled"), knownvalue.Bool(false)),
 				},
 				Check: func(*terraform.State) error {
-					wantConfig(t, "rate-limiting", limit(), "minute", 20)
-					wantField(t, "rate-limiting", limit(), "enabled", false)
+					acctest.WantConfig(t, "rate-limiting", limit(), "minute", 20)
+					acctest.WantField(t, "rate-limiting", limit(), "enabled", false)
 					return nil
 				},
 			},
 			{
-				Config:           env.pluginConfig(20, false),
+				Config:           pluginConfig(env, 20, false),
 				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()}},
 			},
 			{
 				// An imported plugin holds Konnect's whole config, defaults included.
 				ResourceName: "konnect_gateway_plugin.limit", ImportState: true, ImportStateVerify: true,
 				ImportStateVerifyIgnore: []string{"config"},
-				ImportStateIdFunc:       importID("konnect_gateway_plugin.limit"),
+				ImportStateIdFunc:       acctest.ImportID("konnect_gateway_plugin.limit"),
 			},
 			{
 				ResourceName: "konnect_gateway_plugin.trace", ImportState: true, ImportStateVerify: true,
 				ImportStateVerifyIgnore: []string{"config"},
-				ImportStateIdFunc:       importID("konnect_gateway_plugin.trace"),
+				ImportStateIdFunc:       acctest.ImportID("konnect_gateway_plugin.trace"),
 			},
 			{
 				// Saved plan, then someone adds an hourly limit in Konnect: the apply refuses.
-				Config: env.pluginConfig(30, false),
+				Config: pluginConfig(env, 30, false),
 				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
 					plancheck.ExpectResourceAction("konnect_gateway_plugin.limit", plancheck.ResourceActionUpdate),
-					outOfBand(func() {
-						env.edit(env.corePath("plugins", "plugins", "orders-limit"), set("config.hour", 1000))
+					acctest.OutOfBand(func() {
+						env.Edit(env.CorePath("plugins", "plugins", "orders-limit"), acctest.Set("config.hour", 1000))
 					}),
 				}},
 				ExpectError: staleDiagFor("konnect_gateway_plugin"),
 			},
 			{
 				PreConfig: func() {
-					wantConfig(t, "after the refused apply", limit(), "hour", 1000)
-					wantConfig(t, "after the refused apply", limit(), "minute", 20)
+					acctest.WantConfig(t, "after the refused apply", limit(), "hour", 1000)
+					acctest.WantConfig(t, "after the refused apply", limit(), "minute", 20)
 				},
 				// Planning again: configuration does not set hour, and the update keeps it.
-				Config: env.pluginConfig(30, false),
+				Config: pluginConfig(env, 30, false),
 				Check: func(*terraform.State) error {
-					wantConfig(t, "after re-planning", limit(), "minute", 30)
-					wantConfig(t, "after re-planning", limit(), "hour", 1000)
+					acctest.WantConfig(t, "after re-planning", limit(), "minute", 30)
+					acctest.WantConfig(t, "after re-planning", limit(), "hour", 1000)
 					return nil
 				},
 			},
@@ -468,8 +425,8 @@ func TestAccProxyPlugin_Lifecycle(t *testing.T) {
 	})
 }
 
-func (e *konnectEnv) pluginDocConfig(limitConfig, transformConfig string) string {
-	return e.providerBlock("") + fmt.Sprintf(`
+func pluginDocConfig(e *acctest.Env, limitConfig, transformConfig string) string {
+	return e.ProviderBlock("") + fmt.Sprintf(`
 resource "konnect_gateway_control_plane" "cp" {
   name = "plugin-json"
 }
@@ -491,7 +448,7 @@ resource "konnect_gateway_plugin" "transform" {
 // Konnect fills in defaults (also inside nested objects) and returns keys in its own
 // order; configuration that sets a few keys, in any order or spelling, never diffs.
 func TestAccProxyPlugin_ConfigDefaultsAndKeyOrder(t *testing.T) {
-	env := newKonnectEnv(t, konnectmock.Options{})
+	env := acctest.NewEnv(t, konnectmock.Options{})
 	heredoc := "<<EOT\n{\"policy\": \"local\",   \"minute\": 10, \"limit_by\": \"ip\"}\nEOT"
 	nested := `jsonencode({ add = { headers = ["x-team:orders"] } })`
 	eleven := `jsonencode({ minute = 11, limit_by = "ip", policy = "local" })`
@@ -507,7 +464,7 @@ resource "konnect_gateway_plugin" "cors" {
 		ProtoV6ProviderFactories: protoV6Factories,
 		Steps: []resource.TestStep{
 			{
-				Config: env.pluginDocConfig(heredoc, nested),
+				Config: pluginDocConfig(env, heredoc, nested),
 				ConfigStateChecks: []statecheck.StateCheck{
 					// The configured spelling is kept.
 					statecheck.ExpectKnownValue("konnect_gateway_plugin.limit", tfjsonpath.New("config"),
@@ -516,27 +473,27 @@ resource "konnect_gateway_plugin" "cors" {
 						knownvalue.StringExact(`{"add":{"headers":["x-team:orders"]}}`)),
 				},
 				Check: func(*terraform.State) error {
-					limit := env.get(env.corePath("plugin-json", "plugins", env.pluginID("plugin-json", "rate-limiting")))
-					wantConfig(t, "rate-limiting", limit, "error_message", "API rate limit exceeded")
-					transform := env.get(env.corePath("plugin-json", "plugins", env.pluginID("plugin-json", "request-transformer")))
-					wantConfig(t, "request-transformer", transform, "add",
+					limit := env.Get(env.CorePath("plugin-json", "plugins", env.PluginID("plugin-json", "rate-limiting")))
+					acctest.WantConfig(t, "rate-limiting", limit, "error_message", "API rate limit exceeded")
+					transform := env.Get(env.CorePath("plugin-json", "plugins", env.PluginID("plugin-json", "request-transformer")))
+					acctest.WantConfig(t, "request-transformer", transform, "add",
 						map[string]any{"body": []any{}, "headers": []any{"x-team:orders"}, "querystring": []any{}})
 					return nil
 				},
 			},
-			{Config: env.pluginDocConfig(heredoc, nested), ConfigPlanChecks: empty},
+			{Config: pluginDocConfig(env, heredoc, nested), ConfigPlanChecks: empty},
 			{
 				// Same meaning, other key order and spacing.
-				Config:           env.pluginDocConfig(`"{\"limit_by\":\"ip\",\"minute\":10,\"policy\":\"local\"}"`, `"{ \"add\": { \"headers\": [\"x-team:orders\"] } }"`),
+				Config:           pluginDocConfig(env, `"{\"limit_by\":\"ip\",\"minute\":10,\"policy\":\"local\"}"`, `"{ \"add\": { \"headers\": [\"x-team:orders\"] } }"`),
 				ConfigPlanChecks: empty,
 			},
 			{
-				Config:           env.pluginDocConfig(`jsonencode({ minute = 10.0, limit_by = "ip", policy = "local" })`, nested),
+				Config:           pluginDocConfig(env, `jsonencode({ minute = 10.0, limit_by = "ip", policy = "local" })`, nested),
 				ConfigPlanChecks: empty,
 			},
 			{
 				// A real change is still seen.
-				Config: env.pluginDocConfig(eleven, nested),
+				Config: pluginDocConfig(env, eleven, nested),
 				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
 					plancheck.ExpectResourceAction("konnect_gateway_plugin.limit", plancheck.ResourceActionUpdate),
 					plancheck.ExpectResourceAction("konnect_gateway_plugin.transform", plancheck.ResourceActionNoop),
@@ -545,18 +502,18 @@ resource "konnect_gateway_plugin" "cors" {
 			{
 				// A plugin made in Konnect and imported: state holds Konnect's whole config ...
 				PreConfig: func() {
-					_, _, err := env.client.PutEntity(context.Background(), konnect.CoreEntitiesPath(env.cpID("plugin-json"), "plugins"),
+					_, _, err := env.Client.PutEntity(context.Background(), konnect.CoreEntitiesPath(env.CPID("plugin-json"), "plugins"),
 						"3f0c2b1a-9d8e-4c7b-a6f5-e4d3c2b1a090", konnect.Object{"name": "cors", "config": map[string]any{"origins": []any{"https://shop.example.com"}}}, "")
 					if err != nil {
 						t.Fatal(err)
 					}
 				},
-				Config:             env.pluginDocConfig(eleven, nested) + cors,
+				Config:             pluginDocConfig(env, eleven, nested) + cors,
 				ResourceName:       "konnect_gateway_plugin.cors",
 				ImportState:        true,
 				ImportStatePersist: true,
 				ImportStateIdFunc: func(*terraform.State) (string, error) {
-					return env.cpID("plugin-json") + "/3f0c2b1a-9d8e-4c7b-a6f5-e4d3c2b1a090", nil
+					return env.CPID("plugin-json") + "/3f0c2b1a-9d8e-4c7b-a6f5-e4d3c2b1a090", nil
 				},
 				ImportStateCheck: func(is []*terraform.InstanceState) error {
 					for _, st := range is {
@@ -573,34 +530,18 @@ resource "konnect_gateway_plugin" "cors" {
 			},
 			{
 				// ... and configuration that sets some of its keys to the same values plans nothing.
-				Config:           env.pluginDocConfig(eleven, nested) + cors,
+				Config:           pluginDocConfig(env, eleven, nested) + cors,
 				ConfigPlanChecks: empty,
 			},
 		},
 	})
 }
 
-// pluginID finds the id of the plugin with this name in a control plane.
-func (e *konnectEnv) pluginID(cpName, name string) string {
-	e.t.Helper()
-	list, err := e.client.ListEntities(context.Background(), konnect.CoreEntitiesPath(e.cpID(cpName), "plugins"), nil)
-	if err != nil {
-		e.t.Fatal(err)
-	}
-	for _, p := range list {
-		if p["name"] == name {
-			return p["id"].(string)
-		}
-	}
-	e.t.Fatalf("plugin %s not in Konnect", name)
-	return ""
-}
-
 // Bad plugins fail at plan time, naming the attribute.
 func TestAccProxyPlugin_Validation(t *testing.T) {
-	env := newKonnectEnv(t, konnectmock.Options{})
+	env := acctest.NewEnv(t, konnectmock.Options{})
 	plugin := func(body string) string {
-		return env.providerBlock("") + `
+		return env.ProviderBlock("") + `
 resource "konnect_gateway_plugin" "bad" {
   control_plane_id = "5b1c2d3e-0000-4000-8000-000000000001"
 ` + body + "\n}\n"
@@ -630,15 +571,15 @@ resource "konnect_gateway_plugin" "bad" {
 			},
 		},
 	})
-	if n := len(env.mock.Counts()); n != 0 {
-		t.Errorf("invalid configuration reached Konnect: %v", env.mock.Counts())
+	if n := len(env.Mock.Counts()); n != 0 {
+		t.Errorf("invalid configuration reached Konnect: %v", env.Mock.Counts())
 	}
 }
 
 // --- consumers and consumer groups --------------------------------------------------------
 
-func (e *konnectEnv) consumerConfig(customID, tags string) string {
-	return e.providerBlock("") + fmt.Sprintf(`
+func consumerConfig(e *acctest.Env, customID, tags string) string {
+	return e.ProviderBlock("") + fmt.Sprintf(`
 resource "konnect_gateway_control_plane" "cp" {
   name = "consumers"
 }
@@ -658,41 +599,41 @@ resource "konnect_gateway_consumer" "crm" {
 }
 
 func TestAccProxyConsumer_Lifecycle(t *testing.T) {
-	env := newKonnectEnv(t, konnectmock.Options{})
+	env := acctest.NewEnv(t, konnectmock.Options{})
 	sameID := statecheck.CompareValue(compare.ValuesSame())
-	alice := func() konnect.Object { return env.get(env.corePath("consumers", "consumers", "alice")) }
+	alice := func() konnect.Object { return env.Get(env.CorePath("consumers", "consumers", "alice")) }
 	resource.ParallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: protoV6Factories,
 		Steps: []resource.TestStep{
 			{
-				Config: env.consumerConfig("c-1", `["gold"]`),
+				Config: consumerConfig(env, "c-1", `["gold"]`),
 				ConfigStateChecks: []statecheck.StateCheck{
 					sameID.AddStateValue("konnect_gateway_consumer.alice", tfjsonpath.New("id")),
 					statecheck.ExpectKnownValue("konnect_gateway_consumer.crm", tfjsonpath.New("username"), knownvalue.Null()),
 				},
 				Check: func(*terraform.State) error {
-					wantField(t, "consumer alice", alice(), "custom_id", "c-1")
+					acctest.WantField(t, "consumer alice", alice(), "custom_id", "c-1")
 					return nil
 				},
 			},
 			{
-				Config: env.consumerConfig("c-2", `["gold", "eu"]`),
+				Config: consumerConfig(env, "c-2", `["gold", "eu"]`),
 				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
 					plancheck.ExpectResourceAction("konnect_gateway_consumer.alice", plancheck.ResourceActionUpdate),
 				}},
 				ConfigStateChecks: []statecheck.StateCheck{sameID.AddStateValue("konnect_gateway_consumer.alice", tfjsonpath.New("id"))},
 				Check: func(*terraform.State) error {
-					wantField(t, "consumer alice", alice(), "custom_id", "c-2")
+					acctest.WantField(t, "consumer alice", alice(), "custom_id", "c-2")
 					return nil
 				},
 			},
 			{
-				Config:           env.consumerConfig("c-2", `["eu", "gold"]`),
+				Config:           consumerConfig(env, "c-2", `["eu", "gold"]`),
 				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()}},
 			},
 			{
 				ResourceName: "konnect_gateway_consumer.alice", ImportState: true, ImportStateVerify: true,
-				ImportStateIdFunc: importID("konnect_gateway_consumer.alice"),
+				ImportStateIdFunc: acctest.ImportID("konnect_gateway_consumer.alice"),
 			},
 			{
 				// By username.
@@ -702,22 +643,22 @@ func TestAccProxyConsumer_Lifecycle(t *testing.T) {
 				},
 			},
 			{
-				Config: env.consumerConfig("c-2", `["gold"]`),
+				Config: consumerConfig(env, "c-2", `["gold"]`),
 				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
-					outOfBand(func() { env.edit(env.corePath("consumers", "consumers", "alice"), set("custom_id", "c-ui")) }),
+					acctest.OutOfBand(func() { env.Edit(env.CorePath("consumers", "consumers", "alice"), acctest.Set("custom_id", "c-ui")) }),
 				}},
 				ExpectError: staleDiagFor("konnect_gateway_consumer"),
 			},
 			{
 				PreConfig: func() {
-					wantField(t, "after the refused apply", alice(), "custom_id", "c-ui")
-					wantField(t, "after the refused apply", alice(), "tags", []any{"eu", "gold"})
+					acctest.WantField(t, "after the refused apply", alice(), "custom_id", "c-ui")
+					acctest.WantField(t, "after the refused apply", alice(), "tags", []any{"eu", "gold"})
 				},
 				// The configuration adopts the value set in Konnect and makes its own change.
-				Config: env.consumerConfig("c-ui", `["gold"]`),
+				Config: consumerConfig(env, "c-ui", `["gold"]`),
 				Check: func(*terraform.State) error {
-					wantField(t, "after re-planning", alice(), "custom_id", "c-ui")
-					wantField(t, "after re-planning", alice(), "tags", []any{"gold"})
+					acctest.WantField(t, "after re-planning", alice(), "custom_id", "c-ui")
+					acctest.WantField(t, "after re-planning", alice(), "tags", []any{"gold"})
 					return nil
 				},
 			},
@@ -725,8 +666,8 @@ func TestAccProxyConsumer_Lifecycle(t *testing.T) {
 	})
 }
 
-func (e *konnectEnv) consumerGroupConfig(name, tags string) string {
-	return e.providerBlock("") + fmt.Sprintf(`
+func consumerGroupConfig(e *acctest.Env, name, tags string) string {
+	return e.ProviderBlock("") + fmt.Sprintf(`
 resource "konnect_gateway_control_plane" "cp" {
   name = "groups"
 }
@@ -740,58 +681,58 @@ resource "konnect_gateway_consumer_group" "gold" {
 }
 
 func TestAccProxyConsumerGroup_Lifecycle(t *testing.T) {
-	env := newKonnectEnv(t, konnectmock.Options{})
+	env := acctest.NewEnv(t, konnectmock.Options{})
 	sameID := statecheck.CompareValue(compare.ValuesSame())
 	var id string
-	group := func() konnect.Object { return env.get(env.corePath("groups", "consumer_groups", id)) }
+	group := func() konnect.Object { return env.Get(env.CorePath("groups", "consumer_groups", id)) }
 	resource.ParallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: protoV6Factories,
 		Steps: []resource.TestStep{
 			{
-				Config:            env.consumerGroupConfig("gold", `["tier"]`),
+				Config:            consumerGroupConfig(env, "gold", `["tier"]`),
 				ConfigStateChecks: []statecheck.StateCheck{sameID.AddStateValue("konnect_gateway_consumer_group.gold", tfjsonpath.New("id"))},
 				Check: func(s *terraform.State) error {
 					id = s.RootModule().Resources["konnect_gateway_consumer_group.gold"].Primary.ID
-					wantField(t, "consumer group", group(), "name", "gold")
+					acctest.WantField(t, "consumer group", group(), "name", "gold")
 					return nil
 				},
 			},
 			{
 				// Renamed in place.
-				Config: env.consumerGroupConfig("gold-customers", `["tier", "paid"]`),
+				Config: consumerGroupConfig(env, "gold-customers", `["tier", "paid"]`),
 				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
 					plancheck.ExpectResourceAction("konnect_gateway_consumer_group.gold", plancheck.ResourceActionUpdate),
 				}},
 				ConfigStateChecks: []statecheck.StateCheck{sameID.AddStateValue("konnect_gateway_consumer_group.gold", tfjsonpath.New("id"))},
 				Check: func(*terraform.State) error {
-					wantField(t, "consumer group", group(), "name", "gold-customers")
+					acctest.WantField(t, "consumer group", group(), "name", "gold-customers")
 					return nil
 				},
 			},
 			{
-				Config:           env.consumerGroupConfig("gold-customers", `["paid", "tier"]`),
+				Config:           consumerGroupConfig(env, "gold-customers", `["paid", "tier"]`),
 				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()}},
 			},
 			{
 				ResourceName: "konnect_gateway_consumer_group.gold", ImportState: true, ImportStateVerify: true,
-				ImportStateIdFunc: importID("konnect_gateway_consumer_group.gold"),
+				ImportStateIdFunc: acctest.ImportID("konnect_gateway_consumer_group.gold"),
 			},
 			{
-				Config: env.consumerGroupConfig("gold-customers", `["tier"]`),
+				Config: consumerGroupConfig(env, "gold-customers", `["tier"]`),
 				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
-					outOfBand(func() { env.edit(env.corePath("groups", "consumer_groups", id), set("name", "gold-ui")) }),
+					acctest.OutOfBand(func() { env.Edit(env.CorePath("groups", "consumer_groups", id), acctest.Set("name", "gold-ui")) }),
 				}},
 				ExpectError: staleDiagFor("konnect_gateway_consumer_group"),
 			},
 			{
 				PreConfig: func() {
-					wantField(t, "after the refused apply", group(), "name", "gold-ui")
-					wantField(t, "after the refused apply", group(), "tags", []any{"paid", "tier"})
+					acctest.WantField(t, "after the refused apply", group(), "name", "gold-ui")
+					acctest.WantField(t, "after the refused apply", group(), "tags", []any{"paid", "tier"})
 				},
-				Config: env.consumerGroupConfig("gold-ui", `["tier"]`),
+				Config: consumerGroupConfig(env, "gold-ui", `["tier"]`),
 				Check: func(*terraform.State) error {
-					wantField(t, "after re-planning", group(), "name", "gold-ui")
-					wantField(t, "after re-planning", group(), "tags", []any{"tier"})
+					acctest.WantField(t, "after re-planning", group(), "name", "gold-ui")
+					acctest.WantField(t, "after re-planning", group(), "tags", []any{"tier"})
 					return nil
 				},
 			},
@@ -800,8 +741,8 @@ func TestAccProxyConsumerGroup_Lifecycle(t *testing.T) {
 }
 
 // memberConfig makes member (alice or bob) a member of the group gold.
-func (e *konnectEnv) memberConfig(member string) string {
-	return e.cpAndConsumers("", "members") + fmt.Sprintf(`
+func memberConfig(e *acctest.Env, member string) string {
+	return e.CPAndConsumers("", "members") + fmt.Sprintf(`
 resource "konnect_gateway_consumer_group" "gold" {
   control_plane_id = konnect_gateway_control_plane.cp.id
   name             = "gold"
@@ -820,10 +761,10 @@ resource "konnect_gateway_consumer_group_member" "m" {
 // members; a saved plan whose membership someone already created is refused by the
 // creation guard with the import block to adopt it.
 func TestAccProxyConsumerGroupMember_Lifecycle(t *testing.T) {
-	env := newKonnectEnv(t, konnectmock.Options{})
+	env := acctest.NewEnv(t, konnectmock.Options{})
 	ids := map[string]string{}
 	members := func() []string {
-		got := env.groupMembers("members", "gold")
+		got := groupMembers(env, "members", "gold")
 		names := []string{}
 		for n, id := range ids {
 			if slices.Contains(got, id) {
@@ -843,7 +784,7 @@ func TestAccProxyConsumerGroupMember_Lifecycle(t *testing.T) {
 		ProtoV6ProviderFactories: protoV6Factories,
 		Steps: []resource.TestStep{
 			{
-				Config: env.memberConfig("alice"),
+				Config: memberConfig(env, "alice"),
 				ConfigStateChecks: []statecheck.StateCheck{
 					statecheck.CompareValuePairs("konnect_gateway_consumer_group_member.m", tfjsonpath.New("id"),
 						"konnect_gateway_consumer.alice", tfjsonpath.New("id"), compare.ValuesSame()),
@@ -859,7 +800,7 @@ func TestAccProxyConsumerGroupMember_Lifecycle(t *testing.T) {
 				},
 			},
 			{
-				Config: env.memberConfig("bob"),
+				Config: memberConfig(env, "bob"),
 				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
 					plancheck.ExpectResourceAction("konnect_gateway_consumer_group_member.m", plancheck.ResourceActionReplace),
 				}},
@@ -869,26 +810,26 @@ func TestAccProxyConsumerGroupMember_Lifecycle(t *testing.T) {
 				},
 			},
 			{
-				Config:           env.memberConfig("bob"),
+				Config:           memberConfig(env, "bob"),
 				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()}},
 			},
 			{
 				ResourceName: "konnect_gateway_consumer_group_member.m", ImportState: true, ImportStateVerify: true,
-				ImportStateIdFunc: importID("konnect_gateway_consumer_group_member.m", "consumer_group_id"),
+				ImportStateIdFunc: acctest.ImportID("konnect_gateway_consumer_group_member.m", "consumer_group_id"),
 			},
 			{
 				// Saved plan to move the membership back to alice; meanwhile someone does it in
 				// Konnect. Removing bob finds him gone (a warning), adding alice finds her there.
-				Config: env.memberConfig("alice"),
+				Config: memberConfig(env, "alice"),
 				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
 					plancheck.ExpectResourceAction("konnect_gateway_consumer_group_member.m", plancheck.ResourceActionReplace),
-					outOfBand(func() {
-						cp := env.cpID("members")
+					acctest.OutOfBand(func() {
+						cp := env.CPID("members")
 						groupPath := konnect.CoreEntitiesPath(cp, "consumer_groups", "gold", "consumers")
-						if _, err := env.client.DeleteEntity(context.Background(), groupPath, ids["bob"], ""); err != nil {
+						if _, err := env.Client.DeleteEntity(context.Background(), groupPath, ids["bob"], ""); err != nil {
 							t.Fatal(err)
 						}
-						if _, _, err := env.client.CreateEntity(context.Background(), groupPath, konnect.Object{"consumer": ids["alice"]}); err != nil {
+						if _, _, err := env.Client.CreateEntity(context.Background(), groupPath, konnect.Object{"consumer": ids["alice"]}); err != nil {
 							t.Fatal(err)
 						}
 					}),
@@ -900,17 +841,17 @@ func TestAccProxyConsumerGroupMember_Lifecycle(t *testing.T) {
 			{
 				PreConfig: func() { wantMembers("after the refused apply", "alice") },
 				// Adopt the membership as the diagnostic says (here with `terraform import`).
-				Config:             env.memberConfig("alice"),
+				Config:             memberConfig(env, "alice"),
 				ResourceName:       "konnect_gateway_consumer_group_member.m",
 				ImportState:        true,
 				ImportStatePersist: true,
 				ImportStateIdFunc: func(*terraform.State) (string, error) {
-					group := env.get(env.corePath("members", "consumer_groups", "gold"))["id"].(string)
-					return env.cpID("members") + "/" + group + "/" + ids["alice"], nil
+					group := env.Get(env.CorePath("members", "consumer_groups", "gold"))["id"].(string)
+					return env.CPID("members") + "/" + group + "/" + ids["alice"], nil
 				},
 			},
 			{
-				Config: env.memberConfig("alice"),
+				Config: memberConfig(env, "alice"),
 				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
 					plancheck.ExpectResourceAction("konnect_gateway_consumer_group_member.m", plancheck.ResourceActionNoop),
 				}},
@@ -925,32 +866,32 @@ func TestAccProxyConsumerGroupMember_Lifecycle(t *testing.T) {
 
 // Bad consumers, groups and memberships fail at plan time, naming the attribute.
 func TestAccProxyConsumer_Validation(t *testing.T) {
-	env := newKonnectEnv(t, konnectmock.Options{})
+	env := acctest.NewEnv(t, konnectmock.Options{})
 	const cp = `control_plane_id = "5b1c2d3e-0000-4000-8000-000000000001"`
 	resource.ParallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: protoV6Factories,
 		Steps: []resource.TestStep{
 			{
-				Config:      env.providerBlock("") + `resource "konnect_gateway_consumer" "c" {` + "\n" + cp + "\n" + `tags = ["x"]` + "\n}",
+				Config:      env.ProviderBlock("") + `resource "konnect_gateway_consumer" "c" {` + "\n" + cp + "\n" + `tags = ["x"]` + "\n}",
 				ExpectError: regexp.MustCompile(`(?s)At least one attribute out of \[.*custom_id.*\] must be specified`),
 			},
 			{
-				Config:      env.providerBlock("") + `resource "konnect_gateway_consumer" "c" {` + "\n" + cp + "\n" + `username = "a"` + "\n" + `tags = ["a,b"]` + "\n}",
+				Config:      env.ProviderBlock("") + `resource "konnect_gateway_consumer" "c" {` + "\n" + cp + "\n" + `username = "a"` + "\n" + `tags = ["a,b"]` + "\n}",
 				ExpectError: regexp.MustCompile(`(?s)Attribute tags\[Value\("a,b"\)\] must not contain`),
 			},
 			{
-				Config:      env.providerBlock("") + `resource "konnect_gateway_consumer_group" "g" {` + "\n" + cp + "\n" + `name = ""` + "\n}",
+				Config:      env.ProviderBlock("") + `resource "konnect_gateway_consumer_group" "g" {` + "\n" + cp + "\n" + `name = ""` + "\n}",
 				ExpectError: regexp.MustCompile(`(?s)Attribute name string length must be between 1 and 128`),
 			},
 			{
-				Config: env.providerBlock("") + `resource "konnect_gateway_consumer_group_member" "m" {` + "\n" + cp + "\n" +
+				Config: env.ProviderBlock("") + `resource "konnect_gateway_consumer_group_member" "m" {` + "\n" + cp + "\n" +
 					`consumer_group_id = "5b1c2d3e-0000-4000-8000-000000000002"` + "\n" + `consumer_id = "alice"` + "\n}",
 				ExpectError: regexp.MustCompile(`(?s)Attribute consumer_id must be a UUID`),
 			},
 		},
 	})
-	if n := len(env.mock.Counts()); n != 0 {
-		t.Errorf("invalid configuration reached Konnect: %v", env.mock.Counts())
+	if n := len(env.Mock.Counts()); n != 0 {
+		t.Errorf("invalid configuration reached Konnect: %v", env.Mock.Counts())
 	}
 }
 
@@ -971,8 +912,8 @@ type credentialLifecycle struct {
 	ignoreImport []string
 }
 
-func (c credentialLifecycle) config(env *konnectEnv, cpName string, version int, tags string) string {
-	return env.cpAndConsumers("", cpName) + fmt.Sprintf(`
+func (c credentialLifecycle) config(env *acctest.Env, cpName string, version int, tags string) string {
+	return env.CPAndConsumers("", cpName) + fmt.Sprintf(`
 resource %q "cred" {
   control_plane_id = konnect_gateway_control_plane.cp.id
   consumer_id      = konnect_gateway_consumer.alice.id
@@ -983,16 +924,16 @@ resource %q "cred" {
 }
 
 func (c credentialLifecycle) run(t *testing.T) {
-	env := newKonnectEnv(t, konnectmock.Options{})
+	env := acctest.NewEnv(t, konnectmock.Options{})
 	cpName := c.collection
 	address := c.typeName + ".cred"
 	sameID := statecheck.CompareValue(compare.ValuesSame())
 	var consumer, id string
-	cred := func() konnect.Object { return env.get(env.corePath(cpName, "consumers", consumer, c.collection, id)) }
+	cred := func() konnect.Object { return env.Get(env.CorePath(cpName, "consumers", consumer, c.collection, id)) }
 	resource.ParallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: protoV6Factories,
 		CheckDestroy: func(*terraform.State) error {
-			if env.controlPlaneByName(cpName) != nil {
+			if env.ControlPlaneByName(cpName) != nil {
 				return fmt.Errorf("control plane still in Konnect after destroy")
 			}
 			return nil
@@ -1019,7 +960,7 @@ func (c credentialLifecycle) run(t *testing.T) {
 				ConfigStateChecks: []statecheck.StateCheck{sameID.AddStateValue(address, tfjsonpath.New("id"))},
 				Check: func(*terraform.State) error {
 					c.updated(t, cred())
-					wantField(t, "after update", cred(), "tags", []any{"a", "b"})
+					acctest.WantField(t, "after update", cred(), "tags", []any{"a", "b"})
 					return nil
 				},
 			},
@@ -1029,14 +970,14 @@ func (c credentialLifecycle) run(t *testing.T) {
 			},
 			{
 				ResourceName: address, ImportState: true, ImportStateVerify: true, ImportStateVerifyIgnore: c.ignoreImport,
-				ImportStateIdFunc: importID(address, "consumer_id"),
+				ImportStateIdFunc: acctest.ImportID(address, "consumer_id"),
 			},
 			{
 				Config: c.config(env, cpName, 2, `["a"]`),
 				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
 					plancheck.ExpectResourceAction(address, plancheck.ResourceActionUpdate),
-					outOfBand(func() {
-						env.edit(env.corePath(cpName, "consumers", consumer, c.collection, id), func(b konnect.Object) {
+					acctest.OutOfBand(func() {
+						env.Edit(env.CorePath(cpName, "consumers", consumer, c.collection, id), func(b konnect.Object) {
 							b["tags"] = []any{"a", "b", "ui"}
 							if c.collection == "basic-auth" { // Konnect returns the hash; write the same password back
 								b["password"] = "correct-horse-2"
@@ -1048,11 +989,11 @@ func (c credentialLifecycle) run(t *testing.T) {
 			},
 			func() resource.TestStep {
 				// The configuration adopts the tags set in Konnect: nothing to write.
-				s := env.adoptionStep(c.config(env, cpName, 2, `["a", "b", "ui"]`), address)
+				s := env.AdoptionStep(c.config(env, cpName, 2, `["a", "b", "ui"]`), address)
 				s.PreConfig = func() {
-					wantField(t, "after the refused apply", cred(), "tags", []any{"a", "b", "ui"})
+					acctest.WantField(t, "after the refused apply", cred(), "tags", []any{"a", "b", "ui"})
 					c.updated(t, cred())
-					env.resetRequests()
+					env.ResetRequests()
 				}
 				return s
 			}(),
@@ -1077,19 +1018,19 @@ func TestAccProxyKeyAuth_Lifecycle(t *testing.T) {
 			statecheck.ExpectKnownValue("konnect_gateway_key_auth.cred", tfjsonpath.New("ttl"), knownvalue.Null()),
 			statecheck.ExpectSensitiveValue("konnect_gateway_key_auth.cred", tfjsonpath.New("key")),
 		},
-		created: func(t *testing.T, obj konnect.Object) { wantField(t, "key-auth", obj, "key", "alice-key-1") },
+		created: func(t *testing.T, obj konnect.Object) { acctest.WantField(t, "key-auth", obj, "key", "alice-key-1") },
 		updated: func(t *testing.T, obj konnect.Object) {
-			wantField(t, "key-auth", obj, "key", "alice-key-2")
-			wantField(t, "key-auth", obj, "ttl", 3600)
+			acctest.WantField(t, "key-auth", obj, "key", "alice-key-2")
+			acctest.WantField(t, "key-auth", obj, "ttl", 3600)
 		},
 	}.run(t)
 }
 
 // Konnect generates the key when configuration sets none; it lands in state and stays.
 func TestAccProxyKeyAuth_GeneratedKey(t *testing.T) {
-	env := newKonnectEnv(t, konnectmock.Options{})
+	env := acctest.NewEnv(t, konnectmock.Options{})
 	config := func(tags string) string {
-		return env.cpAndConsumers("", "keygen") + `
+		return env.CPAndConsumers("", "keygen") + `
 resource "konnect_gateway_key_auth" "generated" {
   control_plane_id = konnect_gateway_control_plane.cp.id
   consumer_id      = konnect_gateway_consumer.bob.id
@@ -1134,10 +1075,10 @@ func TestAccProxyBasicAuth_Lifecycle(t *testing.T) {
 			statecheck.ExpectSensitiveValue("konnect_gateway_basic_auth.cred", tfjsonpath.New("password")),
 		},
 		created: func(t *testing.T, obj konnect.Object) {
-			wantField(t, "basic-auth", obj, "password", basicAuthHash("correct-horse-1", obj))
+			acctest.WantField(t, "basic-auth", obj, "password", basicAuthHash("correct-horse-1", obj))
 		},
 		updated: func(t *testing.T, obj konnect.Object) {
-			wantField(t, "basic-auth", obj, "password", basicAuthHash("correct-horse-2", obj))
+			acctest.WantField(t, "basic-auth", obj, "password", basicAuthHash("correct-horse-2", obj))
 		},
 		ignoreImport: []string{"password"}, // Konnect returns only a hash
 	}.run(t)
@@ -1145,8 +1086,8 @@ func TestAccProxyBasicAuth_Lifecycle(t *testing.T) {
 
 // The password Konnect never returns causes no diff: not after apply, not after refresh.
 func TestAccProxyBasicAuth_PasswordNeverDiffs(t *testing.T) {
-	env := newKonnectEnv(t, konnectmock.Options{})
-	config := env.cpAndConsumers("", "passwords") + `
+	env := acctest.NewEnv(t, konnectmock.Options{})
+	config := env.CPAndConsumers("", "passwords") + `
 resource "konnect_gateway_basic_auth" "bob" {
   control_plane_id = konnect_gateway_control_plane.cp.id
   consumer_id      = konnect_gateway_consumer.bob.id
@@ -1172,8 +1113,8 @@ func TestAccProxyACL_Lifecycle(t *testing.T) {
 		body: func(v int) string {
 			return map[int]string{1: `  group = "admins"`, 2: `  group = "auditors"`}[v]
 		},
-		created: func(t *testing.T, obj konnect.Object) { wantField(t, "acl", obj, "group", "admins") },
-		updated: func(t *testing.T, obj konnect.Object) { wantField(t, "acl", obj, "group", "auditors") },
+		created: func(t *testing.T, obj konnect.Object) { acctest.WantField(t, "acl", obj, "group", "admins") },
+		updated: func(t *testing.T, obj konnect.Object) { acctest.WantField(t, "acl", obj, "group", "auditors") },
 	}.run(t)
 }
 
@@ -1204,12 +1145,12 @@ func TestAccProxyJWT_Lifecycle(t *testing.T) {
 			statecheck.ExpectKnownValue("konnect_gateway_jwt.cred", tfjsonpath.New("rsa_public_key"), knownvalue.Null()),
 		},
 		created: func(t *testing.T, obj konnect.Object) {
-			wantField(t, "jwt", obj, "algorithm", "HS256")
-			wantField(t, "jwt", obj, "secret", "hs-secret-1")
+			acctest.WantField(t, "jwt", obj, "algorithm", "HS256")
+			acctest.WantField(t, "jwt", obj, "secret", "hs-secret-1")
 		},
 		updated: func(t *testing.T, obj konnect.Object) {
-			wantField(t, "jwt", obj, "algorithm", "RS256")
-			wantField(t, "jwt", obj, "rsa_public_key", pub)
+			acctest.WantField(t, "jwt", obj, "algorithm", "RS256")
+			acctest.WantField(t, "jwt", obj, "rsa_public_key", pub)
 		},
 	}.run(t)
 }
@@ -1224,16 +1165,20 @@ func TestAccProxyHMACAuth_Lifecycle(t *testing.T) {
 			// Generated by Konnect.
 			statecheck.ExpectKnownValue("konnect_gateway_hmac_auth.cred", tfjsonpath.New("secret"), knownvalue.StringRegexp(regexp.MustCompile(`^[0-9a-f]{32}$`))),
 		},
-		created: func(t *testing.T, obj konnect.Object) { wantField(t, "hmac-auth", obj, "username", "alice-hmac") },
-		updated: func(t *testing.T, obj konnect.Object) { wantField(t, "hmac-auth", obj, "username", "alice-hmac-2") },
+		created: func(t *testing.T, obj konnect.Object) {
+			acctest.WantField(t, "hmac-auth", obj, "username", "alice-hmac")
+		},
+		updated: func(t *testing.T, obj konnect.Object) {
+			acctest.WantField(t, "hmac-auth", obj, "username", "alice-hmac-2")
+		},
 	}.run(t)
 }
 
 // Bad credentials fail at plan time, naming the attribute.
 func TestAccProxyCredential_Validation(t *testing.T) {
-	env := newKonnectEnv(t, konnectmock.Options{})
+	env := acctest.NewEnv(t, konnectmock.Options{})
 	cred := func(typeName, body string) string {
-		return env.providerBlock("") + fmt.Sprintf(`
+		return env.ProviderBlock("") + fmt.Sprintf(`
 resource %q "bad" {
   control_plane_id = "5b1c2d3e-0000-4000-8000-000000000001"
   consumer_id      = "5b1c2d3e-0000-4000-8000-000000000002"
@@ -1269,7 +1214,7 @@ resource %q "bad" {
 				ExpectError: regexp.MustCompile(`(?s)Attribute group string length must be at least 1`),
 			},
 			{
-				Config: env.providerBlock("") + `
+				Config: env.ProviderBlock("") + `
 resource "konnect_gateway_hmac_auth" "bad" {
   control_plane_id = "5b1c2d3e-0000-4000-8000-000000000001"
   consumer_id      = "alice"
@@ -1279,8 +1224,8 @@ resource "konnect_gateway_hmac_auth" "bad" {
 			},
 		},
 	})
-	if n := len(env.mock.Counts()); n != 0 {
-		t.Errorf("invalid configuration reached Konnect: %v", env.mock.Counts())
+	if n := len(env.Mock.Counts()); n != 0 {
+		t.Errorf("invalid configuration reached Konnect: %v", env.Mock.Counts())
 	}
 }
 
@@ -1297,8 +1242,8 @@ var proxyExampleTypes = []string{
 // The examples, applied together against the mock, create what they say and plan nothing
 // afterwards.
 func TestAccProxyExamples(t *testing.T) {
-	env := newKonnectEnv(t, konnectmock.Options{})
-	cfg := env.providerBlock("") + `
+	env := acctest.NewEnv(t, konnectmock.Options{})
+	cfg := env.ProviderBlock("") + `
 resource "konnect_gateway_control_plane" "payments" {
   name = "payments"
 }
@@ -1329,8 +1274,8 @@ resource "konnect_gateway_service" "orders" {
 					statecheck.ExpectKnownValue("konnect_gateway_plugin.orders_rate_limit", tfjsonpath.New("config"), knownvalue.StringExact(`{"minute":100,"policy":"local"}`)),
 				},
 				Check: func(*terraform.State) error {
-					wantField(t, "example route", env.get(env.corePath("payments", "routes", "orders-v3")), "priority", 100)
-					if got := env.groupMembers("payments", "gold"); len(got) != 1 {
+					acctest.WantField(t, "example route", env.Get(env.CorePath("payments", "routes", "orders-v3")), "priority", 100)
+					if got := groupMembers(env, "payments", "gold"); len(got) != 1 {
 						t.Errorf("example membership: gold has members %v", got)
 					}
 					return nil
