@@ -1,8 +1,8 @@
 package acctest
 
-// The access family's fixtures, for its tests (internal/access) and the provider's tests
-// that use a team or an identity provider (internal/provider: TestAccKinds' rows, the
-// batched refresh).
+// The access family's fixtures, for its tests (internal/access, TestAccKinds' rows among
+// them) and the provider's tests that use a team or an identity provider (internal/provider:
+// the batched refresh).
 
 // IdentityProviderBlock is the body of an OIDC konnect_identity_provider; %s is its
 // login_path (an HCL expression).

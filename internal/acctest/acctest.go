@@ -1,8 +1,9 @@
 // Package acctest is the shared harness of the provider's acceptance tests: a mock Konnect
 // per test (internal/konnectmock behind an httptest server that records every request), a
 // client to act on it out of band the way a UI user or another pipeline would, the plan
-// checks and steps the guard scenarios share, and a recorder of the diagnostics and private
-// states the provider returns to the CLI.
+// checks and steps the guard scenarios share, a recorder of the diagnostics and private
+// states the provider returns to the CLI, and the every-kind guard skeleton (kinds.go:
+// KindRow, RunKinds), which each family's TestAccKinds runs over its kinds and rows.
 //
 // It is an ordinary package, not a test file, so that the tests of every family
 // (internal/provider, internal/catalog, ...) import the same harness. It never imports

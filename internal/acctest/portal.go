@@ -9,8 +9,9 @@ import (
 	"github.com/konnectguard/terraform-provider-konnect/internal/konnect"
 )
 
-// Fixtures of the Dev Portal family, shared by its own tests (internal/portal) and by the
-// ones that stay with the provider (TestAccKinds' rows, the protocol fixtures, the migration).
+// Fixtures of the Dev Portal family, shared by its own tests (internal/portal, TestAccKinds'
+// rows among them) and by the ones that stay with the provider (the protocol fixtures, the
+// migration).
 
 // PortalAPIID is an API a portal team is granted a role on, or a portal publishes (Konnect
 // takes any id there).

@@ -7,7 +7,6 @@ import (
 	"github.com/hashicorp/terraform-plugin-testing/knownvalue"
 
 	"github.com/konnectguard/terraform-provider-konnect/internal/acctest"
-	"github.com/konnectguard/terraform-provider-konnect/internal/engine"
 	"github.com/konnectguard/terraform-provider-konnect/internal/konnect"
 )
 
@@ -68,10 +67,6 @@ var cliWriteOnly = acctest.CLIWriteOnly
 
 func wrappedText(text string) *regexp.Regexp { return acctest.WrappedText(text) }
 func luaSchema(n string) string              { return acctest.LuaSchema(n) }
-
-func objectPath(k engine.EntityKind, attrs map[string]string) string {
-	return acctest.ObjectPath(k, attrs)
-}
 
 func names(want ...string) knownvalue.Check      { return acctest.Names(want...) }
 func both(summary, detail string) *regexp.Regexp { return acctest.Both(summary, detail) }

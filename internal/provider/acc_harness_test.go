@@ -76,11 +76,6 @@ func (e *konnectEnv) remove(path string) {
 	e.Remove(path)
 }
 
-func (e *konnectEnv) create(collection string, body konnect.Object) {
-	e.t.Helper()
-	e.Create(collection, body)
-}
-
 func (e *konnectEnv) post(collection string, body konnect.Object) {
 	e.t.Helper()
 	e.Post(collection, body)
@@ -107,7 +102,6 @@ func (e *konnectEnv) adoptionStep(config string, addresses ...string) resource.T
 
 func set(field string, value any) func(konnect.Object)   { return acctest.Set(field, value) }
 func setAll(changes konnect.Object) func(konnect.Object) { return acctest.SetAll(changes) }
-func field(obj konnect.Object, dotted string) any        { return acctest.Field(obj, dotted) }
 
 func wantField(t *testing.T, what string, obj konnect.Object, field string, want any) {
 	t.Helper()
@@ -126,9 +120,7 @@ func (r *diagRecorder) factories() map[string]func() (tfprotov6.ProviderServer, 
 	return r.Factories(NewServer("test"))
 }
 
-func (r *diagRecorder) reset()                                  { r.Reset() }
-func (r *diagRecorder) secretInRecords(secrets []string) string { return r.SecretInRecords(secrets) }
-func (r *diagRecorder) wantNoWarnings() error                   { return r.WantNoWarnings() }
+func (r *diagRecorder) reset() { r.Reset() }
 
 func (r *diagRecorder) ofSeverity(sev tfprotov6.DiagnosticSeverity) []*tfprotov6.Diagnostic {
 	return r.OfSeverity(sev)

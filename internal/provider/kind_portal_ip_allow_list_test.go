@@ -10,14 +10,6 @@ import (
 	"github.com/konnectguard/terraform-provider-konnect/internal/portal"
 )
 
-// ipAllowListRow: an entry of a portal's IP allow list whose addresses change.
-var ipAllowListRow = kindRow{noKept: "allowed_ips is its one field",
-	deps:  portalLocalDep,
-	block: "portal_id = local.portal_id\n  allowed_ips = %s",
-	update: &kindUpdate{attr: "allowed_ips", values: [2]any{[]string{"192.0.2.0/24"}, []string{"192.0.2.0/24", "2001:db8::/32"}},
-		ui: []any{"198.51.100.7"}},
-	noRemoval: "its one attribute, allowed_ips, is required"}
-
 func ipAllowListFixture(t *testing.T, client *konnect.Client, ids map[string]string) {
 	t.Helper()
 	ctx := context.Background()

@@ -12,34 +12,8 @@ import (
 	"github.com/konnectguard/terraform-provider-konnect/internal/portal"
 )
 
-// The Dev Portal content kinds' rows in TestAccKinds (acc_kinds_test.go): a page and a
-// snippet, whose content is edited in the portal editor. The portal they need is made in the
-// mock through its API (portalID) and named by its id.
-
-// pageRow: a top-level page whose content changes; scenario 9 removes its status.
-var pageRow = kindRow{kept: &kindKept{"description", "Written in the portal editor."},
-	deps:  portalLocalDep,
-	block: "portal_id = local.portal_id\n  slug = \"getting-started\"\n  content = %s",
-	update: &kindUpdate{attr: "content", values: [2]any{
-		"# Getting started\n\nCreate an application.\nAsk for a key.\n",
-		"# Getting started\n\nCreate an application.\nAsk for a key.\nCall the API.\n"},
-		ui: "# Getting started\n\nCreate an application in the portal.\nAsk for a key.\n"},
-	removal: &kindRemoval{attr: "status", hcl: `"published"`, ui: "published"}}
-
-// snippetRow: a snippet whose content changes; scenario 9 removes its status.
-var snippetRow = kindRow{kept: &kindKept{"description", "Written in the portal editor."},
-	deps:  portalLocalDep,
-	block: "portal_id = local.portal_id\n  name = \"support\"\n  content = %s",
-	update: &kindUpdate{attr: "content", values: [2]any{
-		"## Support\n\nWrite to support@example.com.\n",
-		"## Support\n\nWrite to support@example.com.\nWe answer within a day.\n"},
-		ui: "## Support\n\nWrite to help@example.com.\n"},
-	removal: &kindRemoval{attr: "status", hcl: `"published"`, ui: "published"}}
-
-// portalLocalDep names the row's portal, made in the mock.
-func portalLocalDep(f *kindFixture) string {
-	return fmt.Sprintf("\nlocals {\n  portal_id = %q\n}\n", f.env.portalID("kinds"))
-}
+// The Dev Portal content kinds' rows in TestAccKinds are in internal/portal
+// (kind_portal_page_test.go); what stays here are the fast path's fixtures and portalID.
 
 // portalID is the id of a portal of this mock, made through Konnect's API on first use.
 func (e *konnectEnv) portalID(name string) string {

@@ -13,54 +13,12 @@ import (
 	"github.com/konnectguard/terraform-provider-konnect/internal/konnectmock"
 )
 
-// The rows of a portal's settings in TestAccKinds (acc_kinds_test.go), and the OIDC client
-// secret's write-only twin, run with a real CLI (cliRun). The settings' other acceptance tests
-// are in internal/portal.
-
-// portalAuthRow: a portal's authentication settings, one object per portal, whose id is the
-// portal's. A setting is a flag, so what someone sets in Konnect is the plan's value, as in
-// authenticationSettingsRow: the edit makes a saved plan stale, and the revert of it is a
-// conflict. Scenario 9 removes idp_mapping_enabled.
-var portalAuthRow = kindRow{kept: &kindKept{"idp_mapping_enabled", true},
-	deps:    portalDep,
-	block:   "portal_id = konnect_portal.dev.id\n  konnect_mapping_enabled = %s",
-	update:  &kindUpdate{attr: "konnect_mapping_enabled", values: [2]any{false, true}, ui: true},
-	removal: &kindRemoval{attr: "idp_mapping_enabled", hcl: "true", ui: true}}
-
-// portalCustomizationRow: a portal's customization, one document per portal, changing its
-// CSS; scenario 9 removes robots, which goes back to none.
-var portalCustomizationRow = kindRow{kept: &kindKept{"robots", "User-agent: *\nDisallow: /private"},
-	deps:    portalDep,
-	block:   "portal_id = konnect_portal.dev.id\n  css = %s",
-	update:  &kindUpdate{attr: "css", values: [2]any{"h1 { color: teal; }", "h1 { color: navy; }"}, ui: "h1 { color: red; }"},
-	removal: &kindRemoval{attr: "robots", hcl: `"User-agent: *"`, ui: "Disallow: /"}}
-
-// portalCustomDomainRow: a portal's custom domain verified over HTTP, turning it on; every
-// other attribute is required.
-var portalCustomDomainRow = kindRow{noKept: "configuration sets hostname, ssl and enabled; the private key is a secret the row does not use",
-	deps:      portalDep,
-	block:     "portal_id = konnect_portal.dev.id\n  hostname = \"docs.example.com\"\n  ssl = { domain_verification_method = \"http\" }\n  enabled = %s",
-	update:    &kindUpdate{attr: "enabled", values: [2]any{false, true}, ui: true},
-	noRemoval: "a custom domain's attributes are required (its host name and verification method replace it)"}
+// The OIDC client secret's write-only twin of a portal's settings, run with a real CLI
+// (cliRun). The settings' rows in TestAccKinds (kind_portal_settings_test.go) and their other
+// acceptance tests are in internal/portal.
 
 // pngPixel is a 1×1 PNG as a data URL (Kong's test image).
 const pngPixel = acctest.PNGPixel
-
-// portalImageRow: a portal's logo or favicon, changing the image; its one attribute is
-// required.
-var portalImageRow = kindRow{noKept: "data is its whole body",
-	deps:      portalDep,
-	block:     "portal_id = konnect_portal.dev.id\n  data = %s",
-	update:    &kindUpdate{attr: "data", values: [2]any{pngPixel, "data:image/gif;base64,R0lGODlhAQABAAAAACw="}, ui: "data:image/svg+xml;base64,PHN2Zy8+"},
-	noRemoval: "an image's one attribute, data, is required"}
-
-// applicationAuthStrategyRow: a key_auth strategy, changing its display name (Konnect holds it
-// at the top level of the strategy; Kong's schema inside key_auth).
-var applicationAuthStrategyRow = kindRow{noKept: "every field is inside key_auth, which the row sets; a nested field someone else sets is compared whole today (issue 32, part 4)",
-
-	block:     "key_auth = {\n    name = \"keys\"\n    display_name = %s\n    configs = { key_auth = { key_names = [\"apikey\"] } }\n  }",
-	update:    &kindUpdate{attr: "key_auth", field: "display_name", hcl: "%q", values: [2]any{"Keys 1", "Keys 2"}, ui: "Keys in the UI"},
-	noRemoval: "a strategy's attributes are inside its key_auth or openid_connect object, which is required"}
 
 // TestAccWriteOnlyPortalAuth: the OIDC client secret through its write-only twin, with a CLI
 // that supports it (OpenTofu 1.11+, Terraform 1.11+): sent at create and when the version

@@ -7,13 +7,17 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+
+	"github.com/konnectguard/terraform-provider-konnect/internal/acctest"
 )
 
 // The acceptance matrix of make test selects by name (GNUmakefile: BOTH_CLIS_RUN,
 // SHORTCUTS_OFF_RUN, KINDS_BOTH, KINDS_SHORTCUTS_OFF): a test renamed or moved must not
 // silently leave the second CLI or the shortcut-off run. Every alternative of each list
 // names at least one acceptance test somewhere under internal/, and every kind in the
-// KINDS_ lists is a row of TestAccKinds.
+// KINDS_ lists is a subtest of TestAccKinds: a kind of Kinds, whose row its family's package
+// declares and whose family's TestAccKinds runs it (TestKindRowsCoverEveryKind); `-run
+// '^TestAccKinds$/^(...)$'` over ./internal/... finds it in that package.
 func TestAcceptanceMatrix(t *testing.T) {
 	makefile, err := os.ReadFile("../../GNUmakefile")
 	if err != nil {
@@ -66,14 +70,24 @@ func TestAcceptanceMatrix(t *testing.T) {
 			}
 		}
 	}
-	rows := map[string]bool{}
+	rows := map[string]string{} // subtest → the family package whose TestAccKinds runs it
+	for _, fam := range kindFamilies {
+		for _, k := range fam.kinds {
+			rows[acctest.KindSubtest(k)] = fam.pkg
+		}
+	}
 	for _, k := range Kinds {
-		rows[strings.TrimPrefix(k.TypeName, "konnect_gateway_")] = true
+		if rows[acctest.KindSubtest(k)] == "" {
+			t.Errorf("%s is in no family's Kinds: no TestAccKinds runs it", k.TypeName)
+		}
+	}
+	if !tests["TestAccKinds"] {
+		t.Error("no TestAccKinds under internal/")
 	}
 	for _, name := range []string{"KINDS_BOTH", "KINDS_SHORTCUTS_OFF"} {
 		for _, kind := range strings.Split(variable(name), "|") {
-			if !rows[kind] {
-				t.Errorf("%s names %q, which is no subtest of TestAccKinds", name, kind)
+			if rows[kind] == "" {
+				t.Errorf("%s names %q, which is no subtest of TestAccKinds in any family's package", name, kind)
 			}
 		}
 	}

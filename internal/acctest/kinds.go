@@ -1,0 +1,668 @@
+package acctest
+
+import (
+	"encoding/json"
+	"fmt"
+	"regexp"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/hashicorp/terraform-plugin-go/tfprotov6"
+	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
+	"github.com/hashicorp/terraform-plugin-testing/plancheck"
+	"github.com/hashicorp/terraform-plugin-testing/terraform"
+
+	"github.com/konnectguard/terraform-provider-konnect/internal/engine"
+	"github.com/konnectguard/terraform-provider-konnect/internal/gateway"
+	"github.com/konnectguard/terraform-provider-konnect/internal/konnectmock"
+)
+
+// The guard scenarios that hold for every resource kind (guards.md, "What must be proven
+// by tests", rows 1, 3 and 5), run for each kind from one small row declared next to the
+// kind (kind_*_test.go of its family's package, whose TestAccKinds calls RunKinds). One
+// resource.Test per kind, its own mock and control plane:
+//
+//  1. create;
+//  2. row 1: `plan -out` a change of the row's attribute, someone edits it in Konnect, the
+//     apply of the saved plan fails naming the type, and Konnect keeps the edit;
+//  3. row 5: `plan -destroy -out`, someone edits the object, the apply fails, the object is
+//     intact in Konnect and keeps the edit;
+//  4. row 3, policy fail: that edit, which the configuration would revert, fails the plan
+//     with the field's line, and Konnect keeps it;
+//  5. row 3, policy warn: the same plan applies with a warning naming the field, and Konnect
+//     holds the configured value;
+//  6. row 3, policy overwrite: the same, silently;
+//  7. row 9: an attribute configuration sets and then stops setting goes back to Konnect's
+//     default (the plan shows it, Konnect holds it); edited in Konnect once configuration no
+//     longer sets it, it is no diff.
+
+// KindRow is how one kind takes part in the scenarios.
+type KindRow struct {
+	// Deps is HCL for the objects the kind needs besides konnect_gateway_control_plane.cp.
+	Deps func(f *KindFixture) string
+	// Block is the body of `resource "<type>" "this"` (control_plane_id aside), with one %s
+	// where the updated attribute's value goes.
+	Block string
+	// Update is the attribute changed in place; nil for a kind that has none, with NoUpdate
+	// saying why and Steps testing what does apply to it.
+	Update   *KindUpdate
+	NoUpdate string
+	Steps    func(f *KindFixture) []resource.TestStep
+	// Removal is the attribute scenario 9 removes from configuration (default: tags, which
+	// every kind but two has); NoRemoval says why a kind has none.
+	Removal   *KindRemoval
+	NoRemoval string
+	// Kept is a field configuration never sets that someone sets in Konnect before the
+	// policy-warn update: the update must keep it (a PUT carries the whole object, a PATCH
+	// only what the plan changes). Default: tags, or labels, when the kind has them and the
+	// block does not set them; NoKept says why a kind has none.
+	Kept   *KindKept
+	NoKept string
+}
+
+// KindKept is a field someone else sets in Konnect and configuration never mentions.
+type KindKept struct {
+	Field string // where Konnect holds it (its JSON name)
+	UI    any    // what someone sets there
+}
+
+// keptField is the row's kept field, or nil when the kind has none (noKept says why).
+func (f *KindFixture) keptField() *KindKept {
+	if f.Row.Kept != nil || f.Row.NoKept != "" {
+		return f.Row.Kept
+	}
+	for _, k := range []KindKept{{"tags", []any{"kept-by-ui"}}, {"labels", map[string]any{"kept": "by-ui"}}} {
+		if HasAttr(f.Kind, k.Field) && !strings.Contains(f.Row.Block, k.Field+" ") {
+			return &k
+		}
+	}
+	return nil
+}
+
+// KindUpdate is one attribute that Konnect changes in place.
+type KindUpdate struct {
+	Attr   string         // the Terraform attribute, as diagnostics name it
+	Field  string         // where Konnect holds it (dotted for nested JSON); default: the attribute's JSON name
+	Line   string         // the conflict line's name when it is none of those (a path in a text document)
+	HCL    string         // format of its HCL value (default: %q for strings, %v otherwise)
+	Values [2]any         // configured at create, and in the plan made stale
+	UI     any            // what someone sets in Konnect
+	Also   map[string]any // other fields someone's edit sets with it (a password the UI writes back)
+}
+
+// KindRemoval declares an attribute to remove from configuration (scenario 9): the HCL value
+// configuration sets first, and what someone sets in Konnect once configuration no longer
+// sets it. Konnect's default is the attribute's declared Default.
+type KindRemoval struct {
+	Attr string // the Terraform attribute
+	HCL  string // its value while configuration sets it
+	UI   any    // what someone sets in Konnect once configuration no longer does
+}
+
+// tagsRemoval is scenario 9 on tags, whose default is none.
+var tagsRemoval = &KindRemoval{Attr: "tags", HCL: `["t9"]`, UI: []any{"ui"}}
+
+func (f *KindFixture) removal() *KindRemoval {
+	if f.Row.Removal != nil {
+		return f.Row.Removal
+	}
+	if f.Row.NoRemoval != "" {
+		return nil
+	}
+	return tagsRemoval
+}
+
+// removalSteps is scenario 9: configuration sets the attribute, then stops setting it: the
+// plan shows Konnect's default, the apply leaves the value out and Konnect applies its
+// default, the next plan is empty; then someone sets it in Konnect, and since configuration
+// no longer sets it, that is no diff.
+func (f *KindFixture) removalSteps(withBody, withoutBody string) []resource.TestStep {
+	rm := f.removal()
+	var a engine.Attr
+	for _, x := range f.Kind.Attrs {
+		if x.Name == rm.Attr {
+			a = x
+		}
+	}
+	def, known := a.ResetValue()
+	if !known {
+		f.T.Fatalf("%s.%s has no declared Konnect default: scenario 9 needs one", f.Kind.TypeName, a.Name)
+	}
+	isEmpty := func(v any) bool {
+		switch x := v.(type) {
+		case nil:
+			return true
+		case []any:
+			return len(x) == 0
+		case map[string]any:
+			return len(x) == 0
+		}
+		return false
+	}
+	konnectHolds := func(what string, want any) {
+		f.T.Helper()
+		got := Field(f.Env.Get(f.Path), a.JSONName())
+		if (isEmpty(got) && isEmpty(want)) || fmt.Sprint(got) == fmt.Sprint(want) {
+			return
+		}
+		f.T.Errorf("%s: Konnect holds %s = %v, want %v", what, a.JSONName(), got, want)
+	}
+	with := f.WithBlock("", withBody)
+	without := f.WithBlock("", withoutBody)
+	empty := resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()}}
+	return []resource.TestStep{
+		{Config: with},
+		{
+			Config: without,
+			ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
+				plancheck.ExpectResourceAction(f.Address(), plancheck.ResourceActionUpdate),
+			}},
+			Check: func(*terraform.State) error {
+				konnectHolds("after removing "+rm.Attr, def)
+				return nil
+			},
+		},
+		{Config: without, ConfigPlanChecks: empty},
+		{
+			PreConfig: func() { f.Env.Edit(f.Path, Set(a.JSONName(), rm.UI)) },
+			Config:    without, ConfigPlanChecks: empty,
+		},
+		// Teardown: the destroy would delete that Konnect change; overwrite lets it.
+		{Config: f.WithBlock("overwrite", withoutBody), PlanOnly: true},
+	}
+}
+
+// KindFixture is one kind's test: its mock, its row, and what the first apply created.
+type KindFixture struct {
+	T    *testing.T
+	Env  *Env
+	Kind engine.EntityKind
+	Row  KindRow
+	Rec  *DiagRecorder
+	Path string // API path of the object under test, known after the first apply
+
+	keptWas any // the kept field's value before someone set it
+
+	pemOnce sync.Once
+	pem     TLSPair
+}
+
+const kindCP = "kinds"
+
+// Pair is a key pair and certificate generated once per test, for kinds that need one.
+func (f *KindFixture) Pair() TLSPair {
+	f.pemOnce.Do(func() {
+		f.pem = TLSTestPEM(f.T, "kinds.example.com", f.Kind.TypeName == gateway.CACertificateKind.TypeName)
+	})
+	return f.pem
+}
+
+// Address is the object under test's address in configuration and state.
+func (f *KindFixture) Address() string { return f.Kind.TypeName + ".this" }
+
+// Config is the whole configuration with value i (0 or 1) of the row's attribute.
+func (f *KindFixture) Config(policy string, i int) string {
+	var value string
+	if u := f.Row.Update; u != nil {
+		value = u.render(u.Values[i])
+	}
+	return f.WithBlock(policy, fmt.Sprintf(f.Row.Block, value))
+}
+
+// WithBlock is the configuration with this body for the object under test.
+func (f *KindFixture) WithBlock(policy, body string) string {
+	cfg := f.Env.ProviderBlock(policy)
+	inCP := HasAttr(f.Kind, "control_plane_id") // a gateway kind; the platform's kinds live outside control planes
+	if inCP || f.Kind.TypeName == gateway.ControlPlaneKind.TypeName {
+		cfg += fmt.Sprintf("\nresource \"konnect_gateway_control_plane\" \"cp\" {\n  name = %q\n}\n", kindCP)
+	}
+	if f.Row.Deps != nil {
+		cfg += f.Row.Deps(f)
+	}
+	cfg += fmt.Sprintf("\nresource %q \"this\" {\n", f.Kind.TypeName)
+	if inCP {
+		cfg += "  control_plane_id = konnect_gateway_control_plane.cp.id\n"
+	}
+	return cfg + "  " + body + "\n}\n"
+}
+
+func (u *KindUpdate) render(v any) string {
+	if u.HCL != "" {
+		return fmt.Sprintf(u.HCL, v)
+	}
+	b, _ := json.Marshal(v) // numbers, bools and lists of strings are HCL as they are JSON
+	return string(b)
+}
+
+// Remember records the object's path after the first apply.
+func (f *KindFixture) Remember(s *terraform.State) error {
+	rs, ok := s.RootModule().Resources[f.Address()]
+	if !ok {
+		return fmt.Errorf("%s not in state", f.Address())
+	}
+	f.Path = ObjectPath(f.Kind, rs.Primary.Attributes)
+	return nil
+}
+
+// noSecretInRecords fails the test when a guard record the provider returned (private
+// state) holds, in plain text, a secret the state holds in a sensitive attribute (issue
+// 33, part 1): the record keeps keyed digests of secrets only.
+func (f *KindFixture) noSecretInRecords(s *terraform.State) error {
+	rs, ok := s.RootModule().Resources[f.Address()]
+	if !ok {
+		return fmt.Errorf("%s not in state", f.Address())
+	}
+	names := map[string]bool{}
+	var collect func([]engine.Attr)
+	collect = func(attrs []engine.Attr) {
+		for _, a := range attrs {
+			if a.Sensitive {
+				names[a.Name] = true
+			}
+			collect(a.Type.Attrs)
+		}
+	}
+	collect(f.Kind.Attrs)
+	var secrets []string
+	for key, v := range rs.Primary.Attributes {
+		last := key[strings.LastIndex(key, ".")+1:]
+		if !names[last] || len(v) < 6 {
+			continue
+		}
+		var doc map[string]any
+		if json.Unmarshal([]byte(v), &doc) == nil { // config_secrets: its string leaves
+			for _, leaf := range stringLeaves(doc) {
+				if len(leaf) >= 6 {
+					secrets = append(secrets, leaf)
+				}
+			}
+			continue
+		}
+		secrets = append(secrets, v)
+	}
+	if found := f.Rec.SecretInRecords(secrets); found != "" {
+		f.T.Errorf("%s: %s", f.Kind.TypeName, found)
+	}
+	return nil
+}
+
+func stringLeaves(v any) []string {
+	switch x := v.(type) {
+	case string:
+		return []string{x}
+	case map[string]any:
+		var out []string
+		for _, e := range x {
+			out = append(out, stringLeaves(e)...)
+		}
+		return out
+	case []any:
+		var out []string
+		for _, e := range x {
+			out = append(out, stringLeaves(e)...)
+		}
+		return out
+	}
+	return nil
+}
+
+// Edit sets the row's attribute to v in Konnect, as someone in the UI would.
+func (f *KindFixture) Edit(v any) {
+	u := f.Row.Update
+	f.Env.Edit(f.Path, func(body map[string]any) {
+		Set(u.konnectField(f.Kind), v)(body)
+		for k, x := range u.Also {
+			body[k] = x
+		}
+	})
+}
+
+// Holds fails the test unless Konnect holds v in the row's attribute.
+func (f *KindFixture) Holds(what string, v any) {
+	f.T.Helper()
+	obj := f.Env.Get(f.Path)
+	if obj == nil {
+		f.T.Fatalf("%s: %s is not in Konnect", what, f.Address())
+	}
+	at := f.Row.Update.konnectField(f.Kind)
+	if got := Field(obj, at); fmt.Sprint(got) != fmt.Sprint(v) {
+		f.T.Errorf("%s: Konnect holds %s = %v, want %v", what, at, got, v)
+	}
+}
+
+// conflictLine is the name Guard 2's line gives the field: a key of a JSON document is named
+// by its path (config.minute), anything else by the attribute.
+func (u *KindUpdate) conflictLine() string {
+	if u.Line != "" {
+		return u.Line
+	}
+	if strings.HasPrefix(u.Field, u.Attr+".") {
+		return u.Field
+	}
+	return u.Attr
+}
+
+func (u *KindUpdate) konnectField(k engine.EntityKind) string {
+	if u.Field != "" {
+		return u.Field
+	}
+	for _, a := range k.Attrs {
+		if a.Name == u.Attr {
+			return a.JSONName()
+		}
+	}
+	return u.Attr
+}
+
+// kindIDRE is an object's id in a diagnostic: a UUID, or the name or key that addresses a kind
+// without one (a custom plugin schema, a config store secret).
+const kindIDRE = `(?:[0-9a-f-]{36}|[a-z0-9_-]+)`
+
+// KindStaleDiag is Guard 1's error for a type and operation.
+func KindStaleDiag(typeName, op string) *regexp.Regexp {
+	return regexp.MustCompile(`(?s)Konnect object changed since this plan was made.*` + typeName + ` \(id ` + kindIDRE +
+		`.*revision now:\s+sha256:[0-9a-f]{64}.*Nothing was written: the planned ` + op)
+}
+
+// KindConflictDiag is Guard 2's error: its summary, the object, and the field's line.
+func KindConflictDiag(typeName, attr string) *regexp.Regexp {
+	return regexp.MustCompile(`(?s)Applying this plan would overwrite changes made in Konnect.*` + typeName + ` \(id ` + kindIDRE +
+		`.*\n[\s│]*` + regexp.QuoteMeta(attr) + `\s+last applied: [^\n]*in Konnect now: [^\n]*planned: `)
+}
+
+func (f *KindFixture) updateSteps() []resource.TestStep {
+	u, typeName := f.Row.Update, f.Kind.TypeName
+	action := func(a plancheck.ResourceActionType) plancheck.PlanCheck {
+		return plancheck.ExpectResourceAction(f.Address(), a)
+	}
+	return []resource.TestStep{
+		{
+			Config: f.Config("", 0),
+			Check: func(s *terraform.State) error {
+				if err := f.Remember(s); err != nil {
+					return err
+				}
+				f.Holds("after create", u.Values[0])
+				return nil
+			},
+		},
+		{
+			// Row 1: a saved plan goes stale.
+			Config: f.Config("", 1),
+			ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
+				action(plancheck.ResourceActionUpdate), OutOfBand(func() { f.Edit(u.UI) }),
+			}},
+			ExpectError: KindStaleDiag(typeName, "update"),
+		},
+		{
+			// Row 5: someone sets the value back, a saved destroy plan is made, and someone
+			// edits the object again before it is applied.
+			PreConfig: func() {
+				f.Holds("after the refused apply", u.UI)
+				f.Edit(u.Values[0])
+			},
+			Config:  f.Config("", 0),
+			Destroy: true,
+			ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
+				action(plancheck.ResourceActionDestroy), OutOfBand(func() { f.Edit(u.UI) }),
+			}},
+			ExpectError: KindStaleDiag(typeName, "delete"),
+		},
+		{
+			// Row 3, policy fail: the plan would revert the edit made in Konnect.
+			PreConfig:   func() { f.Holds("after the refused destroy", u.UI) },
+			Config:      f.Config("fail", 0),
+			ExpectError: KindConflictDiag(typeName, u.conflictLine()),
+		},
+		{
+			// Row 3, policy warn; and someone else's setting of a field configuration never
+			// mentions (kept) survives the update.
+			PreConfig: func() {
+				f.Holds("after the refused plan", u.UI)
+				if k := f.keptField(); k != nil {
+					f.keptWas = Field(f.Env.Get(f.Path), k.Field)
+					f.Env.Edit(f.Path, Set(k.Field, k.UI))
+				}
+				f.Rec.Reset()
+			},
+			Config:           f.Config("warn", 0),
+			ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{action(plancheck.ResourceActionUpdate)}},
+			Check: func(s *terraform.State) error {
+				f.Holds("policy warn", u.Values[0])
+				_ = f.noSecretInRecords(s) // after a create, refreshes, a refused apply and an update
+				if k := f.keptField(); k != nil {
+					if got := Field(f.Env.Get(f.Path), k.Field); fmt.Sprint(got) != fmt.Sprint(k.UI) {
+						f.T.Errorf("the update dropped %s, set in Konnect by someone else: Konnect holds %v, want %v", k.Field, got, k.UI)
+					}
+				}
+				return f.Rec.WantWarning("This plan overwrites changes made in Konnect", typeName, u.conflictLine()+" ")
+			},
+		},
+		{
+			// Row 3, policy overwrite: silent. Someone puts the kept field back as it was
+			// (configuration never set it: no diff), for the scenarios after this one.
+			PreConfig: func() {
+				f.Edit(u.UI)
+				if k := f.keptField(); k != nil && f.keptWas != nil { // (Konnect takes no null for some: a page's description)
+					f.Env.Edit(f.Path, Set(k.Field, f.keptWas))
+				}
+				f.Rec.Reset()
+			},
+			Config:           f.Config("overwrite", 0),
+			ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{action(plancheck.ResourceActionUpdate)}},
+			Check: func(*terraform.State) error {
+				f.Holds("policy overwrite", u.Values[0])
+				return f.Rec.WantNoWarnings()
+			},
+		},
+	}
+}
+
+// RunKinds runs the scenarios for each of kinds (a family's, in its package's TestAccKinds),
+// one subtest per kind named by its type without konnect_gateway_, from the kind's row in
+// rows, against the provider newServer makes. It first checks the rows (CheckKindRows): every
+// kind has exactly one row and rows has no other, so a kind is never silently left out.
+func RunKinds(t *testing.T, kinds []engine.EntityKind, rows map[string]KindRow, newServer func() tfprotov6.ProviderServer) {
+	t.Helper()
+	CheckKindRows(t, kinds, rows)
+	for _, k := range kinds {
+		t.Run(KindSubtest(k), func(t *testing.T) {
+			row, ok := rows[k.TypeName]
+			if !ok {
+				t.Fatalf("%s has no row", k.TypeName)
+			}
+			f := &KindFixture{T: t, Env: NewEnv(t, konnectmock.Options{}), Kind: k, Row: row, Rec: &DiagRecorder{}}
+			steps := []resource.TestStep{}
+			if row.Update != nil {
+				steps = f.updateSteps()
+			}
+			if row.Steps != nil {
+				steps = append(steps, row.Steps(f)...)
+			}
+			if rm := f.removal(); rm != nil {
+				with, without := row.Block+"\n  "+rm.Attr+" = "+rm.HCL, row.Block
+				switch {
+				case row.Update != nil && row.Update.Attr == rm.Attr:
+					// The row's own attribute: the line that sets it goes.
+					with = fmt.Sprintf(row.Block, row.Update.render(row.Update.Values[0]))
+					without = dropLine(row.Block, "%s")
+				case row.Update != nil:
+					v := row.Update.render(row.Update.Values[0])
+					with, without = fmt.Sprintf(with, v), fmt.Sprintf(without, v)
+				}
+				steps = append(steps, f.removalSteps(with, without)...)
+			}
+			steps = append(steps, f.importSteps()...)
+			resource.ParallelTest(t, resource.TestCase{ProtoV6ProviderFactories: f.Rec.Factories(newServer), Steps: steps})
+		})
+	}
+}
+
+// KindSubtest is the name of a kind's subtest of TestAccKinds: its type name without
+// konnect_gateway_ (service, konnect_team).
+func KindSubtest(k engine.EntityKind) string {
+	return strings.TrimPrefix(k.TypeName, "konnect_gateway_")
+}
+
+// importSteps import the object the row left, by id (Kong's JSON form: its path parameters
+// and id) and, for a kind with a unique name, by name (`<parents>/<name>`); the imported state
+// equals the state Terraform had, except what an import cannot know: values Konnect never
+// returns (a password, a client secret), shows once (a token), and what only configuration
+// holds (write-only versions, config_secrets).
+func (f *KindFixture) importSteps() []resource.TestStep {
+	attrs := func(s *terraform.State) (map[string]string, error) {
+		rs, ok := s.RootModule().Resources[f.Address()]
+		if !ok {
+			return nil, fmt.Errorf("%s not in state", f.Address())
+		}
+		return rs.Primary.Attributes, nil
+	}
+	var parents []string
+	for _, a := range f.Kind.Attrs {
+		if a.Parent {
+			parents = append(parents, a.Name)
+		}
+	}
+	ignore := notImported("", f.Kind.Attrs)
+	steps := []resource.TestStep{{
+		ResourceName: f.Address(), ImportState: true, ImportStateVerify: true, ImportStateVerifyIgnore: ignore,
+		ImportStateIdFunc: func(s *terraform.State) (string, error) {
+			a, err := attrs(s)
+			if err != nil {
+				return "", err
+			}
+			id := map[string]string{"id": a["id"]}
+			for _, p := range parents {
+				id[p] = a[p]
+			}
+			b, err := json.Marshal(id)
+			return string(b), err
+		},
+	}}
+	if f.Kind.NameAttr == "" || !HasAttr(f.Kind, f.Kind.NameAttr) || !strings.Contains(f.Row.Block, f.Kind.NameAttr+" ") {
+		return steps // no name, or the row's object has none (a route without a name)
+	}
+	return append(steps, resource.TestStep{
+		ResourceName: f.Address(), ImportState: true, ImportStateVerify: true, ImportStateVerifyIgnore: ignore,
+		ImportStateIdFunc: func(s *terraform.State) (string, error) {
+			a, err := attrs(s)
+			if err != nil {
+				return "", err
+			}
+			var parts []string
+			for _, p := range parents {
+				parts = append(parts, a[p])
+			}
+			return strings.Join(append(parts, a[f.Kind.NameAttr]), "/"), nil
+		},
+	})
+}
+
+// notImported are the state paths (flatmap prefixes) an import cannot fill.
+func notImported(prefix string, attrs []engine.Attr) []string {
+	var out []string
+	for _, a := range attrs {
+		switch {
+		case a.NotReturned || a.ShownOnce || a.WriteOnly || a.Versions != "" || a.Overlay || a.Local:
+			out = append(out, prefix+a.Name)
+		case a.Type.Kind == engine.KJSON:
+			// after a write, the keys configuration manages; after an import, Konnect's whole
+			// document (configuration that agrees with either plans nothing: TestAccKinds' rows)
+			out = append(out, prefix+a.Name)
+		case len(a.Type.Attrs) > 0:
+			out = append(out, notImported(prefix+a.Name+".", a.Type.Attrs)...)
+		}
+	}
+	return out
+}
+
+// CheckKindRows fails the test unless rows holds exactly one row for each of kinds and no
+// other, and each row is whole: a row without an attribute updated in place says why and tests
+// something else; one without tags names its removal attribute or says why it has none; one
+// with an update names a kept field or says why it has none.
+func CheckKindRows(t *testing.T, kinds []engine.EntityKind, rows map[string]KindRow) {
+	t.Helper()
+	seen := map[string]bool{}
+	for _, k := range kinds {
+		if seen[k.TypeName] {
+			t.Errorf("%s: listed twice", k.TypeName)
+		}
+		seen[k.TypeName] = true
+		row, ok := rows[k.TypeName]
+		switch {
+		case !ok:
+			t.Errorf("%s: no row (kind_*_test.go)", k.TypeName)
+		case row.Update == nil && (row.NoUpdate == "" || row.Steps == nil):
+			t.Errorf("%s: a row without an update needs NoUpdate (why) and Steps (what does apply)", k.TypeName)
+		case row.Removal == nil && row.NoRemoval == "" && !HasAttr(k, "tags"):
+			t.Errorf("%s: no tags: a row needs a Removal attribute for scenario 9, or NoRemoval (why)", k.TypeName)
+		case row.Update != nil && row.Kept == nil && row.NoKept == "" && (&KindFixture{Kind: k, Row: row}).keptField() == nil:
+			t.Errorf("%s: no tags or labels configuration leaves unset: a row needs Kept (a field someone else sets) or NoKept (why)", k.TypeName)
+		case row.Update != nil && !strings.Contains(row.Block, "%s"):
+			t.Errorf("%s: the row's block has no %%s for %s", k.TypeName, row.Update.Attr)
+		}
+	}
+	for typeName := range rows {
+		if !seen[typeName] {
+			t.Errorf("%s: a row for no kind of this family", typeName)
+		}
+	}
+}
+
+// GoneBeforeSavedDestroy is row 5 for a kind with nothing to edit in Konnect: a saved destroy
+// plan, and someone deletes the object first; the apply warns that it is already deleted and
+// writes nothing. (Asserted in the next step: a destroy step with a Check refreshes and plans
+// again before applying, which is not the saved plan.) The next step recreates it with config
+// and check.
+func (f *KindFixture) GoneBeforeSavedDestroy(config string, check resource.TestCheckFunc) []resource.TestStep {
+	return []resource.TestStep{
+		{
+			PreConfig: func() {
+				f.Rec.Reset()
+				f.Env.ResetRequests()
+			},
+			Config:  config,
+			Destroy: true,
+			ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
+				plancheck.ExpectResourceAction(f.Address(), plancheck.ResourceActionDestroy),
+				OutOfBand(func() { f.Env.Remove(f.Path) }),
+			}},
+		},
+		{
+			PreConfig: func() {
+				for _, r := range f.Env.Requests() {
+					if strings.HasPrefix(r, "POST ") || strings.HasPrefix(r, "PUT ") || strings.HasPrefix(r, "PATCH ") {
+						f.T.Errorf("the destroy wrote to Konnect: %s", r)
+					}
+				}
+				if err := f.Rec.WantWarning("Konnect object already deleted", f.Kind.TypeName); err != nil {
+					f.T.Error(err)
+				}
+			},
+			Config: config,
+			Check:  check,
+		},
+	}
+}
+
+// dropLine removes the lines of s that contain sub.
+func dropLine(s, sub string) string {
+	var keep []string
+	for _, l := range strings.Split(s, "\n") {
+		if !strings.Contains(l, sub) {
+			keep = append(keep, l)
+		}
+	}
+	return strings.Join(keep, "\n")
+}
+
+// HasAttr reports whether the kind has an attribute of that name.
+func HasAttr(k engine.EntityKind, name string) bool {
+	for _, a := range k.Attrs {
+		if a.Name == name {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,73 @@
+package provider
+
+import (
+	"os"
+	"path/filepath"
+	"regexp"
+	"testing"
+
+	"github.com/konnectguard/terraform-provider-konnect/internal/access"
+	"github.com/konnectguard/terraform-provider-konnect/internal/catalog"
+	"github.com/konnectguard/terraform-provider-konnect/internal/engine"
+	"github.com/konnectguard/terraform-provider-konnect/internal/gateway"
+	"github.com/konnectguard/terraform-provider-konnect/internal/portal"
+)
+
+// The guard scenarios every kind takes part in (acctest.RunKinds) run in each family's
+// package, from rows declared there: internal/<family>'s TestAccKinds runs <family>.Kinds,
+// and fails, before any subtest, unless its rows cover exactly those kinds (acctest's
+// CheckKindRows; it runs without TF_ACC too). What is left to check here is that those
+// lists and tests together cover the provider's registry.
+
+// kindFamilies are the packages whose kinds the provider serves, each with its list.
+var kindFamilies = []struct {
+	pkg   string // its package's name and directory under internal/
+	kinds []engine.EntityKind
+}{
+	{"gateway", gateway.Kinds},
+	{"access", access.Kinds},
+	{"portal", portal.Kinds},
+	{"catalog", catalog.Kinds},
+}
+
+// Every kind in Kinds belongs to exactly one family's list and no family lists another, and
+// every family's package has the TestAccKinds that runs its list with its rows: so every kind
+// has its one row and its subtest of TestAccKinds, and none can be dropped silently.
+func TestKindRowsCoverEveryKind(t *testing.T) {
+	families := map[string][]string{}
+	for _, fam := range kindFamilies {
+		for _, k := range fam.kinds {
+			families[k.TypeName] = append(families[k.TypeName], fam.pkg)
+		}
+	}
+	served := map[string]bool{}
+	for _, k := range Kinds {
+		served[k.TypeName] = true
+		if n := len(families[k.TypeName]); n != 1 {
+			t.Errorf("%s is in %d families' Kinds (%v), want 1: its family's TestAccKinds runs it", k.TypeName, n, families[k.TypeName])
+		}
+	}
+	for typeName, fams := range families {
+		if !served[typeName] {
+			t.Errorf("%s is in %v's Kinds but not in the provider's Kinds", typeName, fams)
+		}
+	}
+	for _, fam := range kindFamilies {
+		runs := regexp.MustCompile(`(?m)^func TestAccKinds\(t \*testing\.T\) \{\n\tacctest\.RunKinds\(t, ` + fam.pkg + `\.Kinds, kindRows, newServer\)\n\}$`)
+		files, err := filepath.Glob(filepath.Join("..", fam.pkg, "*_test.go"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		found := 0
+		for _, f := range files {
+			src, err := os.ReadFile(f)
+			if err != nil {
+				t.Fatal(err)
+			}
+			found += len(runs.FindAll(src, -1))
+		}
+		if found != 1 {
+			t.Errorf("internal/%s has %d TestAccKinds running acctest.RunKinds(t, %s.Kinds, kindRows, newServer), want 1", fam.pkg, found, fam.pkg)
+		}
+	}
+}
