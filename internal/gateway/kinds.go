@@ -2,9 +2,9 @@ package gateway
 
 import "github.com/konnectguard/terraform-provider-konnect/internal/engine"
 
-// Kinds are the gateway family's resource kinds, in the order of the provider's registry
-// (internal/provider's Kinds, which serves them with the other families'): what this
-// package's TestAccKinds runs, and what internal/provider checks its registry against.
+// Kinds are the gateway family's resource kinds, the part of the provider's registry
+// (internal/provider's Kinds) that this family declares, and what this package's
+// TestAccKinds runs.
 var Kinds = []engine.EntityKind{
 	ControlPlaneKind, ServiceKind,
 	RouteKind, PluginKind, ConsumerKind, ConsumerGroupKind, ConsumerGroupMemberKind,
