@@ -116,6 +116,16 @@ type Dependent struct {
 	// under the parent id found at Ref.
 	Scope string
 	Ref   []string
+	// IDField, when set, is the field that identifies a listed object that has no id of its
+	// own (a portal's publication: its API's id); the object it names is matched with the
+	// parent's id too.
+	IDField string
+	// Unless names a string attribute of the parent that, "true", lets Konnect delete such
+	// objects with it by the user's own choice (a portal's force_destroy): they are not
+	// counted then.
+	Unless string
+	// Forced, with Unless, says in the diagnostic what setting it would do.
+	Forced string
 }
 
 // The dependent collections, declared once and named by each parent kind.
@@ -175,6 +185,10 @@ func (r *EntityResource) checkCascade(ctx context.Context, addr Address, prior O
 	var found []guard.Dependent
 	truncated := false
 	for _, d := range r.Kind.Dependents {
+		if d.Unless != "" && Str(prior[d.Unless]) == "true" {
+			r.logDecision(ctx, "cascade", "not_counted_"+d.Unless, addr, map[string]any{"collection": d.Collection})
+			continue
+		}
 		objs, more, err := r.DependentsOf(ctx, addr, self, d)
 		if konnect.IsNotFound(err) {
 			continue // the object itself is gone since Guard 1's read: nothing cascades
@@ -261,7 +275,10 @@ func (r *EntityResource) cascadeUnknown(ctx context.Context, addr Address, d Dep
 // by a secret: a token's name, not the token).
 func (d Dependent) Describe(o konnect.Object, parent Address) guard.Dependent {
 	id, _ := o["id"].(string)
-	out := guard.Dependent{TypeName: d.TypeName, ID: id, Link: d.Link}
+	if d.IDField != "" {
+		id, _ = o[d.IDField].(string)
+	}
+	out := guard.Dependent{TypeName: d.TypeName, ID: id, Link: d.Link, Forced: d.Forced}
 	var names []string
 	for _, f := range d.NameFields {
 		if s := nameField(o, f); s != "" {
@@ -286,6 +303,7 @@ func (d Dependent) Describe(o konnect.Object, parent Address) guard.Dependent {
 		return out
 	}
 	if d.Platform {
+		out.Refuses, out.Dangles = d.Refuses, d.Dangles
 		out.ImportID = parent.ID + "/" + id
 		if d.IDFirst {
 			out.ImportID = id + "/" + parent.ID

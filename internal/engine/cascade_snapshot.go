@@ -155,6 +155,9 @@ func (r *EntityResource) DependentsOf(ctx context.Context, addr Address, self st
 		if d.Tree != "" {
 			objs = flattenTree(objs, d.Tree)
 		}
+		if err == nil {
+			r.readOwners(ctx, d, objs)
+		}
 		return objs, false, err
 	}
 	var ref string
@@ -275,8 +278,18 @@ func (r *EntityResource) listAcross(ctx context.Context, addr Address, d Depende
 		}
 	}
 	objs, err := ListPlatformQuery(ctx, r.Data.Client, d.Across, url.Values{"filter[" + d.Filter + "][eq]": {addr.ID}})
-	if err != nil || d.OwnerPath == "" {
+	if err != nil {
 		return objs, false, err
+	}
+	r.readOwners(ctx, d, objs)
+	return objs, false, nil
+}
+
+// readOwners puts each listed object's owner (GET OwnerPath/<obj[Owner]>) under "owner",
+// for NameFields ("owner.name"); an owner that cannot be read is left out.
+func (r *EntityResource) readOwners(ctx context.Context, d Dependent, objs []konnect.Object) {
+	if d.OwnerPath == "" {
+		return
 	}
 	for _, o := range objs {
 		owner, _ := o[d.Owner].(string)
@@ -288,7 +301,6 @@ func (r *EntityResource) listAcross(ctx context.Context, addr Address, d Depende
 			o["owner"] = obj
 		}
 	}
-	return objs, false, nil
 }
 
 // stringAt returns the string at path in o ("" when there is none).

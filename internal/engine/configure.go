@@ -57,4 +57,7 @@ type ProviderData struct {
 	// replacement's create half (no prior state) finds the object it replaces by its name,
 	// which is no one else's (planNameTaken).
 	replacing sync.Map
+	// walk: what this provider process saw of the graph walk it serves (cascade_plan.go):
+	// the objects it refreshed, and those whose destroy it planned.
+	walk walkRecord
 }

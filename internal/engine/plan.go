@@ -69,6 +69,7 @@ func (r *EntityResource) ModifyPlan(ctx context.Context, req resource.ModifyPlan
 	}
 
 	if req.Plan.Raw.IsNull() {
+		r.Data.walk.planningDestroy(r.Kind.TypeName, prior) // cascade_plan.go
 		in.Destroy = true
 		in.ReadLive = func(op guard.Operation) (guard.Live, bool) {
 			if m := refreshedNow(ctx, req.Private, prior); m != nil { // refreshmark.go
@@ -78,6 +79,9 @@ func (r *EntityResource) ModifyPlan(ctx context.Context, req resource.ModifyPlan
 			return r.readLive(ctx, addr, atPlan, op, &resp.Diagnostics)
 		}
 		r.reportDecision(ctx, addr, guard.Decide(in), &resp.Diagnostics)
+		if !resp.Diagnostics.HasError() {
+			r.planCascade(ctx, addr, prior, &resp.Diagnostics) // cascade_plan.go
+		}
 		return
 	}
 

@@ -59,6 +59,7 @@ var launchingCLI = sync.OnceValue(findLaunchingCLI)
 type cliCommand struct {
 	ID         string
 	Subcommand string // "plan", "apply", "refresh", …; "" when unknown
+	Destroy    bool   // a destroy: the destroy subcommand, or plan or apply with -destroy
 }
 
 func CLICommandID() string { return findLaunchingCLI().ID }
@@ -92,7 +93,8 @@ func findLaunchingCLI() cliCommand {
 		if !bytes.Contains(env, []byte("TF_PLUGIN_MAGIC_COOKIE=")) {
 			sum := sha256.Sum256([]byte(fmt.Sprintf("%s|%d|%s", bytes.TrimSpace(boot), pid, f[19])))
 			cmdline, _ := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/cmdline")
-			return cliCommand{ID: hex.EncodeToString(sum[:12]), Subcommand: Subcommand(strings.Split(string(cmdline), "\x00"))}
+			args := strings.Split(string(cmdline), "\x00")
+			return cliCommand{ID: hex.EncodeToString(sum[:12]), Subcommand: Subcommand(args), Destroy: isDestroyArg(args)}
 		}
 		ppid, err := strconv.Atoi(f[1])
 		if err != nil || ppid <= 1 {

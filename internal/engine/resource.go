@@ -69,6 +69,9 @@ func NewEntityResource(k EntityKind) *EntityResource {
 		if a.Managed() {
 			f := guard.Field{Name: a.Name, Set: a.Type.Kind == KSet, Sensitive: a.Sensitive, Document: a.Type.Kind == KJSON}
 			f.TextDoc, f.TextDocAt = textDocument(a)
+			if a.Type.Kind == KObject && !a.Sensitive {
+				f.Tree, f.SecretLeaves = true, strings.Join(sensitiveLeaves(a.Type.Attrs, ""), ",")
+			}
 			r.Fields = append(r.Fields, f)
 			def, known := a.ResetValue()
 			r.attributes = append(r.attributes, guard.Attribute{Field: f, Resettable: a.resettable(), Default: def, HasDefault: known, Overlay: a.Overlay})
@@ -638,6 +641,9 @@ func (r *EntityResource) ReadState(ctx context.Context, current tftypes.Value, p
 	if addr.ID == "" {
 		addr.ID = Str(m[r.Kind.KongKey]) // a state switched from Kong's provider (kind.go)
 	}
+	if r.Data != nil {
+		r.Data.walk.markRead(r.Kind.TypeName, addr.ID) // cascade_plan.go
+	}
 	obj, err := r.refreshRead(ctx, addr)
 	expired := ""
 	if err == nil && r.Kind.Expired != nil {
@@ -1059,4 +1065,19 @@ func (r *EntityResource) confirmGone(ctx context.Context, addr Address) (where s
 		return "GET /v2/control-planes/" + cp, false
 	}
 	return "", true // Konnect knows the control plane (or another error, which the next call reports): the 404 stands
+}
+
+// sensitiveLeaves lists the dotted paths of the sensitive members of a nested object's
+// attributes, at any depth of nested objects.
+func sensitiveLeaves(attrs []Attr, prefix string) []string {
+	var out []string
+	for _, a := range attrs {
+		switch {
+		case a.Sensitive:
+			out = append(out, prefix+a.Name)
+		case a.Type.Kind == KObject:
+			out = append(out, sensitiveLeaves(a.Type.Attrs, prefix+a.Name+".")...)
+		}
+	}
+	return out
 }

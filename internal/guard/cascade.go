@@ -23,6 +23,9 @@ type Dependent struct {
 	// Link, for a link (a membership), says what it links and that it survives the delete,
 	// losing only the link: "a membership: the user stays in Konnect, …". "" for objects.
 	Link string
+	// Forced, on an object Konnect refuses to delete the parent for, says what setting on
+	// the parent would have Konnect delete it too ("force_destroy = \"true\" …").
+	Forced string
 }
 
 // MaxDependentsShown caps how many dependents a diagnostic names; the rest are counted.
@@ -39,6 +42,8 @@ type CascadeError struct {
 	// Truncated: a listing had more objects than its one page; Dependents is a lower bound.
 	Truncated bool
 	Policy    ConflictPolicy
+	// AtPlan: decided when the destroy was planned, less what the same plan destroys first.
+	AtPlan bool
 }
 
 // CheckCascade returns the cascade conflict for the dependents found, nil when none.
@@ -118,7 +123,12 @@ func (e *CascadeError) Detail() string {
 		e.list(&b, going)
 	}
 	links(&b, e.Dependents)
-	b.WriteString("\nTerraform deletes the objects it manages before the object they belong to, so these were created outside this configuration (in Konnect, or by another configuration).\n\n")
+	if e.AtPlan {
+		b.WriteString("\nThis plan destroys the objects this configuration manages under it first; these are not among them, so they were created outside this configuration (in Konnect, or by another configuration). " +
+			"(One that this configuration does manage but whose configuration names this object by a literal id instead of a reference is destroyed in no set order: refer to this object's id attribute instead.)\n\n")
+	} else {
+		b.WriteString("\nTerraform deletes the objects it manages before the object they belong to, so these were created outside this configuration (in Konnect, or by another configuration).\n\n")
+	}
 	if e.Policy == PolicyWarn && len(refusing) == 0 {
 		b.WriteString("conflict_policy is \"warn\": Konnect deletes them together with this object.")
 		return b.String()
@@ -141,6 +151,9 @@ func (e *CascadeError) Detail() string {
 	}
 	if len(refusing) > 0 {
 		b.WriteString("No conflict_policy lets this delete through: Konnect itself refuses it while they reference the object.")
+		if f := forced(refusing); f != "" {
+			b.WriteString("\nLet Konnect delete them with this object: " + f)
+		}
 		return b.String()
 	}
 	b.WriteString("Let Konnect delete them with this object: re-run with KONNECT_CONFLICT_POLICY=overwrite (or conflict_policy = \"overwrite\").")
@@ -210,6 +223,17 @@ func links(b *strings.Builder, ds []Dependent) {
 		seen[d.TypeName] = true
 		fmt.Fprintf(b, "  Each %s is %s.\n", d.TypeName, d.Link)
 	}
+}
+
+// forced is what a setting on the parent would do to the dependents that refuse its
+// delete ("" when none says).
+func forced(ds []Dependent) string {
+	for _, d := range ds {
+		if d.Forced != "" {
+			return d.Forced
+		}
+	}
+	return ""
 }
 
 func nameText(d Dependent) string {

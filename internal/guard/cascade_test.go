@@ -243,3 +243,35 @@ func TestCascadeErrorDangling(t *testing.T) {
 		t.Errorf("summary with a route: %q", e.Summary())
 	}
 }
+
+// Decided at plan, a refusal says so (the plan destroys what the configuration manages
+// first), and a setting that would have Konnect delete
+// the refusing objects (a portal's force_destroy) is named.
+func TestCascadeErrorAtPlanForced(t *testing.T) {
+	obj := Object{TypeName: "konnect_portal", ID: "portal-1"}
+	e := CheckCascade(obj, []Dependent{
+		{TypeName: "konnect_api_publication", ID: "api-1", Name: "billing", ImportID: "api-1/portal-1", Refuses: true,
+			Forced: `set force_destroy = "true" on this portal, and Konnect unpublishes them with it.`},
+	}, false, PolicyFail)
+	e.AtPlan = true
+	want := `  konnect_portal (id portal-1) is referenced by 1 object in Konnect, and Konnect refuses to delete it while they exist:
+    konnect_api_publication   id api-1   name "billing"
+
+This plan destroys the objects this configuration manages under it first; these are not among them, so they were created outside this configuration (in Konnect, or by another configuration). (One that this configuration does manage but whose configuration names this object by a literal id instead of a reference is destroyed in no set order: refer to this object's id attribute instead.)
+
+Nothing was deleted. Choose what happens to them:
+Keep them: import them into this configuration, for example
+
+  import {
+    to = konnect_api_publication.<name>
+    id = "api-1/portal-1"
+  }
+
+and plan again.
+Remove them yourself: delete them in Konnect, then apply again.
+No conflict_policy lets this delete through: Konnect itself refuses it while they reference the object.
+Let Konnect delete them with this object: set force_destroy = "true" on this portal, and Konnect unpublishes them with it.`
+	if got := e.Detail(); got != want {
+		t.Errorf("detail:\n%s\nwant:\n%s", got, want)
+	}
+}

@@ -336,6 +336,10 @@ func (in PlanInput) expand(conflicts []Conflict, destroy bool) []Conflict {
 			c.Desired = c.Base
 		}
 		a, ok := in.attribute(c.Field.Name)
+		if ok && a.Tree {
+			out = append(out, ExpandJSON(c, a.IsSecretLeaf)...)
+			continue
+		}
 		if ok && a.TextDoc {
 			out = append(out, expandTextDocs(c)...) // textdoc.go
 			continue

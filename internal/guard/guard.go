@@ -183,6 +183,26 @@ type Field struct {
 	// that member of an object value: compared as a document (textdoc.go).
 	TextDoc   bool
 	TextDocAt string
+	// Tree: a nested object (a theme, an OIDC configuration) compared and reported leaf by
+	// leaf: a member someone changed in Konnect conflicts only when the plan sets that member
+	// to another value; SecretLeaves lists its sensitive members, dotted, comma-separated.
+	Tree         bool
+	SecretLeaves string
+}
+
+// IsSecretLeaf reports a path of a Tree field that holds a secret: a sensitive member, or
+// one whose name says it is one.
+func (f Field) IsSecretLeaf(path []string) bool {
+	if (SecretPaths{}).IsSecret(path) {
+		return true
+	}
+	dotted := strings.Join(path, ".")
+	for _, s := range strings.Split(f.SecretLeaves, ",") {
+		if s != "" && (dotted == s || strings.HasPrefix(dotted, s+".")) {
+			return true
+		}
+	}
+	return false
 }
 
 // Values holds decoded JSON values of managed attributes keyed by Field.Name.
@@ -228,6 +248,9 @@ func Compare(fields []Field, base, remote, desired Values) []Conflict {
 		r := remote[f.Name]
 		if Equal(f, b, r) || Equal(f, d, r) {
 			continue
+		}
+		if f.Tree && !treeConflicts(f, b, r, d) {
+			continue // no member conflicts: the objects differ where the plan follows Konnect
 		}
 		out = append(out, Conflict{Field: f, Base: b, Remote: r, Desired: d, Sensitive: f.Sensitive})
 	}

@@ -727,3 +727,47 @@ func TestCompareDecodedJSON(t *testing.T) {
 		t.Errorf("planned shown as %s", Show(got[0].Field, got[0].Desired))
 	}
 }
+
+// A nested object (Tree) is compared member by member: a member someone changed in Konnect
+// that the plan follows (the theme's colors) is no conflict while the plan changes another
+// (mode); a member the plan sets back is, reported at its path with its values, not the
+// whole object as a hash; a sensitive member is reported without its values.
+func TestCompareTree(t *testing.T) {
+	theme := Field{Name: "theme", Tree: true}
+	base := Values{"theme": map[string]any{"name": "mint_rocket", "mode": "light"}}
+	remote := Values{"theme": map[string]any{"name": "mint_rocket", "mode": "light", "colors": map[string]any{"primary": "#ff0000"}}}
+	desired := Values{"theme": map[string]any{"name": "mint_rocket", "mode": "dark", "colors": map[string]any{"primary": "#ff0000"}}}
+	if got := Compare([]Field{theme}, base, remote, desired); len(got) != 0 {
+		t.Errorf("a member edit the plan follows: %d conflicts, want none: %+v", len(got), got)
+	}
+	if got := Compare([]Field{{Name: "theme"}}, base, remote, desired); len(got) != 1 {
+		t.Errorf("the same values compared whole: %d conflicts, want 1 (the case Tree is for)", len(got))
+	}
+	remote["theme"].(map[string]any)["name"] = "other"
+	got := Compare([]Field{theme}, base, remote, desired)
+	if len(got) != 1 {
+		t.Fatalf("a member the plan sets back: %d conflicts, want 1", len(got))
+	}
+	in := PlanInput{Attributes: []Attribute{{Field: theme}}}
+	exp := in.expand(got, false)
+	if len(exp) != 1 || exp[0].Field.Name != "theme.name" || exp[0].Remote != "other" || exp[0].Desired != "mint_rocket" || exp[0].Sensitive {
+		t.Errorf("reported as %+v, want one conflict on theme.name: mint_rocket -> other in Konnect", exp)
+	}
+
+	oidc := Field{Name: "config", Tree: true, SecretLeaves: "client_secret,signing.private"}
+	for _, p := range [][]string{{"client_secret"}, {"signing", "private", "pem"}, {"password"}} {
+		if !oidc.IsSecretLeaf(p) {
+			t.Errorf("%v: not a secret leaf", p)
+		}
+	}
+	if oidc.IsSecretLeaf([]string{"issuer"}) || oidc.IsSecretLeaf([]string{"signing", "privately"}) {
+		t.Error("issuer or signing.privately taken for a secret")
+	}
+	base = Values{"config": map[string]any{"issuer": "https://a", "client_secret": "sha256:aa"}}
+	remote = Values{"config": map[string]any{"issuer": "https://a", "client_secret": "sha256:bb"}}
+	in = PlanInput{Attributes: []Attribute{{Field: oidc}}}
+	exp = in.expand(Compare([]Field{oidc}, base, remote, base), false)
+	if len(exp) != 1 || exp[0].Field.Name != "config.client_secret" || !exp[0].Sensitive {
+		t.Errorf("a secret member changed in Konnect: %+v, want config.client_secret, sensitive", exp)
+	}
+}

@@ -245,6 +245,20 @@ func ExpandJSON(c Conflict, isSecret func(path []string) bool) []Conflict {
 	return out
 }
 
+// treeConflicts reports that nested objects conflict at some member (expandObjects); values
+// that are not all objects conflict as wholes.
+func treeConflicts(f Field, b, r, d any) bool {
+	bm, ok1 := canonjson.Normalize(b).(map[string]any)
+	rm, ok2 := canonjson.Normalize(r).(map[string]any)
+	dm, ok3 := canonjson.Normalize(d).(map[string]any)
+	if !ok1 || !ok2 || !ok3 {
+		return true
+	}
+	var out []Conflict
+	expandObjects(f.Name, nil, bm, rm, dm, f.IsSecretLeaf, &out)
+	return len(out) > 0
+}
+
 func expandObjects(name string, path []string, b, r, d map[string]any, isSecret func([]string) bool, out *[]Conflict) {
 	keys := map[string]bool{}
 	for _, m := range []map[string]any{b, r, d} {

@@ -229,6 +229,44 @@ func TestAccPortalCustomization(t *testing.T) {
 		},
 		resource.TestStep{Config: config(theme("#123456") + "  css = \"h1 {}\"\n  spec_renderer = { hide_internal = true }\n"), PlanOnly: true},
 		resource.TestStep{
+			// Issue 32, part 4: nested objects are compared member by member. Someone turns
+			// spec_renderer.show_schemas off in Konnect (configuration never sets it) while
+			// the plan changes hide_internal: no conflict, and Konnect keeps both.
+			PreConfig: func() {
+				env.Edit("/v3/portals/"+portalID+"/customization", func(b konnect.Object) {
+					b["spec_renderer"].(map[string]any)["show_schemas"] = false
+				})
+			},
+			Config: config(theme("#123456") + "  css = \"h1 {}\"\n  spec_renderer = { hide_internal = false }\n"),
+			Check: func(*terraform.State) error {
+				if r := doc()["spec_renderer"].(map[string]any); r["show_schemas"] != false || r["hide_internal"] != false {
+					return fmt.Errorf("Konnect holds spec_renderer %v, want show_schemas and hide_internal false", r)
+				}
+				return nil
+			},
+		},
+		resource.TestStep{
+			// A member the plan would set back is a conflict on that member, with its values
+			// (not the whole theme as a hash).
+			PreConfig: func() {
+				env.Edit("/v3/portals/"+portalID+"/customization", func(b konnect.Object) {
+					b["theme"].(map[string]any)["name"] = "other"
+				})
+			},
+			Config: config(strings.Replace(theme("#123456"), `"dark"`, `"light"`, 1) + "  css = \"h1 {}\"\n  spec_renderer = { hide_internal = false }\n"),
+			ExpectError: regexp.MustCompile(`(?s)overwrite changes made in Konnect.*theme\.name\s+last applied: "mint"\s+in Konnect now: "other"\s+planned: "mint"`),
+		},
+		resource.TestStep{
+			// configuration takes Konnect's name: the mode is written, the name kept
+			Config: config(strings.Replace(strings.Replace(theme("#123456"), `"dark"`, `"light"`, 1), `"mint"`, `"other"`, 1) + "  css = \"h1 {}\"\n  spec_renderer = { hide_internal = false }\n"),
+			Check: func(*terraform.State) error {
+				if th := fmt.Sprint(doc()["theme"]); th != "map[colors:map[primary:#123456] mode:light name:other]" {
+					return fmt.Errorf("Konnect holds theme %s", th)
+				}
+				return nil
+			},
+		},
+		resource.TestStep{
 			// Destroying the customization (the portal stays) puts a new portal's back.
 			Config: env.ProviderBlock("") + portalBlock,
 			Check: func(*terraform.State) error {

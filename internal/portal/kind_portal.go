@@ -32,7 +32,7 @@ var PortalKind = engine.EntityKind{
 	NameAttr:    "name",
 	DataSource:  true,
 	DeleteQuery: map[string]string{"force": "force_destroy"},
-	Dependents:  []engine.Dependent{portalTeamsOf, portalPagesOf, portalSnippetsOf}, // cascade.go
+	Dependents:  []engine.Dependent{portalPublicationsOf, portalTeamsOf, portalPagesOf, portalSnippetsOf}, // cascade.go
 	// the custom domain's hostname while it is enabled (konnect_portal_custom_domain)
 	Derived: []string{"canonical_domain"},
 	Filter: &engine.KongFilter{Noun: "portal", Fields: []engine.KongFilterField{

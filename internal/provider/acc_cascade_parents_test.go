@@ -20,8 +20,8 @@ import (
 // A route someone created in Konnect on a managed service: Konnect refuses to delete the
 // service while the route references it. The destroy fails with the guard's diagnostic,
 // naming the route and giving its import block (not Konnect's "data constraint error" with
-// an id only), under any policy; the route this configuration manages on the same service
-// is destroyed first and does not block. Once the route is gone, the destroy goes through.
+// an id only), under any policy, at plan: the route this configuration manages on the same
+// service does not block (the plan destroys it first) and is not deleted either. Once the route is gone, the destroy goes through.
 func TestAccCascadeParents_ServiceRoute(t *testing.T) {
 	env := newCascadeEnv(t, "casc-route")
 	routeID := uuid.NewString()
@@ -59,7 +59,8 @@ resource "konnect_gateway_route" "managed" {
 			{
 				PreConfig: func() {
 					env.holds("after the refused destroy", "casc-route", true, []string{"services", svcID}, []string{"routes", routeID})
-					env.holds("after the refused destroy (the managed route goes first)", "casc-route", false, []string{"routes", managedRouteID})
+					// refused at plan: the managed route, which the apply would delete first, stays too
+					env.holds("after the destroy refused at plan", "casc-route", true, []string{"routes", managedRouteID})
 				},
 				// overwrite cannot let Konnect delete what it refuses to: the same diagnostic
 				Config:      config("overwrite"),
@@ -107,9 +108,9 @@ resource "konnect_gateway_partial" "redis" {
 
 // The control plane is a parent too: Konnect deletes every gateway entity in it with it.
 // A service and a consumer someone created in Konnect: the destroy is refused under the
-// default policy, naming both with import blocks; the service and partial this
-// configuration manages are destroyed first and do not block; each of the control plane's
-// collections is listed once, at its delete. Under overwrite the destroy goes through.
+// default policy, at plan, naming both with import blocks; the service and partial this
+// configuration manages do not block, and stay; each of the control plane's collections is
+// listed once per command, not once per object. Under overwrite the destroy goes through.
 func TestAccCascadeParents_ControlPlane(t *testing.T) {
 	env := newKonnectEnv(t, konnectmock.Options{})
 	legacyID, consumerID := uuid.NewString(), uuid.NewString()
@@ -156,10 +157,11 @@ func TestAccCascadeParents_ControlPlane(t *testing.T) {
 							t.Errorf("after the refused destroy, Konnect lacks %s", p)
 						}
 					}
-					// what this configuration manages went first, and did not block
+					// what this configuration manages did not block (the plan destroys it first),
+					// and, refused at plan, was not deleted either
 					for _, p := range []string{konnect.CoreEntitiesPath(cpID, "services", managedSvcID), konnect.CoreEntitiesPath(cpID, "partials", partialID)} {
-						if env.get(p) != nil {
-							t.Errorf("after the destroy, Konnect still holds the managed %s", p)
+						if env.get(p) == nil {
+							t.Errorf("after the destroy refused at plan, Konnect lacks the managed %s", p)
 						}
 					}
 				},

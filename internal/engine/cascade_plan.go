@@ -1,0 +1,159 @@
+package engine
+
+import (
+	"context"
+	"slices"
+	"strings"
+	"sync"
+
+	"github.com/hashicorp/terraform-plugin-framework/diag"
+
+	"github.com/konnectguard/terraform-provider-konnect/internal/guard"
+)
+
+// The cascade guard at plan. A destroy that the cascade guard will refuse at apply (an
+// object made outside this configuration under a parent being destroyed) is refused when
+// it is planned, so that no managed child is deleted before the parent's refusal: a
+// half-done destroy.
+//
+// What the parent's plan must tell apart is a child this same plan destroys (managed
+// here) from one it does not (someone else's). Terraform plans a destroy walk
+// (`terraform destroy`, `plan -destroy`, `apply -destroy`, a targeted destroy) in one
+// provider process, children before the parents they reference: the walk's graph carries
+// the state's dependencies reversed, as the apply does (measured with Terraform 1.5.7 and
+// OpenTofu 1.12.6: a page's sub-pages, then the page, then its portal). So by the time a
+// parent is planned, every managed child that references it has had its destroy planned
+// in this process, recorded here; a listed child not recorded is not destroyed by this
+// plan. A plain plan that destroys what was removed from configuration plans those
+// orphans side by side, in no order: there the parent's plan cannot know, and the guard
+// decides at apply only (where Terraform deletes children first), as before.
+//
+// Which walk this process serves: the CLI's command line says so when the provider runs
+// as the CLI's plugin (a destroy, or -destroy); otherwise (in-process, reattached) the walk
+// is a destroy walk when this process did not refresh the object: a plain plan refreshes
+// every object it plans (the destroy command refreshes in another process).
+
+// walkRecord is what this provider process saw of the graph walk it serves.
+type walkRecord struct {
+	read       sync.Map // "<type>/<id>": refreshed by this process
+	mu         sync.Mutex
+	destroying map[string][][]string // "<type>/<id>" → the ids of each object planned for destroy that has that id
+}
+
+// markRead records that this process refreshed the object.
+func (w *walkRecord) markRead(typeName, id string) { w.read.Store(typeName+"/"+id, true) }
+
+// planningDestroy records that this process planned the destroy of the object prior, a
+// value of type typeName: under every id it holds (its own, its parents', the objects it
+// links), since a parent's listing names a link by the linked object's id.
+func (w *walkRecord) planningDestroy(typeName string, prior ObjectValues) {
+	var ids []string
+	for name, v := range prior {
+		if name != AttrID && !strings.HasSuffix(name, "_id") {
+			continue
+		}
+		if s := Str(v); s != "" {
+			ids = append(ids, s)
+		}
+	}
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	if w.destroying == nil {
+		w.destroying = map[string][][]string{}
+	}
+	for _, id := range ids {
+		w.destroying[typeName+"/"+id] = append(w.destroying[typeName+"/"+id], ids)
+	}
+}
+
+// destroyPlanned reports that this process planned the destroy of the object a parent's
+// listing shows as dep: one of type dep.TypeName holding dep.ID, and, for a link (listed
+// by what it links, or without an id of its own), the parent's id too.
+func (w *walkRecord) destroyPlanned(dep guard.Dependent, parentID string, link bool) bool {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	for _, ids := range w.destroying[dep.TypeName+"/"+dep.ID] {
+		if !link || slices.Contains(ids, parentID) {
+			return true
+		}
+	}
+	return false
+}
+
+// destroyWalk reports that this process serves a destroy walk (see above), in which the
+// children of the object at addr were planned before it.
+func (r *EntityResource) destroyWalk(addr Address) bool {
+	if c := launchingCLI(); c.ID != "" {
+		return c.Destroy
+	}
+	_, read := r.Data.walk.read.Load(r.Kind.TypeName + "/" + addr.ID)
+	return !read
+}
+
+// planCascade is the cascade guard at the plan of a destroy (ModifyPlan): the guard's
+// listings, less the children this plan destroys before the object, under the conflict
+// policy. A listing that fails, or is truncated with nothing left to name, leaves the
+// decision to the apply (checkCascade), which makes it again in any case.
+func (r *EntityResource) planCascade(ctx context.Context, addr Address, prior ObjectValues, diags *diag.Diagnostics) {
+	self, ok := r.cascadeRoot(addr, prior)
+	if len(r.Kind.Dependents) == 0 || !ok || !r.destroyWalk(addr) {
+		return
+	}
+	var found []guard.Dependent
+	truncated := false
+	for _, d := range r.Kind.Dependents {
+		if d.Unless != "" && Str(prior[d.Unless]) == "true" {
+			continue
+		}
+		objs, more, err := r.DependentsOf(ctx, addr, self, d)
+		if err != nil {
+			r.logDecision(ctx, "cascade_at_plan", "left_to_apply", addr, map[string]any{"collection": d.Collection, "error": err.Error()})
+			return
+		}
+		for _, o := range objs {
+			if d.Expired != nil && d.Expired(o) != "" {
+				continue
+			}
+			dep := d.Describe(o, addr)
+			if r.Data.walk.destroyPlanned(dep, addr.ID, d.Link != "" || d.IDField != "") {
+				continue // destroyed by this plan, before this object
+			}
+			found = append(found, dep)
+		}
+		truncated = truncated || more
+	}
+	if len(found) == 0 {
+		r.logDecision(ctx, "cascade_at_plan", "ok", addr, nil)
+		return
+	}
+	e := guard.CheckCascade(r.object(addr), found, truncated, r.Data.Policy)
+	e.AtPlan = true
+	r.logDecision(ctx, "cascade_at_plan", "conflict_"+string(r.Data.Policy), addr, map[string]any{"dependents": e.IDs(), "refused": e.Refused()})
+	switch {
+	case e.Refused():
+		diags.AddError(e.Summary(), e.Detail())
+	case r.Data.Policy == guard.PolicyWarn:
+		diags.AddWarning(e.Summary(), e.Detail())
+	case r.Data.Policy == guard.PolicyOverwrite:
+	default:
+		diags.AddError(e.Summary(), e.Detail())
+	}
+}
+
+// isDestroyArg reports a command line's destroy mode: the destroy subcommand, or -destroy
+// given to plan or apply.
+func isDestroyArg(args []string) bool {
+	sub := Subcommand(args)
+	if sub == "destroy" {
+		return true
+	}
+	if sub != "plan" && sub != "apply" {
+		return false
+	}
+	for _, a := range args[1:] {
+		if a == "-destroy" || a == "--destroy" || a == "-destroy=true" || a == "--destroy=true" {
+			return true
+		}
+	}
+	return false
+}
