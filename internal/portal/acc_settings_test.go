@@ -253,7 +253,7 @@ func TestAccPortalCustomization(t *testing.T) {
 					b["theme"].(map[string]any)["name"] = "other"
 				})
 			},
-			Config: config(strings.Replace(theme("#123456"), `"dark"`, `"light"`, 1) + "  css = \"h1 {}\"\n  spec_renderer = { hide_internal = false }\n"),
+			Config:      config(strings.Replace(theme("#123456"), `"dark"`, `"light"`, 1) + "  css = \"h1 {}\"\n  spec_renderer = { hide_internal = false }\n"),
 			ExpectError: regexp.MustCompile(`(?s)overwrite changes made in Konnect.*theme\.name\s+last applied: "mint"\s+in Konnect now: "other"\s+planned: "mint"`),
 		},
 		resource.TestStep{
