@@ -95,6 +95,20 @@ resource "konnect_api_version" "v1" {
 				Config:           config(`{"openapi":"3.0.3","info":{"title":"Orders","version":"1.0.0-ui"},"paths":{"/orders":{"get":{"summary":"Orders, newest first"}}}}`),
 				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()}},
 			},
+			{
+				// Issue 32, part 4: decided per path. Someone changes the summary in Konnect;
+				// configuration already holds their summary and changes the title: nothing of
+				// theirs is overwritten, so no conflict, and Konnect holds both.
+				PreConfig: setSpec(`{"openapi":"3.0.3","info":{"title":"Orders","version":"1.0.0-ui"},"paths":{"/orders":{"get":{"summary":"Orders, by the UI"}}}}`),
+				Config:    config(`{"openapi":"3.0.3","info":{"title":"Orders API","version":"1.0.0-ui"},"paths":{"/orders":{"get":{"summary":"Orders, by the UI"}}}}`),
+				Check: func(*terraform.State) error {
+					spec, _ := env.Get(path)["spec"].(map[string]any)
+					if c := fmt.Sprint(spec["content"]); !strings.Contains(c, "Orders API") || !strings.Contains(c, "Orders, by the UI") {
+						return fmt.Errorf("Konnect holds %s, want the title and the UI's summary", c)
+					}
+					return nil
+				},
+			},
 		},
 	})
 }

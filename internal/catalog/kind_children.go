@@ -54,7 +54,7 @@ var DocumentKind = engine.EntityKind{
 	Check:      checkDocument,                      // checks.go
 	Attrs: []engine.Attr{
 		apiID(),
-		{Name: "content", Type: engine.String, Mode: engine.Required,
+		{Name: "content", Type: engine.String, Mode: engine.Required, MergeLines: true,
 			Description: "The document's content in Markdown; front matter may set its title, slug and status."},
 		{Name: "title", Type: engine.String, Description: "The document's title. Unset, Konnect takes the front matter's, or the first heading's."},
 		{Name: "slug", Type: engine.String,

@@ -48,6 +48,10 @@ type Attr struct {
 	// a top-level attribute or a member of a top-level object attribute. The guard compares
 	// it as a document and shows a conflict on it as the paths that changed (guard/textdoc.go).
 	TextDocument bool
+	// MergeLines: text (Markdown) that the portal editor also edits: the guard merges it by
+	// lines with the edits made in Konnect, a conflict only where the planned text loses or
+	// changes one of them (guard/textmerge.go).
+	MergeLines bool
 	// ForceNew: Konnect cannot change it in place, so a change plans a replace.
 	ForceNew bool
 	// ChangesOnWrite: Konnect may give it a new value whenever the object is written

@@ -69,9 +69,10 @@ func NewEntityResource(k EntityKind) *EntityResource {
 		if a.Managed() {
 			f := guard.Field{Name: a.Name, Set: a.Type.Kind == KSet, Sensitive: a.Sensitive, Document: a.Type.Kind == KJSON}
 			f.TextDoc, f.TextDocAt = textDocument(a)
-			if a.Type.Kind == KObject && !a.Sensitive {
+			if a.Type.Kind == KObject && !a.Sensitive && !f.TextDoc { // (a document inside is compared by its paths)
 				f.Tree, f.SecretLeaves = true, strings.Join(sensitiveLeaves(a.Type.Attrs, ""), ",")
 			}
+			f.Lines = a.MergeLines
 			r.Fields = append(r.Fields, f)
 			def, known := a.ResetValue()
 			r.attributes = append(r.attributes, guard.Attribute{Field: f, Resettable: a.resettable(), Default: def, HasDefault: known, Overlay: a.Overlay})

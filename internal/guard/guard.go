@@ -188,6 +188,9 @@ type Field struct {
 	// to another value; SecretLeaves lists its sensitive members, dotted, comma-separated.
 	Tree         bool
 	SecretLeaves string
+	// Lines: text merged by lines (a page's content): a conflict only where the planned
+	// text loses or changes lines edited in Konnect (textmerge.go).
+	Lines bool
 }
 
 // IsSecretLeaf reports a path of a Tree field that holds a secret: a sensitive member, or
@@ -251,6 +254,12 @@ func Compare(fields []Field, base, remote, desired Values) []Conflict {
 		}
 		if f.Tree && !treeConflicts(f, b, r, d) {
 			continue // no member conflicts: the objects differ where the plan follows Konnect
+		}
+		if f.TextDoc && !treeConflicts(f, docView(f, b), docView(f, r), docView(f, d)) {
+			continue // a document: no path the plan sets back (textdoc.go)
+		}
+		if f.Lines && LinesKept(b, r, d) {
+			continue // text: the plan holds every line edited in Konnect (textmerge.go)
 		}
 		out = append(out, Conflict{Field: f, Base: b, Remote: r, Desired: d, Sensitive: f.Sensitive})
 	}

@@ -286,11 +286,10 @@ func expandObjects(name string, path []string, b, r, d map[string]any, isSecret 
 		ro, ok2 := rv.(map[string]any)
 		do, ok3 := dv.(map[string]any)
 		if ok1 && ok2 && ok3 {
-			before := len(*out)
+			// objects: their members say where the conflicts are; none at any member is no
+			// conflict (the subtrees differ only where the plan follows Konnect)
 			expandObjects(name, p, bo, ro, do, isSecret, out)
-			if len(*out) > before {
-				continue
-			}
+			continue
 		}
 		secret := holdsSecret(p, bv, isSecret) || holdsSecret(p, rv, isSecret) || holdsSecret(p, dv, isSecret)
 		*out = append(*out, Conflict{

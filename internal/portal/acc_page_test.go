@@ -253,3 +253,71 @@ func TestAccPortalPageExamples(t *testing.T) {
 		},
 	})
 }
+
+// Issue 32, part 4: a page's content is merged by lines with what the portal editor wrote.
+// Someone edits one line in the editor; configuration that already holds that line and
+// changes another (and adds one right beside the editor's) overwrites nothing: the apply
+// goes through and Konnect holds the configuration's text. Configuration that changes the
+// editor's line another way is a conflict, shown as a diff, and nothing is written.
+func TestAccPageMergesLines(t *testing.T) {
+	env := acctest.NewEnv(t, konnectmock.Options{})
+	const base = "# Guide\n\nStep one.\nStep two.\nStep three.\n\nThanks.\n"
+	editor := strings.Replace(base, "Step two.", "Step two, carefully.", 1)
+	ours := strings.Replace(strings.Replace(editor, "Thanks.", "Thanks for reading.", 1), "Step two, carefully.\n", "Step two, carefully.\nStep two and a half.\n", 1)
+	config := func(content string) string {
+		return env.ProviderBlock("") + fmt.Sprintf(`
+resource "konnect_portal" "dev" {
+  name = "merge"
+}
+
+resource "konnect_portal_page" "guide" {
+  portal_id = konnect_portal.dev.id
+  slug      = "guide"
+  content   = %q
+}
+`, content)
+	}
+	var path string
+	content := func() string { return fmt.Sprint(env.Get(path)["content"]) }
+	edit := func(text string) func() {
+		return func() {
+			env.Edit(path, func(b konnect.Object) { b["content"] = text })
+			env.ResetRequests()
+		}
+	}
+	resource.ParallelTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: protoV6Factories,
+		Steps: []resource.TestStep{
+			{Config: config(base), Check: func(s *terraform.State) error {
+				r := s.RootModule().Resources["konnect_portal_page.guide"].Primary
+				path = "/v3/portals/" + r.Attributes["portal_id"] + "/pages/" + r.ID
+				return nil
+			}},
+			{
+				PreConfig: edit(editor),
+				Config:    config(ours),
+				Check: func(*terraform.State) error {
+					if got := content(); got != ours {
+						return fmt.Errorf("Konnect holds %q, want %q", got, ours)
+					}
+					return nil
+				},
+			},
+			{
+				PreConfig: edit(strings.Replace(ours, "Step one.", "Step one, first.", 1)),
+				Config:    config(strings.Replace(ours, "Step one.", "Step one, quickly.", 1)),
+				ExpectError: regexp.MustCompile(`(?s)overwrite changes made in Konnect.*content.*` +
+					regexp.QuoteMeta("-Step one.") + `\s+` + regexp.QuoteMeta("+Step one, first."),
+				),
+			},
+			{
+				PreConfig: func() {
+					if w := env.WritesSince(); len(w) > 0 {
+						t.Errorf("the refused apply wrote %v", w)
+					}
+				},
+				Config: config(strings.Replace(ours, "Step one.", "Step one, first.", 1)),
+			},
+		},
+	})
+}

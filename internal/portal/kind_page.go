@@ -62,7 +62,7 @@ func contentAttr(what string) engine.Attr {
 	return engine.Attr{Name: "content", Type: engine.String, Mode: engine.Required,
 		Description: "The " + what + "'s content in Markdown (MDC), at most 1,000,000 characters, kept by Konnect exactly as written. " +
 			"Front matter (a first line `---` up to the next `---` line) may set `title` and `description`.",
-		Validators: []engine.Validator{stringvalidator.UTF8LengthBetween(1, 1000000)}}
+		Validators: []engine.Validator{stringvalidator.UTF8LengthBetween(1, 1000000)}, MergeLines: true}
 }
 
 func titleAttr(what string) engine.Attr {
