@@ -102,6 +102,28 @@ resource "konnect_team_user" "u" {
 				},
 			},
 			{
+				// Two identical grants in one configuration (the team exists now): refused at
+				// plan on the last shared value, entity_region left unset in both.
+				Config: env.ProviderBlock("") + team + `
+resource "konnect_team_role" "a" {
+  team_id          = konnect_team.t.id
+  entity_id        = "*"
+  entity_type_name = "Control Planes"
+  role_name        = "Viewer"
+}
+
+resource "konnect_team_role" "b" {
+  team_id          = konnect_team.t.id
+  entity_id        = "*"
+  entity_type_name = "Control Planes"
+  role_name        = "Viewer"
+}
+`,
+				PlanOnly: true,
+				ExpectError: regexp.MustCompile(`(?s)Two resources plan the same konnect_team_role.*` +
+					acctest.Words(`role_name = "Viewer", entity_id = "*", entity_type_name = "Control Planes", entity_region = (unset).`)),
+			},
+			{
 				// A predefined team, imported by name: a change to it is refused at plan.
 				Config: env.ProviderBlock("") + team + `
 import {

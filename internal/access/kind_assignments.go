@@ -24,6 +24,7 @@ func linkedID(name, what string) engine.Attr {
 var TeamUserKind = engine.EntityKind{
 	KongKey:     "user_id",
 	TypeName:    "konnect_team_user",
+	Unique:      []string{"team_id", "user_id"},
 	Description: "A user's membership of a team. Users exist in Konnect by invitation only: look one up with the `konnect_user` data source. Changing `team_id` or `user_id` replaces the membership. A membership removed in Konnect is reported at refresh and planned again.",
 	API: engine.AssignmentAPI{Collection: under("teams", "{team_id}", "users"), IDFrom: "id", IDFilter: "filter[id][eq]",
 		Keep: []string{"id"}},
@@ -39,6 +40,7 @@ var TeamUserKind = engine.EntityKind{
 var SystemAccountTeamKind = engine.EntityKind{
 	KongKey:     "account_id",
 	TypeName:    "konnect_system_account_team",
+	Unique:      []string{"team_id", "account_id"},
 	Description: "A system account's membership of a team. Changing `team_id` or `account_id` replaces the membership. A membership removed in Konnect is reported at refresh and planned again.",
 	API: engine.AssignmentAPI{Collection: under("teams", "{team_id}", "system-accounts"), IDFrom: "id",
 		Keep: []string{"id"}},
@@ -72,6 +74,7 @@ func roleAttrs(parent engine.Attr) []engine.Attr {
 // TeamRoleKind is a role granted to a team (/v3/teams/{teamId}/assigned-roles).
 var TeamRoleKind = engine.EntityKind{
 	TypeName:    "konnect_team_role",
+	Unique:      []string{"team_id", "role_name", "entity_id", "entity_type_name", "entity_region?"},
 	Description: "A role granted to a team, on one entity or every entity of a type. Every attribute is fixed at creation: changing one replaces the grant. The role and entity type are checked against Konnect's roles when the plan is made. A grant removed in Konnect is reported at refresh and planned again.",
 	API:         engine.PlatformAPI{Collection: under("teams", "{team_id}", "assigned-roles"), Listed: true},
 	Check:       checkRole,
@@ -82,6 +85,7 @@ var TeamRoleKind = engine.EntityKind{
 // (/v3/system-accounts/{accountId}/assigned-roles).
 var SystemAccountRoleKind = engine.EntityKind{
 	TypeName:    "konnect_system_account_role",
+	Unique:      []string{"account_id", "role_name", "entity_id", "entity_type_name", "entity_region?"},
 	Description: "A role granted to a system account, on one entity or every entity of a type. Every attribute is fixed at creation: changing one replaces the grant. The role and entity type are checked against Konnect's roles when the plan is made. A grant removed in Konnect is reported at refresh and planned again.",
 	API:         engine.PlatformAPI{Collection: under("system-accounts", "{account_id}", "assigned-roles"), Listed: true},
 	Check:       checkRole,

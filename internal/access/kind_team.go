@@ -25,6 +25,7 @@ var labels = engine.Attr{Name: "labels", Default: map[string]any{}, Type: engine
 // deleted; the `konnect_team` data source reads them.
 var TeamKind = engine.EntityKind{
 	TypeName: "konnect_team",
+	Unique:   []string{"name"},
 	Description: "A Konnect team: users and system accounts that share the roles granted to it. " +
 		"An update sends Konnect only the attributes the plan changes (PATCH), so a change someone makes to another attribute at the same time survives. " +
 		"Konnect's predefined teams cannot be managed here; read them with the `konnect_team` data source.",

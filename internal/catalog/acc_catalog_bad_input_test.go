@@ -51,6 +51,28 @@ func TestAccCatalogBadInput(t *testing.T) {
 				ExpectError: regexp.MustCompile(`(?s)Specification type is not the content's.*konnect_api_specification\.s.*type is "asyncapi" but the\s+content is an oas3 document`),
 			},
 			{
+				// Issue 32, part 5: no version and a specification without info.version.
+				Config: api + "\nresource \"konnect_api_version\" \"v\" {\n  api_id = konnect_api.orders.id\n" +
+					"  spec = { content = jsonencode({ openapi = \"3.0.3\", info = { title = \"Orders\" }, paths = {} }) }\n}\n",
+				ExpectError: regexp.MustCompile(`(?s)No version for this API version.*konnect_api_version\.v.*version.*` +
+					acctest.Words("Set version, or add info.version to the specification.")),
+			},
+			{
+				// A version the API already has in Konnect (here named by the specification's
+				// info.version): refused at plan, with the existing version's import block.
+				PreConfig: func() {
+					for _, a := range env.List("/v3/apis") {
+						if a["name"] == "taken" {
+							env.Post("/v3/apis/"+a["id"].(string)+"/versions", konnect.Object{"version": "1.0.0", "spec": map[string]any{"content": acctest.OrdersSpec}})
+						}
+					}
+				},
+				Config: env.ProviderBlock("") + "\ndata \"konnect_api\" \"taken\" {\n  name = \"taken\"\n}\n" +
+					"\nresource \"konnect_api_version\" \"v\" {\n  api_id = data.konnect_api.taken.id\n  spec = { content = " + fmt.Sprintf("%q", acctest.OrdersSpec) + " }\n}\n",
+				ExpectError: regexp.MustCompile(`(?s)API version already exists.*konnect_api_version\.v.*version.*already has a version\s+"1\.0\.0".*` +
+					acctest.ImportBlock("konnect_api_version", "") + acctest.UUIDPattern + "/" + acctest.UUIDPattern + `"\s+\}`),
+			},
+			{
 				// A service whose control plane was deleted in Konnect.
 				Config: api + "\nresource \"konnect_api_implementation\" \"i\" {\n  api_id = konnect_api.orders.id\n" +
 					"  service_reference = { service = { control_plane_id = \"" + goneCP + "\", id = \"" + goneService + "\" } }\n}\n",

@@ -79,3 +79,38 @@ func checkImplementation(ctx context.Context, c *konnect.Client, values konnect.
 	}
 	return nil
 }
+
+// checkVersion: an API version whose name (version, else the specification's info.version)
+// another version of the API already has. Konnect refuses it at apply (409) after the rest
+// of the apply was written; the plan names the version that has it, with its import block.
+// The version being updated is not its own rival (values["id"]).
+func checkVersion(ctx context.Context, c *konnect.Client, values konnect.Object) []engine.Problem {
+	api, _ := values["api_id"].(string)
+	name, _ := values["version"].(string)
+	if name == "" {
+		spec, _ := values["spec"].(map[string]any)
+		if text, ok := spec["content"].(string); ok {
+			if doc, ok := parseSpec(text); ok {
+				info, _ := doc["info"].(map[string]any)
+				if v, ok := info["version"]; ok && v != nil {
+					name = fmt.Sprint(v)
+				}
+			}
+		}
+	}
+	if api == "" || name == "" || c == nil {
+		return nil
+	}
+	versions, err := engine.ListPlatform(ctx, c, "/v3/apis/"+url.PathEscape(api)+"/versions")
+	if err != nil {
+		return nil // the apply reports what Konnect says
+	}
+	for _, v := range versions {
+		if v["version"] == name && v["id"] != values["id"] {
+			return []engine.Problem{{Attr: "version", Summary: "API version already exists",
+				Detail: fmt.Sprintf("API %s already has a version %q (id %s), in Konnect or in another resource of this configuration. "+
+					"Give this one another version, or manage that one here instead:\n\n  import {\n    to = konnect_api_version.<name>\n    id = \"%s/%s\"\n  }", api, name, v["id"], api, v["id"])}}
+		}
+	}
+	return nil
+}

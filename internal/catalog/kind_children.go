@@ -2,11 +2,14 @@ package catalog
 
 import (
 	"context"
+	"fmt"
 
 	"github.com/hashicorp/terraform-plugin-framework-validators/listvalidator"
 	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
+	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/planmodifier"
 	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
+	"github.com/hashicorp/terraform-plugin-framework/types"
 	"gopkg.in/yaml.v3"
 
 	"github.com/konnectguard/terraform-provider-konnect/internal/engine"
@@ -22,11 +25,13 @@ var VersionKind = engine.EntityKind{
 		"The specification is compared as a document: re-indenting it, reordering its keys or switching between JSON and YAML plans no change. An update sends only what the plan changes (PATCH).",
 	// Refreshed one GET per version, not from a listing: Konnect lists versions without their
 	// specification's content (spec.content) and validation messages.
-	API: engine.PatchAPI{PlatformAPI: engine.PlatformAPI{Collection: engine.V3Path("apis", "{api_id}", "versions")}},
+	API:   engine.PatchAPI{PlatformAPI: engine.PlatformAPI{Collection: engine.V3Path("apis", "{api_id}", "versions")}},
+	Check: checkVersion, // checks.go
 	Attrs: []engine.Attr{
 		apiID(),
 		{Name: "version", Type: engine.String,
-			Description: "The version's name. Unset, Konnect takes the specification's `info.version`."},
+			Description: "The version's name. Unset, Konnect takes the specification's `info.version`.",
+			Validators:  []engine.Validator{versionOrInfo{}}},
 		{Name: "spec", Mode: engine.Required, Description: "The specification.",
 			Type: engine.ObjectOf(
 				engine.Attr{Name: "content", Type: engine.String, Mode: engine.Required,
@@ -171,4 +176,34 @@ func parseSpec(text string) (map[string]any, bool) {
 		return nil, false
 	}
 	return doc, true
+}
+
+// versionOrInfo: a version left unset needs the specification's info.version, which Konnect
+// takes instead; with neither, Konnect refuses the version at apply.
+type versionOrInfo struct{}
+
+func (versionOrInfo) Description(context.Context) string {
+	return "set, or the specification has info.version"
+}
+
+func (v versionOrInfo) MarkdownDescription(ctx context.Context) string { return v.Description(ctx) }
+
+func (versionOrInfo) ValidateString(ctx context.Context, req validator.StringRequest, resp *validator.StringResponse) {
+	if !req.ConfigValue.IsNull() {
+		return
+	}
+	var content types.String
+	if d := req.Config.GetAttribute(ctx, path.Root("spec").AtName("content"), &content); d.HasError() || content.IsNull() || content.IsUnknown() {
+		return
+	}
+	doc, ok := parseSpec(content.ValueString())
+	if !ok {
+		return // specDocument says why
+	}
+	if info, _ := doc["info"].(map[string]any); info["version"] != nil && fmt.Sprint(info["version"]) != "" {
+		return
+	}
+	resp.Diagnostics.AddAttributeError(req.Path, "No version for this API version",
+		"version is not set and the specification has no info.version, which Konnect would take instead: Konnect refuses such a version. "+
+			"Set version, or add info.version to the specification.")
 }

@@ -60,4 +60,6 @@ type ProviderData struct {
 	// walk: what this provider process saw of the graph walk it serves (cascade_plan.go):
 	// the objects it refreshed, and those whose destroy it planned.
 	walk walkRecord
+	// planned holds what the creates this process planned identify (duplicates.go).
+	planned sync.Map
 }

@@ -25,6 +25,11 @@ type EntityKind struct {
 	// NameAttr is the attribute holding the unique name that the creation guard checks
 	// ("" when the kind has none).
 	NameAttr string
+	// Unique lists the attributes that together identify one object in Konnect (a page's
+	// portal, parent page and slug; a role grant's team, role and entity): two resources of
+	// one configuration that plan to create the same are refused at plan (duplicates.go);
+	// a name ending in "?" counts as a value when left unset (a grant's entity_region).
+	Unique []string
 	// Dependents are the collections below an object of this kind that Konnect deletes
 	// with it; the cascade guard (cascade.go) lists them before every delete.
 	Dependents []Dependent

@@ -28,6 +28,7 @@ func (r *EntityResource) ModifyPlan(ctx context.Context, req resource.ModifyPlan
 	r.checkConfigSchema(ctx, req, resp) // config_check.go
 	if req.State.Raw.IsNull() && !req.Plan.Raw.IsNull() && r.Data != nil && !RefreshCommand() {
 		r.planCreateOver(ctx, req, resp) // settings.go: settings someone changed, written over
+		r.planDuplicate(ctx, req, resp)  // duplicates.go
 		r.planNameTaken(ctx, req, resp)
 	}
 	if req.State.Raw.IsNull() || r.Data == nil {
@@ -483,6 +484,11 @@ func (r *EntityResource) checkPlanned(ctx context.Context, req resource.ModifyPl
 			if j, err := a.Type.ToJSON(v); err == nil {
 				values[a.JSONName()] = j
 			}
+		}
+	}
+	if !req.State.Raw.IsNull() {
+		if prior, err := AsObject(req.State.Raw); err == nil {
+			values[AttrID] = Str(prior[AttrID]) // an update: the object itself is no rival
 		}
 	}
 	for _, p := range r.Kind.Check(ctx, r.Data.Client, values) {

@@ -14,7 +14,8 @@ import (
 
 // Issue 32, part 5: a page slug that already exists in the portal (written in the editor) is
 // an error at plan, on the slug, with the existing page's import block, and nothing of the
-// configuration is written (it was a 409 at apply, after other objects were created).
+// configuration is written (it was a 409 at apply, after other objects were created). So
+// are two pages of one slug in the configuration itself.
 func TestAccNameTakenAtPlan(t *testing.T) {
 	env := acctest.NewEnv(t, konnectmock.Options{})
 	portalOnly := env.ProviderBlock("") + `
@@ -44,6 +45,26 @@ resource "konnect_portal_page" "guide" {
 				env.Post("/v3/portals/"+portalID+"/pages", konnect.Object{"slug": "guide", "content": "# Written in the editor\n"})
 				return nil
 			}},
+			{
+				// Two resources of the configuration with one slug under one parent: refused at
+				// plan on the slug, saying which values they share.
+				Config: portalOnly + `
+resource "konnect_portal_page" "a" {
+  portal_id = konnect_portal.dev.id
+  slug      = "twin"
+  content   = "# A\n"
+}
+
+resource "konnect_portal_page" "b" {
+  portal_id = konnect_portal.dev.id
+  slug      = "twin"
+  content   = "# B\n"
+}
+`,
+				PlanOnly: true,
+				ExpectError: regexp.MustCompile(`(?s)Two resources plan the same konnect_portal_page.*` +
+					acctest.Words(`parent_page_id = (unset), slug = "twin".`) + `.*` + acctest.Words("Remove one of the two resources, or change slug in one of them.")),
+			},
 			{
 				Config: config,
 				ExpectError: regexp.MustCompile(`(?s)A Konnect object with this name already exists.*konnect_portal_page\.guide.*slug.*` +

@@ -24,6 +24,7 @@ import (
 // attributes when the content is written.
 var PageKind = engine.EntityKind{
 	TypeName: "konnect_portal_page",
+	Unique:   []string{"portal_id", "parent_page_id?", "slug"}, // duplicates at plan
 	Description: "A page of a Dev Portal, written in Markdown (MDC). `parent_page_id` places it under another page of the same portal; its slug is unique among the pages under the same parent. " +
 		"An update sends Konnect only the attributes the plan changes (PATCH). " +
 		"A title or description set in the content's front matter is the one Konnect keeps when the content is written: leave the attribute unset (the plan shows the front matter's value) or set it to the same value. " +

@@ -14,6 +14,7 @@ import (
 // content that pages include by name, unique in the portal.
 var SnippetKind = engine.EntityKind{
 	TypeName: "konnect_portal_snippet",
+	Unique:   []string{"portal_id", "name"},
 	Description: "A snippet of a Dev Portal: reusable Markdown (MDC) content that pages include by its name, unique in the portal. " +
 		"An update sends Konnect only the attributes the plan changes (PATCH). " +
 		"A title or description set in the content's front matter is the one Konnect keeps when the content is written: leave the attribute unset (the plan shows the front matter's value) or set it to the same value. " +

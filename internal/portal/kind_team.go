@@ -16,6 +16,7 @@ import (
 // TeamKind is a team of a portal's developers (/v3/portals/{portalId}/teams).
 var TeamKind = engine.EntityKind{
 	TypeName: "konnect_portal_team",
+	Unique:   []string{"portal_id", "name"},
 	Description: "A team of a Dev Portal's developers, which roles on the portal's APIs are granted to (`konnect_portal_team_role`). " +
 		"An update sends Konnect only the attributes the plan changes (PATCH). Deleting a team deletes its role grants; its developers stay.",
 	API:        engine.PatchAPI{PlatformAPI: engine.PlatformAPI{Collection: engine.V3Path("portals", "{portal_id}", "teams"), Listed: true}, NameFilter: "filter[name][eq]"},
@@ -37,6 +38,7 @@ var TeamKind = engine.EntityKind{
 // changed. Konnect has no GET of one grant; it is read from the team's listing.
 var TeamRoleKind = engine.EntityKind{
 	TypeName: "konnect_portal_team_role",
+	Unique:   []string{"portal_id", "team_id", "role_name", "entity_id", "entity_type_name", "entity_region"},
 	Description: "A role granted to a Dev Portal team on one API (`Services`). Every attribute is fixed at creation: changing one replaces the grant. " +
 		"The role and entity type are checked against Konnect's portal roles (`GET /v3/portal-roles`) when the plan is made. A grant removed in Konnect is reported at refresh and planned again.",
 	API:   engine.AssignmentAPI{Collection: engine.V3Path("portals", "{portal_id}", "teams", "{team_id}", "assigned-roles")},
