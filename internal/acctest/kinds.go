@@ -506,7 +506,8 @@ func KindSubtest(k engine.EntityKind) string {
 }
 
 // importSteps import the object the row left, by id (Kong's JSON form: its path parameters
-// and id) and, for a kind with a unique name, by name (`<parents>/<name>`); the imported state
+// and id), by the form the docs give first (`<parents>/<id>`) and, for a kind with a unique
+// name, by name (`<parents>/<name>`); the imported state
 // equals the state Terraform had, except what an import cannot know: values Konnect never
 // returns (a password, a client secret), shows once (a token), and what only configuration
 // holds (write-only versions, config_secrets).
@@ -540,6 +541,26 @@ func (f *KindFixture) importSteps() []resource.TestStep {
 			return string(b), err
 		},
 	}}
+	// The form the docs give first (ImportFormat: <control_plane_id>/<id>, a portal's
+	// settings by <portal_id>), every part from state.
+	format, _, _ := strings.Cut(engine.NewEntityResource(f.Kind).ImportFormat(), " or ")
+	steps = append(steps, resource.TestStep{
+		ResourceName: f.Address(), ImportState: true, ImportStateVerify: true, ImportStateVerifyIgnore: ignore,
+		ImportStateIdFunc: func(s *terraform.State) (string, error) {
+			a, err := attrs(s)
+			if err != nil {
+				return "", err
+			}
+			id := format
+			for name, v := range a {
+				id = strings.ReplaceAll(id, "<"+name+">", v)
+			}
+			if strings.Contains(id, "<") {
+				return "", fmt.Errorf("import form %s: %s has a part state lacks", format, id)
+			}
+			return id, nil
+		},
+	})
 	if f.Kind.NameAttr == "" || !HasAttr(f.Kind, f.Kind.NameAttr) || !strings.Contains(f.Row.Block, f.Kind.NameAttr+" ") {
 		return steps // no name, or the row's object has none (a route without a name)
 	}

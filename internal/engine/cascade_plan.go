@@ -9,6 +9,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 
 	"github.com/konnectguard/terraform-provider-konnect/internal/guard"
+	"github.com/konnectguard/terraform-provider-konnect/internal/konnect"
 )
 
 // The cascade guard at plan. A destroy that the cascade guard will refuse at apply (an
@@ -105,7 +106,9 @@ func (r *EntityResource) planCascade(ctx context.Context, addr Address, prior Ob
 		if d.Unless != "" && Str(prior[d.Unless]) == "true" {
 			continue
 		}
-		objs, more, err := r.DependentsOf(ctx, addr, self, d)
+		link := d.Link != "" || d.IDField != ""
+		gone := func(o konnect.Object) bool { return r.Data.walk.destroyPlanned(d.Describe(o, addr), addr.ID, link) }
+		objs, more, err := r.dependentsOf(ctx, addr, self, d, gone)
 		if err != nil {
 			r.logDecision(ctx, "cascade_at_plan", "left_to_apply", addr, map[string]any{"collection": d.Collection, "error": err.Error()})
 			return
@@ -114,11 +117,10 @@ func (r *EntityResource) planCascade(ctx context.Context, addr Address, prior Ob
 			if d.Expired != nil && d.Expired(o) != "" {
 				continue
 			}
-			dep := d.Describe(o, addr)
-			if r.Data.walk.destroyPlanned(dep, addr.ID, d.Link != "" || d.IDField != "") {
+			if gone(o) {
 				continue // destroyed by this plan, before this object
 			}
-			found = append(found, dep)
+			found = append(found, d.Describe(o, addr))
 		}
 		truncated = truncated || more
 	}

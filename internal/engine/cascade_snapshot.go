@@ -141,8 +141,27 @@ var parentRefFields = []string{"service", "route", "consumer", "consumer_group",
 // listing of the whole control plane when Konnect has one, else per parent (one page; a
 // platform listing, every page).
 func (r *EntityResource) DependentsOf(ctx context.Context, addr Address, self string, d Dependent) ([]konnect.Object, bool, error) {
+	return r.dependentsOf(ctx, addr, self, d, nil)
+}
+
+// dependentsOf is DependentsOf; gone, when set, tells the objects that go before the
+// parent (the cascade guard at plan: those this plan destroys first). A listing of the whole
+// control plane that shows nothing else under the parent then needs no live listing of it.
+func (r *EntityResource) dependentsOf(ctx context.Context, addr Address, self string, d Dependent, gone func(konnect.Object) bool) ([]konnect.Object, bool, error) {
+	others := func(objs []konnect.Object) []konnect.Object {
+		if gone == nil {
+			return objs
+		}
+		var out []konnect.Object
+		for _, o := range objs {
+			if !gone(o) {
+				out = append(out, o)
+			}
+		}
+		return out
+	}
 	if d.Across != "" {
-		return r.listAcross(ctx, addr, d)
+		return r.listAcross(ctx, addr, d, others)
 	}
 	if d.Descendants {
 		// The object's own collection, a tree: what is under the object at any depth.
@@ -170,7 +189,7 @@ func (r *EntityResource) DependentsOf(ctx context.Context, addr Address, self st
 		// The control plane is deleted after everything this run deleted in it: a listing
 		// this run took for a parent there, less what it deleted since, is what is left,
 		// unless it shows something (then the diagnostic comes from a live listing).
-		if objs, ok := r.Data.Snapshots.cascade().remaining(konnect.CoreEntitiesPath(addr.ID, d.All)); ok && len(objs) == 0 {
+		if objs, ok := r.Data.Snapshots.cascade().remaining(konnect.CoreEntitiesPath(addr.ID, d.All)); ok && len(others(objs)) == 0 {
 			return nil, false, nil
 		}
 	}
@@ -194,7 +213,7 @@ func (r *EntityResource) DependentsOf(ctx context.Context, addr Address, self st
 	if err != nil {
 		return nil, false, err
 	}
-	if len(out) > 0 {
+	if len(others(out)) > 0 {
 		// Something to report: what the diagnostic names comes from a live listing of this
 		// parent's collection, so that an object deleted since the listing is never
 		// reported (and one added since, to this parent, is).
@@ -262,7 +281,7 @@ func flattenTree(objs []konnect.Object, field string) []konnect.Object {
 // With Scope, the listing is taken once per apply for the parent's control plane
 // (filter[Scope][eq]=<control plane id>, every page) and grouped by the parent each object
 // names at Ref; only a parent that has some is listed live, as the diagnostic's source.
-func (r *EntityResource) listAcross(ctx context.Context, addr Address, d Dependent) ([]konnect.Object, bool, error) {
+func (r *EntityResource) listAcross(ctx context.Context, addr Address, d Dependent, others func([]konnect.Object) []konnect.Object) ([]konnect.Object, bool, error) {
 	if scope := addr.Parents[d.Scope]; d.Scope != "" && scope != "" && r.Data.Snapshots != nil {
 		key := d.Across + "?" + d.Scope + "=" + scope
 		some, err := r.Data.Snapshots.cascade().under(ctx, key, addr.ID, func() ([]konnect.Object, error) {
@@ -273,7 +292,7 @@ func (r *EntityResource) listAcross(ctx context.Context, addr Address, d Depende
 			}
 			return nil
 		})
-		if err != nil || len(some) == 0 {
+		if err != nil || len(others(some)) == 0 {
 			return nil, false, err
 		}
 	}
