@@ -175,7 +175,8 @@ func TestAccCascadeAccess_Team(t *testing.T) {
 						t.Fatal("the refused destroy deleted the team")
 					}
 					wantHeld(env, "after the refused destroy", true, [2]string{users(), john}, [2]string{accounts(), robot}, [2]string{roles(), grant})
-					wantHeld(env, "after the refused destroy (the managed membership goes first)", false, [2]string{users(), jane})
+					// refused at plan: the membership this configuration manages was not deleted either
+					wantHeld(env, "after the destroy refused at plan (the managed membership too)", true, [2]string{users(), jane})
 					rec.Reset()
 				},
 				Config:  teamWithMember(env, "warn"),
@@ -399,7 +400,8 @@ func TestAccCascadeAccess_IdentityProvider(t *testing.T) {
 						t.Fatal("the refused destroy deleted the identity provider")
 					}
 					wantHeld(env, "after the refused destroy", true, [2]string{mappings(), mapping})
-					wantHeld(env, "after the refused destroy (the managed mapping goes first)", false, [2]string{mappings(), managed})
+					// refused at plan: the mapping this configuration manages was not deleted either
+					wantHeld(env, "after the destroy refused at plan (the managed mapping too)", true, [2]string{mappings(), managed})
 					rec.Reset()
 				},
 				Config:  providerWithMapping(env, "warn", team),

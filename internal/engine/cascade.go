@@ -126,6 +126,9 @@ type Dependent struct {
 	Unless string
 	// Forced, with Unless, says in the diagnostic what setting it would do.
 	Forced string
+	// Above: for a control plane, a Platform collection below its own path rather than below
+	// its core entities (its data-plane certificates, its config stores).
+	Above bool
 }
 
 // The dependent collections, declared once and named by each parent kind.
@@ -167,7 +170,18 @@ var (
 		{Collection: "key-sets", TypeName: "konnect_gateway_key_set", NameFields: []string{"name"}},
 		{Collection: "keys", All: "keys", TypeName: "konnect_gateway_key", NameFields: []string{"name", "kid"}},
 		{Collection: "partials", TypeName: "konnect_gateway_partial", NameFields: []string{"name"}},
+		// Not gateway entities, but Konnect deletes them with the control plane too: a custom
+		// plugin's schema (named and imported by its name), the data planes' certificates
+		// (a data plane that pins one can no longer connect), and config stores with every
+		// secret in them.
+		{Collection: "plugin-schemas", Platform: true, IDField: "name", TypeName: "konnect_gateway_custom_plugin_schema", NameFields: []string{"name"}},
+		{Collection: "dp-client-certificates", Platform: true, Above: true, TypeName: "konnect_gateway_data_plane_client_certificate"},
+		{Collection: "config-stores", Platform: true, Above: true, TypeName: "konnect_gateway_config_store", NameFields: []string{"name"}},
 	}
+	// ConfigStoreSecrets are the secrets of a config store, which Konnect deletes with it:
+	// named by their key (never their value), imported as <control_plane_id>/<store id>/<key>.
+	ConfigStoreSecrets = Dependent{Collection: "secrets", Platform: true, IDField: "key", Under: "control_plane_id", Nested: true,
+		TypeName: "konnect_gateway_config_store_secret", NameFields: []string{"key"}}
 )
 
 // cascadePageSize is the one page read of each dependent collection: any one object is

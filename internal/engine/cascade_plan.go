@@ -36,17 +36,23 @@ import (
 
 // walkRecord is what this provider process saw of the graph walk it serves.
 type walkRecord struct {
-	read       sync.Map // "<type>/<id>": refreshed by this process
-	mu         sync.Mutex
-	destroying map[string][][]string // "<type>/<id>" → the ids of each object planned for destroy that has that id
+	read sync.Map // "<type>/<id>": refreshed by this process
+	mu   sync.Mutex
+	// own holds the id of each object whose destroy this process planned: ids are unique
+	// across Konnect, and one object may be managed under two types (an API's version, as a
+	// konnect_api_specification too).
+	own map[string]bool
+	// links: "<type>/<id>" → the ids held by each object planned for destroy that holds id
+	// (its own, its parents', what it links): a parent's listing names a link by what it
+	// links, which is matched with the parent's id too.
+	links map[string][][]string
 }
 
 // markRead records that this process refreshed the object.
 func (w *walkRecord) markRead(typeName, id string) { w.read.Store(typeName+"/"+id, true) }
 
 // planningDestroy records that this process planned the destroy of the object prior, a
-// value of type typeName: under every id it holds (its own, its parents', the objects it
-// links), since a parent's listing names a link by the linked object's id.
+// value of type typeName.
 func (w *walkRecord) planningDestroy(typeName string, prior ObjectValues) {
 	var ids []string
 	for name, v := range prior {
@@ -59,22 +65,28 @@ func (w *walkRecord) planningDestroy(typeName string, prior ObjectValues) {
 	}
 	w.mu.Lock()
 	defer w.mu.Unlock()
-	if w.destroying == nil {
-		w.destroying = map[string][][]string{}
+	if w.own == nil {
+		w.own, w.links = map[string]bool{}, map[string][][]string{}
+	}
+	if id := Str(prior[AttrID]); id != "" {
+		w.own[id] = true
 	}
 	for _, id := range ids {
-		w.destroying[typeName+"/"+id] = append(w.destroying[typeName+"/"+id], ids)
+		w.links[typeName+"/"+id] = append(w.links[typeName+"/"+id], ids)
 	}
 }
 
 // destroyPlanned reports that this process planned the destroy of the object a parent's
-// listing shows as dep: one of type dep.TypeName holding dep.ID, and, for a link (listed
-// by what it links, or without an id of its own), the parent's id too.
+// listing shows as dep: the object with that id, or, for a link (listed by what it links, or
+// without an id of its own), one of dep's type holding dep.ID and the parent's id.
 func (w *walkRecord) destroyPlanned(dep guard.Dependent, parentID string, link bool) bool {
 	w.mu.Lock()
 	defer w.mu.Unlock()
-	for _, ids := range w.destroying[dep.TypeName+"/"+dep.ID] {
-		if !link || slices.Contains(ids, parentID) {
+	if !link {
+		return w.own[dep.ID]
+	}
+	for _, ids := range w.links[dep.TypeName+"/"+dep.ID] {
+		if slices.Contains(ids, parentID) {
 			return true
 		}
 	}

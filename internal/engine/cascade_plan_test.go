@@ -17,6 +17,7 @@ func TestDestroyPlannedMatchesWhatTheListingShows(t *testing.T) {
 	w.planningDestroy("konnect_portal_page", ObjectValues{"id": str("page-1"), "portal_id": str("portal-1"), "slug": str("install")})
 	w.planningDestroy("konnect_team_user", ObjectValues{"id": str("user-1"), "team_id": str("team-a"), "user_id": str("user-1")})
 	w.planningDestroy("konnect_api_publication", ObjectValues{"api_id": str("api-1"), "portal_id": str("portal-1")})
+	w.planningDestroy("konnect_api_specification", ObjectValues{"id": str("spec-1"), "api_id": str("api-1")})
 	for _, c := range []struct {
 		dep    guard.Dependent
 		parent string
@@ -25,7 +26,8 @@ func TestDestroyPlannedMatchesWhatTheListingShows(t *testing.T) {
 	}{
 		{guard.Dependent{TypeName: "konnect_portal_page", ID: "page-1"}, "page-0", false, true},
 		{guard.Dependent{TypeName: "konnect_portal_page", ID: "page-2"}, "page-0", false, false}, // someone else's sub-page
-		{guard.Dependent{TypeName: "konnect_portal_snippet", ID: "page-1"}, "page-0", false, false},
+		{guard.Dependent{TypeName: "konnect_api_version", ID: "spec-1"}, "api-1", false, true}, // the same object under another type
+		{guard.Dependent{TypeName: "konnect_portal_page", ID: "portal-1"}, "page-0", false, false}, // a parent's id is no object of its own
 		{guard.Dependent{TypeName: "konnect_portal_page", ID: "install"}, "page-0", false, false}, // not an id attribute
 		{guard.Dependent{TypeName: "konnect_team_user", ID: "user-1"}, "team-a", true, true},
 		{guard.Dependent{TypeName: "konnect_team_user", ID: "user-1"}, "team-b", true, false}, // the same user in another team

@@ -170,7 +170,11 @@ func (r *EntityResource) dependentsOf(ctx context.Context, addr Address, self st
 	}
 	if d.Platform {
 		// A platform listing below the parent: every page of it, live (a parent has few).
-		objs, err := ListPlatform(ctx, r.Data.Client, self+"/"+d.Collection)
+		base := self
+		if d.Above {
+			base = strings.TrimSuffix(self, "/core-entities")
+		}
+		objs, err := ListPlatform(ctx, r.Data.Client, base+"/"+d.Collection)
 		if d.Tree != "" {
 			objs = flattenTree(objs, d.Tree)
 		}
