@@ -25,10 +25,10 @@ func TestDestroyPlannedMatchesWhatTheListingShows(t *testing.T) {
 		want   bool
 	}{
 		{guard.Dependent{TypeName: "konnect_portal_page", ID: "page-1"}, "page-0", false, true},
-		{guard.Dependent{TypeName: "konnect_portal_page", ID: "page-2"}, "page-0", false, false}, // someone else's sub-page
-		{guard.Dependent{TypeName: "konnect_api_version", ID: "spec-1"}, "api-1", false, true}, // the same object under another type
+		{guard.Dependent{TypeName: "konnect_portal_page", ID: "page-2"}, "page-0", false, false},   // someone else's sub-page
+		{guard.Dependent{TypeName: "konnect_api_version", ID: "spec-1"}, "api-1", false, true},     // the same object under another type
 		{guard.Dependent{TypeName: "konnect_portal_page", ID: "portal-1"}, "page-0", false, false}, // a parent's id is no object of its own
-		{guard.Dependent{TypeName: "konnect_portal_page", ID: "install"}, "page-0", false, false}, // not an id attribute
+		{guard.Dependent{TypeName: "konnect_portal_page", ID: "install"}, "page-0", false, false},  // not an id attribute
 		{guard.Dependent{TypeName: "konnect_team_user", ID: "user-1"}, "team-a", true, true},
 		{guard.Dependent{TypeName: "konnect_team_user", ID: "user-1"}, "team-b", true, false}, // the same user in another team
 		{guard.Dependent{TypeName: "konnect_api_publication", ID: "api-1"}, "portal-1", true, true},

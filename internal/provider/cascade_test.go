@@ -128,7 +128,7 @@ func TestDependentDeclarations(t *testing.T) {
 				continue
 			}
 			dr := engine.NewEntityResource(dk)
-			nested := len(dr.Parents()) > 1 // control_plane_id and the parent's id
+			nested := len(dr.Parents()) > 1                            // control_plane_id and the parent's id
 			if nested != d.Nested && (d.IDField == "" || !d.IDFirst) { // (a publication: <api_id>/<portal_id>)
 				t.Errorf("%s → %s: Nested = %v, but its import id is %s", k.TypeName, d.TypeName, d.Nested, dr.ImportFormat())
 			}
