@@ -23,10 +23,15 @@ import (
 func (r *EntityResource) ModifyPlan(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
 	defer r.planConfigSecrets(ctx, req, resp) // config_secrets.go: runs last
 	defer r.noteReplacement(req, resp)
-	r.checkPlanned(ctx, req, resp)
-	r.planSchemaUpload(req)             // schema_uploads.go
-	r.checkConfigSchema(ctx, req, resp) // config_check.go
-	if req.State.Raw.IsNull() && !req.Plan.Raw.IsNull() && r.Data != nil && !RefreshCommand() {
+	destroying := DestroyCommand() // refreshcmd.go: this plan's changes are discarded
+	if !destroying {
+		r.checkPlanned(ctx, req, resp)
+	}
+	r.planSchemaUpload(req) // schema_uploads.go
+	if !destroying {
+		r.checkConfigSchema(ctx, req, resp) // config_check.go
+	}
+	if req.State.Raw.IsNull() && !req.Plan.Raw.IsNull() && r.Data != nil && !RefreshCommand() && !destroying {
 		r.planCreateOver(ctx, req, resp) // settings.go: settings someone changed, written over
 		r.planDuplicate(ctx, req, resp)  // duplicates.go
 		r.planNameTaken(ctx, req, resp)
