@@ -29,10 +29,11 @@ import (
 // orphans side by side, in no order: there the parent's plan cannot know, and the guard
 // decides at apply only (where Terraform deletes children first), as before.
 //
-// Which walk this process serves: the CLI's command line says so when the provider runs
-// as the CLI's plugin (a destroy, or -destroy); otherwise (in-process, reattached) the walk
-// is a destroy walk when this process did not refresh the object: a plain plan refreshes
-// every object it plans (the destroy command refreshes in another process).
+// Which walk this process serves: a destroy walk never refreshes (the destroy command
+// refreshes in another process, with a plain plan of the configuration), and a plain plan
+// refreshes every object it plans, unless -refresh=false; so the walk is a destroy walk when
+// this process did not refresh the object and, when the provider runs as the CLI's plugin,
+// the CLI's command line is a destroy (the destroy subcommand, or -destroy).
 
 // walkRecord is what this provider process saw of the graph walk it serves.
 type walkRecord struct {
@@ -96,10 +97,12 @@ func (w *walkRecord) destroyPlanned(dep guard.Dependent, parentID string, link b
 // destroyWalk reports that this process serves a destroy walk (see above), in which the
 // children of the object at addr were planned before it.
 func (r *EntityResource) destroyWalk(addr Address) bool {
-	if c := launchingCLI(); c.ID != "" {
-		return c.Destroy
-	}
 	_, read := r.Data.walk.read.Load(r.Kind.TypeName + "/" + addr.ID)
+	if c := launchingCLI(); c.ID != "" {
+		// (a destroy's first plan, of the configuration, refreshes what it plans: a plain
+		// plan's walk, whose orphans are not ordered)
+		return c.Destroy && !read
+	}
 	return !read
 }
 
