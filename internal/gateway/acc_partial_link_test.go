@@ -100,3 +100,47 @@ func TestAccPartialLinkExistingPlugin(t *testing.T) {
 		},
 	})
 }
+
+// Issue 33, part 5: a partial of a type the plugin does not take (rate-limiting takes
+// redis-ce, not redis-ee) is refused at plan on `partials`, naming both types, and nothing
+// is written.
+func TestAccPartialTypeNotTaken(t *testing.T) {
+	env := acctest.NewEnv(t, konnectmock.Options{})
+	config := func(link string) string {
+		return env.ProviderBlock("") + acctest.TLSCP("partial-type") + `
+resource "konnect_gateway_partial" "ee" {
+  control_plane_id = konnect_gateway_control_plane.cp.id
+  name             = "ee-redis"
+  type             = "redis-ee"
+  config           = jsonencode({ host = "redis.internal" })
+}
+
+resource "konnect_gateway_plugin" "rl" {
+  control_plane_id = konnect_gateway_control_plane.cp.id
+  name             = "rate-limiting"
+  config           = jsonencode({ minute = 5 })
+` + link + `}
+`
+	}
+	resource.ParallelTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: protoV6Factories,
+		Steps: []resource.TestStep{
+			{Config: config("")},
+			{
+				PreConfig: env.ResetRequests,
+				Config:    config("  partials         = [{ id = konnect_gateway_partial.ee.id }]\n"),
+				PlanOnly:  true,
+				ExpectError: regexp.MustCompile(`(?s)Partial of a type the plugin does not take.*konnect_gateway_plugin\.rl.*partials.*` +
+					acctest.Words(`("ee-redis") is of type redis-ee, but plugin`) + `\s+` + "`rate-limiting`" + `\s+` + acctest.Words("takes partials of type redis-ce")),
+			},
+			{
+				PreConfig: func() {
+					if w := env.WritesSince(); len(w) > 0 {
+						t.Errorf("the refused plan wrote %v", w)
+					}
+				},
+				Config: config(""),
+			},
+		},
+	})
+}
