@@ -85,4 +85,3 @@ func (r *EntityResource) checkPartialTypes(ctx context.Context, req resource.Mod
 				id, fmt.Sprint(partial["name"]), typ, name, takes, cp))
 	}
 }
-

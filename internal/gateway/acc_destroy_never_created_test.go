@@ -20,7 +20,9 @@ func TestAccDestroyNotBlockedByNeverCreated(t *testing.T) {
 resource "konnect_gateway_control_plane" "cp" { name = "never-created" }
 `
 	cli.Write(base)
-	t.Cleanup(func() { cli.Run([]string{"KONNECT_CONFLICT_POLICY=overwrite"}, "destroy", "-auto-approve", "-no-color") })
+	t.Cleanup(func() {
+		cli.Run([]string{"KONNECT_CONFLICT_POLICY=overwrite"}, "destroy", "-auto-approve", "-no-color")
+	})
 	if out, code := cli.Run(nil, "apply", "-auto-approve", "-no-color"); code != 0 {
 		t.Fatalf("apply: exit status %d\n%s", code, out)
 	}
