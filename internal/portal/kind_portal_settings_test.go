@@ -40,8 +40,8 @@ var portalImageRow = acctest.KindRow{NoKept: "data is its whole body",
 
 // applicationAuthStrategyRow: a key_auth strategy, changing its display name (Konnect holds it
 // at the top level of the strategy; Kong's schema inside key_auth).
-var applicationAuthStrategyRow = acctest.KindRow{NoKept: "every field is inside key_auth, which the row sets; a nested field someone else sets is compared whole today (issue 32, part 4)",
+var applicationAuthStrategyRow = acctest.KindRow{NoKept: "every field Konnect holds is one of key_auth's, which the row sets (a member someone else changes is compared member by member: TestAccPortalCustomization)",
 
 	Block:     "key_auth = {\n    name = \"keys\"\n    display_name = %s\n    configs = { key_auth = { key_names = [\"apikey\"] } }\n  }",
-	Update:    &acctest.KindUpdate{Attr: "key_auth", Field: "display_name", HCL: "%q", Values: [2]any{"Keys 1", "Keys 2"}, UI: "Keys in the UI"},
+	Update:    &acctest.KindUpdate{Attr: "key_auth", Field: "display_name", Line: "key_auth.display_name", HCL: "%q", Values: [2]any{"Keys 1", "Keys 2"}, UI: "Keys in the UI"},
 	NoRemoval: "a strategy's attributes are inside its key_auth or openid_connect object, which is required"}

@@ -146,6 +146,10 @@ func TestAccCascadeParents_ControlPlane(t *testing.T) {
 				PreConfig: func() {
 					var paths []string
 					for _, d := range engine.ControlPlaneContents {
+						if d.Above { // below the control plane's own path
+							paths = append(paths, "/v2/control-planes/"+cpID+"/"+d.Collection)
+							continue
+						}
 						paths = append(paths, konnect.CoreEntitiesPath(cpID, d.Collection))
 					}
 					(&cascadeEnv{konnectEnv: env}).wantOneListEach(paths...)

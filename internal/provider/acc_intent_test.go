@@ -179,11 +179,11 @@ func TestAccIntentAdoptedValueIsGuarded(t *testing.T) {
 
 			c.setInKonnect(env, cp, c.json[0]) // someone sets the old value back
 			out, code = step(1, "plan", "-no-color")
-			expect("plan", out, code, 1, `Applying this plan would overwrite changes made in Konnect`, `\s`+regexp.QuoteMeta(c.field)+`\s+last applied: `)
+			expect("plan", out, code, 1, `Applying this plan would overwrite changes made in Konnect`, `\s`+regexp.QuoteMeta(c.field)+`(\.[a-z_.]+)?\s+last applied: `)
 			out, code = step(1, "apply", "-refresh-only", "-auto-approve", "-no-color")
 			expect("apply -refresh-only", out, code, 0)
 			out, code = step(1, "apply", "-auto-approve", "-no-color")
-			expect("apply after refresh-only", out, code, 1, `Applying this plan would overwrite changes made in Konnect`, `\s`+regexp.QuoteMeta(c.field)+`\s+last applied: `)
+			expect("apply after refresh-only", out, code, 1, `Applying this plan would overwrite changes made in Konnect`, `\s`+regexp.QuoteMeta(c.field)+`(\.[a-z_.]+)?\s+last applied: `)
 			c.want(t, env, cp, "after the refused apply", c.json[0])
 		})
 	}
