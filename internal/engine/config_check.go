@@ -149,7 +149,11 @@ func (r *EntityResource) checkConfigSchema(ctx context.Context, req resource.Mod
 	} else if schema = r.readConfigSchema(ctx, resp, cs, cp, name); schema == nil {
 		return
 	}
-	r.reportConfigProblems(resp, cs, schema, planned, config, opts, checkedAgainst)
+	linked := planned["partials"]
+	if c, err := AsObject(req.Config.Raw); err == nil && !linked.IsKnown() {
+		linked = c["partials"] // unset in configuration: planned unknown, and nothing is linked
+	}
+	r.reportConfigProblems(resp, cs, schema, linked, config, opts, checkedAgainst)
 }
 
 // readConfigSchema reads the schema the control plane serves; nil when it cannot (an
@@ -181,15 +185,20 @@ func (r *EntityResource) readConfigSchema(ctx context.Context, resp *resource.Mo
 
 // reportConfigProblems checks config against a schema in Kong's format: one error on
 // `config` per problem, each followed by what it was checked against.
-func (r *EntityResource) reportConfigProblems(resp *resource.ModifyPlanResponse, cs *ConfigSchema, schema konnect.Object, planned ObjectValues, config map[string]any, opts kongschema.Options, checkedAgainst string) {
-	if l, ok := planned["partials"]; ok && !l.IsNull() {
+func (r *EntityResource) reportConfigProblems(resp *resource.ModifyPlanResponse, cs *ConfigSchema, schema konnect.Object, partials tftypes.Value, config map[string]any, opts kongschema.Options, checkedAgainst string) {
+	if !partials.IsNull() {
 		// linked partials fill the paths the plugin declares for them
 		supported, _ := schema["supported_partials"].(map[string]any)
 		for _, paths := range supported {
 			opts.SkipRequiredUnder = append(opts.SkipRequiredUnder, asStrings(paths)...)
 		}
 	}
-	for _, p := range kongschema.CheckConfig(schema, config, opts) {
+	problems := kongschema.CheckConfig(schema, config, opts)
+	if len(problems) == 0 {
+		// the rules across fields, as Kong checks them: once each field is valid
+		problems = kongschema.CheckEntity(schema, config, opts)
+	}
+	for _, p := range problems {
 		resp.Diagnostics.AddAttributeError(path.Root(attrConfig), "Invalid "+cs.what+" configuration", p.String()+"\n\n"+checkedAgainst)
 	}
 }

@@ -92,6 +92,13 @@ resource "konnect_gateway_plugin" "trace" {
 				"(?s)`config.issuer`: missing required field: expected a string"),
 			bad("rate-limitng", `{ minute = 5 }`,
 				"(?s)Unknown plugin.*with konnect_gateway_plugin.p,.*name.*has no plugin\\s+`rate-limitng`"),
+			// The rules across fields of Kong's schema (entity_checks), issue 33, part 5.
+			bad("rate-limiting", `{}`,
+				"(?s)`config`: at least one of these fields must be non-empty: 'config.second', 'config.minute'"),
+			bad("rate-limiting", `{ minute = 5, policy = "redis" }`,
+				"(?s)`config.redis.host`: failed conditional validation given value of field 'config.policy'"),
+			bad("acl", `{ allow = ["a"], deny = ["b"] }`,
+				"(?s)`config`: only one of these fields must be non-empty: 'config.allow', 'config.deny'"),
 			bad("rate-limiting", `{ minute = 5, error_message = "{vault://env/message}" }`,
 				"(?s)`config.error_message`: a vault reference is not allowed here: this field\\s+is not referenceable"),
 			{

@@ -5,8 +5,9 @@
 //
 // It knows records (with their fields), strings, integers, numbers, booleans, arrays and sets
 // (with their element type), maps (with their key and value types), and the marks `required`,
-// `default`, `one_of`, `between`, `gt`, `len_min`, `len_max` and `referenceable`. Marks it
-// does not know (Lua patterns, entity checks) are left to Konnect, which stays the last word.
+// `default`, `one_of`, `between`, `gt`, `len_min`, `len_max` and `referenceable`, and the
+// schema's common entity checks (entity.go). Marks it does not know (Lua patterns, custom
+// validators) are left to Konnect, which stays the last word.
 //
 // A problem never quotes text the user gave, except a value refused by an enumeration of a
 // field not marked encrypted or referenceable (such a value is not a secret): a string may be

@@ -63,6 +63,9 @@ func (s *Set) PluginSchema(name string) (map[string]any, bool) {
 		}
 		doc["supported_partials"] = sp
 	}
+	if p.EntityChecks != nil {
+		doc["entity_checks"] = p.EntityChecks
+	}
 	return doc, true
 }
 

@@ -57,6 +57,9 @@ type Plugin struct {
 	ProtocolsDefault  []string            `json:"protocols_default,omitempty"`
 	SupportedPartials map[string][]string `json:"supported_partials,omitempty"`
 	Config            []*Field            `json:"config"`
+	// EntityChecks are the rules across fields of Kong's Lua schema, in Kong's format
+	// (corrections.go: the published schemas do not carry them)
+	EntityChecks []any `json:"entity_checks,omitempty"`
 }
 
 // Set is the whole generated data.

@@ -17,6 +17,10 @@ type pluginSchema struct {
 	// the protocols the plugin runs on, and its default (nil: the kind's)
 	protocols, protocolsDefault []string
 	check                       func(cfg map[string]any) []string
+	// entityChecks are the rules check enforces, as Kong serves them in the plugin's schema
+	// (`entity_checks`, from pluginspec's corrections), for clients that check a config
+	// before writing it; check is the mock's own enforcement of them
+	entityChecks []any
 	// the partial types the plugin can link to, each with the config paths it fills
 	// (Kong's `supported_partials`); clients read the default path from it
 	partials map[string][]string

@@ -28,6 +28,7 @@ func loadPluginData() (map[string]*pluginSchema, map[string]*partialType) {
 			protocols:        p.Protocols,
 			protocolsDefault: p.ProtocolsDefault,
 			partials:         p.SupportedPartials,
+			entityChecks:     p.EntityChecks,
 		}
 	}
 	partials := make(map[string]*partialType, len(set.Partials))

@@ -157,6 +157,9 @@ func pluginSchemaDoc(sch *pluginSchema) map[string]any {
 	if sch.partials != nil {
 		doc["supported_partials"] = sch.partials
 	}
+	if sch.entityChecks != nil {
+		doc["entity_checks"] = sch.entityChecks
+	}
 	return doc
 }
 
