@@ -98,7 +98,8 @@ func (r *EntityResource) checkConfigSchema(ctx context.Context, req resource.Mod
 	create := req.State.Raw.IsNull()
 	if !create {
 		prior, err := AsObject(req.State.Raw)
-		if err != nil || (planned[attrConfig].Equal(prior[attrConfig]) && planned[cs.nameAttr].Equal(prior[cs.nameAttr])) {
+		if err != nil || (planned[attrConfig].Equal(prior[attrConfig]) && planned[cs.nameAttr].Equal(prior[cs.nameAttr]) &&
+			planned[AttrConfigSecrets].Equal(prior[AttrConfigSecrets])) {
 			return
 		}
 	}
@@ -154,6 +155,13 @@ func (r *EntityResource) checkConfigSchema(ctx context.Context, req resource.Mod
 		linked = c["partials"] // unset in configuration: planned unknown, and nothing is linked
 	}
 	r.reportConfigProblems(resp, cs, schema, linked, config, opts, checkedAgainst)
+	// config_secrets (and its write-only twin): the same paths and types, every value
+	// unquoted; a key missing there is config's to report
+	if secrets, unknown := secretsGivenApart(req); !unknown && len(secrets) > 0 {
+		for _, p := range kongschema.CheckConfig(schema, secrets, kongschema.Options{SkipRequired: true, Secret: true}) {
+			resp.Diagnostics.AddAttributeError(path.Root(AttrConfigSecrets), "Invalid "+cs.what+" configuration in config_secrets", p.String()+"\n\n"+checkedAgainst)
+		}
+	}
 }
 
 // readConfigSchema reads the schema the control plane serves; nil when it cannot (an

@@ -99,6 +99,13 @@ resource "konnect_gateway_plugin" "trace" {
 				"(?s)`config.redis.host`: failed conditional validation given value of field 'config.policy'"),
 			bad("acl", `{ allow = ["a"], deny = ["b"] }`,
 				"(?s)`config`: only one of these fields must be non-empty: 'config.allow', 'config.deny'"),
+			{
+				// config_secrets: its paths and types are checked the same way, on config_secrets,
+				// and no value of it is quoted.
+				Config: strings.Replace(pluginCheckConfig(env, "rate-limiting", `{ minute = 5, policy = "redis", redis = { host = "redis.internal" } }`),
+					"  config           = jsonencode(", "  config_secrets   = jsonencode({ redis = { passwrd = \"hunter2-redis-pass\" } })\n  config           = jsonencode(", 1),
+				ExpectError: wrapped("(?s)Invalid plugin configuration in config_secrets.*with konnect_gateway_plugin.p,.*config_secrets.*`config.redis.passwrd`: unknown field; did you mean `password`\\?"),
+			},
 			bad("rate-limiting", `{ minute = 5, error_message = "{vault://env/message}" }`,
 				"(?s)`config.error_message`: a vault reference is not allowed here: this field\\s+is not referenceable"),
 			{

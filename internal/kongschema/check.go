@@ -42,6 +42,17 @@ type Options struct {
 	// Also is a document whose keys count as given for the required check (secrets set
 	// apart from the configuration); its values are neither checked nor quoted.
 	Also map[string]any
+	// Secret: the document checked holds secrets (config_secrets): no problem quotes a
+	// value given, not even one an enumeration refuses.
+	Secret bool
+}
+
+// given is how a problem shows a value given: itself, or, in a document of secrets, not.
+func (c *checker) given(shown string) string {
+	if c.opts.Secret {
+		return "the value given"
+	}
+	return shown
 }
 
 // ConfigField returns the definition of the `config` field of a schema document.
@@ -131,10 +142,10 @@ func (c *checker) value(path string, def map[string]any, v any, also any) {
 		}
 		n := len([]rune(s))
 		if lo, ok := number(def["len_min"]); ok && float64(n) < lo {
-			c.add(path, "a text of %d character(s) is too short: expected at least %s", n, fmtNum(lo))
+			c.add(path, "%s is too short: expected at least %s", c.given(fmt.Sprintf("a text of %d character(s)", n)), fmtNum(lo))
 		}
 		if hi, ok := number(def["len_max"]); ok && float64(n) > hi {
-			c.add(path, "a text of %d character(s) is too long: expected at most %s", n, fmtNum(hi))
+			c.add(path, "%s is too long: expected at most %s", c.given(fmt.Sprintf("a text of %d character(s)", n)), fmtNum(hi))
 		}
 	case "integer", "number":
 		x, ok := number(v)
@@ -143,7 +154,7 @@ func (c *checker) value(path string, def map[string]any, v any, also any) {
 			return
 		}
 		if typ == "integer" && x != math.Trunc(x) {
-			c.add(path, "%s is not an integer: expected an integer", fmtNum(x))
+			c.add(path, "%s is not an integer: expected an integer", c.given(fmtNum(x)))
 			return
 		}
 		if c.oneOf(path, def, v) {
@@ -153,11 +164,11 @@ func (c *checker) value(path string, def map[string]any, v any, also any) {
 			lo, ok1 := number(r[0])
 			hi, ok2 := number(r[1])
 			if ok1 && ok2 && (x < lo || x > hi) {
-				c.add(path, "%s is out of range: expected a value between %s and %s", fmtNum(x), fmtNum(lo), fmtNum(hi))
+				c.add(path, "%s is out of range: expected a value between %s and %s", c.given(fmtNum(x)), fmtNum(lo), fmtNum(hi))
 			}
 		}
 		if gt, ok := number(def["gt"]); ok && x <= gt {
-			c.add(path, "%s is out of range: expected a value greater than %s", fmtNum(x), fmtNum(gt))
+			c.add(path, "%s is out of range: expected a value greater than %s", c.given(fmtNum(x)), fmtNum(gt))
 		}
 	case "boolean":
 		if _, ok := v.(bool); !ok {
@@ -286,7 +297,7 @@ func (c *checker) oneOf(path string, def map[string]any, v any) bool {
 			return true
 		}
 	}
-	if def["encrypted"] == true || def["referenceable"] == true {
+	if def["encrypted"] == true || def["referenceable"] == true || c.opts.Secret {
 		// a field that may hold a secret: what was given is not repeated
 		c.add(path, "the value given is not allowed: expected one of %s", joinJSON(allowed))
 		return true

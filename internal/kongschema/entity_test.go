@@ -47,3 +47,34 @@ func TestCheckEntity(t *testing.T) {
 		}
 	}
 }
+
+// A document of secrets (config_secrets) is checked for its paths and types, and no problem
+// quotes what was given: not an enumeration's refused value, a number out of range, or a
+// text's length.
+func TestCheckConfigSecretQuotesNothing(t *testing.T) {
+	var schema map[string]any
+	if err := json.Unmarshal([]byte(`{"fields": [{"config": {"type": "record", "fields": [
+	  {"mode": {"type": "string", "one_of": ["a", "b"]}},
+	  {"port": {"type": "integer", "between": [1, 10]}},
+	  {"token": {"type": "string", "len_min": 20}},
+	  {"password": {"type": "string"}}]}}]}`), &schema); err != nil {
+		t.Fatal(err)
+	}
+	secrets := map[string]any{"mode": "hunter2-mode", "port": 4242.0, "token": "short-secret", "passwrd": "hunter2", "password": 7.0}
+	var got []string
+	for _, p := range CheckConfig(schema, secrets, Options{SkipRequired: true, Secret: true}) {
+		got = append(got, p.String())
+	}
+	all := strings.Join(got, "\n")
+	for _, leak := range []string{"hunter2", "4242", "short-secret", "12 character"} {
+		if strings.Contains(all, leak) {
+			t.Errorf("a problem quotes %q:\n%s", leak, all)
+		}
+	}
+	for _, want := range []string{"`config.mode`: the value given is not allowed", "`config.port`: the value given is out of range",
+		"`config.token`: the value given is too short", "`config.passwrd`: unknown field; did you mean `password`?", "`config.password`: a number was given: expected a string"} {
+		if !strings.Contains(all, want) {
+			t.Errorf("no problem %q in:\n%s", want, all)
+		}
+	}
+}
