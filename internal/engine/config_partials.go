@@ -85,3 +85,73 @@ func (r *EntityResource) checkPartialTypes(ctx context.Context, req resource.Mod
 				id, fmt.Sprint(partial["name"]), typ, name, takes, cp))
 	}
 }
+
+// A plugin's schema also says which scopes it cannot have (Kong's typedefs.no_consumer and
+// the like: `"eq": null` on the scope's field) and which protocols it runs on. A plugin
+// scoped or run otherwise passes plan only to be refused at apply: the plan of a create, or
+// of a change of them, checks them on the attribute.
+func (r *EntityResource) checkPluginFields(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
+	cs := r.Kind.ConfigSchema
+	if cs == nil || cs.of != schemaOfPlugin || r.Data == nil || r.Data.Client == nil || req.Plan.Raw.IsNull() || RefreshCommand() {
+		return
+	}
+	planned, err := AsObject(req.Plan.Raw)
+	if err != nil {
+		return
+	}
+	scopes := []string{"consumer", "consumer_group", "route", "service"}
+	if !req.State.Raw.IsNull() {
+		prior, err := AsObject(req.State.Raw)
+		if err != nil {
+			return
+		}
+		same := prior[cs.nameAttr].Equal(planned[cs.nameAttr]) && prior["protocols"].Equal(planned["protocols"])
+		for _, s := range scopes {
+			same = same && prior[s].Equal(planned[s])
+		}
+		if same {
+			return
+		}
+	}
+	cp, ok1 := knownString(planned["control_plane_id"])
+	name, ok2 := knownString(planned[cs.nameAttr])
+	if !ok1 || !ok2 || r.Data.secrets.schemas.uploading(cp, name) {
+		return // not known yet, or a schema this run changes: checked when the apply plans again
+	}
+	schema, err := r.Data.secrets.schemas.get(ctx, r.Data.Client, cs.of, cp, name)
+	if err != nil {
+		return
+	}
+	defs := map[string]map[string]any{}
+	list, _ := schema["fields"].([]any)
+	for _, f := range list {
+		m, _ := f.(map[string]any)
+		for k, v := range m {
+			d, _ := v.(map[string]any)
+			defs[k] = d
+		}
+	}
+	for _, s := range scopes {
+		eq, marked := defs[s]["eq"]
+		if v, ok := planned[s]; ok && marked && eq == nil && v.IsKnown() && !v.IsNull() {
+			resp.Diagnostics.AddAttributeError(path.Root(s), "Scope the plugin cannot have",
+				fmt.Sprintf("Plugin `%s` cannot be scoped to a %s: its schema in control plane %s rules it out (Kong's `%s = typedefs.no_%s`). Leave %s unset.",
+					name, strings.ReplaceAll(s, "_", " "), cp, s, s, s))
+		}
+	}
+	elements, _ := defs["protocols"]["elements"].(map[string]any)
+	allowed, _ := elements["one_of"].([]any)
+	var protocols []tftypes.Value
+	if v := planned["protocols"]; len(allowed) > 0 && v.IsFullyKnown() && !v.IsNull() && v.As(&protocols) == nil {
+		var names []string
+		for _, a := range allowed {
+			names = append(names, fmt.Sprint(a))
+		}
+		for _, p := range protocols {
+			if s, ok := knownString(p); ok && !slices.Contains(names, s) {
+				resp.Diagnostics.AddAttributeError(path.Root("protocols"), "Protocol the plugin does not run on",
+					fmt.Sprintf("Plugin `%s` does not run on %s: its schema in control plane %s allows %s.", name, s, cp, strings.Join(names, ", ")))
+			}
+		}
+	}
+}

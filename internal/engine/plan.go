@@ -31,6 +31,7 @@ func (r *EntityResource) ModifyPlan(ctx context.Context, req resource.ModifyPlan
 	if !destroying {
 		r.checkConfigSchema(ctx, req, resp) // config_check.go
 		r.checkPartialTypes(ctx, req, resp) // config_partials.go
+		r.checkPluginFields(ctx, req, resp) // config_partials.go
 	}
 	if req.State.Raw.IsNull() && !req.Plan.Raw.IsNull() && r.Data != nil && !RefreshCommand() && !destroying {
 		r.planCreateOver(ctx, req, resp) // settings.go: settings someone changed, written over

@@ -106,6 +106,30 @@ resource "konnect_gateway_plugin" "trace" {
 					"  config           = jsonencode(", "  config_secrets   = jsonencode({ redis = { passwrd = \"hunter2-redis-pass\" } })\n  config           = jsonencode(", 1),
 				ExpectError: wrapped("(?s)Invalid plugin configuration in config_secrets.*with konnect_gateway_plugin.p,.*config_secrets.*`config.redis.passwrd`: unknown field; did you mean `password`\\?"),
 			},
+			{
+				// Fields of the schema beyond config: a scope the plugin cannot have (acl's
+				// consumer = typedefs.no_consumer), a protocol it does not run on.
+				Config: pluginCheckConfig(env, "acl", `{ allow = ["staff"] }`) + `
+resource "konnect_gateway_consumer" "c" {
+  control_plane_id = konnect_gateway_control_plane.cp.id
+  username         = "alice"
+}
+resource "konnect_gateway_plugin" "scoped" {
+  control_plane_id = konnect_gateway_control_plane.cp.id
+  name             = "acl"
+  config           = jsonencode({ allow = ["staff"] })
+  consumer         = { id = konnect_gateway_consumer.c.id }
+}
+resource "konnect_gateway_plugin" "tcp" {
+  control_plane_id = konnect_gateway_control_plane.cp.id
+  name             = "rate-limiting"
+  config           = jsonencode({ minute = 5 })
+  protocols        = ["tcp"]
+}
+`,
+				ExpectError: wrapped("(?s)(Scope the plugin cannot have.*konnect_gateway_plugin.scoped.*consumer.*Plugin `acl` cannot be scoped to a consumer.*Protocol the plugin does not run on.*konnect_gateway_plugin.tcp.*Plugin `rate-limiting` does not run on tcp" +
+					"|Protocol the plugin does not run on.*konnect_gateway_plugin.tcp.*Plugin `rate-limiting` does not run on tcp.*Scope the plugin cannot have.*konnect_gateway_plugin.scoped.*Plugin `acl` cannot be scoped to a consumer)"),
+			},
 			bad("rate-limiting", `{ minute = 5, error_message = "{vault://env/message}" }`,
 				"(?s)`config.error_message`: a vault reference is not allowed here: this field\\s+is not referenceable"),
 			{
