@@ -62,13 +62,16 @@ resource "konnect_gateway_data_plane_client_certificate" "c" {
 	}
 }
 
-// A custom plugin schema that is not valid Lua is refused by Konnect on lua_schema, and
-// nothing is created; a valid one lets a plugin of its name be created, and the schema cannot
+// A custom plugin schema that is not valid Lua is refused at plan on lua_schema, with its
+// line, and nothing is created; a valid one lets a plugin of its name be created, and the schema cannot
 // be deleted while that plugin uses it.
 func TestAccKinds7CustomPluginSchema(t *testing.T) {
 	env := acctest.NewEnv(t, konnectmock.Options{})
 	schemas := func() []konnect.Object {
 		t.Helper()
+		if env.ControlPlaneByName(inputCP) == nil {
+			return nil // the plan refused before anything was created
+		}
 		list, err := engine.ListPlatform(context.Background(), env.Client, konnect.CoreEntitiesPath(env.CPID(inputCP), "plugin-schemas"))
 		if err != nil {
 			t.Fatal(err)
@@ -97,9 +100,10 @@ resource "konnect_gateway_plugin" "p" {
 		ProtoV6ProviderFactories: protoV6Factories,
 		Steps: []resource.TestStep{
 			{
-				Config: withSchema(`return { name = "greeter", fields = { { config = { type = "record", fields = {} } }`, false),
-				ExpectError: regexp.MustCompile(`(?s)Could not create konnect_gateway_custom_plugin_schema.*with konnect_gateway_custom_plugin_schema.s.*` +
-					acctest.WrappedText(`Konnect rejected lua_schema: invalid Lua schema:`).String()),
+				// Issue 33, part 5: refused at plan, with the interpreter's line.
+				Config: withSchema("return {\n  name = \"greeter\",\n  fields = { { config = { type = \"record\" fields = {} } } },\n}\n", false),
+				ExpectError: regexp.MustCompile(`(?s)Invalid plugin schema.*with konnect_gateway_custom_plugin_schema.s.*lua_schema.*` +
+					acctest.WrappedText(`Konnect cannot read this schema.lua: schema.lua line:3`).String()),
 			},
 			{
 				PreConfig: func() {

@@ -1,10 +1,13 @@
 package gateway
 
 import (
+	"bytes"
+	"encoding/json"
 	"fmt"
 	"net/http"
-	"regexp"
 	"strings"
+
+	"github.com/konnectguard/terraform-provider-konnect/internal/pluginspec"
 )
 
 // Custom plugin schemas: …/core-entities/plugin-schemas. A client uploads a plugin's
@@ -139,4 +142,38 @@ func (c *coreRequest) luaBody(pathName string) (string, string, *pluginSchema, *
 	return name, lua, sch, nil
 }
 
-var pluginNameRe = regexp.MustCompile(`^[a-z0-9][a-z0-9_-]*$`)
+var pluginNameRe = pluginspec.PluginNameRe
+
+// evalLuaSchema runs a custom plugin's schema.lua (pluginspec.EvalLua) and returns the
+// plugin's name and schema as the mock keeps it.
+func evalLuaSchema(src string) (string, *pluginSchema, error) {
+	name, p, err := pluginspec.EvalLua(src)
+	if err != nil {
+		return "", nil, err
+	}
+	return name, &pluginSchema{fields: specFields(p.Config), scopes: p.Scopes, protocols: p.Protocols, protocolsDefault: p.ProtocolsDefault}, nil
+}
+
+func init() { pluginspec.CheckDefault = defaultProblem }
+
+// defaultProblem checks a default against its own field the way a given value is checked.
+func defaultProblem(f *pluginspec.Field, raw []byte) string {
+	dec := json.NewDecoder(bytes.NewReader(raw))
+	dec.UseNumber()
+	var val any
+	if err := dec.Decode(&val); err != nil {
+		return err.Error()
+	}
+	v := &validator{}
+	v.value(specField(&pluginspec.Field{Name: f.Name, Type: f.Type, OneOf: f.OneOf, Min: f.Min, Max: f.Max,
+		LenMin: f.LenMin, LenMax: f.LenMax, Elements: f.Elements, Values: f.Values, Fields: f.Fields}), val, "default")
+	var msgs []string
+	for _, e := range v.errs {
+		msg := strings.Join(e.Messages, "; ")
+		if at := strings.TrimPrefix(strings.TrimPrefix(e.Field, "default"), "."); at != "" {
+			msg = at + ": " + msg
+		}
+		msgs = append(msgs, msg)
+	}
+	return strings.Join(msgs, ", ")
+}

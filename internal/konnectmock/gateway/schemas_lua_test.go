@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/konnectguard/terraform-provider-konnect/internal/konnectmock/mockcore"
+	"github.com/konnectguard/terraform-provider-konnect/internal/pluginspec"
 )
 
 // shopLua uses every attribute the mock reads from a custom plugin's schema.
@@ -318,7 +319,7 @@ return { name = "x", fields = { { config = t } } }`: "the schema is too large (m
 	} {
 		start := time.Now()
 		_, _, err := evalLuaSchema(src)
-		if took := time.Since(start); took > luaBudget+2*time.Second {
+		if took := time.Since(start); took > pluginspec.LuaBudget+2*time.Second {
 			t.Errorf("%s: took %s", src, took)
 		}
 		if err == nil || !strings.Contains(err.Error(), want) {

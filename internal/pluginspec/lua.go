@@ -1,26 +1,25 @@
-package gateway
+package pluginspec
 
 import (
-	"bytes"
 	"context"
 	_ "embed"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"math"
+	"regexp"
 	"slices"
 	"strings"
 	"time"
 
 	lua "github.com/yuin/gopher-lua"
-
-	"github.com/konnectguard/terraform-provider-konnect/internal/pluginspec"
 )
 
 // A custom plugin's schema.lua is read as Konnect reads it: the source runs in a Lua
 // interpreter, and the table it returns is the plugin's schema. Its `config` record becomes
-// pluginspec fields, the same facts the bundled plugins are made of, so a custom plugin is
-// validated and served like a bundled one.
+// fields, the same facts the bundled plugins are made of, so a custom plugin is validated
+// and served like a bundled one (the mock Konnect), and checked at plan (the provider: an
+// invalid schema.lua fails the plan with the interpreter's line).
 //
 // The interpreter is a sandbox: only the base, string, table and math libraries, without
 // what loads code or touches the machine (dofile, load, print, the pattern functions, whose
@@ -32,8 +31,11 @@ import (
 //go:embed luaschema/typedefs.lua
 var luaStandIns string
 
-// luaBudget is the time one evaluation of a schema may take.
-var luaBudget = 500 * time.Millisecond
+// PluginNameRe is what Kong takes as a plugin's name.
+var PluginNameRe = regexp.MustCompile(`^[a-z0-9][a-z0-9_-]*$`)
+
+// LuaBudget is the time one evaluation of a schema may take.
+var LuaBudget = 500 * time.Millisecond
 
 const (
 	luaMaxNodes  = 10000   // fields and default values read from one schema
@@ -44,9 +46,9 @@ const (
 // luaTypes are the field types a custom plugin's config may use.
 var luaTypes = []string{"array", "boolean", "integer", "map", "number", "record", "set", "string"}
 
-// evalLuaSchema runs a custom plugin's schema.lua and returns the plugin's name and schema.
-func evalLuaSchema(src string) (string, *pluginSchema, error) {
-	ctx, cancel := context.WithTimeout(context.Background(), luaBudget)
+// EvalLua runs a custom plugin's schema.lua and returns the plugin's name and schema.
+func EvalLua(src string) (string, *Plugin, error) {
+	ctx, cancel := context.WithTimeout(context.Background(), LuaBudget)
 	defer cancel()
 	L := lua.NewState(lua.Options{SkipOpenLibs: true, CallStackSize: 200, RegistrySize: 1024, RegistryMaxSize: 1 << 16})
 	defer L.Close()
@@ -62,7 +64,7 @@ func evalLuaSchema(src string) (string, *pluginSchema, error) {
 	L.Push(fn)
 	if err := L.PCall(0, 1, nil); err != nil {
 		if ctx.Err() != nil {
-			return "", nil, fmt.Errorf("the source did not finish within %s (a loop that never ends?)", luaBudget)
+			return "", nil, fmt.Errorf("the source did not finish within %s (a loop that never ends?)", LuaBudget)
 		}
 		return "", nil, luaError(err)
 	}
@@ -197,7 +199,7 @@ func (r *luaReader) tick(path string, depth int) error {
 }
 
 // plugin reads `return { name = "…", fields = { { config = { type = "record", … } }, … } }`.
-func (r *luaReader) plugin(ret lua.LValue) (string, *pluginSchema, error) {
+func (r *luaReader) plugin(ret lua.LValue) (string, *Plugin, error) {
 	top, ok := ret.(*lua.LTable)
 	if !ok {
 		if ret == lua.LNil {
@@ -209,7 +211,7 @@ func (r *luaReader) plugin(ret lua.LValue) (string, *pluginSchema, error) {
 	if !ok {
 		return "", nil, errors.New("the returned table has no `name = \"…\"`")
 	}
-	if !pluginNameRe.MatchString(string(name)) {
+	if !PluginNameRe.MatchString(string(name)) {
 		return "", nil, fmt.Errorf("invalid plugin name %q", string(name))
 	}
 	list, ok := top.RawGetString("fields").(*lua.LTable)
@@ -220,8 +222,8 @@ func (r *luaReader) plugin(ret lua.LValue) (string, *pluginSchema, error) {
 	if err != nil {
 		return "", nil, err
 	}
-	sch := &pluginSchema{}
-	var config *pluginspec.Field
+	sch := &Plugin{}
+	var config *Field
 	var denied []string
 	for _, e := range entries {
 		def, _ := e.def.(*lua.LTable)
@@ -238,9 +240,9 @@ func (r *luaReader) plugin(ret lua.LValue) (string, *pluginSchema, error) {
 				return "", nil, errors.New("protocols: the definition is not a table")
 			}
 			if el, ok := def.RawGetString("elements").(*lua.LTable); ok {
-				sch.protocols = luaStrings(el.RawGetString("one_of"))
+				sch.Protocols = luaStrings(el.RawGetString("one_of"))
 			}
-			sch.protocolsDefault = luaStrings(def.RawGetString("default"))
+			sch.ProtocolsDefault = luaStrings(def.RawGetString("default"))
 		case "consumer", "consumer_group", "route", "service":
 			// typedefs.no_consumer and the like: a scope the plugin cannot have
 			if def != nil && def.RawGetString("eq") == r.null {
@@ -252,14 +254,14 @@ func (r *luaReader) plugin(ret lua.LValue) (string, *pluginSchema, error) {
 		return "", nil, errors.New("the `fields` list has no `config` record (`{ config = { type = \"record\", fields = { … } } }`)")
 	}
 	if denied != nil {
-		sch.scopes = []string{}
+		sch.Scopes = []string{}
 		for _, scope := range []string{"consumer", "consumer_group", "route", "service"} {
 			if !slices.Contains(denied, scope) {
-				sch.scopes = append(sch.scopes, scope)
+				sch.Scopes = append(sch.Scopes, scope)
 			}
 		}
 	}
-	sch.fields = specFields(config.Fields)
+	sch.Config = config.Fields
 	return string(name), sch, nil
 }
 
@@ -330,7 +332,7 @@ func luaCount(t *lua.LTable) int {
 }
 
 // field converts one field definition; path names it in errors (config.redis.port).
-func (r *luaReader) field(name string, v lua.LValue, path string, depth int) (*pluginspec.Field, error) {
+func (r *luaReader) field(name string, v lua.LValue, path string, depth int) (*Field, error) {
 	if err := r.tick(path, depth); err != nil {
 		return nil, err
 	}
@@ -342,7 +344,7 @@ func (r *luaReader) field(name string, v lua.LValue, path string, depth int) (*p
 	if !ok {
 		return nil, fmt.Errorf("%s: no type (one of %s)", path, strings.Join(luaTypes, ", "))
 	}
-	f := &pluginspec.Field{Name: name, Type: string(typ)}
+	f := &Field{Name: name, Type: string(typ)}
 	var err error
 	switch string(typ) {
 	case "string", "integer", "number", "boolean":
@@ -394,7 +396,7 @@ func (r *luaReader) field(name string, v lua.LValue, path string, depth int) (*p
 
 // marks reads the attributes of a field besides its type and structure. Attributes the mock
 // does not check (match, custom_validator, description, …) are ignored.
-func (r *luaReader) marks(f *pluginspec.Field, def *lua.LTable, path string) error {
+func (r *luaReader) marks(f *Field, def *lua.LTable, path string) error {
 	flags := []struct {
 		attr string
 		dst  *bool
@@ -462,7 +464,7 @@ func (r *luaReader) marks(f *pluginspec.Field, def *lua.LTable, path string) err
 		if err != nil {
 			return fmt.Errorf("%s: default: %v", path, err)
 		}
-		if msg := defaultProblem(f, raw); msg != "" {
+		if msg := checkDefault(f, raw); msg != "" {
 			return fmt.Errorf("%s: the default does not fit the field: %s", path, msg)
 		}
 		f.Default = raw
@@ -470,31 +472,14 @@ func (r *luaReader) marks(f *pluginspec.Field, def *lua.LTable, path string) err
 	return nil
 }
 
-// defaultProblem checks a default against its own field the way a given value is checked.
-func defaultProblem(f *pluginspec.Field, raw []byte) string {
-	dec := json.NewDecoder(bytes.NewReader(raw))
-	dec.UseNumber()
-	var val any
-	if err := dec.Decode(&val); err != nil {
-		return err.Error()
-	}
-	v := &validator{}
-	v.value(specField(&pluginspec.Field{Name: f.Name, Type: f.Type, OneOf: f.OneOf, Min: f.Min, Max: f.Max,
-		LenMin: f.LenMin, LenMax: f.LenMax, Elements: f.Elements, Values: f.Values, Fields: f.Fields}), val, "default")
-	var msgs []string
-	for _, e := range v.errs {
-		msg := strings.Join(e.Messages, "; ")
-		if at := strings.TrimPrefix(strings.TrimPrefix(e.Field, "default"), "."); at != "" {
-			msg = at + ": " + msg
-		}
-		msgs = append(msgs, msg)
-	}
-	return strings.Join(msgs, ", ")
-}
+// CheckDefault, when set, says what is wrong with a field's default (raw JSON) the way a
+// value given for the field would be refused ("" when nothing is): the mock Konnect sets it
+// to its own validation; the provider leaves defaults to Konnect.
+var CheckDefault func(f *Field, raw []byte) string
 
 // value converts a Lua value (a default) to JSON's; f, when known, tells an empty table's
 // kind (an array's [] from a record's or a map's {}).
-func (r *luaReader) value(v lua.LValue, f *pluginspec.Field, path string, depth int) (any, error) {
+func (r *luaReader) value(v lua.LValue, f *Field, path string, depth int) (any, error) {
 	if err := r.tick(path, depth); err != nil {
 		return nil, err
 	}
@@ -515,7 +500,7 @@ func (r *luaReader) value(v lua.LValue, f *pluginspec.Field, path string, depth 
 			if count != n {
 				return nil, fmt.Errorf("%s: expected a list", path)
 			}
-			var el *pluginspec.Field
+			var el *Field
 			if f != nil {
 				el = f.Elements
 			}
@@ -540,11 +525,11 @@ func (r *luaReader) value(v lua.LValue, f *pluginspec.Field, path string, depth 
 				bad = fmt.Errorf("%s: a key is a %s, not a string", path, k.Type())
 				return
 			}
-			var sub *pluginspec.Field
+			var sub *Field
 			if f != nil && f.Type == "map" {
 				sub = f.Values
 			} else if f != nil {
-				if i := slices.IndexFunc(f.Fields, func(s *pluginspec.Field) bool { return s.Name == string(key) }); i >= 0 {
+				if i := slices.IndexFunc(f.Fields, func(s *Field) bool { return s.Name == string(key) }); i >= 0 {
 					sub = f.Fields[i]
 				}
 			}
@@ -559,4 +544,11 @@ func (r *luaReader) value(v lua.LValue, f *pluginspec.Field, path string, depth 
 		return nil, nil
 	}
 	return nil, fmt.Errorf("%s: a %s cannot be a value", path, v.Type())
+}
+
+func checkDefault(f *Field, raw []byte) string {
+	if CheckDefault == nil {
+		return ""
+	}
+	return CheckDefault(f, raw)
 }
