@@ -142,7 +142,6 @@ func (c *coreRequest) luaBody(pathName string) (string, string, *pluginSchema, *
 	return name, lua, sch, nil
 }
 
-
 // evalLuaSchema runs a custom plugin's schema.lua (pluginspec.EvalLua) and returns the
 // plugin's name and schema as the mock keeps it.
 func evalLuaSchema(src string) (string, *pluginSchema, error) {
