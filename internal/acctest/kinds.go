@@ -493,7 +493,13 @@ func RunKinds(t *testing.T, kinds []engine.EntityKind, rows map[string]KindRow, 
 				}
 				steps = append(steps, f.removalSteps(with, without)...)
 			}
-			steps = append(steps, f.importSteps()...)
+			last := ""
+			for _, st := range steps {
+				if st.Config != "" && st.ExpectError == nil && !st.Destroy {
+					last = st.Config // the configuration the object was last applied with
+				}
+			}
+			steps = append(steps, f.importSteps(last)...)
 			resource.ParallelTest(t, resource.TestCase{ProtoV6ProviderFactories: f.Rec.Factories(newServer), Steps: steps})
 		})
 	}
@@ -511,7 +517,7 @@ func KindSubtest(k engine.EntityKind) string {
 // equals the state Terraform had, except what an import cannot know: values Konnect never
 // returns (a password, a client secret), shows once (a token), and what only configuration
 // holds (write-only versions, config_secrets).
-func (f *KindFixture) importSteps() []resource.TestStep {
+func (f *KindFixture) importSteps(lastConfig string) []resource.TestStep {
 	attrs := func(s *terraform.State) (map[string]string, error) {
 		rs, ok := s.RootModule().Resources[f.Address()]
 		if !ok {
@@ -543,8 +549,10 @@ func (f *KindFixture) importSteps() []resource.TestStep {
 	}}
 	// The form the docs give first (ImportFormat: <control_plane_id>/<id>, a portal's
 	// settings by <portal_id>), every part from state.
+	// With nothing an import cannot know, through an import block, and the plan must be empty
+	// (ImportBlockWithID: a no-op import), as a user adopting the object sees it.
 	format, _, _ := strings.Cut(engine.NewEntityResource(f.Kind).ImportFormat(), " or ")
-	steps = append(steps, resource.TestStep{
+	documented := resource.TestStep{
 		ResourceName: f.Address(), ImportState: true, ImportStateVerify: true, ImportStateVerifyIgnore: ignore,
 		ImportStateIdFunc: func(s *terraform.State) (string, error) {
 			a, err := attrs(s)
@@ -560,7 +568,12 @@ func (f *KindFixture) importSteps() []resource.TestStep {
 			}
 			return id, nil
 		},
-	})
+	}
+	if len(ignore) == 0 && lastConfig != "" {
+		documented.ImportStateKind, documented.ImportStateVerify = resource.ImportBlockWithID, false
+		documented.Config = lastConfig
+	}
+	steps = append(steps, documented)
 	if f.Kind.NameAttr == "" || !HasAttr(f.Kind, f.Kind.NameAttr) || !strings.Contains(f.Row.Block, f.Kind.NameAttr+" ") {
 		return steps // no name, or the row's object has none (a route without a name)
 	}
