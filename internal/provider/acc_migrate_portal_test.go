@@ -144,7 +144,7 @@ func addKongPortal(t *testing.T, e *konnectEnv, state *kongStateFile) kongSameNa
 		keyAuth[k] = strategy[k]
 	}
 	state.add("konnect_application_auth_strategy", "partner_keys", strategy, map[string]any{"key_auth": keyAuth, "openid_connect": nil})
-	edit(1, "konnect_application_auth_strategy.partner_keys", "key_auth", "/v2/application-auth-strategies/"+strategy["id"].(string),
+	edit(1, "konnect_application_auth_strategy.partner_keys", "key_auth.display_name", "/v2/application-auth-strategies/"+strategy["id"].(string),
 		set("display_name", "Renamed in the UI"))
 
 	// Its audit log webhook, enabled (Kong 3.15.0), changed in round 1.
