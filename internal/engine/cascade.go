@@ -195,38 +195,62 @@ func (r *EntityResource) checkCascade(ctx context.Context, addr Address, prior O
 	if len(r.Kind.Dependents) == 0 || !ok {
 		return true
 	}
-	policy := r.Data.Policy
-	var found []guard.Dependent
-	truncated := false
+	found, truncated, failed, err := r.cascadeFound(ctx, "cascade", addr, self, prior, nil)
+	if err != nil {
+		return r.cascadeUnknown(ctx, addr, failed, err, diags)
+	}
+	return r.cascadeDecide(ctx, "cascade", guard.CheckCascade(r.object(addr), found, truncated, r.Data.Policy), addr, truncated, diags)
+}
+
+// cascadeFound lists what Konnect would delete with the object at addr (below self), less
+// the objects goneFor says go before it (nil: none; the guard at plan: what the same plan
+// destroys first); g names the guard in the log. A listing that fails returns its
+// collection and the error; a 404 is the object gone already: nothing cascades from there.
+func (r *EntityResource) cascadeFound(ctx context.Context, g string, addr Address, self string, prior ObjectValues,
+	goneFor func(Dependent) func(konnect.Object) bool) (found []guard.Dependent, truncated bool, failed Dependent, err error) {
 	for _, d := range r.Kind.Dependents {
 		if d.Unless != "" && Str(prior[d.Unless]) == "true" {
-			r.logDecision(ctx, "cascade", "not_counted_"+d.Unless, addr, map[string]any{"collection": d.Collection})
+			r.logDecision(ctx, g, "not_counted_"+d.Unless, addr, map[string]any{"collection": d.Collection})
 			continue
 		}
-		objs, more, err := r.DependentsOf(ctx, addr, self, d)
+		var gone func(konnect.Object) bool
+		if goneFor != nil {
+			gone = goneFor(d)
+		}
+		objs, more, err := r.dependentsOf(ctx, addr, self, d, gone)
 		if konnect.IsNotFound(err) {
 			continue // the object itself is gone since Guard 1's read: nothing cascades
 		}
 		if err != nil {
-			return r.cascadeUnknown(ctx, addr, d, err, diags)
+			return nil, false, d, err
 		}
 		for _, o := range objs {
 			if d.Expired != nil {
 				if why := d.Expired(o); why != "" {
-					r.logDecision(ctx, "cascade", "expired_not_counted", addr, map[string]any{"dependent": o["id"], "why": why})
+					r.logDecision(ctx, g, "expired_not_counted", addr, map[string]any{"dependent": o["id"], "why": why})
 					continue
 				}
+			}
+			if gone != nil && gone(o) {
+				continue // goes before this object
 			}
 			found = append(found, d.Describe(o, addr))
 		}
 		truncated = truncated || more
 	}
-	e := guard.CheckCascade(r.object(addr), found, truncated, policy)
+	return found, truncated, Dependent{}, nil
+}
+
+// cascadeDecide applies the conflict policy to what the guard found (e nil: nothing), and
+// returns false when the delete must not go on (the diagnostic is added). Konnect's own
+// refusal (a route on a service) is an error under any policy.
+func (r *EntityResource) cascadeDecide(ctx context.Context, g string, e *guard.CascadeError, addr Address, truncated bool, diags *diag.Diagnostics) bool {
+	policy := r.Data.Policy
 	if e == nil {
-		r.logDecision(ctx, "cascade", "ok", addr, nil)
+		r.logDecision(ctx, g, "ok", addr, nil)
 		return true
 	}
-	r.logDecision(ctx, "cascade", "conflict_"+string(policy), addr, map[string]any{"dependents": e.IDs(), "truncated": truncated, "refused": e.Refused()})
+	r.logDecision(ctx, g, "conflict_"+string(policy), addr, map[string]any{"dependents": e.IDs(), "truncated": truncated, "refused": e.Refused()})
 	if e.Refused() {
 		diags.AddError(e.Summary(), e.Detail()) // Konnect would refuse it under any policy
 		return false

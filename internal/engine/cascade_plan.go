@@ -115,46 +115,20 @@ func (r *EntityResource) planCascade(ctx context.Context, addr Address, prior Ob
 	if len(r.Kind.Dependents) == 0 || !ok || !r.destroyWalk(addr) {
 		return
 	}
-	var found []guard.Dependent
-	truncated := false
-	for _, d := range r.Kind.Dependents {
-		if d.Unless != "" && Str(prior[d.Unless]) == "true" {
-			continue
-		}
+	goneFor := func(d Dependent) func(konnect.Object) bool {
 		link := d.Link != "" || d.IDField != ""
-		gone := func(o konnect.Object) bool { return r.Data.walk.destroyPlanned(d.Describe(o, addr), addr.ID, link) }
-		objs, more, err := r.dependentsOf(ctx, addr, self, d, gone)
-		if err != nil {
-			r.logDecision(ctx, "cascade_at_plan", "left_to_apply", addr, map[string]any{"collection": d.Collection, "error": err.Error()})
-			return
-		}
-		for _, o := range objs {
-			if d.Expired != nil && d.Expired(o) != "" {
-				continue
-			}
-			if gone(o) {
-				continue // destroyed by this plan, before this object
-			}
-			found = append(found, d.Describe(o, addr))
-		}
-		truncated = truncated || more
+		return func(o konnect.Object) bool { return r.Data.walk.destroyPlanned(d.Describe(o, addr), addr.ID, link) }
 	}
-	if len(found) == 0 {
-		r.logDecision(ctx, "cascade_at_plan", "ok", addr, nil)
+	found, truncated, failed, err := r.cascadeFound(ctx, "cascade_at_plan", addr, self, prior, goneFor)
+	if err != nil {
+		r.logDecision(ctx, "cascade_at_plan", "left_to_apply", addr, map[string]any{"collection": failed.Collection, "error": err.Error()})
 		return
 	}
 	e := guard.CheckCascade(r.object(addr), found, truncated, r.Data.Policy)
-	e.AtPlan = true
-	r.logDecision(ctx, "cascade_at_plan", "conflict_"+string(r.Data.Policy), addr, map[string]any{"dependents": e.IDs(), "refused": e.Refused()})
-	switch {
-	case e.Refused():
-		diags.AddError(e.Summary(), e.Detail())
-	case r.Data.Policy == guard.PolicyWarn:
-		diags.AddWarning(e.Summary(), e.Detail())
-	case r.Data.Policy == guard.PolicyOverwrite:
-	default:
-		diags.AddError(e.Summary(), e.Detail())
+	if e != nil {
+		e.AtPlan = true
 	}
+	r.cascadeDecide(ctx, "cascade_at_plan", e, addr, truncated, diags)
 }
 
 // isDestroyArg reports a command line's destroy mode: the destroy subcommand, or -destroy
