@@ -93,6 +93,7 @@ func (r *EntityResource) moveKongPlugin(ctx context.Context, req resource.MoveSt
 		return
 	}
 	obj["name"] = plugin
+	var secrets map[string]any
 	if cfg, ok := obj["config"].(map[string]any); ok {
 		for _, p := range kongJSONStrings[plugin] {
 			if err := parseJSONAt(cfg, p); err != nil {
@@ -101,9 +102,34 @@ func (r *EntityResource) moveKongPlugin(ctx context.Context, req resource.MoveSt
 				return
 			}
 		}
-		obj["config"] = dropNulls(cfg)
+		cfg, _ = dropNulls(cfg).(map[string]any)
+		obj["config"], secrets = splitEncrypted(plugin, cfg)
 	}
-	r.finishMove(ctx, req, resp, obj)
+	r.finishMove(ctx, req, resp, obj, secrets)
+}
+
+// splitEncrypted takes out of a moved plugin's config the values at the fields the
+// plugin's schema marks encrypted (a Redis password, an API key), and returns them apart,
+// in config's shape: they move to the sensitive config_secrets, as Kong's state kept them
+// in config, which is not. The schema is the one the provider embeds (a move cannot ask
+// Konnect); a plugin it does not know (a custom one) keeps its config whole.
+func splitEncrypted(plugin string, cfg map[string]any) (map[string]any, map[string]any) {
+	schema, ok := embeddedSchema(schemaOfPlugin, plugin)
+	if !ok || cfg == nil {
+		return cfg, nil
+	}
+	paths := guard.SecretPathsFromSchema(schema)
+	var secrets map[string]any
+	clean := DropSecrets(nil, cfg, paths.IsEncrypted, func(p []string, v any) {
+		if secrets == nil {
+			secrets = map[string]any{}
+		}
+		setAt(secrets, p, v)
+	})
+	if secrets == nil {
+		return cfg, nil
+	}
+	return clean, secrets
 }
 
 func (r *EntityResource) moveKongRouteExpression(ctx context.Context, req resource.MoveStateRequest, resp *resource.MoveStateResponse) {
@@ -119,7 +145,7 @@ func (r *EntityResource) moveKongRouteExpression(ctx context.Context, req resour
 		r.moveError(resp, req, problems)
 		return
 	}
-	r.finishMove(ctx, req, resp, obj)
+	r.finishMove(ctx, req, resp, obj, nil)
 }
 
 // decodeSource reads the source state's JSON, numbers kept exact.
@@ -174,8 +200,9 @@ func (r *EntityResource) moveError(resp *resource.MoveStateResponse, req resourc
 
 // finishMove builds the target state from an object in Konnect's shape: control_plane_id
 // and id from the source, no revision (the refresh reads it), attributes the source does
-// not have null (the refresh fills them from Konnect).
-func (r *EntityResource) finishMove(ctx context.Context, req resource.MoveStateRequest, resp *resource.MoveStateResponse, obj map[string]any) {
+// not have null (the refresh fills them from Konnect), and config_secrets holding secrets
+// (nil: none), which the refresh then keeps at the same paths (keepConfigSecrets).
+func (r *EntityResource) finishMove(ctx context.Context, req resource.MoveStateRequest, resp *resource.MoveStateResponse, obj, secrets map[string]any) {
 	cp, _ := obj["control_plane_id"].(string)
 	id, _ := obj["id"].(string)
 	if cp == "" || id == "" {
@@ -189,9 +216,19 @@ func (r *EntityResource) finishMove(ctx context.Context, req resource.MoveStateR
 	}
 	for _, a := range r.Attrs {
 		if a.Overlay {
-			// Kong's state keeps secrets in config: a moved object has no config_secrets
-			// (config_secrets.go), which would otherwise read the whole config.
+			// Kong's state keeps secrets in config: a moved object's config_secrets holds
+			// those splitEncrypted took out, and nothing else (config_secrets.go), as it
+			// would otherwise read the whole config.
 			keep[a.Name] = tftypes.NewValue(tftypes.String, nil)
+			if a.Name == AttrConfigSecrets && secrets != nil {
+				v, err := a.Type.FromJSON(secrets)
+				if err != nil {
+					resp.Diagnostics.AddError("Cannot move "+req.SourceTypeName+" to "+r.Kind.TypeName,
+						"The secrets of the source's config cannot be kept in "+AttrConfigSecrets+".")
+					return
+				}
+				keep[a.Name] = v
+			}
 		}
 	}
 	val, err := ObjectFromJSON(r.Attrs, obj, keep)

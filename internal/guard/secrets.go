@@ -131,6 +131,12 @@ func (s SecretPaths) IsWrittenSecret(path []string) bool {
 	return SecretPaths{paths: s.encrypted}.IsSecret(path)
 }
 
+// IsEncrypted reports whether path is at or below a field Konnect marks encrypted: a
+// secret by Konnect's word alone, whatever its key is named.
+func (s SecretPaths) IsEncrypted(path []string) bool {
+	return SecretPaths{paths: s.encrypted}.Covers(path)
+}
+
 // SecretPathsFromSchema reads Kong's plugin schema format ({"fields":[{"config":{"type":
 // "record","fields":[{"<name>":{…}}, …]}}, …]}) and returns the config paths (relative to
 // config) that Konnect marks encrypted or referenceable: on the field itself, on an array's

@@ -129,35 +129,46 @@ func workedExample(t *testing.T) string {
 	return string(m[1])
 }
 
-// migrationPlugins are ten plugins created with Kong's provider: each plugin's Konnect body
-// and this provider's configuration of it.
+// migrationPlugins are eleven plugins created with Kong's provider: each plugin's Konnect
+// body and this provider's configuration of it (local: its resource name, when not the
+// plugin's name). The Redis password that Kong's state keeps in config moves to
+// config_secrets, and the configuration says it there.
 var migrationPlugins = []struct {
 	name, scope string
 	body        konnect.Object
 	config      string
+	local       string
 }{
+	{"rate-limiting", "route", konnect.Object{"config": map[string]any{"minute": 10, "policy": "redis",
+		"redis": map[string]any{"host": "redis.internal", "password": migrationRedisPassword}}},
+		"config = jsonencode({ minute = 10, policy = \"redis\", redis = { host = \"redis.internal\" } })\n" +
+			"  config_secrets = jsonencode({ redis = { password = \"" + migrationRedisPassword + "\" } })", "route_limit"},
 	{"key-auth", "route", konnect.Object{"config": map[string]any{"key_names": []any{"apikey", "x-key"}}},
-		`config = jsonencode({ key_names = ["apikey", "x-key"] })`},
+		`config = jsonencode({ key_names = ["apikey", "x-key"] })`, ""},
 	{"openid-connect", "", konnect.Object{"config": map[string]any{"issuer": "https://idp.example.com/", "scopes": []any{"openid", "email"}, "consumer_claims": []any{[]any{"sub"}}}},
-		`config = jsonencode({ issuer = "https://idp.example.com/", scopes = ["openid", "email"] })`},
+		`config = jsonencode({ issuer = "https://idp.example.com/", scopes = ["openid", "email"] })`, ""},
 	{"request-transformer", "route", konnect.Object{"config": map[string]any{"add": map[string]any{"headers": []any{"x-team:orders"}}, "remove": map[string]any{"querystring": []any{"debug"}}}},
-		`config = jsonencode({ add = { headers = ["x-team:orders"] }, remove = { querystring = ["debug"] } })`},
+		`config = jsonencode({ add = { headers = ["x-team:orders"] }, remove = { querystring = ["debug"] } })`, ""},
 	{"cors", "", konnect.Object{"enabled": false, "config": map[string]any{"origins": []any{"https://shop.example.com"}, "max_age": 600}},
-		"enabled = false\n  config = jsonencode({ origins = [\"https://shop.example.com\"], max_age = 600 })"},
+		"enabled = false\n  config = jsonencode({ origins = [\"https://shop.example.com\"], max_age = 600 })", ""},
 	{"acl", "route", konnect.Object{"config": map[string]any{"allow": []any{"admins"}}, "tags": []any{"b", "a"}},
-		"tags = [\"a\", \"b\"]\n  config = jsonencode({ allow = [\"admins\"] })"},
+		"tags = [\"a\", \"b\"]\n  config = jsonencode({ allow = [\"admins\"] })", ""},
 	{"jwt", "service", konnect.Object{"config": map[string]any{"claims_to_verify": []any{"exp"}, "maximum_expiration": 3600}},
-		`config = jsonencode({ claims_to_verify = ["exp"], maximum_expiration = 3600 })`},
+		`config = jsonencode({ claims_to_verify = ["exp"], maximum_expiration = 3600 })`, ""},
 	{"http-log", "service", konnect.Object{"instance_name": "orders-log", "config": map[string]any{"http_endpoint": "https://logs.example.com/in", "queue": map[string]any{"max_batch_size": 10}}},
-		"instance_name = \"orders-log\"\n  config = jsonencode({ http_endpoint = \"https://logs.example.com/in\", queue = { max_batch_size = 10 } })"},
+		"instance_name = \"orders-log\"\n  config = jsonencode({ queue = { max_batch_size = 10 } })\n" +
+			"  config_secrets = jsonencode({ http_endpoint = \"https://logs.example.com/in\" })", ""},
 	{"proxy-cache", "route", konnect.Object{"protocols": []any{"https", "http"}, "config": map[string]any{"strategy": "memory", "content_type": []any{"application/json"}, "cache_ttl": 60, "memory": map[string]any{"dictionary_name": "kong_db_cache"}}},
-		"protocols = [\"http\", \"https\"]\n  config = jsonencode({ strategy = \"memory\", cache_ttl = 60, memory = { dictionary_name = \"kong_db_cache\" } })"},
+		"protocols = [\"http\", \"https\"]\n  config = jsonencode({ strategy = \"memory\", cache_ttl = 60, memory = { dictionary_name = \"kong_db_cache\" } })", ""},
 	{"ai-proxy", "", konnect.Object{"config": map[string]any{"route_type": "llm/v1/chat", "model": map[string]any{"provider": "openai", "name": "gpt-4o", "options": map[string]any{"max_tokens": 256, "temperature": 0.5}}}},
-		`config = jsonencode({ route_type = "llm/v1/chat", model = { provider = "openai", name = "gpt-4o", options = { max_tokens = 256, temperature = 0.5 } } })`},
+		`config = jsonencode({ route_type = "llm/v1/chat", model = { provider = "openai", name = "gpt-4o", options = { max_tokens = 256, temperature = 0.5 } } })`, ""},
 	{"rate-limiting", "consumer", konnect.Object{"config": map[string]any{"hour": 1000, "policy": "local"},
 		"ordering": map[string]any{"before": map[string]any{"access": []any{"key-auth"}}, "after": map[string]any{"access": []any{}}}},
-		"ordering = { before = { access = [\"key-auth\"] }, after = { access = [] } }\n  config = jsonencode({ hour = 1000 })"},
+		"ordering = { before = { access = [\"key-auth\"] }, after = { access = [] } }\n  config = jsonencode({ hour = 1000 })", ""},
 }
+
+// migrationRedisPassword is a plugin's secret in Kong's state (migrationPlugins).
+const migrationRedisPassword = "redis-pass-0123456789"
 
 func TestMigrateAccFromKong(t *testing.T) {
 	e := newKonnectEnv(t, konnectmock.Options{})
@@ -214,7 +225,7 @@ func TestMigrateAccFromKong(t *testing.T) {
 	others.merge(addKongPortalContent(t, e, state))                     // acc_migrate_portal_page_test.go
 	others.merge(addKongCatalog(t, e, state, cpID, svc["id"].(string))) // acc_migrate_catalog_test.go
 	objects := len(state.resources)
-	secrets := append([]string{"alice-key-0123456789"}, others.secrets...)
+	secrets := append([]string{"alice-key-0123456789", migrationRedisPassword}, others.secrets...)
 
 	sameNamed := e.providerBlock("") + `
 resource "konnect_gateway_control_plane" "prod" {
@@ -324,6 +335,9 @@ resource "konnect_gateway_target" "one" {
 		obj := mk(core("plugins"), body)
 		kongType := engine.KongPluginTypePrefix + strings.ReplaceAll(p.name, "-", "_")
 		local := strings.ReplaceAll(p.name, "-", "_")
+		if p.local != "" {
+			local = p.local
+		}
 		state.add(kongType, local, obj, withCP)
 		config += "\nresource \"konnect_gateway_plugin\" \"" + local + "\" {\n  control_plane_id = konnect_gateway_control_plane.prod.id\n  name = \"" + p.name + "\"" + scope + "\n  " + p.config + "\n}\n" +
 			"\nmoved {\n  from = " + kongType + "." + local + "\n  to   = konnect_gateway_plugin." + local + "\n}\n"

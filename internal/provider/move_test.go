@@ -138,6 +138,14 @@ func TestMoveKongPlugin(t *testing.T) {
 			if r := cfg["redis"].(map[string]any); r["host"] != "redis.internal" || r["port"] != 6379.0 || r["username"] != nil {
 				t.Errorf("config.redis = %v", r)
 			}
+			// the field the schema marks encrypted leaves config for the sensitive
+			// config_secrets; referenceable ones (the host) stay in config
+			if _, ok := cfg["redis"].(map[string]any)["password"]; ok {
+				t.Errorf("config.redis.password is still in config")
+			}
+			if s, _ := got["config_secrets"].(string); s != `{"redis":{"password":"s3cret-redis"}}` {
+				t.Errorf("config_secrets = %v, want the Redis password alone", got["config_secrets"])
+			}
 			if len(got["tags"].([]any)) != 2 || len(got["protocols"].([]any)) != 2 {
 				t.Errorf("tags %v, protocols %v", got["tags"], got["protocols"])
 			}
