@@ -102,7 +102,7 @@ func (r *EntityResource) moveKongPlugin(ctx context.Context, req resource.MoveSt
 				return
 			}
 		}
-		cfg, _ = dropNulls(cfg).(map[string]any)
+		cfg, _ = DropNulls(cfg).(map[string]any)
 		obj["config"], secrets = splitEncrypted(plugin, cfg)
 	}
 	r.finishMove(ctx, req, resp, obj, secrets)
@@ -258,22 +258,22 @@ func emptyJSON(v any) bool {
 	return false
 }
 
-// dropNulls removes null members of objects, at every depth: Kong's typed config holds every
-// key of its schema, null where Konnect has no value.
-func dropNulls(v any) any {
+// DropNulls removes null members of objects, at every depth: Kong's typed config holds every
+// key of its schema, null where Konnect has no value (and Konnect's own config does too).
+func DropNulls(v any) any {
 	switch x := v.(type) {
 	case map[string]any:
 		out := make(map[string]any, len(x))
 		for k, e := range x {
 			if e != nil {
-				out[k] = dropNulls(e)
+				out[k] = DropNulls(e)
 			}
 		}
 		return out
 	case []any:
 		out := make([]any, len(x))
 		for i, e := range x {
-			out[i] = dropNulls(e)
+			out[i] = DropNulls(e)
 		}
 		return out
 	}

@@ -155,6 +155,35 @@ func TestAccCustomPluginCheck_AtPlan(t *testing.T) {
 				Config:      customPluginConfigLua(env, shopLuaExtra, `{ upstream = "http://shop.internal", limits = { burst = 5 }, extr = "y" }`),
 				ExpectError: wrapped("(?s)`config.extr`: unknown field; did you mean `extra`\\?"),
 			},
+			{
+				// The field removed from the schema while the plugin still sets it in Konnect:
+				// refused at plan, naming the plugin and the path (Konnect would keep the
+				// plugin's config and refuse it at its next write).
+				Config: customPluginConfigLua(env, shopLua, `{ upstream = "http://shop.internal", limits = { burst = 5 } }`),
+				ExpectError: wrapped("(?s)Schema change breaks plugins that use it.*with konnect_gateway_custom_plugin_schema.shop,.*" +
+					"1 plugin\\(s\\) named \"shop\".*- plugin [0-9a-f-]{36} \\(global\\):\\s+`config.extra`: unknown field.*nothing was written"),
+			},
+			{
+				// ... nothing was: the schema still has the field, the plugin still sets it.
+				// The way out the diagnostic gives: the plugin drops the field first ...
+				PreConfig: func() {
+					acctest.WantConfig(t, "shop", env.Only(env.CorePath("checks", "plugins")), "extra", "y")
+					if lua, _ := env.Get(env.CorePath("checks", "plugin-schemas", "shop"))["lua_schema"].(string); !strings.Contains(lua, "extra") {
+						t.Errorf("the refused plan changed the schema in Konnect:\n%s", lua)
+					}
+				},
+				Config: customPluginConfigLua(env, shopLuaExtra, `{ upstream = "http://shop.internal", limits = { burst = 5 } }`),
+			},
+			{
+				// ... then the schema loses it.
+				Config: customPluginConfigLua(env, shopLua, `{ upstream = "http://shop.internal", limits = { burst = 5 } }`),
+				Check: func(*terraform.State) error {
+					if lua, _ := env.Get(env.CorePath("checks", "plugin-schemas", "shop"))["lua_schema"].(string); strings.Contains(lua, "extra") {
+						t.Errorf("the schema in Konnect still has the field `extra`")
+					}
+					return nil
+				},
+			},
 		},
 	})
 }
