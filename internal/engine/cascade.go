@@ -129,6 +129,14 @@ type Dependent struct {
 	// Above: for a control plane, a Platform collection below its own path rather than below
 	// its core entities (its data-plane certificates, its config stores).
 	Above bool
+	// Via: for a control plane, a listing of objects that belong to another object (every
+	// key-auth of the control plane, each of a consumer): the reference field naming that
+	// object, which heads a Nested import id (<control_plane_id>/<consumer id>/<id>).
+	Via string
+	// Below are the collections listed below each object found in this one (a foreign
+	// upstream's targets), where Konnect has no listing across the control plane: the
+	// objects the parent's delete takes two levels down, named and counted too.
+	Below []Dependent
 }
 
 // The dependent collections, declared once and named by each parent kind.
@@ -162,7 +170,14 @@ var (
 		{Collection: "plugins", All: "plugins", TypeName: "konnect_gateway_plugin", NameFields: []string{"instance_name", "name"}},
 		{Collection: "consumers", TypeName: "konnect_gateway_consumer", NameFields: []string{"username", "custom_id"}},
 		{Collection: "consumer_groups", TypeName: "konnect_gateway_consumer_group", NameFields: []string{"name"}},
-		{Collection: "upstreams", TypeName: "konnect_gateway_upstream", NameFields: []string{"name"}},
+		{Collection: "upstreams", TypeName: "konnect_gateway_upstream", NameFields: []string{"name"}, Below: []Dependent{TargetsOf}},
+		// Consumers' credentials, from the control plane's listings: a consumer made outside
+		// configuration takes its own with it, and they are named and counted too.
+		{Collection: "key-auths", All: "key-auths", Via: "consumer", Nested: true, TypeName: "konnect_gateway_key_auth"},
+		{Collection: "basic-auths", All: "basic-auths", Via: "consumer", Nested: true, TypeName: "konnect_gateway_basic_auth", NameFields: []string{"username"}},
+		{Collection: "acls", All: "acls", Via: "consumer", Nested: true, TypeName: "konnect_gateway_acl", NameFields: []string{"group"}},
+		{Collection: "jwts", All: "jwts", Via: "consumer", Nested: true, TypeName: "konnect_gateway_jwt", NameFields: []string{"key"}},
+		{Collection: "hmac-auths", All: "hmac-auths", Via: "consumer", Nested: true, TypeName: "konnect_gateway_hmac_auth", NameFields: []string{"username"}},
 		{Collection: "certificates", TypeName: "konnect_gateway_certificate"},
 		{Collection: "ca_certificates", TypeName: "konnect_gateway_ca_certificate"},
 		{Collection: "snis", All: "snis", TypeName: "konnect_gateway_sni", NameFields: []string{"name"}},
@@ -235,10 +250,51 @@ func (r *EntityResource) cascadeFound(ctx context.Context, g string, addr Addres
 				continue // goes before this object
 			}
 			found = append(found, d.Describe(o, addr))
+			for _, b := range d.Below {
+				below, more, failed, err := r.cascadeBelow(ctx, addr, self, d, o, b, goneFor)
+				if err != nil {
+					return nil, false, failed, err
+				}
+				found, truncated = append(found, below...), truncated || more
+			}
 		}
 		truncated = truncated || more
 	}
 	return found, truncated, Dependent{}, nil
+}
+
+// cascadeBelow lists collection b below the object o that d's listing found (a foreign
+// upstream's targets): what the delete takes two levels down, less what goneFor says goes
+// before it. A 404 is o gone since its listing: nothing is below it.
+func (r *EntityResource) cascadeBelow(ctx context.Context, addr Address, self string, d Dependent, o konnect.Object, b Dependent,
+	goneFor func(Dependent) func(konnect.Object) bool) ([]guard.Dependent, bool, Dependent, error) {
+	id, _ := o["id"].(string)
+	if id == "" {
+		return nil, false, Dependent{}, nil
+	}
+	objs, more, err := r.Data.Client.ListFirstPage(ctx, self+"/"+d.Collection+"/"+url.PathEscape(id)+"/"+b.Collection, cascadePageSize)
+	if konnect.IsNotFound(err) {
+		return nil, false, Dependent{}, nil
+	}
+	if err != nil {
+		return nil, false, b, err
+	}
+	parent := Address{Parents: map[string]string{"control_plane_id": addr.Parents["control_plane_id"]}, ID: id}
+	if parent.Parents["control_plane_id"] == "" {
+		parent.Parents["control_plane_id"] = addr.ID // the listing's parent is the control plane
+	}
+	var gone func(konnect.Object) bool
+	if goneFor != nil {
+		gone = goneFor(b)
+	}
+	var found []guard.Dependent
+	for _, c := range objs {
+		if gone != nil && gone(c) {
+			continue
+		}
+		found = append(found, b.Describe(c, parent))
+	}
+	return found, more, Dependent{}, nil
 }
 
 // cascadeDecide applies the conflict policy to what the guard found (e nil: nothing), and
@@ -357,7 +413,11 @@ func (d Dependent) Describe(o konnect.Object, parent Address) guard.Dependent {
 	}
 	out.ImportID = cp + "/" + id
 	if d.Nested {
-		out.ImportID = cp + "/" + parent.ID + "/" + id
+		via := parent.ID
+		if d.Via != "" {
+			via = refID(o[d.Via])
+		}
+		out.ImportID = cp + "/" + via + "/" + id
 	}
 	out.Refuses, out.Dangles = d.Refuses, d.Dangles
 	return out

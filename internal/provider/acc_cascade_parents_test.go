@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"regexp"
+	"strings"
 	"testing"
 
 	"github.com/google/uuid"
@@ -107,16 +108,19 @@ resource "konnect_gateway_partial" "redis" {
 }
 
 // The control plane is a parent too: Konnect deletes every gateway entity in it with it.
-// A service and a consumer someone created in Konnect: the destroy is refused under the
-// default policy, at plan, naming both with import blocks; the service and partial this
+// A service, a consumer with a key-auth credential and an upstream with a target, someone
+// created in Konnect: the destroy is refused under the default policy, at plan, naming all
+// five, the grandchildren with their import ids through their parent, and counting them;
+// the service and partial this
 // configuration manages do not block, and stay; each of the control plane's collections is
 // listed once per command, not once per object. Under overwrite the destroy goes through.
 func TestAccCascadeParents_ControlPlane(t *testing.T) {
 	env := newKonnectEnv(t, konnectmock.Options{})
-	legacyID, consumerID := uuid.NewString(), uuid.NewString()
+	legacyID, consumerID, keyID, upstreamID, targetID := uuid.NewString(), uuid.NewString(), uuid.NewString(), uuid.NewString(), uuid.NewString()
 	var cpID, managedSvcID, partialID string
 	put := func(collection, id string, body konnect.Object) {
-		if _, _, err := env.client.PutEntity(context.Background(), konnect.CoreEntitiesPath(cpID, collection), id, body, ""); err != nil {
+		segments := strings.Split(collection, "/") // a nested collection: consumers/<id>/key-auth
+		if _, _, err := env.client.PutEntity(context.Background(), konnect.CoreEntitiesPath(cpID, segments...), id, body, ""); err != nil {
 			t.Fatalf("out-of-band create in %s: %v", collection, err)
 		}
 	}
@@ -131,16 +135,25 @@ func TestAccCascadeParents_ControlPlane(t *testing.T) {
 					partialID = env.only(konnect.CoreEntitiesPath(cpID, "partials"))["id"].(string)
 					put("services", legacyID, konnect.Object{"name": "legacy", "host": "legacy.internal"})
 					put("consumers", consumerID, konnect.Object{"username": "bob"})
+					put("consumers/"+consumerID+"/key-auth", keyID, konnect.Object{"key": "bob-key-5f3a9c"})
+					put("upstreams", upstreamID, konnect.Object{"name": "legacy.upstream"})
+					put("upstreams/"+upstreamID+"/targets", targetID, konnect.Object{"target": "10.0.0.9:80"})
 					env.resetRequests()
 				},
 				Config:  env.cpWithContents(""),
 				Destroy: true,
 				ExpectError: regexp.MustCompile(`(?s)Deleting this object would delete objects that Terraform does\s+not\s+manage.*` +
-					regexp.QuoteMeta("konnect_gateway_control_plane (id ") + `.*has 2 objects in Konnect.*` +
+					regexp.QuoteMeta("konnect_gateway_control_plane (id ") + `.*has 5 objects in Konnect.*` +
 					dependentLine("konnect_gateway_service", legacyID, "legacy") + `.*` +
-					dependentLine("konnect_gateway_consumer", consumerID, "bob") + `.*Nothing was deleted.*` +
+					dependentLine("konnect_gateway_consumer", consumerID, "bob") + `.*` +
+					dependentLine("konnect_gateway_upstream", upstreamID, "legacy.upstream") + `.*` +
+					dependentLine("konnect_gateway_target", targetID, "10.0.0.9:80") + `.*` +
+					dependentLine("konnect_gateway_key_auth", keyID, "") + `.*Nothing was deleted.*` +
 					importBlock("konnect_gateway_service", "") + uuidPattern + "/" + legacyID + `.*` +
-					importBlock("konnect_gateway_consumer", "") + uuidPattern + "/" + consumerID + `.*KONNECT_CONFLICT_POLICY=overwrite`),
+					importBlock("konnect_gateway_consumer", "") + uuidPattern + "/" + consumerID + `.*` +
+					importBlock("konnect_gateway_upstream", "") + uuidPattern + "/" + upstreamID + `.*` +
+					importBlock("konnect_gateway_target", "") + uuidPattern + "/" + upstreamID + "/" + targetID + `.*` +
+					importBlock("konnect_gateway_key_auth", "") + uuidPattern + "/" + consumerID + "/" + keyID + `.*KONNECT_CONFLICT_POLICY=overwrite`),
 			},
 			{
 				PreConfig: func() {
@@ -156,7 +169,8 @@ func TestAccCascadeParents_ControlPlane(t *testing.T) {
 					if env.get("/v2/control-planes/"+cpID) == nil {
 						t.Error("the refused destroy deleted the control plane")
 					}
-					for _, p := range []string{konnect.CoreEntitiesPath(cpID, "services", legacyID), konnect.CoreEntitiesPath(cpID, "consumers", consumerID)} {
+					for _, p := range []string{konnect.CoreEntitiesPath(cpID, "services", legacyID), konnect.CoreEntitiesPath(cpID, "consumers", consumerID),
+						konnect.CoreEntitiesPath(cpID, "consumers", consumerID, "key-auth", keyID), konnect.CoreEntitiesPath(cpID, "upstreams", upstreamID, "targets", targetID)} {
 						if env.get(p) == nil {
 							t.Errorf("after the refused destroy, Konnect lacks %s", p)
 						}

@@ -146,6 +146,9 @@ func TestDependentDeclarations(t *testing.T) {
 			if d.Across != "" { // imported under its owner (an implementation under its API)
 				obj[d.Owner] = "owner-id"
 			}
+			if d.Via != "" { // a control plane's listing of credentials: each names its consumer
+				obj[d.Via] = map[string]any{"id": "via-id"}
+			}
 			desc := d.Describe(obj, parent)
 			got, err := dr.ParseImportID(desc.ImportID)
 			wantID := "dep-id"
