@@ -73,8 +73,9 @@ func (r *EntityResource) Attr(name string) (Attr, bool) {
 // withoutSecrets takes the secrets out of an object's JSON documents (those of the
 // attributes in only, or all when only is nil): where no configuration says which keys
 // are the user's (a list data source, an import), a secret must not reach plan output,
-// state shown with `terraform show`, or an output. The rule is the one conflict diagnostics
-// follow: a plugin's schema in Konnect, and key names. A plugin written later keeps the
+// state shown with `terraform show`, or an output. The rule is guard.SecretPaths.IsWithheld:
+// the fields a plugin's schema in Konnect marks encrypted, its referenceable maps' values,
+// and key names; a referenceable setting (a Redis host) is shown. A plugin written later keeps the
 // secrets Konnect holds (pluginAPI lays configuration over Konnect's config).
 func WithoutSecrets(ctx context.Context, data *ProviderData, kind EntityKind, attrs []Attr, v tftypes.Value, obj konnect.Object, controlPlaneID string, only map[string]bool) (tftypes.Value, error) {
 	v, _, err := splitSecrets(ctx, data, kind, attrs, v, obj, controlPlaneID, only)
@@ -106,7 +107,7 @@ func splitSecrets(ctx context.Context, data *ProviderData, kind EntityKind, attr
 		if !ok {
 			norm = doc
 		}
-		clean, err := a.Type.FromJSON(DropSecrets(nil, norm, paths.IsSecret, func(p []string, val any) {
+		clean, err := a.Type.FromJSON(DropSecrets(nil, norm, paths.IsWithheld, func(p []string, val any) {
 			if taken == nil {
 				taken = map[string][]SecretAt{}
 			}

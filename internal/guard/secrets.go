@@ -131,6 +131,24 @@ func (s SecretPaths) IsWrittenSecret(path []string) bool {
 	return SecretPaths{paths: s.encrypted}.IsSecret(path)
 }
 
+// IsWithheld is the rule for what an import or a list data source leaves out of a JSON
+// document, where no configuration says which keys are the user's: a field Konnect marks
+// encrypted, a key that names a secret (IsWrittenSecret), and the values of a map Konnect
+// marks referenceable (a request's headers or query values, which often carry a token under
+// a name no rule knows). A referenceable field of its own (a Redis host, a region, an issuer)
+// is a setting that may hold a vault reference, and is shown.
+func (s SecretPaths) IsWithheld(path []string) bool {
+	if s.IsWrittenSecret(path) {
+		return true
+	}
+	for _, p := range s.paths {
+		if p[len(p)-1] == "*" && (SecretPaths{paths: [][]string{p}}).Covers(path) {
+			return true
+		}
+	}
+	return false
+}
+
 // IsEncrypted reports whether path is at or below a field Konnect marks encrypted: a
 // secret by Konnect's word alone, whatever its key is named.
 func (s SecretPaths) IsEncrypted(path []string) bool {

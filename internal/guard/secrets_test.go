@@ -139,6 +139,16 @@ func TestSecretPathsFromSchema(t *testing.T) {
 			t.Errorf("IsWrittenSecret(%s) = %v, want %v", path, got, want)
 		}
 	}
+	// what an import or a list leaves out: the encrypted and the named, and a referenceable
+	// map's values; a referenceable setting of its own is shown
+	for path, want := range map[string]bool{
+		"redis.password": true, "http_endpoint": true, "client_id": true, "labels.api_key": true, "headers.X-Team": true,
+		"redis.username": false, "scopes": false, "redis.host": false, "minute": false, "labels.team": false,
+	} {
+		if got := s.IsWithheld(strings.Split(path, ".")); got != want {
+			t.Errorf("IsWithheld(%s) = %v, want %v", path, got, want)
+		}
+	}
 	if got := SecretPathsFromSchema(map[string]any{}).Paths(); len(got) != 0 {
 		t.Errorf("empty schema: %v", got)
 	}

@@ -213,14 +213,13 @@ output "route_count" {
 					statecheck.ExpectKnownValue("data.konnect_gateway_service_list.services_orders", tfjsonpath.New("data").AtSliceIndex(0).AtMapKey("retries"), knownvalue.Int64Exact(5)),
 					statecheck.ExpectKnownValue("data.konnect_gateway_service_list.services_orders", tfjsonpath.New("data").AtSliceIndex(0).AtMapKey("control_plane_id"), knownvalue.StringExact(cp)),
 					statecheck.ExpectKnownValue("data.konnect_gateway_route_list.routes_edge", tfjsonpath.New("data").AtSliceIndex(0).AtMapKey("service").AtMapKey("id"), knownvalue.StringExact(orders["id"].(string))),
-					// the plugin's config as Konnect holds it, without the redis password; the
-					// redis host is left out too: Kong Gateway 3.15's schema marks it
-					// referenceable (it may hold a vault reference), and a list leaves out every
-					// value the schema marks so
+					// the plugin's config as Konnect holds it, without the redis password (Kong
+					// marks it encrypted); the redis host, only referenceable (it may hold a
+					// vault reference), is a setting and is shown
 					statecheck.ExpectKnownValue("data.konnect_gateway_plugin_list.plugins_rl", tfjsonpath.New("data").AtSliceIndex(0).AtMapKey("config"),
-						knownvalue.StringRegexp(regexp.MustCompile(`^\{.*"minute":5[,}].*"policy":"redis".*"redis":\{.*"port":6379[,}]`))),
+						knownvalue.StringRegexp(regexp.MustCompile(`^\{.*"minute":5[,}].*"policy":"redis".*"redis":\{.*"host":"redis\.internal".*"port":6379[,}]`))),
 					statecheck.ExpectKnownValue("data.konnect_gateway_plugin_list.plugins_rl", tfjsonpath.New("data").AtSliceIndex(0).AtMapKey("config"),
-						notMatching(regexp.MustCompile(`password|Lists-Redis-Pa55|redis\.internal`))),
+						notMatching(regexp.MustCompile(`password|Lists-Redis-Pa55`))),
 				},
 			},
 			{
