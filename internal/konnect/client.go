@@ -49,6 +49,9 @@ const (
 // Config configures a Client. Zero values take the documented defaults.
 type Config struct {
 	ServerURL    string        // default DefaultServerURL
+	// GlobalURL is where the APIs Konnect serves on its global host only go (hosts.go):
+	// default DefaultGlobalURL when ServerURL is one of Konnect's hosts, else ServerURL.
+	GlobalURL string
 	Token        string        // bearer token (kpat_… or spat_…); never logged
 	UserAgent    string        // default DefaultUserAgent
 	MaxAttempts  int           // default DefaultMaxAttempts (total attempts including the first)
@@ -77,8 +80,8 @@ func (c Config) String() string {
 	if c.Token != "" {
 		tok = "<redacted>"
 	}
-	return fmt.Sprintf("konnect.Config{ServerURL:%q Token:%s UserAgent:%q MaxAttempts:%d RetryWaitMin:%s RetryWaitMax:%s MaxTotalWait:%s RequestTimeout:%s}",
-		redactString(c.ServerURL, ""), tok, c.UserAgent, c.MaxAttempts, c.RetryWaitMin, c.RetryWaitMax, c.MaxTotalWait, c.RequestTimeout)
+	return fmt.Sprintf("konnect.Config{ServerURL:%q GlobalURL:%q Token:%s UserAgent:%q MaxAttempts:%d RetryWaitMin:%s RetryWaitMax:%s MaxTotalWait:%s RequestTimeout:%s}",
+		redactString(c.ServerURL, ""), redactString(c.GlobalURL, ""), tok, c.UserAgent, c.MaxAttempts, c.RetryWaitMin, c.RetryWaitMax, c.MaxTotalWait, c.RequestTimeout)
 }
 
 // GoString is like String, so that %#v does not print the token either.
@@ -87,6 +90,7 @@ func (c Config) GoString() string { return c.String() }
 // Client talks to the Konnect API. It is safe for concurrent use.
 type Client struct {
 	base         *url.URL
+	global       *url.URL // the global APIs' host (hosts.go)
 	token        string
 	userAgent    string
 	httpClient   *http.Client
@@ -112,7 +116,7 @@ func (c *Client) String() string {
 	if c == nil {
 		return "konnect.Client(nil)"
 	}
-	return fmt.Sprintf("konnect.Client{server:%q}", c.base.Redacted())
+	return fmt.Sprintf("konnect.Client{server:%q global:%q}", c.base.Redacted(), c.global.Redacted())
 }
 
 // GoString is like String.
@@ -128,6 +132,12 @@ func New(cfg Config) (*Client, error) {
 	if err != nil {
 		return nil, err
 	}
+	global := globalFor(base)
+	if strings.TrimSpace(cfg.GlobalURL) != "" {
+		if global, err = ValidateServerURL(cfg.GlobalURL); err != nil {
+			return nil, fmt.Errorf("global: %w", err)
+		}
+	}
 	if cfg.Token == "" {
 		return nil, errors.New("a Konnect access token is required (personal access token kpat_… or system account token spat_…)")
 	}
@@ -138,6 +148,7 @@ func New(cfg Config) (*Client, error) {
 	}
 	c := &Client{
 		base:           base,
+		global:         global,
 		token:          cfg.Token,
 		userAgent:      cfg.UserAgent,
 		httpClient:     cfg.httpClient,
@@ -464,12 +475,16 @@ func (c *Client) resolve(path string, query url.Values) (*url.URL, error) {
 	for k, vs := range query {
 		q[k] = append([]string(nil), vs...)
 	}
-	escaped := strings.TrimRight(c.base.EscapedPath(), "/") + "/" + strings.TrimLeft(path, "/")
+	base := c.base
+	if IsGlobalPath(path) {
+		base = c.global
+	}
+	escaped := strings.TrimRight(base.EscapedPath(), "/") + "/" + strings.TrimLeft(path, "/")
 	unescaped, err := url.PathUnescape(escaped)
 	if err != nil {
 		return nil, fmt.Errorf("invalid path escaping: %w", err)
 	}
-	u := *c.base
+	u := *base
 	u.Path = unescaped
 	u.RawPath = escaped
 	u.RawQuery = q.Encode()

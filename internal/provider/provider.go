@@ -6,6 +6,7 @@ import (
 	"context"
 	"fmt"
 	"os"
+	"strings"
 
 	"github.com/hashicorp/terraform-plugin-framework-validators/int64validator"
 	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
@@ -33,6 +34,7 @@ type konnectProvider struct {
 
 type providerModel struct {
 	ServerURL                types.String `tfsdk:"server_url"`
+	GlobalServerURL          types.String `tfsdk:"global_server_url"`
 	PersonalAccessToken      types.String `tfsdk:"personal_access_token"`
 	SystemAccountAccessToken types.String `tfsdk:"system_account_access_token"`
 	ConflictPolicy           types.String `tfsdk:"conflict_policy"`
@@ -56,6 +58,10 @@ func (p *konnectProvider) Schema(_ context.Context, _ provider.SchemaRequest, re
 		Attributes: map[string]schema.Attribute{
 			"server_url": schema.StringAttribute{Optional: true,
 				MarkdownDescription: "Konnect API base URL, e.g. `https://eu.api.konghq.com`. Defaults to `KONNECT_SERVER_URL`, then `" + konnect.DefaultServerURL + "`. Plain `http://` is refused except to a loopback address."},
+			"global_server_url": schema.StringAttribute{Optional: true,
+				MarkdownDescription: "Where the APIs Konnect serves on its global host only go: the identity API (teams, users, roles, system accounts, identity providers, authentication settings) and cloud gateways. " +
+					"Defaults to `KONNECT_GLOBAL_SERVER_URL`, then `" + konnect.DefaultGlobalURL + "` when `server_url` is one of Konnect's hosts (any region), else `server_url` itself (a proxy or a private deployment serving every API on one address). " +
+					"Set it only for a proxy in front of Konnect's global host."},
 			"personal_access_token": schema.StringAttribute{Optional: true, Sensitive: true,
 				MarkdownDescription: "A Konnect personal access token (`kpat_…`). Defaults to `KONNECT_TOKEN`.",
 				Validators:          []validator.String{stringvalidator.ConflictsWith(path.MatchRoot("system_account_access_token"))}},
@@ -78,7 +84,7 @@ func (p *konnectProvider) Configure(ctx context.Context, req provider.ConfigureR
 	if resp.Diagnostics.HasError() {
 		return
 	}
-	for name, v := range map[string]types.String{"server_url": cfg.ServerURL, "personal_access_token": cfg.PersonalAccessToken,
+	for name, v := range map[string]types.String{"server_url": cfg.ServerURL, "global_server_url": cfg.GlobalServerURL, "personal_access_token": cfg.PersonalAccessToken,
 		"system_account_access_token": cfg.SystemAccountAccessToken, "conflict_policy": cfg.ConflictPolicy} {
 		if v.IsUnknown() {
 			resp.Diagnostics.AddAttributeError(path.Root(name), "Unknown provider configuration",
@@ -93,6 +99,14 @@ func (p *konnectProvider) Configure(ctx context.Context, req provider.ConfigureR
 	if _, err := konnect.ValidateBaseURL(serverURL); err != nil {
 		resp.Diagnostics.AddAttributeError(path.Root("server_url"), "Invalid Konnect server URL", err.Error())
 		return
+	}
+	globalURL := firstSet(cfg.GlobalServerURL.ValueString(), os.Getenv("KONNECT_GLOBAL_SERVER_URL"))
+	if globalURL != "" {
+		if _, err := konnect.ValidateBaseURL(globalURL); err != nil {
+			resp.Diagnostics.AddAttributeError(path.Root("global_server_url"), "Invalid Konnect global server URL",
+				strings.Replace(err.Error(), "server_url", "global_server_url", 1))
+			return
+		}
 	}
 
 	token := firstSet(cfg.PersonalAccessToken.ValueString(), cfg.SystemAccountAccessToken.ValueString())
@@ -130,7 +144,7 @@ func (p *konnectProvider) Configure(ctx context.Context, req provider.ConfigureR
 		return
 	}
 
-	client, err := konnect.New(konnect.Config{ServerURL: serverURL, Token: token, UserAgent: "terraform-provider-konnect/" + p.version,
+	client, err := konnect.New(konnect.Config{ServerURL: serverURL, GlobalURL: globalURL, Token: token, UserAgent: "terraform-provider-konnect/" + p.version,
 		RequestTimeout: timeout, MaxAttempts: retries + 1, LimitsHint: limitsHint, RateLimitHint: rateLimitHint})
 	if err != nil {
 		resp.Diagnostics.AddError("Could not create the Konnect client", err.Error())

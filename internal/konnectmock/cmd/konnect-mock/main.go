@@ -82,6 +82,8 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	var tokens tokenList
 	var faults konnectmock.Faults
 	listen := fs.String("listen", "127.0.0.1:0", "address to listen on")
+	globalListen := fs.String("global-listen", "", "serve Konnect's global APIs (identity, cloud gateways) apart, on this `address` (127.0.0.1:0: any free port), "+
+		"and only the regional ones on --listen, each refusing the other's with a 404, as Konnect's hosts do (default: every API on --listen)")
 	fs.Var(&tokens, "token", "accepted bearer `token` (repeatable; none: any kpat_/spat_ token, also for /_mock/)")
 	etags := fs.Bool("etags", false, "send ETags and honour If-Match (not real Konnect behaviour)")
 	stateFile := fs.String("state-file", "", "load state from `PATH` at start (creating it if missing) and save it atomically after every acknowledged write")
@@ -111,20 +113,33 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "konnect-mock:", strings.TrimPrefix(err.Error(), "konnectmock: "))
 		return 1
 	}
-	ln, err := net.Listen("tcp", *listen)
-	if err != nil {
-		fmt.Fprintln(stderr, "konnect-mock:", err)
-		return 1
+	type listener struct {
+		addr    string
+		handler http.Handler
+		what    string
 	}
-	srv := &http.Server{
-		Handler:           mock,
-		ReadHeaderTimeout: 10 * time.Second,
-		// requests (slow ones included) see ctx end at shutdown, so they do not hold it up
-		BaseContext: func(net.Listener) context.Context { return ctx },
+	listeners := []listener{{*listen, mock, "listening"}}
+	if *globalListen != "" {
+		listeners = []listener{{*listen, mock.Regional(), "listening"}, {*globalListen, mock.Global(), "serving the global APIs"}}
 	}
-	served := make(chan error, 1)
-	go func() { served <- srv.Serve(ln) }()
-	fmt.Fprintf(stdout, "konnect-mock listening on http://%s\n", ln.Addr())
+	served := make(chan error, len(listeners))
+	var servers []*http.Server
+	for _, l := range listeners {
+		ln, err := net.Listen("tcp", l.addr)
+		if err != nil {
+			fmt.Fprintln(stderr, "konnect-mock:", err)
+			return 1
+		}
+		srv := &http.Server{
+			Handler:           l.handler,
+			ReadHeaderTimeout: 10 * time.Second,
+			// requests (slow ones included) see ctx end at shutdown, so they do not hold it up
+			BaseContext: func(net.Listener) context.Context { return ctx },
+		}
+		servers = append(servers, srv)
+		go func() { served <- srv.Serve(ln) }()
+		fmt.Fprintf(stdout, "konnect-mock %s on http://%s\n", l.what, ln.Addr())
+	}
 	if f, ok := stdout.(*os.File); ok {
 		_ = f.Sync()
 	}
@@ -136,8 +151,10 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	case <-ctx.Done():
 		shutdown, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 		defer cancel()
-		if err := srv.Shutdown(shutdown); err != nil && !errors.Is(err, http.ErrServerClosed) {
-			fmt.Fprintln(stderr, "konnect-mock:", err)
+		for _, srv := range servers {
+			if err := srv.Shutdown(shutdown); err != nil && !errors.Is(err, http.ErrServerClosed) {
+				fmt.Fprintln(stderr, "konnect-mock:", err)
+			}
 		}
 		return 0
 	}
