@@ -48,10 +48,10 @@ const (
 
 // Config configures a Client. Zero values take the documented defaults.
 type Config struct {
-	ServerURL    string        // default DefaultServerURL
+	ServerURL string // default DefaultServerURL
 	// GlobalURL is where the APIs Konnect serves on its global host only go (hosts.go):
 	// default DefaultGlobalURL when ServerURL is one of Konnect's hosts, else ServerURL.
-	GlobalURL string
+	GlobalURL    string
 	Token        string        // bearer token (kpat_… or spat_…); never logged
 	UserAgent    string        // default DefaultUserAgent
 	MaxAttempts  int           // default DefaultMaxAttempts (total attempts including the first)
