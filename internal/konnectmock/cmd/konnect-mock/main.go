@@ -74,7 +74,8 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	fs.SetOutput(stderr)
 	fs.Usage = func() {
 		fmt.Fprint(fs.Output(), "Usage: konnect-mock [flags]\n\n"+
-			"An in-memory Kong Konnect (control planes, gateway core entities, identity) for tests and CI.\n"+
+			"An in-memory Kong Konnect for tests and CI: control planes and their gateway entities, plugin and partial schemas,\n"+
+			"config stores, the identity API (teams, users, roles, system accounts, identity providers), Dev Portals and the API catalog.\n"+
 			"Prints \"konnect-mock listening on http://HOST:PORT\" once ready. Faults apply to /v2/ and /v3/ paths only;\n"+
 			"/_mock/{reset,dump,counts,counts/reset,faults,users,tokens/ID/expire,tokens/ID/revoke} control it and need the same bearer token.\n\nFlags:\n")
 		fs.PrintDefaults()
