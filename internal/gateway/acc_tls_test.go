@@ -21,8 +21,9 @@ import (
 )
 
 // Acceptance tests of the upstream and TLS kinds: upstreams, targets, certificates, CA
-// certificates, SNIs, vaults, key sets and keys. Each kind goes through create, update,
-// an empty second plan, import, and a stale saved plan refused by Guard 1.
+// certificates, SNIs, vaults, key sets and keys, beyond what each kind's row in TestAccKinds
+// proves (create, update, stale saved plans, conflicts, import): validation, references,
+// and what is particular to a kind.
 
 // --- key material -------------------------------------------------------------------------
 
