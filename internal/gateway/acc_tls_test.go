@@ -52,7 +52,7 @@ var tlsRevision = knownvalue.StringRegexp(regexp.MustCompile(`^sha256:[0-9a-f]{6
 
 // --- upstreams ----------------------------------------------------------------------------
 
-func upstreamConfig(e *acctest.Env, slots int, extra string) string {
+func upstreamConfig(e *acctest.Env, extra string) string {
 	return e.ProviderBlock("") + acctest.TLSCP("tls-upstream") + fmt.Sprintf(`
 resource "konnect_gateway_upstream" "u" {
   control_plane_id = konnect_gateway_control_plane.cp.id
@@ -60,11 +60,11 @@ resource "konnect_gateway_upstream" "u" {
   algorithm        = "consistent-hashing"
   hash_on          = "header"
   hash_on_header   = "x-user"
-  slots            = %d
+  slots            = 100
   tags             = ["b", "a"]
 %s
 }
-`, slots, extra)
+`, extra)
 }
 
 const partialHealthchecks = `
@@ -86,9 +86,9 @@ func TestAccTLSUpstreamHealthchecksPartial(t *testing.T) {
 	resource.ParallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: protoV6Factories,
 		Steps: []resource.TestStep{
-			{Config: upstreamConfig(env, 100, "")},
+			{Config: upstreamConfig(env, "")},
 			{
-				Config: upstreamConfig(env, 100, partialHealthchecks),
+				Config: upstreamConfig(env, partialHealthchecks),
 				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
 					plancheck.ExpectResourceAction(u, plancheck.ResourceActionUpdate),
 				}},
@@ -110,7 +110,7 @@ func TestAccTLSUpstreamHealthchecksPartial(t *testing.T) {
 				},
 			},
 			{
-				Config:           upstreamConfig(env, 100, partialHealthchecks),
+				Config:           upstreamConfig(env, partialHealthchecks),
 				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()}},
 			},
 		},
@@ -126,173 +126,10 @@ func TestAccTLSUpstreamHealthchecksPartialAtCreate(t *testing.T) {
 	resource.ParallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: protoV6Factories,
 		Steps: []resource.TestStep{
-			{Config: upstreamConfig(env, 100, partialHealthchecks)},
+			{Config: upstreamConfig(env, partialHealthchecks)},
 			{
-				Config:           upstreamConfig(env, 100, partialHealthchecks),
+				Config:           upstreamConfig(env, partialHealthchecks),
 				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()}},
-			},
-		},
-	})
-}
-
-// --- certificates -------------------------------------------------------------------------
-
-func certificateConfig(e *acctest.Env, p acctest.TLSPair, extra string) string {
-	return e.ProviderBlock("") + acctest.TLSCP("tls-cert") + fmt.Sprintf(`
-resource "konnect_gateway_certificate" "c" {
-  control_plane_id = konnect_gateway_control_plane.cp.id
-  cert             = %q
-  key              = %q
-%s
-}
-`, p.Cert, p.Key, extra)
-}
-
-func TestAccTLSCertificate(t *testing.T) {
-	env := acctest.NewEnv(t, konnectmock.Options{})
-	sameID := statecheck.CompareValue(compare.ValuesSame())
-	const c = "konnect_gateway_certificate.c"
-	first, second, alt := acctest.TLSTestPEM(t, "a.example.com", false), acctest.TLSTestPEM(t, "a.example.com", false), acctest.TLSTestPEM(t, "a.example.com", false)
-	altConfig := fmt.Sprintf("  cert_alt = %q\n  key_alt  = %q", alt.Cert, alt.Key)
-	cert := func() konnect.Object { return env.Only(env.CorePath("tls-cert", "certificates")) }
-	resource.ParallelTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: protoV6Factories,
-		Steps: []resource.TestStep{
-			{
-				Config: certificateConfig(env, first, ""),
-				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
-					plancheck.ExpectResourceAction(c, plancheck.ResourceActionCreate),
-					plancheck.ExpectSensitiveValue(c, tfjsonpath.New("key")),
-				}},
-				ConfigStateChecks: []statecheck.StateCheck{
-					sameID.AddStateValue(c, tfjsonpath.New("id")),
-					statecheck.ExpectKnownValue(c, tfjsonpath.New("cert"), knownvalue.StringExact(first.Cert)),
-					statecheck.ExpectKnownValue(c, tfjsonpath.New("revision"), tlsRevision),
-				},
-				Check: func(*terraform.State) error {
-					acctest.WantField(t, "certificate", cert(), "key", first.Key)
-					return nil
-				},
-			},
-			{
-				// Rotation in place.
-				Config: certificateConfig(env, second, ""),
-				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
-					plancheck.ExpectResourceAction(c, plancheck.ResourceActionUpdate),
-					plancheck.ExpectSensitiveValue(c, tfjsonpath.New("key")),
-				}},
-				ConfigStateChecks: []statecheck.StateCheck{sameID.AddStateValue(c, tfjsonpath.New("id"))},
-				Check: func(*terraform.State) error {
-					acctest.WantField(t, "certificate", cert(), "cert", second.Cert)
-					acctest.WantField(t, "certificate", cert(), "key", second.Key)
-					return nil
-				},
-			},
-			{
-				Config:           certificateConfig(env, second, ""),
-				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()}},
-			},
-			{ResourceName: c, ImportState: true, ImportStateVerify: true, ImportStateIdFunc: tlsImportID(c, "control_plane_id")},
-			{
-				Config: certificateConfig(env, second, altConfig),
-				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
-					plancheck.ExpectSensitiveValue(c, tfjsonpath.New("key_alt")),
-					acctest.OutOfBand(func() {
-						env.Edit(env.CorePath("tls-cert", "certificates", cert()["id"].(string)), acctest.SetAll(konnect.Object{"tags": []any{"edited-in-ui"}}))
-					}),
-				}},
-				ExpectError: tlsStale("konnect_gateway_certificate"),
-			},
-			{
-				PreConfig: func() {
-					acctest.WantField(t, "after the refused apply", cert(), "tags", []any{"edited-in-ui"})
-					acctest.WantField(t, "after the refused apply", cert(), "cert_alt", nil)
-				},
-				Config: certificateConfig(env, second, altConfig),
-				ConfigStateChecks: []statecheck.StateCheck{
-					statecheck.ExpectKnownValue(c, tfjsonpath.New("tags"), knownvalue.SetExact([]knownvalue.Check{knownvalue.StringExact("edited-in-ui")})),
-				},
-				Check: func(*terraform.State) error {
-					acctest.WantField(t, "after re-planning", cert(), "tags", []any{"edited-in-ui"})
-					acctest.WantField(t, "after re-planning", cert(), "key_alt", alt.Key)
-					return nil
-				},
-			},
-		},
-	})
-}
-
-// --- CA certificates ----------------------------------------------------------------------
-
-func caConfig(e *acctest.Env, p acctest.TLSPair) string {
-	return e.ProviderBlock("") + acctest.TLSCP("tls-ca") + fmt.Sprintf(`
-resource "konnect_gateway_ca_certificate" "ca" {
-  control_plane_id = konnect_gateway_control_plane.cp.id
-  cert             = %q
-}
-`, p.Cert)
-}
-
-func TestAccTLSCACertificate(t *testing.T) {
-	env := acctest.NewEnv(t, konnectmock.Options{})
-	sameID := statecheck.CompareValue(compare.ValuesSame())
-	const ca = "konnect_gateway_ca_certificate.ca"
-	first, second, third := acctest.TLSTestPEM(t, "CA one", true), acctest.TLSTestPEM(t, "CA two", true), acctest.TLSTestPEM(t, "CA three", true)
-	held := func() konnect.Object { return env.Only(env.CorePath("tls-ca", "ca_certificates")) }
-	resource.ParallelTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: protoV6Factories,
-		Steps: []resource.TestStep{
-			{
-				Config: caConfig(env, first),
-				ConfigStateChecks: []statecheck.StateCheck{
-					sameID.AddStateValue(ca, tfjsonpath.New("id")),
-					statecheck.ExpectKnownValue(ca, tfjsonpath.New("cert_digest"), knownvalue.StringExact(first.Digest)),
-					statecheck.ExpectKnownValue(ca, tfjsonpath.New("revision"), tlsRevision),
-				},
-				Check: func(*terraform.State) error {
-					acctest.WantField(t, "CA certificate", held(), "cert_digest", first.Digest)
-					return nil
-				},
-			},
-			{
-				Config: caConfig(env, second),
-				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
-					plancheck.ExpectResourceAction(ca, plancheck.ResourceActionUpdate),
-				}},
-				ConfigStateChecks: []statecheck.StateCheck{
-					sameID.AddStateValue(ca, tfjsonpath.New("id")),
-					statecheck.ExpectKnownValue(ca, tfjsonpath.New("cert_digest"), knownvalue.StringExact(second.Digest)),
-				},
-				Check: func(*terraform.State) error {
-					acctest.WantField(t, "CA certificate", held(), "cert", second.Cert)
-					return nil
-				},
-			},
-			{
-				Config:           caConfig(env, second),
-				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()}},
-			},
-			{ResourceName: ca, ImportState: true, ImportStateVerify: true, ImportStateIdFunc: tlsImportID(ca, "control_plane_id")},
-			{
-				Config: caConfig(env, third),
-				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
-					acctest.OutOfBand(func() {
-						env.Edit(env.CorePath("tls-ca", "ca_certificates", held()["id"].(string)), acctest.SetAll(konnect.Object{"tags": []any{"edited-in-ui"}}))
-					}),
-				}},
-				ExpectError: tlsStale("konnect_gateway_ca_certificate"),
-			},
-			{
-				PreConfig: func() {
-					acctest.WantField(t, "after the refused apply", held(), "tags", []any{"edited-in-ui"})
-					acctest.WantField(t, "after the refused apply", held(), "cert_digest", second.Digest)
-				},
-				Config: caConfig(env, third),
-				Check: func(*terraform.State) error {
-					acctest.WantField(t, "after re-planning", held(), "tags", []any{"edited-in-ui"})
-					acctest.WantField(t, "after re-planning", held(), "cert_digest", third.Digest)
-					return nil
-				},
 			},
 		},
 	})
