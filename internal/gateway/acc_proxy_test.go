@@ -107,15 +107,14 @@ resource "konnect_gateway_route" "tcp" {
 `, c.paths, c.stripPath, c.preserveHost, c.priority)
 }
 
-// Traditional, expression and tcp routes: create, update in place, an empty second plan,
-// import, and a saved plan made stale by an edit in Konnect.
+// Traditional, expression and tcp routes: create (Konnect's defaults in state), update in
+// place, paths in another order, an attribute configuration does not set following Konnect,
+// and import. (Stale saved plans, conflicts and the rest: TestAccKinds/route.)
 func TestAccRoute_Lifecycle(t *testing.T) {
 	env := acctest.NewEnv(t, konnectmock.Options{})
 	sameID := statecheck.CompareValue(compare.ValuesSame())
 	first := routeCase{paths: `["/orders"]`, stripPath: true, priority: 5}
-	second := routeCase{paths: `["/v1/orders", "/orders"]`, stripPath: false, priority: 10}
-	third := second
-	third.preserveHost = true
+	second := routeCase{paths: `["/v1/orders", "/orders"]`, stripPath: false, preserveHost: true, priority: 10}
 	route := func(name string) konnect.Object { return env.Get(env.CorePath("routes", "routes", name)) }
 	resource.ParallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: protoV6Factories,
@@ -165,6 +164,7 @@ func TestAccRoute_Lifecycle(t *testing.T) {
 				},
 				Check: func(*terraform.State) error {
 					acctest.WantField(t, "route orders", route("orders"), "strip_path", false)
+					acctest.WantField(t, "route orders", route("orders"), "preserve_host", true)
 					if got := fmt.Sprint(route("orders")["paths"]); got != "[/v1/orders /orders]" && got != "[/orders /v1/orders]" {
 						t.Errorf("route orders: Konnect holds paths %s", got)
 					}
@@ -173,9 +173,18 @@ func TestAccRoute_Lifecycle(t *testing.T) {
 				},
 			},
 			{
-				// The paths again in another order: a set, so nothing to do.
-				Config:           routeConfig(env, routeCase{paths: `["/orders", "/v1/orders"]`, priority: 10}),
+				// The paths again in another order: a set, so nothing to do. Someone raises
+				// regex_priority in Konnect: configuration does not set it, so it follows Konnect.
+				PreConfig:        func() { env.Edit(env.CorePath("routes", "routes", "orders"), acctest.Set("regex_priority", 7)) },
+				Config:           routeConfig(env, routeCase{paths: `["/orders", "/v1/orders"]`, preserveHost: true, priority: 10}),
 				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()}},
+				ConfigStateChecks: []statecheck.StateCheck{
+					statecheck.ExpectKnownValue("konnect_gateway_route.orders", tfjsonpath.New("regex_priority"), knownvalue.Int64Exact(7)),
+				},
+				Check: func(*terraform.State) error {
+					acctest.WantField(t, "after re-planning", route("orders"), "regex_priority", 7)
+					return nil
+				},
 			},
 			{
 				ResourceName: "konnect_gateway_route.orders", ImportState: true, ImportStateVerify: true,
@@ -184,31 +193,6 @@ func TestAccRoute_Lifecycle(t *testing.T) {
 			{
 				ResourceName: "konnect_gateway_route.expr", ImportState: true, ImportStateVerify: true,
 				ImportStateIdFunc: acctest.ImportID("konnect_gateway_route.expr"),
-			},
-			{
-				// Saved plan, then someone raises regex_priority in Konnect: the apply refuses.
-				Config: routeConfig(env, third),
-				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
-					plancheck.ExpectResourceAction("konnect_gateway_route.orders", plancheck.ResourceActionUpdate),
-					acctest.OutOfBand(func() { env.Edit(env.CorePath("routes", "routes", "orders"), acctest.Set("regex_priority", 7)) }),
-				}},
-				ExpectError: staleDiagFor("konnect_gateway_route"),
-			},
-			{
-				PreConfig: func() {
-					acctest.WantField(t, "after the refused apply", route("orders"), "regex_priority", 7)
-					acctest.WantField(t, "after the refused apply", route("orders"), "preserve_host", false)
-				},
-				// Planning again: configuration does not set regex_priority, so it follows Konnect.
-				Config: routeConfig(env, third),
-				ConfigStateChecks: []statecheck.StateCheck{
-					statecheck.ExpectKnownValue("konnect_gateway_route.orders", tfjsonpath.New("regex_priority"), knownvalue.Int64Exact(7)),
-				},
-				Check: func(*terraform.State) error {
-					acctest.WantField(t, "after re-planning", route("orders"), "regex_priority", 7)
-					acctest.WantField(t, "after re-planning", route("orders"), "preserve_host", true)
-					return nil
-				},
 			},
 		},
 	})
@@ -333,9 +317,9 @@ resource "konnect_gateway_plugin" "trace" {
 `, minute, enabled)
 }
 
-// A scoped plugin and a global one: create, update in place, an empty second plan, import,
-// and a saved plan made stale by an edit of the config in Konnect. The config key set in
-// Konnect survives Terraform's next update.
+// A scoped plugin and a global one: create, update in place, and import. A config key set in
+// Konnect survives Terraform's next update. (Stale saved plans, conflicts and the rest:
+// TestAccKinds/plugin.)
 func TestAccProxyPlugin_Lifecycle(t *testing.T) {
 	env := acctest.NewEnv(t, konnectmock.Options{})
 	sameID := statecheck.CompareValue(compare.ValuesSame())
@@ -383,10 +367,6 @@ func TestAccProxyPlugin_Lifecycle(t *testing.T) {
 				},
 			},
 			{
-				Config:           pluginConfig(env, 20, false),
-				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()}},
-			},
-			{
 				// An imported plugin holds Konnect's whole config, defaults included.
 				ResourceName: "konnect_gateway_plugin.limit", ImportState: true, ImportStateVerify: true,
 				ImportStateVerifyIgnore: []string{"config"},
@@ -398,22 +378,11 @@ func TestAccProxyPlugin_Lifecycle(t *testing.T) {
 				ImportStateIdFunc:       acctest.ImportID("konnect_gateway_plugin.trace"),
 			},
 			{
-				// Saved plan, then someone adds an hourly limit in Konnect: the apply refuses.
-				Config: pluginConfig(env, 30, false),
-				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
-					plancheck.ExpectResourceAction("konnect_gateway_plugin.limit", plancheck.ResourceActionUpdate),
-					acctest.OutOfBand(func() {
-						env.Edit(env.CorePath("plugins", "plugins", "orders-limit"), acctest.Set("config.hour", 1000))
-					}),
-				}},
-				ExpectError: staleDiagFor("konnect_gateway_plugin"),
-			},
-			{
 				PreConfig: func() {
-					acctest.WantConfig(t, "after the refused apply", limit(), "hour", 1000)
-					acctest.WantConfig(t, "after the refused apply", limit(), "minute", 20)
+					env.Edit(env.CorePath("plugins", "plugins", "orders-limit"), acctest.Set("config.hour", 1000))
 				},
-				// Planning again: configuration does not set hour, and the update keeps it.
+				// Someone adds an hourly limit in Konnect: configuration does not set hour, and
+				// the update keeps it.
 				Config: pluginConfig(env, 30, false),
 				Check: func(*terraform.State) error {
 					acctest.WantConfig(t, "after re-planning", limit(), "minute", 30)

@@ -29,25 +29,6 @@ import (
 
 // --- Konnect, out of band ------------------------------------------------------------------
 
-// tlsImportID builds the import id `<parent>/…/<id>` from a resource's state.
-func tlsImportID(name string, parents ...string) resource.ImportStateIdFunc {
-	return func(s *terraform.State) (string, error) {
-		rs, ok := s.RootModule().Resources[name]
-		if !ok {
-			return "", fmt.Errorf("%s not in state", name)
-		}
-		parts := make([]string, 0, len(parents)+1)
-		for _, p := range parents {
-			parts = append(parts, rs.Primary.Attributes[p])
-		}
-		return strings.Join(append(parts, rs.Primary.ID), "/"), nil
-	}
-}
-
-func tlsStale(typeName string) *regexp.Regexp {
-	return regexp.MustCompile(`(?s)Konnect object changed since this plan was made.*` + typeName + ` \(id [0-9a-f-]{36}, control plane [0-9a-f-]{36}\).*Nothing was written`)
-}
-
 var tlsRevision = knownvalue.StringRegexp(regexp.MustCompile(`^sha256:[0-9a-f]{64}$`))
 
 // --- upstreams ----------------------------------------------------------------------------
@@ -198,51 +179,14 @@ func TestAccTLSSNI(t *testing.T) {
 					sameID.AddStateValue(s, tfjsonpath.New("id")),
 					statecheck.CompareValuePairs(s, tfjsonpath.New("certificate").AtMapKey("id"), "konnect_gateway_certificate.b", tfjsonpath.New("id"), compare.ValuesSame()),
 				},
+				// Konnect lists the SNI under certificate b now and no longer under a; that is no
+				// change of either certificate (the plan after the apply is empty).
 				Check: func(st *terraform.State) error {
+					certA := st.RootModule().Resources["konnect_gateway_certificate.a"].Primary.ID
 					certB := st.RootModule().Resources["konnect_gateway_certificate.b"].Primary.ID
 					acctest.WantField(t, "SNI", env.Get(snis()+"/"+"*.example.com"), "certificate", map[string]any{"id": certB})
-					return nil
-				},
-			},
-			{
-				// Konnect lists the SNI under certificate b now and no longer under a; that
-				// is no change of either certificate, and nothing is planned.
-				Config:           sniConfig(env, a, b, "*.example.com", "b"),
-				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()}},
-				Check: func(st *terraform.State) error {
-					certs := env.CorePath("tls-sni", "certificates")
-					acctest.WantField(t, "certificate a", env.Get(certs+"/"+st.RootModule().Resources["konnect_gateway_certificate.a"].Primary.ID), "snis", []any{})
-					acctest.WantField(t, "certificate b", env.Get(certs+"/"+st.RootModule().Resources["konnect_gateway_certificate.b"].Primary.ID), "snis", []any{"*.example.com"})
-					return nil
-				},
-			},
-			{ResourceName: s, ImportState: true, ImportStateVerify: true, ImportStateIdFunc: tlsImportID(s, "control_plane_id")},
-			{
-				// By name.
-				ResourceName: s, ImportState: true, ImportStateVerify: true,
-				ImportStateIdFunc: func(st *terraform.State) (string, error) {
-					return st.RootModule().Resources[s].Primary.Attributes["control_plane_id"] + "/*.example.com", nil
-				},
-			},
-			{
-				Config: sniConfig(env, a, b, "www.example.com", "b"),
-				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
-					acctest.OutOfBand(func() {
-						env.Edit(snis()+"/"+"*.example.com", acctest.SetAll(konnect.Object{"tags": []any{"edited-in-ui"}}))
-					}),
-				}},
-				ExpectError: tlsStale("konnect_gateway_sni"),
-			},
-			{
-				PreConfig: func() {
-					acctest.WantField(t, "after the refused apply", env.Get(snis()+"/"+"*.example.com"), "tags", []any{"edited-in-ui"})
-				},
-				Config: sniConfig(env, a, b, "www.example.com", "b"),
-				Check: func(*terraform.State) error {
-					acctest.WantField(t, "after re-planning", env.Get(snis()+"/"+"www.example.com"), "tags", []any{"edited-in-ui"})
-					if env.Get(snis()+"/"+"*.example.com") != nil {
-						t.Error("the old SNI name is still in Konnect")
-					}
+					acctest.WantField(t, "certificate a", env.Get(env.CorePath("tls-sni", "certificates", certA)), "snis", []any{})
+					acctest.WantField(t, "certificate b", env.Get(env.CorePath("tls-sni", "certificates", certB)), "snis", []any{"*.example.com"})
 					return nil
 				},
 			},
@@ -343,11 +287,7 @@ func TestAccTLSKeyPEM(t *testing.T) {
 					return nil
 				},
 			},
-			{
-				Config:           pemKeyConfig(env, second),
-				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()}},
-			},
-			{ResourceName: k, ImportState: true, ImportStateVerify: true, ImportStateIdFunc: tlsImportID(k, "control_plane_id")},
+			{ResourceName: k, ImportState: true, ImportStateVerify: true, ImportStateIdFunc: acctest.ImportID(k)},
 		},
 	})
 }
