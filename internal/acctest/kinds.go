@@ -23,9 +23,10 @@ import (
 // kind (kind_*_test.go of its family's package, whose TestAccKinds calls RunKinds). One
 // resource.Test per kind, its own mock and control plane:
 //
-//  1. create;
+//  1. create (Konnect holds the row's value, state a revision);
 //  2. row 1: `plan -out` a change of the row's attribute, someone edits it in Konnect, the
-//     apply of the saved plan fails naming the type, and Konnect keeps the edit;
+//     apply of the saved plan fails naming the type (and the control plane of an object in
+//     one), and Konnect keeps the edit;
 //  3. row 5: `plan -destroy -out`, someone edits the object, the apply fails, the object is
 //     intact in Konnect and keeps the edit;
 //  4. row 3, policy fail: that edit, which the configuration would revert, fails the plan
@@ -33,9 +34,9 @@ import (
 //  5. row 3, policy warn: the same plan applies with a warning naming the field, and Konnect
 //     holds the configured value;
 //  6. row 3, policy overwrite: the same, silently;
-//  7. row 9: an attribute configuration sets and then stops setting goes back to Konnect's
-//     default (the plan shows it, Konnect holds it); edited in Konnect once configuration no
-//     longer sets it, it is no diff.
+//  7. row 9: an attribute configuration sets (Konnect holds it; tags in another order plan
+//     nothing) and then stops setting goes back to Konnect's default (the plan shows it,
+//     Konnect holds it); edited in Konnect once configuration no longer sets it, it is no diff.
 
 // KindRow is how one kind takes part in the scenarios.
 type KindRow struct {
