@@ -23,9 +23,10 @@ import (
 // kind (kind_*_test.go of its family's package, whose TestAccKinds calls RunKinds). One
 // resource.Test per kind, its own mock and control plane:
 //
-//  1. create;
+//  1. create (Konnect holds the row's value, state a revision);
 //  2. row 1: `plan -out` a change of the row's attribute, someone edits it in Konnect, the
-//     apply of the saved plan fails naming the type, and Konnect keeps the edit;
+//     apply of the saved plan fails naming the type (and the control plane of an object in
+//     one), and Konnect keeps the edit;
 //  3. row 5: `plan -destroy -out`, someone edits the object, the apply fails, the object is
 //     intact in Konnect and keeps the edit;
 //  4. row 3, policy fail: that edit, which the configuration would revert, fails the plan
@@ -33,9 +34,9 @@ import (
 //  5. row 3, policy warn: the same plan applies with a warning naming the field, and Konnect
 //     holds the configured value;
 //  6. row 3, policy overwrite: the same, silently;
-//  7. row 9: an attribute configuration sets and then stops setting goes back to Konnect's
-//     default (the plan shows it, Konnect holds it); edited in Konnect once configuration no
-//     longer sets it, it is no diff.
+//  7. row 9: an attribute configuration sets (Konnect holds it; tags in another order plan
+//     nothing) and then stops setting goes back to Konnect's default (the plan shows it,
+//     Konnect holds it); edited in Konnect once configuration no longer sets it, it is no diff.
 
 // KindRow is how one kind takes part in the scenarios.
 type KindRow struct {
@@ -101,7 +102,11 @@ type KindRemoval struct {
 }
 
 // tagsRemoval is scenario 9 on tags, whose default is none.
-var tagsRemoval = &KindRemoval{Attr: "tags", HCL: `["t9"]`, UI: []any{"ui"}}
+// Two tags: configuration that lists them in another order plans nothing (a set).
+var tagsRemoval = &KindRemoval{Attr: "tags", HCL: `["t8", "t9"]`, UI: []any{"ui"}}
+
+// tagsReordered is tagsRemoval's tags in another order.
+const tagsReordered = `["t9", "t8"]`
 
 func (f *KindFixture) removal() *KindRemoval {
 	if f.Row.Removal != nil {
@@ -151,8 +156,26 @@ func (f *KindFixture) removalSteps(withBody, withoutBody string) []resource.Test
 	with := f.WithBlock("", withBody)
 	without := f.WithBlock("", withoutBody)
 	empty := resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()}}
-	return []resource.TestStep{
-		{Config: with},
+	set := resource.TestStep{Config: with}
+	var reordered []resource.TestStep
+	if strings.Contains(withBody, rm.Attr+" = "+rm.HCL) {
+		// Konnect holds the value configuration sets (when its HCL is also JSON: a list of
+		// strings, a string).
+		var want any
+		if json.Unmarshal([]byte(rm.HCL), &want) == nil {
+			set.Check = func(*terraform.State) error {
+				konnectHolds("while configuration sets "+rm.Attr, want)
+				return nil
+			}
+		}
+		if rm == tagsRemoval {
+			// The same tags in another order: nothing to do.
+			reordered = append(reordered, resource.TestStep{
+				Config: f.WithBlock("", strings.Replace(withBody, rm.Attr+" = "+rm.HCL, rm.Attr+" = "+tagsReordered, 1)), PlanOnly: true,
+			})
+		}
+	}
+	return append(append([]resource.TestStep{set}, reordered...), []resource.TestStep{
 		{
 			Config: without,
 			ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
@@ -170,7 +193,7 @@ func (f *KindFixture) removalSteps(withBody, withoutBody string) []resource.Test
 		},
 		// Teardown: the destroy would delete that Konnect change; overwrite lets it.
 		{Config: f.WithBlock("overwrite", withoutBody), PlanOnly: true},
-	}
+	}...)
 }
 
 // KindFixture is one kind's test: its mock, its row, and what the first apply created.
@@ -208,6 +231,12 @@ func (f *KindFixture) Config(policy string, i int) string {
 		value = u.render(u.Values[i])
 	}
 	return f.WithBlock(policy, fmt.Sprintf(f.Row.Block, value))
+}
+
+// Body is the row's block with value i (0 or 1) of the row's attribute.
+func (f *KindFixture) Body(i int) string {
+	u := f.Row.Update
+	return fmt.Sprintf(f.Row.Block, u.render(u.Values[i]))
 }
 
 // WithBlock is the configuration with this body for the object under test.
@@ -355,14 +384,32 @@ func (u *KindUpdate) konnectField(k engine.EntityKind) string {
 	return u.Attr
 }
 
+// revisionRE is a revision as state holds it.
+var revisionRE = regexp.MustCompile(`^sha256:[0-9a-f]{64}$`)
+
 // kindIDRE is an object's id in a diagnostic: a UUID, or the name or key that addresses a kind
 // without one (a custom plugin schema, a config store secret).
 const kindIDRE = `(?:[0-9a-f-]{36}|[a-z0-9_-]+)`
 
 // KindStaleDiag is Guard 1's error for a type and operation.
-func KindStaleDiag(typeName, op string) *regexp.Regexp {
-	return regexp.MustCompile(`(?s)Konnect object changed since this plan was made.*` + typeName + ` \(id ` + kindIDRE +
+func KindStaleDiag(typeName, op string) *regexp.Regexp { return staleDiag(typeName, "", op) }
+
+// staleDiag is Guard 1's error, with what follows the object's id (object) when it is given.
+func staleDiag(typeName, object, op string) *regexp.Regexp {
+	return regexp.MustCompile(`(?s)Konnect object changed since this plan was made.*` + typeName + ` \(id ` + kindIDRE + object +
 		`.*revision now:\s+sha256:[0-9a-f]{64}.*Nothing was written: the planned ` + op)
+}
+
+// staleDiag is Guard 1's error for the object under test: KindStaleDiag, and for an object in
+// a control plane (a parent control_plane_id) the diagnostic says which control plane:
+// `<type> (id <id>, control plane <uuid>)`.
+func (f *KindFixture) staleDiag(op string) *regexp.Regexp {
+	for _, a := range f.Kind.Attrs {
+		if a.Parent && a.Name == "control_plane_id" {
+			return staleDiag(f.Kind.TypeName, `,\s+control\s+plane\s+[0-9a-f-]{36}\)`, op)
+		}
+	}
+	return KindStaleDiag(f.Kind.TypeName, op)
 }
 
 // KindConflictDiag is Guard 2's error: its summary, the object, and the field's line.
@@ -384,7 +431,8 @@ func (f *KindFixture) updateSteps() []resource.TestStep {
 					return err
 				}
 				f.Holds("after create", u.Values[0])
-				return nil
+				// The revision in state is the digest of what Konnect returned.
+				return resource.TestMatchResourceAttr(f.Address(), "revision", revisionRE)(s)
 			},
 		},
 		{
@@ -393,7 +441,7 @@ func (f *KindFixture) updateSteps() []resource.TestStep {
 			ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
 				action(plancheck.ResourceActionUpdate), OutOfBand(func() { f.Edit(u.UI) }),
 			}},
-			ExpectError: KindStaleDiag(typeName, "update"),
+			ExpectError: f.staleDiag("update"),
 		},
 		{
 			// Row 5: someone sets the value back, a saved destroy plan is made, and someone
@@ -407,7 +455,7 @@ func (f *KindFixture) updateSteps() []resource.TestStep {
 			ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
 				action(plancheck.ResourceActionDestroy), OutOfBand(func() { f.Edit(u.UI) }),
 			}},
-			ExpectError: KindStaleDiag(typeName, "delete"),
+			ExpectError: f.staleDiag("delete"),
 		},
 		{
 			// Row 3, policy fail: the plan would revert the edit made in Konnect.
@@ -699,4 +747,23 @@ func HasAttr(k engine.EntityKind, name string) bool {
 		}
 	}
 	return false
+}
+
+// AdoptionSteps is guards.md scenario 4 on the row's attribute, for a row's Steps: someone sets
+// it in Konnect, and configuration takes the same value: the plan adopts it (an update of the
+// revision only), the apply writes nothing to Konnect, and Konnect keeps the value. The steps
+// after it change the attribute back as an ordinary update.
+func (f *KindFixture) AdoptionSteps() []resource.TestStep {
+	u := f.Row.Update
+	s := f.Env.AdoptionStep(f.WithBlock("", fmt.Sprintf(f.Row.Block, u.render(u.UI))), f.Address())
+	s.PreConfig = func() {
+		f.Edit(u.UI)
+		f.Env.ResetRequests()
+	}
+	noWrites := s.Check
+	s.Check = func(st *terraform.State) error {
+		f.Holds("after adopting", u.UI)
+		return noWrites(st)
+	}
+	return []resource.TestStep{s}
 }

@@ -147,7 +147,7 @@ func TestAccFields_ServiceIDTLSSANsTimestamps(t *testing.T) {
 			{
 				ResourceName:      addr,
 				ImportState:       true,
-				ImportStateIdFunc: tlsImportID(addr, "control_plane_id"),
+				ImportStateIdFunc: acctest.ImportID(addr),
 				ImportStateVerify: true,
 				ImportStateCheck: func(s []*terraform.InstanceState) error {
 					if len(s) != 1 || s[0].ID != fieldsServiceID {

@@ -12,7 +12,6 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
-	"slices"
 	"strings"
 	"testing"
 
@@ -31,8 +30,9 @@ import (
 )
 
 // Acceptance tests of the proxy kinds: routes, plugins, consumers, consumer groups and
-// their members, and consumer credentials. Each kind goes through create, update, an
-// empty second plan, import, and a saved plan made stale by someone editing Konnect.
+// their members, and consumer credentials, beyond what each kind's row in TestAccKinds
+// proves (create, update, stale saved plans, conflicts, import): validation, references,
+// and what is particular to a kind.
 
 // groupMembers lists the ids of a consumer group's members as Konnect holds them.
 func groupMembers(e *acctest.Env, cpName, group string) []string {
@@ -107,15 +107,14 @@ resource "konnect_gateway_route" "tcp" {
 `, c.paths, c.stripPath, c.preserveHost, c.priority)
 }
 
-// Traditional, expression and tcp routes: create, update in place, an empty second plan,
-// import, and a saved plan made stale by an edit in Konnect.
+// Traditional, expression and tcp routes: create (Konnect's defaults in state), update in
+// place, paths in another order, an attribute configuration does not set following Konnect,
+// and import. (Stale saved plans, conflicts and the rest: TestAccKinds/route.)
 func TestAccRoute_Lifecycle(t *testing.T) {
 	env := acctest.NewEnv(t, konnectmock.Options{})
 	sameID := statecheck.CompareValue(compare.ValuesSame())
 	first := routeCase{paths: `["/orders"]`, stripPath: true, priority: 5}
-	second := routeCase{paths: `["/v1/orders", "/orders"]`, stripPath: false, priority: 10}
-	third := second
-	third.preserveHost = true
+	second := routeCase{paths: `["/v1/orders", "/orders"]`, stripPath: false, preserveHost: true, priority: 10}
 	route := func(name string) konnect.Object { return env.Get(env.CorePath("routes", "routes", name)) }
 	resource.ParallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: protoV6Factories,
@@ -165,6 +164,7 @@ func TestAccRoute_Lifecycle(t *testing.T) {
 				},
 				Check: func(*terraform.State) error {
 					acctest.WantField(t, "route orders", route("orders"), "strip_path", false)
+					acctest.WantField(t, "route orders", route("orders"), "preserve_host", true)
 					if got := fmt.Sprint(route("orders")["paths"]); got != "[/v1/orders /orders]" && got != "[/orders /v1/orders]" {
 						t.Errorf("route orders: Konnect holds paths %s", got)
 					}
@@ -173,9 +173,18 @@ func TestAccRoute_Lifecycle(t *testing.T) {
 				},
 			},
 			{
-				// The paths again in another order: a set, so nothing to do.
-				Config:           routeConfig(env, routeCase{paths: `["/orders", "/v1/orders"]`, priority: 10}),
+				// The paths again in another order: a set, so nothing to do. Someone raises
+				// regex_priority in Konnect: configuration does not set it, so it follows Konnect.
+				PreConfig:        func() { env.Edit(env.CorePath("routes", "routes", "orders"), acctest.Set("regex_priority", 7)) },
+				Config:           routeConfig(env, routeCase{paths: `["/orders", "/v1/orders"]`, preserveHost: true, priority: 10}),
 				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()}},
+				ConfigStateChecks: []statecheck.StateCheck{
+					statecheck.ExpectKnownValue("konnect_gateway_route.orders", tfjsonpath.New("regex_priority"), knownvalue.Int64Exact(7)),
+				},
+				Check: func(*terraform.State) error {
+					acctest.WantField(t, "after re-planning", route("orders"), "regex_priority", 7)
+					return nil
+				},
 			},
 			{
 				ResourceName: "konnect_gateway_route.orders", ImportState: true, ImportStateVerify: true,
@@ -184,31 +193,6 @@ func TestAccRoute_Lifecycle(t *testing.T) {
 			{
 				ResourceName: "konnect_gateway_route.expr", ImportState: true, ImportStateVerify: true,
 				ImportStateIdFunc: acctest.ImportID("konnect_gateway_route.expr"),
-			},
-			{
-				// Saved plan, then someone raises regex_priority in Konnect: the apply refuses.
-				Config: routeConfig(env, third),
-				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
-					plancheck.ExpectResourceAction("konnect_gateway_route.orders", plancheck.ResourceActionUpdate),
-					acctest.OutOfBand(func() { env.Edit(env.CorePath("routes", "routes", "orders"), acctest.Set("regex_priority", 7)) }),
-				}},
-				ExpectError: staleDiagFor("konnect_gateway_route"),
-			},
-			{
-				PreConfig: func() {
-					acctest.WantField(t, "after the refused apply", route("orders"), "regex_priority", 7)
-					acctest.WantField(t, "after the refused apply", route("orders"), "preserve_host", false)
-				},
-				// Planning again: configuration does not set regex_priority, so it follows Konnect.
-				Config: routeConfig(env, third),
-				ConfigStateChecks: []statecheck.StateCheck{
-					statecheck.ExpectKnownValue("konnect_gateway_route.orders", tfjsonpath.New("regex_priority"), knownvalue.Int64Exact(7)),
-				},
-				Check: func(*terraform.State) error {
-					acctest.WantField(t, "after re-planning", route("orders"), "regex_priority", 7)
-					acctest.WantField(t, "after re-planning", route("orders"), "preserve_host", true)
-					return nil
-				},
 			},
 		},
 	})
@@ -333,9 +317,9 @@ resource "konnect_gateway_plugin" "trace" {
 `, minute, enabled)
 }
 
-// A scoped plugin and a global one: create, update in place, an empty second plan, import,
-// and a saved plan made stale by an edit of the config in Konnect. The config key set in
-// Konnect survives Terraform's next update.
+// A scoped plugin and a global one: create, update in place, and import. A config key set in
+// Konnect survives Terraform's next update. (Stale saved plans, conflicts and the rest:
+// TestAccKinds/plugin.)
 func TestAccProxyPlugin_Lifecycle(t *testing.T) {
 	env := acctest.NewEnv(t, konnectmock.Options{})
 	sameID := statecheck.CompareValue(compare.ValuesSame())
@@ -383,10 +367,6 @@ func TestAccProxyPlugin_Lifecycle(t *testing.T) {
 				},
 			},
 			{
-				Config:           pluginConfig(env, 20, false),
-				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()}},
-			},
-			{
 				// An imported plugin holds Konnect's whole config, defaults included.
 				ResourceName: "konnect_gateway_plugin.limit", ImportState: true, ImportStateVerify: true,
 				ImportStateVerifyIgnore: []string{"config"},
@@ -398,22 +378,11 @@ func TestAccProxyPlugin_Lifecycle(t *testing.T) {
 				ImportStateIdFunc:       acctest.ImportID("konnect_gateway_plugin.trace"),
 			},
 			{
-				// Saved plan, then someone adds an hourly limit in Konnect: the apply refuses.
-				Config: pluginConfig(env, 30, false),
-				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
-					plancheck.ExpectResourceAction("konnect_gateway_plugin.limit", plancheck.ResourceActionUpdate),
-					acctest.OutOfBand(func() {
-						env.Edit(env.CorePath("plugins", "plugins", "orders-limit"), acctest.Set("config.hour", 1000))
-					}),
-				}},
-				ExpectError: staleDiagFor("konnect_gateway_plugin"),
-			},
-			{
 				PreConfig: func() {
-					acctest.WantConfig(t, "after the refused apply", limit(), "hour", 1000)
-					acctest.WantConfig(t, "after the refused apply", limit(), "minute", 20)
+					env.Edit(env.CorePath("plugins", "plugins", "orders-limit"), acctest.Set("config.hour", 1000))
 				},
-				// Planning again: configuration does not set hour, and the update keeps it.
+				// Someone adds an hourly limit in Konnect: configuration does not set hour, and
+				// the update keeps it.
 				Config: pluginConfig(env, 30, false),
 				Check: func(*terraform.State) error {
 					acctest.WantConfig(t, "after re-planning", limit(), "minute", 30)
@@ -578,292 +547,6 @@ resource "konnect_gateway_plugin" "bad" {
 
 // --- consumers and consumer groups --------------------------------------------------------
 
-func consumerConfig(e *acctest.Env, customID, tags string) string {
-	return e.ProviderBlock("") + fmt.Sprintf(`
-resource "konnect_gateway_control_plane" "cp" {
-  name = "consumers"
-}
-
-resource "konnect_gateway_consumer" "alice" {
-  control_plane_id = konnect_gateway_control_plane.cp.id
-  username         = "alice"
-  custom_id        = %q
-  tags             = %s
-}
-
-resource "konnect_gateway_consumer" "crm" {
-  control_plane_id = konnect_gateway_control_plane.cp.id
-  custom_id        = "crm-7"
-}
-`, customID, tags)
-}
-
-func TestAccProxyConsumer_Lifecycle(t *testing.T) {
-	env := acctest.NewEnv(t, konnectmock.Options{})
-	sameID := statecheck.CompareValue(compare.ValuesSame())
-	alice := func() konnect.Object { return env.Get(env.CorePath("consumers", "consumers", "alice")) }
-	resource.ParallelTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: protoV6Factories,
-		Steps: []resource.TestStep{
-			{
-				Config: consumerConfig(env, "c-1", `["gold"]`),
-				ConfigStateChecks: []statecheck.StateCheck{
-					sameID.AddStateValue("konnect_gateway_consumer.alice", tfjsonpath.New("id")),
-					statecheck.ExpectKnownValue("konnect_gateway_consumer.crm", tfjsonpath.New("username"), knownvalue.Null()),
-				},
-				Check: func(*terraform.State) error {
-					acctest.WantField(t, "consumer alice", alice(), "custom_id", "c-1")
-					return nil
-				},
-			},
-			{
-				Config: consumerConfig(env, "c-2", `["gold", "eu"]`),
-				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
-					plancheck.ExpectResourceAction("konnect_gateway_consumer.alice", plancheck.ResourceActionUpdate),
-				}},
-				ConfigStateChecks: []statecheck.StateCheck{sameID.AddStateValue("konnect_gateway_consumer.alice", tfjsonpath.New("id"))},
-				Check: func(*terraform.State) error {
-					acctest.WantField(t, "consumer alice", alice(), "custom_id", "c-2")
-					return nil
-				},
-			},
-			{
-				Config:           consumerConfig(env, "c-2", `["eu", "gold"]`),
-				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()}},
-			},
-			{
-				ResourceName: "konnect_gateway_consumer.alice", ImportState: true, ImportStateVerify: true,
-				ImportStateIdFunc: acctest.ImportID("konnect_gateway_consumer.alice"),
-			},
-			{
-				// By username.
-				ResourceName: "konnect_gateway_consumer.alice", ImportState: true, ImportStateVerify: true,
-				ImportStateIdFunc: func(s *terraform.State) (string, error) {
-					return s.RootModule().Resources["konnect_gateway_consumer.alice"].Primary.Attributes["control_plane_id"] + "/alice", nil
-				},
-			},
-			{
-				Config: consumerConfig(env, "c-2", `["gold"]`),
-				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
-					acctest.OutOfBand(func() { env.Edit(env.CorePath("consumers", "consumers", "alice"), acctest.Set("custom_id", "c-ui")) }),
-				}},
-				ExpectError: staleDiagFor("konnect_gateway_consumer"),
-			},
-			{
-				PreConfig: func() {
-					acctest.WantField(t, "after the refused apply", alice(), "custom_id", "c-ui")
-					acctest.WantField(t, "after the refused apply", alice(), "tags", []any{"eu", "gold"})
-				},
-				// The configuration adopts the value set in Konnect and makes its own change.
-				Config: consumerConfig(env, "c-ui", `["gold"]`),
-				Check: func(*terraform.State) error {
-					acctest.WantField(t, "after re-planning", alice(), "custom_id", "c-ui")
-					acctest.WantField(t, "after re-planning", alice(), "tags", []any{"gold"})
-					return nil
-				},
-			},
-		},
-	})
-}
-
-func consumerGroupConfig(e *acctest.Env, name, tags string) string {
-	return e.ProviderBlock("") + fmt.Sprintf(`
-resource "konnect_gateway_control_plane" "cp" {
-  name = "groups"
-}
-
-resource "konnect_gateway_consumer_group" "gold" {
-  control_plane_id = konnect_gateway_control_plane.cp.id
-  name             = %q
-  tags             = %s
-}
-`, name, tags)
-}
-
-func TestAccProxyConsumerGroup_Lifecycle(t *testing.T) {
-	env := acctest.NewEnv(t, konnectmock.Options{})
-	sameID := statecheck.CompareValue(compare.ValuesSame())
-	var id string
-	group := func() konnect.Object { return env.Get(env.CorePath("groups", "consumer_groups", id)) }
-	resource.ParallelTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: protoV6Factories,
-		Steps: []resource.TestStep{
-			{
-				Config:            consumerGroupConfig(env, "gold", `["tier"]`),
-				ConfigStateChecks: []statecheck.StateCheck{sameID.AddStateValue("konnect_gateway_consumer_group.gold", tfjsonpath.New("id"))},
-				Check: func(s *terraform.State) error {
-					id = s.RootModule().Resources["konnect_gateway_consumer_group.gold"].Primary.ID
-					acctest.WantField(t, "consumer group", group(), "name", "gold")
-					return nil
-				},
-			},
-			{
-				// Renamed in place.
-				Config: consumerGroupConfig(env, "gold-customers", `["tier", "paid"]`),
-				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
-					plancheck.ExpectResourceAction("konnect_gateway_consumer_group.gold", plancheck.ResourceActionUpdate),
-				}},
-				ConfigStateChecks: []statecheck.StateCheck{sameID.AddStateValue("konnect_gateway_consumer_group.gold", tfjsonpath.New("id"))},
-				Check: func(*terraform.State) error {
-					acctest.WantField(t, "consumer group", group(), "name", "gold-customers")
-					return nil
-				},
-			},
-			{
-				Config:           consumerGroupConfig(env, "gold-customers", `["paid", "tier"]`),
-				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()}},
-			},
-			{
-				ResourceName: "konnect_gateway_consumer_group.gold", ImportState: true, ImportStateVerify: true,
-				ImportStateIdFunc: acctest.ImportID("konnect_gateway_consumer_group.gold"),
-			},
-			{
-				Config: consumerGroupConfig(env, "gold-customers", `["tier"]`),
-				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
-					acctest.OutOfBand(func() { env.Edit(env.CorePath("groups", "consumer_groups", id), acctest.Set("name", "gold-ui")) }),
-				}},
-				ExpectError: staleDiagFor("konnect_gateway_consumer_group"),
-			},
-			{
-				PreConfig: func() {
-					acctest.WantField(t, "after the refused apply", group(), "name", "gold-ui")
-					acctest.WantField(t, "after the refused apply", group(), "tags", []any{"paid", "tier"})
-				},
-				Config: consumerGroupConfig(env, "gold-ui", `["tier"]`),
-				Check: func(*terraform.State) error {
-					acctest.WantField(t, "after re-planning", group(), "name", "gold-ui")
-					acctest.WantField(t, "after re-planning", group(), "tags", []any{"tier"})
-					return nil
-				},
-			},
-		},
-	})
-}
-
-// memberConfig makes member (alice or bob) a member of the group gold.
-func memberConfig(e *acctest.Env, member string) string {
-	return e.CPAndConsumers("", "members") + fmt.Sprintf(`
-resource "konnect_gateway_consumer_group" "gold" {
-  control_plane_id = konnect_gateway_control_plane.cp.id
-  name             = "gold"
-}
-
-resource "konnect_gateway_consumer_group_member" "m" {
-  control_plane_id  = konnect_gateway_control_plane.cp.id
-  consumer_group_id = konnect_gateway_consumer_group.gold.id
-  consumer_id       = konnect_gateway_consumer.%s.id
-}
-`, member)
-}
-
-// A membership can only be added and removed: changing the consumer replaces it. It has no
-// content of its own, so the only edit someone can make in Konnect is adding or removing
-// members; a saved plan whose membership someone already created is refused by the
-// creation guard with the import block to adopt it.
-func TestAccProxyConsumerGroupMember_Lifecycle(t *testing.T) {
-	env := acctest.NewEnv(t, konnectmock.Options{})
-	ids := map[string]string{}
-	members := func() []string {
-		got := groupMembers(env, "members", "gold")
-		names := []string{}
-		for n, id := range ids {
-			if slices.Contains(got, id) {
-				names = append(names, n)
-			}
-		}
-		slices.Sort(names)
-		return names
-	}
-	wantMembers := func(what string, want ...string) {
-		t.Helper()
-		if got := members(); !slices.Equal(got, want) {
-			t.Errorf("%s: Konnect has members %v, want %v", what, got, want)
-		}
-	}
-	resource.ParallelTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: protoV6Factories,
-		Steps: []resource.TestStep{
-			{
-				Config: memberConfig(env, "alice"),
-				ConfigStateChecks: []statecheck.StateCheck{
-					statecheck.CompareValuePairs("konnect_gateway_consumer_group_member.m", tfjsonpath.New("id"),
-						"konnect_gateway_consumer.alice", tfjsonpath.New("id"), compare.ValuesSame()),
-					statecheck.CompareValuePairs("konnect_gateway_consumer_group_member.m", tfjsonpath.New("consumer_id"),
-						"konnect_gateway_consumer.alice", tfjsonpath.New("id"), compare.ValuesSame()),
-				},
-				Check: func(s *terraform.State) error {
-					for _, n := range []string{"alice", "bob"} {
-						ids[n] = s.RootModule().Resources["konnect_gateway_consumer."+n].Primary.ID
-					}
-					wantMembers("after create", "alice")
-					return nil
-				},
-			},
-			{
-				Config: memberConfig(env, "bob"),
-				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
-					plancheck.ExpectResourceAction("konnect_gateway_consumer_group_member.m", plancheck.ResourceActionReplace),
-				}},
-				Check: func(*terraform.State) error {
-					wantMembers("after replace", "bob")
-					return nil
-				},
-			},
-			{
-				Config:           memberConfig(env, "bob"),
-				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()}},
-			},
-			{
-				ResourceName: "konnect_gateway_consumer_group_member.m", ImportState: true, ImportStateVerify: true,
-				ImportStateIdFunc: acctest.ImportID("konnect_gateway_consumer_group_member.m", "consumer_group_id"),
-			},
-			{
-				// Saved plan to move the membership back to alice; meanwhile someone does it in
-				// Konnect. Removing bob finds him gone (a warning), adding alice finds her there.
-				Config: memberConfig(env, "alice"),
-				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
-					plancheck.ExpectResourceAction("konnect_gateway_consumer_group_member.m", plancheck.ResourceActionReplace),
-					acctest.OutOfBand(func() {
-						cp := env.CPID("members")
-						groupPath := konnect.CoreEntitiesPath(cp, "consumer_groups", "gold", "consumers")
-						if _, err := env.Client.DeleteEntity(context.Background(), groupPath, ids["bob"], ""); err != nil {
-							t.Fatal(err)
-						}
-						if _, _, err := env.Client.CreateEntity(context.Background(), groupPath, konnect.Object{"consumer": ids["alice"]}); err != nil {
-							t.Fatal(err)
-						}
-					}),
-				}},
-				ExpectError: regexp.MustCompile(`(?s)A Konnect object with this name already exists.*` +
-					`konnect_gateway_consumer_group_member\s+with\s+consumer_id\s+"[0-9a-f-]{36}"\s+already\s+exists.*` +
-					`import \{\s+to = konnect_gateway_consumer_group_member.<name>\s+id = "[0-9a-f-]{36}/[0-9a-f-]{36}/[0-9a-f-]{36}"`),
-			},
-			{
-				PreConfig: func() { wantMembers("after the refused apply", "alice") },
-				// Adopt the membership as the diagnostic says (here with `terraform import`).
-				Config:             memberConfig(env, "alice"),
-				ResourceName:       "konnect_gateway_consumer_group_member.m",
-				ImportState:        true,
-				ImportStatePersist: true,
-				ImportStateIdFunc: func(*terraform.State) (string, error) {
-					group := env.Get(env.CorePath("members", "consumer_groups", "gold"))["id"].(string)
-					return env.CPID("members") + "/" + group + "/" + ids["alice"], nil
-				},
-			},
-			{
-				Config: memberConfig(env, "alice"),
-				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
-					plancheck.ExpectResourceAction("konnect_gateway_consumer_group_member.m", plancheck.ResourceActionNoop),
-				}},
-				Check: func(*terraform.State) error {
-					wantMembers("after adopting", "alice")
-					return nil
-				},
-			},
-		},
-	})
-}
-
 // Bad consumers, groups and memberships fail at plan time, naming the attribute.
 func TestAccProxyConsumer_Validation(t *testing.T) {
 	env := acctest.NewEnv(t, konnectmock.Options{})
@@ -897,135 +580,6 @@ func TestAccProxyConsumer_Validation(t *testing.T) {
 
 // --- consumer credentials -----------------------------------------------------------------
 
-// credentialLifecycle is the shared test of one credential kind: create, update in place,
-// an empty second plan, import, a saved plan made stale by someone adding a tag in Konnect,
-// and a configuration that adopts that tag.
-type credentialLifecycle struct {
-	typeName   string // konnect_gateway_key_auth
-	collection string // key-auth
-	// config renders the credential's attributes (without control plane and consumer) for a
-	// version of the configuration: 1 created, 2 updated; tags are appended.
-	body         func(version int) string
-	created      func(t *testing.T, obj konnect.Object)
-	updated      func(t *testing.T, obj konnect.Object)
-	stateChecks  []statecheck.StateCheck
-	ignoreImport []string
-}
-
-func (c credentialLifecycle) config(env *acctest.Env, cpName string, version int, tags string) string {
-	return env.CPAndConsumers("", cpName) + fmt.Sprintf(`
-resource %q "cred" {
-  control_plane_id = konnect_gateway_control_plane.cp.id
-  consumer_id      = konnect_gateway_consumer.alice.id
-%s
-  tags             = %s
-}
-`, c.typeName, c.body(version), tags)
-}
-
-func (c credentialLifecycle) run(t *testing.T) {
-	env := acctest.NewEnv(t, konnectmock.Options{})
-	cpName := c.collection
-	address := c.typeName + ".cred"
-	sameID := statecheck.CompareValue(compare.ValuesSame())
-	var consumer, id string
-	cred := func() konnect.Object { return env.Get(env.CorePath(cpName, "consumers", consumer, c.collection, id)) }
-	resource.ParallelTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: protoV6Factories,
-		CheckDestroy: func(*terraform.State) error {
-			if env.ControlPlaneByName(cpName) != nil {
-				return fmt.Errorf("control plane still in Konnect after destroy")
-			}
-			return nil
-		},
-		Steps: []resource.TestStep{
-			{
-				Config: c.config(env, cpName, 1, `["a"]`),
-				ConfigStateChecks: append([]statecheck.StateCheck{
-					sameID.AddStateValue(address, tfjsonpath.New("id")),
-					statecheck.CompareValuePairs(address, tfjsonpath.New("consumer_id"), "konnect_gateway_consumer.alice", tfjsonpath.New("id"), compare.ValuesSame()),
-				}, c.stateChecks...),
-				Check: func(s *terraform.State) error {
-					rs := s.RootModule().Resources[address].Primary
-					consumer, id = rs.Attributes["consumer_id"], rs.ID
-					c.created(t, cred())
-					return nil
-				},
-			},
-			{
-				Config: c.config(env, cpName, 2, `["a", "b"]`),
-				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
-					plancheck.ExpectResourceAction(address, plancheck.ResourceActionUpdate),
-				}},
-				ConfigStateChecks: []statecheck.StateCheck{sameID.AddStateValue(address, tfjsonpath.New("id"))},
-				Check: func(*terraform.State) error {
-					c.updated(t, cred())
-					acctest.WantField(t, "after update", cred(), "tags", []any{"a", "b"})
-					return nil
-				},
-			},
-			{
-				Config:           c.config(env, cpName, 2, `["b", "a"]`),
-				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()}},
-			},
-			{
-				ResourceName: address, ImportState: true, ImportStateVerify: true, ImportStateVerifyIgnore: c.ignoreImport,
-				ImportStateIdFunc: acctest.ImportID(address, "consumer_id"),
-			},
-			{
-				Config: c.config(env, cpName, 2, `["a"]`),
-				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
-					plancheck.ExpectResourceAction(address, plancheck.ResourceActionUpdate),
-					acctest.OutOfBand(func() {
-						env.Edit(env.CorePath(cpName, "consumers", consumer, c.collection, id), func(b konnect.Object) {
-							b["tags"] = []any{"a", "b", "ui"}
-							if c.collection == "basic-auth" { // Konnect returns the hash; write the same password back
-								b["password"] = "correct-horse-2"
-							}
-						})
-					}),
-				}},
-				ExpectError: staleDiagFor(c.typeName),
-			},
-			func() resource.TestStep {
-				// The configuration adopts the tags set in Konnect: nothing to write.
-				s := env.AdoptionStep(c.config(env, cpName, 2, `["a", "b", "ui"]`), address)
-				s.PreConfig = func() {
-					acctest.WantField(t, "after the refused apply", cred(), "tags", []any{"a", "b", "ui"})
-					c.updated(t, cred())
-					env.ResetRequests()
-				}
-				return s
-			}(),
-			{
-				Config:           c.config(env, cpName, 2, `["a", "b", "ui"]`),
-				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()}},
-			},
-		},
-	})
-}
-
-func TestAccProxyKeyAuth_Lifecycle(t *testing.T) {
-	credentialLifecycle{
-		typeName: "konnect_gateway_key_auth", collection: "key-auth",
-		body: func(v int) string {
-			if v == 1 {
-				return `  key = "alice-key-1"`
-			}
-			return "  key = \"alice-key-2\"\n  ttl = 3600"
-		},
-		stateChecks: []statecheck.StateCheck{
-			statecheck.ExpectKnownValue("konnect_gateway_key_auth.cred", tfjsonpath.New("ttl"), knownvalue.Null()),
-			statecheck.ExpectSensitiveValue("konnect_gateway_key_auth.cred", tfjsonpath.New("key")),
-		},
-		created: func(t *testing.T, obj konnect.Object) { acctest.WantField(t, "key-auth", obj, "key", "alice-key-1") },
-		updated: func(t *testing.T, obj konnect.Object) {
-			acctest.WantField(t, "key-auth", obj, "key", "alice-key-2")
-			acctest.WantField(t, "key-auth", obj, "ttl", 3600)
-		},
-	}.run(t)
-}
-
 // Konnect generates the key when configuration sets none; it lands in state and stays.
 func TestAccProxyKeyAuth_GeneratedKey(t *testing.T) {
 	env := acctest.NewEnv(t, konnectmock.Options{})
@@ -1044,6 +598,7 @@ resource "konnect_gateway_key_auth" "generated" {
 				Config: config(`["a"]`),
 				ConfigStateChecks: []statecheck.StateCheck{
 					statecheck.ExpectKnownValue("konnect_gateway_key_auth.generated", tfjsonpath.New("key"), knownvalue.StringRegexp(regexp.MustCompile(`^[0-9a-f]{32}$`))),
+					statecheck.ExpectKnownValue("konnect_gateway_key_auth.generated", tfjsonpath.New("ttl"), knownvalue.Null()),
 					sameKey.AddStateValue("konnect_gateway_key_auth.generated", tfjsonpath.New("key")),
 				},
 			},
@@ -1061,27 +616,6 @@ resource "konnect_gateway_key_auth" "generated" {
 func basicAuthHash(password string, obj konnect.Object) string {
 	sum := sha1.Sum([]byte(password + obj["consumer"].(map[string]any)["id"].(string)))
 	return hex.EncodeToString(sum[:])
-}
-
-func TestAccProxyBasicAuth_Lifecycle(t *testing.T) {
-	credentialLifecycle{
-		typeName: "konnect_gateway_basic_auth", collection: "basic-auth",
-		body: func(v int) string {
-			return fmt.Sprintf("  username = \"alice-basic\"\n  password = \"correct-horse-%d\"", v)
-		},
-		stateChecks: []statecheck.StateCheck{
-			// State keeps the password as written, not Konnect's hash of it.
-			statecheck.ExpectKnownValue("konnect_gateway_basic_auth.cred", tfjsonpath.New("password"), knownvalue.StringExact("correct-horse-1")),
-			statecheck.ExpectSensitiveValue("konnect_gateway_basic_auth.cred", tfjsonpath.New("password")),
-		},
-		created: func(t *testing.T, obj konnect.Object) {
-			acctest.WantField(t, "basic-auth", obj, "password", basicAuthHash("correct-horse-1", obj))
-		},
-		updated: func(t *testing.T, obj konnect.Object) {
-			acctest.WantField(t, "basic-auth", obj, "password", basicAuthHash("correct-horse-2", obj))
-		},
-		ignoreImport: []string{"password"}, // Konnect returns only a hash
-	}.run(t)
 }
 
 // The password Konnect never returns causes no diff: not after apply, not after refresh.
@@ -1107,17 +641,6 @@ resource "konnect_gateway_basic_auth" "bob" {
 	})
 }
 
-func TestAccProxyACL_Lifecycle(t *testing.T) {
-	credentialLifecycle{
-		typeName: "konnect_gateway_acl", collection: "acls",
-		body: func(v int) string {
-			return map[int]string{1: `  group = "admins"`, 2: `  group = "auditors"`}[v]
-		},
-		created: func(t *testing.T, obj konnect.Object) { acctest.WantField(t, "acl", obj, "group", "admins") },
-		updated: func(t *testing.T, obj konnect.Object) { acctest.WantField(t, "acl", obj, "group", "auditors") },
-	}.run(t)
-}
-
 func testRSAPublicKey(t *testing.T) string {
 	k, err := rsa.GenerateKey(rand.Reader, 2048)
 	if err != nil {
@@ -1128,50 +651,6 @@ func testRSAPublicKey(t *testing.T) string {
 		t.Fatal(err)
 	}
 	return string(pem.EncodeToMemory(&pem.Block{Type: "PUBLIC KEY", Bytes: der}))
-}
-
-func TestAccProxyJWT_Lifecycle(t *testing.T) {
-	pub := testRSAPublicKey(t)
-	credentialLifecycle{
-		typeName: "konnect_gateway_jwt", collection: "jwt",
-		body: func(v int) string {
-			if v == 1 {
-				return "  key = \"alice-issuer\"\n  secret = \"hs-secret-1\""
-			}
-			return fmt.Sprintf("  key = \"alice-issuer\"\n  secret = \"hs-secret-1\"\n  algorithm = \"RS256\"\n  rsa_public_key = %q", pub)
-		},
-		stateChecks: []statecheck.StateCheck{
-			statecheck.ExpectKnownValue("konnect_gateway_jwt.cred", tfjsonpath.New("algorithm"), knownvalue.StringExact("HS256")),
-			statecheck.ExpectKnownValue("konnect_gateway_jwt.cred", tfjsonpath.New("rsa_public_key"), knownvalue.Null()),
-		},
-		created: func(t *testing.T, obj konnect.Object) {
-			acctest.WantField(t, "jwt", obj, "algorithm", "HS256")
-			acctest.WantField(t, "jwt", obj, "secret", "hs-secret-1")
-		},
-		updated: func(t *testing.T, obj konnect.Object) {
-			acctest.WantField(t, "jwt", obj, "algorithm", "RS256")
-			acctest.WantField(t, "jwt", obj, "rsa_public_key", pub)
-		},
-	}.run(t)
-}
-
-func TestAccProxyHMACAuth_Lifecycle(t *testing.T) {
-	credentialLifecycle{
-		typeName: "konnect_gateway_hmac_auth", collection: "hmac-auth",
-		body: func(v int) string {
-			return map[int]string{1: `  username = "alice-hmac"`, 2: `  username = "alice-hmac-2"`}[v]
-		},
-		stateChecks: []statecheck.StateCheck{
-			// Generated by Konnect.
-			statecheck.ExpectKnownValue("konnect_gateway_hmac_auth.cred", tfjsonpath.New("secret"), knownvalue.StringRegexp(regexp.MustCompile(`^[0-9a-f]{32}$`))),
-		},
-		created: func(t *testing.T, obj konnect.Object) {
-			acctest.WantField(t, "hmac-auth", obj, "username", "alice-hmac")
-		},
-		updated: func(t *testing.T, obj konnect.Object) {
-			acctest.WantField(t, "hmac-auth", obj, "username", "alice-hmac-2")
-		},
-	}.run(t)
 }
 
 // Bad credentials fail at plan time, naming the attribute.

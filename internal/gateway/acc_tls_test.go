@@ -21,37 +21,19 @@ import (
 )
 
 // Acceptance tests of the upstream and TLS kinds: upstreams, targets, certificates, CA
-// certificates, SNIs, vaults, key sets and keys. Each kind goes through create, update,
-// an empty second plan, import, and a stale saved plan refused by Guard 1.
+// certificates, SNIs, vaults, key sets and keys, beyond what each kind's row in TestAccKinds
+// proves (create, update, stale saved plans, conflicts, import): validation, references,
+// and what is particular to a kind.
 
 // --- key material -------------------------------------------------------------------------
 
 // --- Konnect, out of band ------------------------------------------------------------------
 
-// tlsImportID builds the import id `<parent>/…/<id>` from a resource's state.
-func tlsImportID(name string, parents ...string) resource.ImportStateIdFunc {
-	return func(s *terraform.State) (string, error) {
-		rs, ok := s.RootModule().Resources[name]
-		if !ok {
-			return "", fmt.Errorf("%s not in state", name)
-		}
-		parts := make([]string, 0, len(parents)+1)
-		for _, p := range parents {
-			parts = append(parts, rs.Primary.Attributes[p])
-		}
-		return strings.Join(append(parts, rs.Primary.ID), "/"), nil
-	}
-}
-
-func tlsStale(typeName string) *regexp.Regexp {
-	return regexp.MustCompile(`(?s)Konnect object changed since this plan was made.*` + typeName + ` \(id [0-9a-f-]{36}, control plane [0-9a-f-]{36}\).*Nothing was written`)
-}
-
 var tlsRevision = knownvalue.StringRegexp(regexp.MustCompile(`^sha256:[0-9a-f]{64}$`))
 
 // --- upstreams ----------------------------------------------------------------------------
 
-func upstreamConfig(e *acctest.Env, slots int, extra string) string {
+func upstreamConfig(e *acctest.Env, extra string) string {
 	return e.ProviderBlock("") + acctest.TLSCP("tls-upstream") + fmt.Sprintf(`
 resource "konnect_gateway_upstream" "u" {
   control_plane_id = konnect_gateway_control_plane.cp.id
@@ -59,92 +41,11 @@ resource "konnect_gateway_upstream" "u" {
   algorithm        = "consistent-hashing"
   hash_on          = "header"
   hash_on_header   = "x-user"
-  slots            = %d
+  slots            = 100
   tags             = ["b", "a"]
 %s
 }
-`, slots, extra)
-}
-
-func TestAccTLSUpstream(t *testing.T) {
-	env := acctest.NewEnv(t, konnectmock.Options{})
-	sameID := statecheck.CompareValue(compare.ValuesSame())
-	const u = "konnect_gateway_upstream.u"
-	upstream := func() konnect.Object { return env.Get(env.CorePath("tls-upstream", "upstreams", "orders.upstream")) }
-	resource.ParallelTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: protoV6Factories,
-		Steps: []resource.TestStep{
-			{
-				Config: upstreamConfig(env, 100, ""),
-				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
-					plancheck.ExpectResourceAction(u, plancheck.ResourceActionCreate),
-				}},
-				ConfigStateChecks: []statecheck.StateCheck{
-					sameID.AddStateValue(u, tfjsonpath.New("id")),
-					statecheck.ExpectKnownValue(u, tfjsonpath.New("slots"), knownvalue.Int64Exact(100)),
-					statecheck.ExpectKnownValue(u, tfjsonpath.New("hash_fallback"), knownvalue.StringExact("none")),
-					statecheck.ExpectKnownValue(u, tfjsonpath.New("use_srv_name"), knownvalue.Bool(false)),
-					statecheck.ExpectKnownValue(u, tfjsonpath.New("healthchecks").AtMapKey("active").AtMapKey("type"), knownvalue.StringExact("http")),
-					statecheck.ExpectKnownValue(u, tfjsonpath.New("healthchecks").AtMapKey("active").AtMapKey("timeout"), knownvalue.Float64Exact(1)),
-					statecheck.ExpectKnownValue(u, tfjsonpath.New("healthchecks").AtMapKey("passive").AtMapKey("unhealthy").AtMapKey("http_statuses"),
-						knownvalue.ListExact([]knownvalue.Check{knownvalue.Int64Exact(429), knownvalue.Int64Exact(500), knownvalue.Int64Exact(503)})),
-					statecheck.ExpectKnownValue(u, tfjsonpath.New("revision"), tlsRevision),
-				},
-				Check: func(*terraform.State) error {
-					acctest.WantField(t, "upstream", upstream(), "slots", 100)
-					acctest.WantField(t, "upstream", upstream(), "hash_on_header", "x-user")
-					return nil
-				},
-			},
-			{
-				Config: upstreamConfig(env, 200, `  host_header = "orders.internal"`),
-				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
-					plancheck.ExpectResourceAction(u, plancheck.ResourceActionUpdate),
-				}},
-				ConfigStateChecks: []statecheck.StateCheck{
-					sameID.AddStateValue(u, tfjsonpath.New("id")),
-					statecheck.ExpectKnownValue(u, tfjsonpath.New("slots"), knownvalue.Int64Exact(200)),
-				},
-				Check: func(*terraform.State) error {
-					acctest.WantField(t, "upstream", upstream(), "slots", 200)
-					acctest.WantField(t, "upstream", upstream(), "host_header", "orders.internal")
-					return nil
-				},
-			},
-			{
-				Config:           upstreamConfig(env, 200, `  host_header = "orders.internal"`),
-				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()}},
-			},
-			{ResourceName: u, ImportState: true, ImportStateVerify: true, ImportStateIdFunc: tlsImportID(u, "control_plane_id")},
-			{
-				// A saved plan made stale by an edit in Konnect is refused.
-				Config: upstreamConfig(env, 300, `  host_header = "orders.internal"`),
-				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
-					plancheck.ExpectResourceAction(u, plancheck.ResourceActionUpdate),
-					acctest.OutOfBand(func() {
-						env.Edit(env.CorePath("tls-upstream", "upstreams", "orders.upstream"), acctest.SetAll(konnect.Object{"use_srv_name": true}))
-					}),
-				}},
-				ExpectError: tlsStale("konnect_gateway_upstream"),
-			},
-			{
-				PreConfig: func() {
-					acctest.WantField(t, "after the refused apply", upstream(), "use_srv_name", true)
-					acctest.WantField(t, "after the refused apply", upstream(), "slots", 200)
-				},
-				// Planning again: use_srv_name is not configured, so it follows Konnect.
-				Config: upstreamConfig(env, 300, `  host_header = "orders.internal"`),
-				ConfigStateChecks: []statecheck.StateCheck{
-					statecheck.ExpectKnownValue(u, tfjsonpath.New("use_srv_name"), knownvalue.Bool(true)),
-				},
-				Check: func(*terraform.State) error {
-					acctest.WantField(t, "after re-planning", upstream(), "use_srv_name", true)
-					acctest.WantField(t, "after re-planning", upstream(), "slots", 300)
-					return nil
-				},
-			},
-		},
-	})
+`, extra)
 }
 
 const partialHealthchecks = `
@@ -166,9 +67,9 @@ func TestAccTLSUpstreamHealthchecksPartial(t *testing.T) {
 	resource.ParallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: protoV6Factories,
 		Steps: []resource.TestStep{
-			{Config: upstreamConfig(env, 100, "")},
+			{Config: upstreamConfig(env, "")},
 			{
-				Config: upstreamConfig(env, 100, partialHealthchecks),
+				Config: upstreamConfig(env, partialHealthchecks),
 				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
 					plancheck.ExpectResourceAction(u, plancheck.ResourceActionUpdate),
 				}},
@@ -190,7 +91,7 @@ func TestAccTLSUpstreamHealthchecksPartial(t *testing.T) {
 				},
 			},
 			{
-				Config:           upstreamConfig(env, 100, partialHealthchecks),
+				Config:           upstreamConfig(env, partialHealthchecks),
 				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()}},
 			},
 		},
@@ -206,260 +107,10 @@ func TestAccTLSUpstreamHealthchecksPartialAtCreate(t *testing.T) {
 	resource.ParallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: protoV6Factories,
 		Steps: []resource.TestStep{
-			{Config: upstreamConfig(env, 100, partialHealthchecks)},
+			{Config: upstreamConfig(env, partialHealthchecks)},
 			{
-				Config:           upstreamConfig(env, 100, partialHealthchecks),
+				Config:           upstreamConfig(env, partialHealthchecks),
 				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()}},
-			},
-		},
-	})
-}
-
-// --- targets ------------------------------------------------------------------------------
-
-func targetConfig(e *acctest.Env, target string, weight int) string {
-	return e.ProviderBlock("") + acctest.TLSCP("tls-target") + fmt.Sprintf(`
-resource "konnect_gateway_upstream" "u" {
-  control_plane_id = konnect_gateway_control_plane.cp.id
-  name             = "orders.upstream"
-}
-
-resource "konnect_gateway_target" "t" {
-  control_plane_id = konnect_gateway_control_plane.cp.id
-  upstream_id      = konnect_gateway_upstream.u.id
-  target           = %q
-  weight           = %d
-}
-`, target, weight)
-}
-
-func TestAccTLSTarget(t *testing.T) {
-	env := acctest.NewEnv(t, konnectmock.Options{})
-	sameID := statecheck.CompareValue(compare.ValuesSame())
-	const tg = "konnect_gateway_target.t"
-	targets := func() string { return env.CorePath("tls-target", "upstreams", "orders.upstream", "targets") }
-	resource.ParallelTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: protoV6Factories,
-		Steps: []resource.TestStep{
-			{
-				Config: targetConfig(env, "10.0.0.7:8080", 50),
-				ConfigStateChecks: []statecheck.StateCheck{
-					sameID.AddStateValue(tg, tfjsonpath.New("id")),
-					statecheck.CompareValuePairs(tg, tfjsonpath.New("upstream_id"), "konnect_gateway_upstream.u", tfjsonpath.New("id"), compare.ValuesSame()),
-					statecheck.ExpectKnownValue(tg, tfjsonpath.New("weight"), knownvalue.Int64Exact(50)),
-					statecheck.ExpectKnownValue(tg, tfjsonpath.New("failover"), knownvalue.Bool(false)),
-					statecheck.ExpectKnownValue(tg, tfjsonpath.New("revision"), tlsRevision),
-				},
-				Check: func(*terraform.State) error {
-					acctest.WantField(t, "target", env.Get(targets()+"/"+"10.0.0.7:8080"), "weight", 50)
-					return nil
-				},
-			},
-			{
-				// Konnect replaces targets in place: a new address keeps the id.
-				Config: targetConfig(env, "10.0.0.8:8080", 60),
-				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
-					plancheck.ExpectResourceAction(tg, plancheck.ResourceActionUpdate),
-				}},
-				ConfigStateChecks: []statecheck.StateCheck{
-					sameID.AddStateValue(tg, tfjsonpath.New("id")),
-					statecheck.ExpectKnownValue(tg, tfjsonpath.New("target"), knownvalue.StringExact("10.0.0.8:8080")),
-				},
-				Check: func(*terraform.State) error {
-					acctest.WantField(t, "target", env.Only(targets()), "target", "10.0.0.8:8080")
-					acctest.WantField(t, "target", env.Only(targets()), "weight", 60)
-					return nil
-				},
-			},
-			{
-				Config:           targetConfig(env, "10.0.0.8:8080", 60),
-				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()}},
-			},
-			{ResourceName: tg, ImportState: true, ImportStateVerify: true, ImportStateIdFunc: tlsImportID(tg, "control_plane_id", "upstream_id")},
-			{
-				Config: targetConfig(env, "10.0.0.8:8080", 70),
-				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
-					acctest.OutOfBand(func() { env.Edit(targets()+"/"+"10.0.0.8:8080", acctest.SetAll(konnect.Object{"failover": true})) }),
-				}},
-				ExpectError: tlsStale("konnect_gateway_target"),
-			},
-			{
-				PreConfig: func() {
-					acctest.WantField(t, "after the refused apply", env.Only(targets()), "failover", true)
-					acctest.WantField(t, "after the refused apply", env.Only(targets()), "weight", 60)
-				},
-				Config: targetConfig(env, "10.0.0.8:8080", 70),
-				ConfigStateChecks: []statecheck.StateCheck{
-					statecheck.ExpectKnownValue(tg, tfjsonpath.New("failover"), knownvalue.Bool(true)),
-				},
-				Check: func(*terraform.State) error {
-					acctest.WantField(t, "after re-planning", env.Only(targets()), "failover", true)
-					acctest.WantField(t, "after re-planning", env.Only(targets()), "weight", 70)
-					return nil
-				},
-			},
-		},
-	})
-}
-
-// --- certificates -------------------------------------------------------------------------
-
-func certificateConfig(e *acctest.Env, p acctest.TLSPair, extra string) string {
-	return e.ProviderBlock("") + acctest.TLSCP("tls-cert") + fmt.Sprintf(`
-resource "konnect_gateway_certificate" "c" {
-  control_plane_id = konnect_gateway_control_plane.cp.id
-  cert             = %q
-  key              = %q
-%s
-}
-`, p.Cert, p.Key, extra)
-}
-
-func TestAccTLSCertificate(t *testing.T) {
-	env := acctest.NewEnv(t, konnectmock.Options{})
-	sameID := statecheck.CompareValue(compare.ValuesSame())
-	const c = "konnect_gateway_certificate.c"
-	first, second, alt := acctest.TLSTestPEM(t, "a.example.com", false), acctest.TLSTestPEM(t, "a.example.com", false), acctest.TLSTestPEM(t, "a.example.com", false)
-	altConfig := fmt.Sprintf("  cert_alt = %q\n  key_alt  = %q", alt.Cert, alt.Key)
-	cert := func() konnect.Object { return env.Only(env.CorePath("tls-cert", "certificates")) }
-	resource.ParallelTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: protoV6Factories,
-		Steps: []resource.TestStep{
-			{
-				Config: certificateConfig(env, first, ""),
-				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
-					plancheck.ExpectResourceAction(c, plancheck.ResourceActionCreate),
-					plancheck.ExpectSensitiveValue(c, tfjsonpath.New("key")),
-				}},
-				ConfigStateChecks: []statecheck.StateCheck{
-					sameID.AddStateValue(c, tfjsonpath.New("id")),
-					statecheck.ExpectKnownValue(c, tfjsonpath.New("cert"), knownvalue.StringExact(first.Cert)),
-					statecheck.ExpectKnownValue(c, tfjsonpath.New("revision"), tlsRevision),
-				},
-				Check: func(*terraform.State) error {
-					acctest.WantField(t, "certificate", cert(), "key", first.Key)
-					return nil
-				},
-			},
-			{
-				// Rotation in place.
-				Config: certificateConfig(env, second, ""),
-				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
-					plancheck.ExpectResourceAction(c, plancheck.ResourceActionUpdate),
-					plancheck.ExpectSensitiveValue(c, tfjsonpath.New("key")),
-				}},
-				ConfigStateChecks: []statecheck.StateCheck{sameID.AddStateValue(c, tfjsonpath.New("id"))},
-				Check: func(*terraform.State) error {
-					acctest.WantField(t, "certificate", cert(), "cert", second.Cert)
-					acctest.WantField(t, "certificate", cert(), "key", second.Key)
-					return nil
-				},
-			},
-			{
-				Config:           certificateConfig(env, second, ""),
-				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()}},
-			},
-			{ResourceName: c, ImportState: true, ImportStateVerify: true, ImportStateIdFunc: tlsImportID(c, "control_plane_id")},
-			{
-				Config: certificateConfig(env, second, altConfig),
-				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
-					plancheck.ExpectSensitiveValue(c, tfjsonpath.New("key_alt")),
-					acctest.OutOfBand(func() {
-						env.Edit(env.CorePath("tls-cert", "certificates", cert()["id"].(string)), acctest.SetAll(konnect.Object{"tags": []any{"edited-in-ui"}}))
-					}),
-				}},
-				ExpectError: tlsStale("konnect_gateway_certificate"),
-			},
-			{
-				PreConfig: func() {
-					acctest.WantField(t, "after the refused apply", cert(), "tags", []any{"edited-in-ui"})
-					acctest.WantField(t, "after the refused apply", cert(), "cert_alt", nil)
-				},
-				Config: certificateConfig(env, second, altConfig),
-				ConfigStateChecks: []statecheck.StateCheck{
-					statecheck.ExpectKnownValue(c, tfjsonpath.New("tags"), knownvalue.SetExact([]knownvalue.Check{knownvalue.StringExact("edited-in-ui")})),
-				},
-				Check: func(*terraform.State) error {
-					acctest.WantField(t, "after re-planning", cert(), "tags", []any{"edited-in-ui"})
-					acctest.WantField(t, "after re-planning", cert(), "key_alt", alt.Key)
-					return nil
-				},
-			},
-		},
-	})
-}
-
-// --- CA certificates ----------------------------------------------------------------------
-
-func caConfig(e *acctest.Env, p acctest.TLSPair) string {
-	return e.ProviderBlock("") + acctest.TLSCP("tls-ca") + fmt.Sprintf(`
-resource "konnect_gateway_ca_certificate" "ca" {
-  control_plane_id = konnect_gateway_control_plane.cp.id
-  cert             = %q
-}
-`, p.Cert)
-}
-
-func TestAccTLSCACertificate(t *testing.T) {
-	env := acctest.NewEnv(t, konnectmock.Options{})
-	sameID := statecheck.CompareValue(compare.ValuesSame())
-	const ca = "konnect_gateway_ca_certificate.ca"
-	first, second, third := acctest.TLSTestPEM(t, "CA one", true), acctest.TLSTestPEM(t, "CA two", true), acctest.TLSTestPEM(t, "CA three", true)
-	held := func() konnect.Object { return env.Only(env.CorePath("tls-ca", "ca_certificates")) }
-	resource.ParallelTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: protoV6Factories,
-		Steps: []resource.TestStep{
-			{
-				Config: caConfig(env, first),
-				ConfigStateChecks: []statecheck.StateCheck{
-					sameID.AddStateValue(ca, tfjsonpath.New("id")),
-					statecheck.ExpectKnownValue(ca, tfjsonpath.New("cert_digest"), knownvalue.StringExact(first.Digest)),
-					statecheck.ExpectKnownValue(ca, tfjsonpath.New("revision"), tlsRevision),
-				},
-				Check: func(*terraform.State) error {
-					acctest.WantField(t, "CA certificate", held(), "cert_digest", first.Digest)
-					return nil
-				},
-			},
-			{
-				Config: caConfig(env, second),
-				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
-					plancheck.ExpectResourceAction(ca, plancheck.ResourceActionUpdate),
-				}},
-				ConfigStateChecks: []statecheck.StateCheck{
-					sameID.AddStateValue(ca, tfjsonpath.New("id")),
-					statecheck.ExpectKnownValue(ca, tfjsonpath.New("cert_digest"), knownvalue.StringExact(second.Digest)),
-				},
-				Check: func(*terraform.State) error {
-					acctest.WantField(t, "CA certificate", held(), "cert", second.Cert)
-					return nil
-				},
-			},
-			{
-				Config:           caConfig(env, second),
-				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()}},
-			},
-			{ResourceName: ca, ImportState: true, ImportStateVerify: true, ImportStateIdFunc: tlsImportID(ca, "control_plane_id")},
-			{
-				Config: caConfig(env, third),
-				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
-					acctest.OutOfBand(func() {
-						env.Edit(env.CorePath("tls-ca", "ca_certificates", held()["id"].(string)), acctest.SetAll(konnect.Object{"tags": []any{"edited-in-ui"}}))
-					}),
-				}},
-				ExpectError: tlsStale("konnect_gateway_ca_certificate"),
-			},
-			{
-				PreConfig: func() {
-					acctest.WantField(t, "after the refused apply", held(), "tags", []any{"edited-in-ui"})
-					acctest.WantField(t, "after the refused apply", held(), "cert_digest", second.Digest)
-				},
-				Config: caConfig(env, third),
-				Check: func(*terraform.State) error {
-					acctest.WantField(t, "after re-planning", held(), "tags", []any{"edited-in-ui"})
-					acctest.WantField(t, "after re-planning", held(), "cert_digest", third.Digest)
-					return nil
-				},
 			},
 		},
 	})
@@ -528,51 +179,14 @@ func TestAccTLSSNI(t *testing.T) {
 					sameID.AddStateValue(s, tfjsonpath.New("id")),
 					statecheck.CompareValuePairs(s, tfjsonpath.New("certificate").AtMapKey("id"), "konnect_gateway_certificate.b", tfjsonpath.New("id"), compare.ValuesSame()),
 				},
+				// Konnect lists the SNI under certificate b now and no longer under a; that is no
+				// change of either certificate (the plan after the apply is empty).
 				Check: func(st *terraform.State) error {
+					certA := st.RootModule().Resources["konnect_gateway_certificate.a"].Primary.ID
 					certB := st.RootModule().Resources["konnect_gateway_certificate.b"].Primary.ID
 					acctest.WantField(t, "SNI", env.Get(snis()+"/"+"*.example.com"), "certificate", map[string]any{"id": certB})
-					return nil
-				},
-			},
-			{
-				// Konnect lists the SNI under certificate b now and no longer under a; that
-				// is no change of either certificate, and nothing is planned.
-				Config:           sniConfig(env, a, b, "*.example.com", "b"),
-				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()}},
-				Check: func(st *terraform.State) error {
-					certs := env.CorePath("tls-sni", "certificates")
-					acctest.WantField(t, "certificate a", env.Get(certs+"/"+st.RootModule().Resources["konnect_gateway_certificate.a"].Primary.ID), "snis", []any{})
-					acctest.WantField(t, "certificate b", env.Get(certs+"/"+st.RootModule().Resources["konnect_gateway_certificate.b"].Primary.ID), "snis", []any{"*.example.com"})
-					return nil
-				},
-			},
-			{ResourceName: s, ImportState: true, ImportStateVerify: true, ImportStateIdFunc: tlsImportID(s, "control_plane_id")},
-			{
-				// By name.
-				ResourceName: s, ImportState: true, ImportStateVerify: true,
-				ImportStateIdFunc: func(st *terraform.State) (string, error) {
-					return st.RootModule().Resources[s].Primary.Attributes["control_plane_id"] + "/*.example.com", nil
-				},
-			},
-			{
-				Config: sniConfig(env, a, b, "www.example.com", "b"),
-				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
-					acctest.OutOfBand(func() {
-						env.Edit(snis()+"/"+"*.example.com", acctest.SetAll(konnect.Object{"tags": []any{"edited-in-ui"}}))
-					}),
-				}},
-				ExpectError: tlsStale("konnect_gateway_sni"),
-			},
-			{
-				PreConfig: func() {
-					acctest.WantField(t, "after the refused apply", env.Get(snis()+"/"+"*.example.com"), "tags", []any{"edited-in-ui"})
-				},
-				Config: sniConfig(env, a, b, "www.example.com", "b"),
-				Check: func(*terraform.State) error {
-					acctest.WantField(t, "after re-planning", env.Get(snis()+"/"+"www.example.com"), "tags", []any{"edited-in-ui"})
-					if env.Get(snis()+"/"+"*.example.com") != nil {
-						t.Error("the old SNI name is still in Konnect")
-					}
+					acctest.WantField(t, "certificate a", env.Get(env.CorePath("tls-sni", "certificates", certA)), "snis", []any{})
+					acctest.WantField(t, "certificate b", env.Get(env.CorePath("tls-sni", "certificates", certB)), "snis", []any{"*.example.com"})
 					return nil
 				},
 			},
@@ -623,244 +237,7 @@ resource "konnect_gateway_sni" "s" {
 	})
 }
 
-// --- vaults -------------------------------------------------------------------------------
-
-func vaultConfig(e *acctest.Env, envPrefix, description string) string {
-	return e.ProviderBlock("") + acctest.TLSCP("tls-vault") + fmt.Sprintf(`
-resource "konnect_gateway_vault" "v" {
-  control_plane_id = konnect_gateway_control_plane.cp.id
-  name             = "env"
-  prefix           = "app-env"
-  config           = jsonencode({ prefix = %q })
-  description      = %q
-}
-`, envPrefix, description)
-}
-
-func TestAccTLSVault(t *testing.T) {
-	env := acctest.NewEnv(t, konnectmock.Options{})
-	sameID := statecheck.CompareValue(compare.ValuesSame())
-	const v = "konnect_gateway_vault.v"
-	vault := func() konnect.Object { return env.Get(env.CorePath("tls-vault", "vaults", "app-env")) }
-	resource.ParallelTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: protoV6Factories,
-		Steps: []resource.TestStep{
-			{
-				Config: vaultConfig(env, "APP_", "secrets from the environment"),
-				ConfigStateChecks: []statecheck.StateCheck{
-					sameID.AddStateValue(v, tfjsonpath.New("id")),
-					statecheck.ExpectKnownValue(v, tfjsonpath.New("config"), knownvalue.StringExact(`{"prefix":"APP_"}`)),
-					statecheck.ExpectKnownValue(v, tfjsonpath.New("revision"), tlsRevision),
-				},
-				Check: func(*terraform.State) error {
-					acctest.WantField(t, "vault", vault(), "config", map[string]any{"prefix": "APP_"})
-					return nil
-				},
-			},
-			{
-				Config: vaultConfig(env, "SVC_", "service secrets"),
-				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
-					plancheck.ExpectResourceAction(v, plancheck.ResourceActionUpdate),
-				}},
-				ConfigStateChecks: []statecheck.StateCheck{sameID.AddStateValue(v, tfjsonpath.New("id"))},
-				Check: func(*terraform.State) error {
-					acctest.WantField(t, "vault", vault(), "config", map[string]any{"prefix": "SVC_"})
-					acctest.WantField(t, "vault", vault(), "description", "service secrets")
-					return nil
-				},
-			},
-			{
-				Config:           vaultConfig(env, "SVC_", "service secrets"),
-				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()}},
-			},
-			{ResourceName: v, ImportState: true, ImportStateVerify: true, ImportStateIdFunc: tlsImportID(v, "control_plane_id")},
-			{
-				// By prefix.
-				ResourceName: v, ImportState: true, ImportStateVerify: true,
-				ImportStateIdFunc: func(st *terraform.State) (string, error) {
-					return st.RootModule().Resources[v].Primary.Attributes["control_plane_id"] + "/app-env", nil
-				},
-			},
-			{
-				Config: vaultConfig(env, "SVC_", "service secrets, v2"),
-				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
-					acctest.OutOfBand(func() {
-						env.Edit(env.CorePath("tls-vault", "vaults", "app-env"), acctest.SetAll(konnect.Object{"tags": []any{"edited-in-ui"}}))
-					}),
-				}},
-				ExpectError: tlsStale("konnect_gateway_vault"),
-			},
-			{
-				PreConfig: func() {
-					acctest.WantField(t, "after the refused apply", vault(), "tags", []any{"edited-in-ui"})
-					acctest.WantField(t, "after the refused apply", vault(), "description", "service secrets")
-				},
-				Config: vaultConfig(env, "SVC_", "service secrets, v2"),
-				Check: func(*terraform.State) error {
-					acctest.WantField(t, "after re-planning", vault(), "tags", []any{"edited-in-ui"})
-					acctest.WantField(t, "after re-planning", vault(), "description", "service secrets, v2")
-					return nil
-				},
-			},
-		},
-	})
-}
-
-// --- key sets -----------------------------------------------------------------------------
-
-func keySetConfig(e *acctest.Env, name string) string {
-	return e.ProviderBlock("") + acctest.TLSCP("tls-keyset") + fmt.Sprintf(`
-resource "konnect_gateway_key_set" "ks" {
-  control_plane_id = konnect_gateway_control_plane.cp.id
-  name             = %q
-}
-`, name)
-}
-
-func TestAccTLSKeySet(t *testing.T) {
-	env := acctest.NewEnv(t, konnectmock.Options{})
-	sameID := statecheck.CompareValue(compare.ValuesSame())
-	const ks = "konnect_gateway_key_set.ks"
-	set := func() konnect.Object { return env.Only(env.CorePath("tls-keyset", "key-sets")) }
-	resource.ParallelTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: protoV6Factories,
-		Steps: []resource.TestStep{
-			{
-				Config: keySetConfig(env, "signing"),
-				ConfigStateChecks: []statecheck.StateCheck{
-					sameID.AddStateValue(ks, tfjsonpath.New("id")),
-					statecheck.ExpectKnownValue(ks, tfjsonpath.New("revision"), tlsRevision),
-				},
-				Check: func(*terraform.State) error {
-					acctest.WantField(t, "key set", set(), "name", "signing")
-					return nil
-				},
-			},
-			{
-				Config: keySetConfig(env, "signing-v2"),
-				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
-					plancheck.ExpectResourceAction(ks, plancheck.ResourceActionUpdate),
-				}},
-				ConfigStateChecks: []statecheck.StateCheck{sameID.AddStateValue(ks, tfjsonpath.New("id"))},
-				Check: func(*terraform.State) error {
-					acctest.WantField(t, "key set", set(), "name", "signing-v2")
-					return nil
-				},
-			},
-			{
-				Config:           keySetConfig(env, "signing-v2"),
-				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()}},
-			},
-			{ResourceName: ks, ImportState: true, ImportStateVerify: true, ImportStateIdFunc: tlsImportID(ks, "control_plane_id")},
-			{
-				Config: keySetConfig(env, "signing-v3"),
-				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
-					acctest.OutOfBand(func() {
-						env.Edit(env.CorePath("tls-keyset", "key-sets", "signing-v2"), acctest.SetAll(konnect.Object{"tags": []any{"edited-in-ui"}}))
-					}),
-				}},
-				ExpectError: tlsStale("konnect_gateway_key_set"),
-			},
-			{
-				PreConfig: func() {
-					acctest.WantField(t, "after the refused apply", set(), "tags", []any{"edited-in-ui"})
-					acctest.WantField(t, "after the refused apply", set(), "name", "signing-v2")
-				},
-				Config: keySetConfig(env, "signing-v3"),
-				Check: func(*terraform.State) error {
-					acctest.WantField(t, "after re-planning", set(), "tags", []any{"edited-in-ui"})
-					acctest.WantField(t, "after re-planning", set(), "name", "signing-v3")
-					return nil
-				},
-			},
-		},
-	})
-}
-
 // --- keys ---------------------------------------------------------------------------------
-
-func keyConfig(e *acctest.Env, name, secret string) string {
-	return e.ProviderBlock("") + acctest.TLSCP("tls-key") + fmt.Sprintf(`
-resource "konnect_gateway_key_set" "ks" {
-  control_plane_id = konnect_gateway_control_plane.cp.id
-  name             = "signing"
-}
-
-resource "konnect_gateway_key" "k" {
-  control_plane_id = konnect_gateway_control_plane.cp.id
-  kid              = "k1"
-  name             = %q
-  jwk              = jsonencode({ kty = "oct", kid = "k1", k = %q })
-  set              = { id = konnect_gateway_key_set.ks.id }
-}
-`, name, secret)
-}
-
-func TestAccTLSKey(t *testing.T) {
-	env := acctest.NewEnv(t, konnectmock.Options{})
-	sameID := statecheck.CompareValue(compare.ValuesSame())
-	const k = "konnect_gateway_key.k"
-	key := func() konnect.Object { return env.Only(env.CorePath("tls-key", "keys")) }
-	resource.ParallelTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: protoV6Factories,
-		Steps: []resource.TestStep{
-			{
-				Config: keyConfig(env, "k1", "c2VjcmV0"),
-				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
-					plancheck.ExpectSensitiveValue(k, tfjsonpath.New("jwk")),
-				}},
-				ConfigStateChecks: []statecheck.StateCheck{
-					sameID.AddStateValue(k, tfjsonpath.New("id")),
-					statecheck.CompareValuePairs(k, tfjsonpath.New("set").AtMapKey("id"), "konnect_gateway_key_set.ks", tfjsonpath.New("id"), compare.ValuesSame()),
-					statecheck.ExpectKnownValue(k, tfjsonpath.New("pem"), knownvalue.Null()),
-					statecheck.ExpectKnownValue(k, tfjsonpath.New("revision"), tlsRevision),
-				},
-				Check: func(*terraform.State) error {
-					acctest.WantField(t, "key", key(), "jwk", `{"k":"c2VjcmV0","kid":"k1","kty":"oct"}`)
-					return nil
-				},
-			},
-			{
-				Config: keyConfig(env, "k1", "bmV3LXNlY3JldA"),
-				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
-					plancheck.ExpectResourceAction(k, plancheck.ResourceActionUpdate),
-					plancheck.ExpectSensitiveValue(k, tfjsonpath.New("jwk")),
-				}},
-				ConfigStateChecks: []statecheck.StateCheck{sameID.AddStateValue(k, tfjsonpath.New("id"))},
-				Check: func(*terraform.State) error {
-					acctest.WantField(t, "key", key(), "jwk", `{"k":"bmV3LXNlY3JldA","kid":"k1","kty":"oct"}`)
-					return nil
-				},
-			},
-			{
-				Config:           keyConfig(env, "k1", "bmV3LXNlY3JldA"),
-				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()}},
-			},
-			{ResourceName: k, ImportState: true, ImportStateVerify: true, ImportStateIdFunc: tlsImportID(k, "control_plane_id")},
-			{
-				Config: keyConfig(env, "k1-renamed", "bmV3LXNlY3JldA"),
-				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
-					acctest.OutOfBand(func() {
-						env.Edit(env.CorePath("tls-key", "keys", "k1"), acctest.SetAll(konnect.Object{"tags": []any{"edited-in-ui"}}))
-					}),
-				}},
-				ExpectError: tlsStale("konnect_gateway_key"),
-			},
-			{
-				PreConfig: func() {
-					acctest.WantField(t, "after the refused apply", key(), "tags", []any{"edited-in-ui"})
-					acctest.WantField(t, "after the refused apply", key(), "name", "k1")
-				},
-				Config: keyConfig(env, "k1-renamed", "bmV3LXNlY3JldA"),
-				Check: func(*terraform.State) error {
-					acctest.WantField(t, "after re-planning", key(), "tags", []any{"edited-in-ui"})
-					acctest.WantField(t, "after re-planning", key(), "name", "k1-renamed")
-					return nil
-				},
-			},
-		},
-	})
-}
 
 func pemKeyConfig(e *acctest.Env, p acctest.TLSPair) string {
 	return e.ProviderBlock("") + acctest.TLSCP("tls-pem-key") + fmt.Sprintf(`
@@ -910,11 +287,7 @@ func TestAccTLSKeyPEM(t *testing.T) {
 					return nil
 				},
 			},
-			{
-				Config:           pemKeyConfig(env, second),
-				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()}},
-			},
-			{ResourceName: k, ImportState: true, ImportStateVerify: true, ImportStateIdFunc: tlsImportID(k, "control_plane_id")},
+			{ResourceName: k, ImportState: true, ImportStateVerify: true, ImportStateIdFunc: acctest.ImportID(k)},
 		},
 	})
 }

@@ -6,9 +6,12 @@ import (
 	"regexp"
 	"slices"
 
+	"github.com/hashicorp/terraform-plugin-testing/compare"
 	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
 	"github.com/hashicorp/terraform-plugin-testing/plancheck"
+	"github.com/hashicorp/terraform-plugin-testing/statecheck"
 	"github.com/hashicorp/terraform-plugin-testing/terraform"
+	"github.com/hashicorp/terraform-plugin-testing/tfjsonpath"
 
 	"github.com/konnectguard/terraform-provider-konnect/internal/acctest"
 	"github.com/konnectguard/terraform-provider-konnect/internal/konnect"
@@ -74,7 +77,7 @@ func memberSteps(f *acctest.KindFixture) []resource.TestStep {
 			}},
 			ExpectError: regexp.MustCompile(`(?s)A Konnect object with this name already exists.*` +
 				`konnect_gateway_consumer_group_member\s+with\s+consumer_id\s+"[0-9a-f-]{36}"\s+already\s+exists.*` +
-				`import \{\s+to = konnect_gateway_consumer_group_member.<name>`),
+				`import \{\s+to = konnect_gateway_consumer_group_member.<name>\s+id = "[0-9a-f-]{36}/[0-9a-f-]{36}/[0-9a-f-]{36}"`),
 		},
 		{
 			// Konnect holds the membership someone made, once; adopt it as the error says.
@@ -91,9 +94,25 @@ func memberSteps(f *acctest.KindFixture) []resource.TestStep {
 		{
 			Config:           config("bob"),
 			ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()}},
+			ConfigStateChecks: []statecheck.StateCheck{
+				// A membership's id is its consumer's.
+				statecheck.CompareValuePairs(f.Address(), tfjsonpath.New("id"), "konnect_gateway_consumer.bob", tfjsonpath.New("id"), compare.ValuesSame()),
+				statecheck.CompareValuePairs(f.Address(), tfjsonpath.New("consumer_id"), "konnect_gateway_consumer.bob", tfjsonpath.New("id"), compare.ValuesSame()),
+			},
 			Check: func(*terraform.State) error {
 				wantMembers("after adopting", "bob")
 				return nil
+			},
+		},
+		{
+			// Another consumer replaces the membership.
+			Config: config("alice"),
+			ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
+				plancheck.ExpectResourceAction(f.Address(), plancheck.ResourceActionReplace),
+			}},
+			Check: func(s *terraform.State) error {
+				wantMembers("after the replace", "alice")
+				return f.Remember(s)
 			},
 		},
 	}...)
