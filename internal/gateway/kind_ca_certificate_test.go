@@ -22,7 +22,7 @@ var caCertificateRow = acctest.KindRow{NoKept: "tags, its one optional field bes
 	Deps: pemDep, Block: "cert = local.cert\n  tags = %s", Update: &acctest.KindUpdate{Attr: "tags", Values: [2]any{[]string{"ca"}, []string{"ca", "root"}}, UI: []any{"ui"}},
 	Steps: func(f *acctest.KindFixture) []resource.TestStep {
 		second := acctest.TLSTestPEM(f.T, "CA two", true)
-		untagged := dropLines(f.Body(0), "tags")
+		untagged := withoutTags(f.Body(0))
 		update := resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{plancheck.ExpectResourceAction(f.Address(), plancheck.ResourceActionUpdate)}}
 		digest := func(p acctest.TLSPair) statecheck.StateCheck {
 			return statecheck.ExpectKnownValue(f.Address(), tfjsonpath.New("cert_digest"), knownvalue.StringExact(p.Digest))
