@@ -93,6 +93,18 @@ func (JSONSemanticEquality) UnchangedPlanNoop() {}
 // one plugin of a name per scope.
 var pluginScopes = []string{"service", "route", "consumer", "consumer_group"}
 
+// PluginScopeParts names a plugin's scope in words, one part per reference it has
+// ("service <id>", "consumer group <id>"); none for a global plugin.
+func PluginScopeParts(obj konnect.Object) []string {
+	var parts []string
+	for _, s := range pluginScopes {
+		if id := refID(obj[s]); id != "" {
+			parts = append(parts, strings.ReplaceAll(s, "_", " ")+" "+id)
+		}
+	}
+	return parts
+}
+
 // UniqueField: Konnect's unique-constraint refusal of a plugin names its "name".
 func (PluginAPI) UniqueField() string { return "name" }
 
@@ -105,13 +117,7 @@ func (p PluginAPI) FindHolder(ctx context.Context, cl *konnect.Client, parents m
 		return nil, "", "", err
 	}
 	scope := "global (no service, route, consumer or consumer group)"
-	var parts []string
-	for _, s := range pluginScopes {
-		if id := refID(body[s]); id != "" {
-			parts = append(parts, strings.ReplaceAll(s, "_", " ")+" "+id)
-		}
-	}
-	if len(parts) > 0 {
+	if parts := PluginScopeParts(body); len(parts) > 0 {
 		scope = "on " + strings.Join(parts, ", ")
 	}
 	for _, obj := range list {

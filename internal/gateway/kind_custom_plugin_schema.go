@@ -3,6 +3,7 @@ package gateway
 import (
 	"context"
 	"fmt"
+	"net/url"
 	"strings"
 
 	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
@@ -82,7 +83,7 @@ func checkSchemaKeepsPlugins(ctx context.Context, c *konnect.Client, values konn
 	if !ok {
 		return nil
 	}
-	plugins, err := c.ListEntities(ctx, konnect.CoreEntitiesPath(cp, "plugins"), nil)
+	plugins, err := c.ListEntities(ctx, konnect.CoreEntitiesPath(cp, "plugins"), url.Values{"filter[name][eq]": {name}})
 	if err != nil {
 		return nil // the apply reports what Konnect says
 	}
@@ -117,10 +118,8 @@ func pluginWhere(pl konnect.Object) string {
 	if n, ok := pl["instance_name"].(string); ok && n != "" {
 		parts = append(parts, "instance_name "+n)
 	}
-	for _, scope := range []string{"service", "route", "consumer", "consumer_group"} {
-		if ref, ok := pl[scope].(map[string]any); ok && ref["id"] != nil {
-			parts = append(parts, fmt.Sprintf("on %s %v", scope, ref["id"]))
-		}
+	for _, scope := range engine.PluginScopeParts(pl) {
+		parts = append(parts, "on "+scope)
 	}
 	if len(parts) == 0 {
 		return " (global)"
