@@ -106,6 +106,12 @@ type Attr struct {
 	// nor read from it (Kong's `force_destroy`, a DELETE query parameter: DeleteQuery). No
 	// guard compares it; an import leaves it null.
 	Local bool
+	// KongDefault, on a Local string attribute: the value Kong's provider keeps in state
+	// when configuration is silent (its schema default: a portal's force_destroy "false"),
+	// which means what null means here. The attribute is then also computed, so that a state
+	// written by Kong's provider keeps it and plans nothing after `state replace-provider`;
+	// configuration silent over any other value plans null (planLocal, plan.go).
+	KongDefault string
 
 	// Inline, on an object attribute nested in an object, lays the object's attributes into
 	// the parent's JSON object instead of under a field of its own: a flattened union in

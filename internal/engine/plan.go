@@ -24,6 +24,9 @@ func (r *EntityResource) ModifyPlan(ctx context.Context, req resource.ModifyPlan
 	defer r.planConfigSecrets(ctx, req, resp) // config_secrets.go: runs last
 	defer r.noteReplacement(req, resp)
 	destroying := DestroyCommand() // refreshcmd.go: this plan's changes are discarded
+	if r.planLocal(req, resp) {
+		req.Plan = resp.Plan // what follows reads the request's plan
+	}
 	if !destroying {
 		r.checkPlanned(ctx, req, resp)
 	}
@@ -407,6 +410,68 @@ func (r *EntityResource) noteReplacement(req resource.ModifyPlanRequest, resp *r
 	if len(resp.RequiresReplace) > 0 || r.replaces(prior, planned) {
 		r.Data.replacing.Store(r.Kind.TypeName+"/"+Str(prior[AttrID]), true)
 	}
+}
+
+// planLocal plans the Local attributes that have a KongDefault (computed, so Terraform
+// proposes the prior value, or unknown, when configuration is silent): the prior value when
+// it is null or Kong's default, which mean the same, so a state written by Kong's provider
+// plans nothing; null over any other value (configuration dropped force_destroy = "true").
+// It reports whether it changed the plan.
+func (r *EntityResource) planLocal(req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) bool {
+	if req.Plan.Raw.IsNull() {
+		return false
+	}
+	var planned, cfg, prior ObjectValues
+	for _, a := range r.Kind.Attrs {
+		if !a.Local || a.KongDefault == "" {
+			continue
+		}
+		if planned == nil {
+			var err1, err2 error
+			planned, err1 = AsObject(req.Plan.Raw)
+			cfg, err2 = AsObject(req.Config.Raw)
+			if err1 != nil || err2 != nil {
+				return false
+			}
+			if !req.State.Raw.IsNull() {
+				prior, _ = AsObject(req.State.Raw)
+			}
+		}
+		if v, ok := cfg[a.Name]; ok && !v.IsNull() {
+			continue // configuration says it: proposed as configured
+		}
+		want := tftypes.NewValue(tftypes.String, nil)
+		if v, ok := prior[a.Name]; ok && v.IsKnown() && (v.IsNull() || v.Equal(tftypes.NewValue(tftypes.String, a.KongDefault))) {
+			want = v
+		}
+		planned[a.Name] = want
+	}
+	if planned == nil {
+		return false
+	}
+	v := tftypes.NewValue(req.Plan.Raw.Type(), map[string]tftypes.Value(planned))
+	if v.Equal(req.Plan.Raw) {
+		return false
+	}
+	resp.Plan.Raw = v
+	return true
+}
+
+// localKept reports that planLocal keeps an unchanged plan (the shortcut's question): no
+// Local attribute with a KongDefault that configuration is silent on holds another value.
+func (k *EntityKind) localKept(config, prior ObjectValues) bool {
+	for _, a := range k.Attrs {
+		if !a.Local || a.KongDefault == "" {
+			continue
+		}
+		if c, ok := config[a.Name]; ok && !c.IsNull() {
+			continue
+		}
+		if v, ok := prior[a.Name]; ok && !v.IsNull() && !v.Equal(tftypes.NewValue(tftypes.String, a.KongDefault)) {
+			return false
+		}
+	}
+	return true
 }
 
 // replaces reports whether the plan changes an attribute that only a new object can take

@@ -114,7 +114,7 @@ func (t Type) attrType() attr.Type {
 // for a resource or a data source. The result satisfies both packages' Attribute
 // interfaces (both are the framework's one attribute interface).
 func FrameworkAttribute(a Attr, target schemaFor) schema.Attribute {
-	f := flags{required: a.Mode == Required, optional: a.Mode == Optional, computed: a.Mode != Required && !a.configOnly(), desc: a.Description}
+	f := flags{required: a.Mode == Required, optional: a.Mode == Optional, computed: a.Mode != Required && (!a.configOnly() || a.KongDefault != ""), desc: a.Description}
 	ds := target == ForDataSource
 	if a.WriteOnly && ((a.Type.Kind != KString && a.Type.Kind != KJSON) || a.Mode != Optional || ds) {
 		panic(declarationError(fmt.Sprintf("attribute %s: write-only attributes are optional strings of resources", a.Name)))

@@ -7,8 +7,10 @@ import (
 	"testing"
 
 	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
+	"github.com/hashicorp/terraform-plugin-testing/knownvalue"
 	"github.com/hashicorp/terraform-plugin-testing/plancheck"
 	"github.com/hashicorp/terraform-plugin-testing/terraform"
+	"github.com/hashicorp/terraform-plugin-testing/tfjsonpath"
 
 	"github.com/konnectguard/terraform-provider-konnect/internal/acctest"
 	"github.com/konnectguard/terraform-provider-konnect/internal/konnect"
@@ -84,7 +86,7 @@ resource "konnect_portal" "p" {
 
 // force_destroy is the DELETE's ?force=: a portal that publishes an API is not deleted
 // without it (Konnect's refusal, nothing deleted), and is with force_destroy = "true", which
-// configuration sets without writing anything to Konnect.
+// configuration sets without writing anything to Konnect; dropped, it plans null again.
 func TestAccPortalForceDestroy(t *testing.T) {
 	env := acctest.NewEnv(t, konnectmock.Options{})
 	config := func(force string) string {
@@ -126,6 +128,15 @@ func TestAccPortalForceDestroy(t *testing.T) {
 				}},
 			},
 			{Config: config("  force_destroy = \"true\"\n"), PlanOnly: true},
+			{
+				// Dropped from configuration, it goes back to null (Konnect's default), an
+				// update; Kong's "false" would stay (TestMigrateAccFromKong, TestPlanUnchangedShortcut).
+				Config: config(""), PlanOnly: true, ExpectNonEmptyPlan: true,
+				ConfigPlanChecks: resource.ConfigPlanChecks{PostApplyPreRefresh: []plancheck.PlanCheck{
+					plancheck.ExpectResourceAction("konnect_portal.p", plancheck.ResourceActionUpdate),
+					plancheck.ExpectKnownValue("konnect_portal.p", tfjsonpath.New("force_destroy"), knownvalue.Null()),
+				}},
+			},
 		},
 	})
 }

@@ -70,9 +70,10 @@ var PortalKind = engine.EntityKind{
 				mapvalidator.KeysAre(stringvalidator.LengthBetween(1, 63)),
 				mapvalidator.ValueStringsAre(stringvalidator.RegexMatches(regexp.MustCompile(`^[a-z0-9A-Z]([a-z0-9A-Z-._]*[a-z0-9A-Z])?$`),
 					"must be letters, digits, `-`, `.` and `_`, starting and ending with a letter or digit"))}},
-		{Name: "force_destroy", Type: engine.String, Local: true,
+		{Name: "force_destroy", Type: engine.String, Local: true, KongDefault: "false",
 			Description: "`\"true\"` deletes the portal even while it publishes APIs, and the publications with it (Konnect: this also irreversibly deletes its registered developers and their credentials). " +
-				"Sent only as the delete's `force` query parameter; unset, Konnect's default `\"false\"` applies: a portal that publishes APIs is not deleted.",
+				"Sent only as the delete's `force` query parameter; unset, Konnect's default `\"false\"` applies: a portal that publishes APIs is not deleted. " +
+				"Unset, it stays null in state, or `\"false\"` in a state written by Kong's provider (which means the same, and plans nothing).",
 			Validators: []engine.Validator{stringvalidator.OneOf("true", "false")}},
 		{Name: "default_domain", Type: engine.String, Mode: engine.Computed, Description: "The domain Konnect gives the portal."},
 		{Name: "canonical_domain", Type: engine.String, Mode: engine.Computed, Description: "The portal's domain: its custom domain when it has one, else the default domain."},

@@ -48,7 +48,8 @@ type Engine interface {
 	// KeepsUnchangedPlan reports that the resource's ModifyPlan, given a plan whose
 	// proposed new state is the prior state, would return that plan as it is, with no
 	// diagnostic, no replacement and the private state unchanged. When in doubt: false.
-	KeepsUnchangedPlan(ctx context.Context, typeName string, config tftypes.Value, prior Private) bool
+	// prior is the prior state (the proposal equals it).
+	KeepsUnchangedPlan(ctx context.Context, typeName string, config, prior tftypes.Value, private Private) bool
 }
 
 // Server is the provider's protocol 6 server.
@@ -145,9 +146,12 @@ func (s *Server) planUnchanged(ctx context.Context, req *tfprotov6.PlanResourceC
 	if err != nil || config.IsNull() {
 		return nil, false
 	}
-	if s.engine != nil && !s.engine.KeepsUnchangedPlan(ctx, req.TypeName, config, private) {
-		return nil, false // (an engine of nil: the type is eligible only without ModifyPlan)
-	}
+	if s.engine != nil {
+		state, err := prior.Unmarshal(rt.typ)
+		if err != nil || !s.engine.KeepsUnchangedPlan(ctx, req.TypeName, config, state, private) {
+			return nil, false
+		}
+	} // (an engine of nil: the type is eligible only without ModifyPlan)
 	return out, true
 }
 

@@ -156,10 +156,9 @@ func addKongPortal(t *testing.T, e *konnectEnv, state *kongStateFile) kongSameNa
 	s.notEditable = append(s.notEditable, "konnect_portal_team_role")
 	s.config = `
 resource "konnect_portal" "developers" {
-  name          = "developers"
-  description   = "Our APIs"
-  labels        = { env = "prod" }
-  force_destroy = "false"
+  name        = "developers"
+  description = "Our APIs"
+  labels      = { env = "prod" }
 }
 
 resource "konnect_portal_team" "partners" {

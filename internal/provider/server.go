@@ -29,15 +29,16 @@ type shortcut struct{}
 
 // KeepsUnchangedPlan: the engine's word (engine.KeepsUnchangedPlan) for the provider's own
 // resource types; for any other type it says no, and the framework answers.
-func (shortcut) KeepsUnchangedPlan(ctx context.Context, typeName string, config tftypes.Value, p protocol.Private) bool {
-	return resourceTypes[typeName] && engine.KeepsUnchangedPlan(ctx, config, p)
+func (shortcut) KeepsUnchangedPlan(ctx context.Context, typeName string, config, prior tftypes.Value, p protocol.Private) bool {
+	k, ok := resourceTypes[typeName]
+	return ok && engine.KeepsUnchangedPlan(ctx, k, config, prior, p)
 }
 
-// resourceTypes are the managed resource types' names.
-var resourceTypes = func() map[string]bool {
-	m := make(map[string]bool, len(Kinds))
-	for _, k := range Kinds {
-		m[k.TypeName] = true
+// resourceTypes are the managed resource types' kinds, by name.
+var resourceTypes = func() map[string]*engine.EntityKind {
+	m := make(map[string]*engine.EntityKind, len(Kinds))
+	for i := range Kinds {
+		m[Kinds[i].TypeName] = &Kinds[i]
 	}
 	return m
 }()

@@ -256,6 +256,9 @@ func TestPlanUnchangedShortcut(t *testing.T) {
 					priorVals[a.Name] = config[a.Name]
 				case a.Mode == engine.Required || a.Versions != "":
 					config[a.Name] = priorVals[a.Name]
+				case a.KongDefault != "":
+					// as Kong's provider leaves it when configuration is silent (a switched state)
+					priorVals[a.Name] = tftypes.NewValue(tftypes.String, a.KongDefault)
 				}
 			}
 			prior = tftypes.NewValue(typ, map[string]tftypes.Value(priorVals))
@@ -283,6 +286,28 @@ func TestPlanUnchangedShortcut(t *testing.T) {
 				}
 				if g, _ := got.PlannedState.Unmarshal(typ); !g.Equal(prior) {
 					t.Errorf("%s: an unchanged object planned as %s", name, g)
+				}
+			}
+			// A Local attribute configuration no longer sets, over a value other than Kong's
+			// default (force_destroy = "true" dropped): the framework answers, and plans null.
+			for _, a := range k.Attrs {
+				if a.KongDefault == "" {
+					continue
+				}
+				vals := maps.Clone(priorVals)
+				vals[a.Name] = tftypes.NewValue(tftypes.String, "true")
+				dropped := tftypes.NewValue(typ, map[string]tftypes.Value(vals))
+				req := &tfprotov6.PlanResourceChangeRequest{TypeName: k.TypeName, PriorState: dynamic(t, dropped),
+					ProposedNewState: dynamic(t, dropped), Config: dynamic(t, tftypes.NewValue(typ, config)), PriorPrivate: kindPrivate}
+				before := ours.PlansAnswered()
+				resp, err := ours.PlanResourceChange(context.Background(), req)
+				if err != nil || ours.PlansAnswered() != before {
+					t.Fatalf("%s dropped from configuration: the shortcut took it (%v)", a.Name, err)
+				}
+				planned, _ := resp.PlannedState.Unmarshal(typ)
+				got, _ := engine.AsObject(planned)
+				if !got[a.Name].IsNull() {
+					t.Errorf("%s dropped from configuration over \"true\": planned %s, want null", a.Name, got[a.Name])
 				}
 			}
 			// A prior identity (these resources have none): the framework answers.
