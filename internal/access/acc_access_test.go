@@ -296,7 +296,6 @@ resource "konnect_system_account" "deployer" {
 					plancheck.ExpectResourceAction("konnect_system_account.deployer", plancheck.ResourceActionNoop),
 				}},
 			},
-			{Config: config, ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()}}},
 		},
 	})
 }
@@ -355,7 +354,6 @@ resource "konnect_gateway_control_plane" "payments" {
 					return nil
 				},
 			},
-			{Config: cfg, ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()}}},
 		},
 	})
 }

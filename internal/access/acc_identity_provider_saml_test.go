@@ -42,10 +42,8 @@ resource "konnect_identity_provider" "saml" {
 			resource.TestCheckNoResourceAttr(addr, "config.oidc_identity_provider_config"),
 		)
 	}
-	empty := resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()}}
 	resource.ParallelTest(t, resource.TestCase{ProtoV6ProviderFactories: protoV6Factories, Steps: []resource.TestStep{
 		{Config: config("acme", byURL), Check: urls("acme")},
-		{Config: config("acme", byURL), ConfigPlanChecks: empty},
 		{
 			Config: config("acme-2", byURL),
 			ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
@@ -60,7 +58,6 @@ resource "konnect_identity_provider" "saml" {
 			Check: resource.ComposeAggregateTestCheckFunc(urls("acme-2"),
 				resource.TestCheckNoResourceAttr(addr, "config.saml_identity_provider_config.idp_metadata_url")),
 		},
-		{Config: config("acme-2", byXML), ConfigPlanChecks: empty},
 		{Config: config("acme-2", byXML), ResourceName: addr, ImportState: true, ImportStateVerify: true},
 		{
 			// The type is fixed in Konnect: changing it replaces the provider.

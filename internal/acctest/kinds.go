@@ -155,7 +155,6 @@ func (f *KindFixture) removalSteps(withBody, withoutBody string) []resource.Test
 	}
 	with := f.WithBlock("", withBody)
 	without := f.WithBlock("", withoutBody)
-	empty := resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()}}
 	set := resource.TestStep{Config: with}
 	var reordered []resource.TestStep
 	if strings.Contains(withBody, rm.Attr+" = "+rm.HCL) {
@@ -186,13 +185,17 @@ func (f *KindFixture) removalSteps(withBody, withoutBody string) []resource.Test
 				return nil
 			},
 		},
-		{Config: without, ConfigPlanChecks: empty},
+		// (The plan right after that apply is empty: terraform-plugin-testing fails any
+		// applied step whose next plan, refreshed or not, is not.)
 		{
-			PreConfig: func() { f.Env.Edit(f.Path, Set(a.JSONName(), rm.UI)) },
-			Config:    without, ConfigPlanChecks: empty,
+			// Someone sets it in Konnect: configuration no longer sets it, so no diff (a plan
+			// that writes nothing consults no policy). Applied, so that state holds it for the
+			// imports; the policy is overwrite for the teardown: the destroy deletes that
+			// Konnect change, which overwrite lets it do.
+			PreConfig:        func() { f.Env.Edit(f.Path, Set(a.JSONName(), rm.UI)) },
+			Config:           f.WithBlock("overwrite", withoutBody),
+			ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()}},
 		},
-		// Teardown: the destroy would delete that Konnect change; overwrite lets it.
-		{Config: f.WithBlock("overwrite", withoutBody), PlanOnly: true},
 	}...)
 }
 

@@ -71,11 +71,7 @@ resource "konnect_api_document" "payments" {
 					},
 				),
 			},
-			{
-				// The tree and the derived slug survive a re-plan.
-				Config:           config(underGuide),
-				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()}},
-			},
+			// (The tree and the derived slug survive a re-plan: the step's own post-apply plans.)
 			{
 				// A parent of another API is refused at plan, on parent_document_id.
 				Config:      config(fmt.Sprintf("  parent_document_id = %q\n", foreign["id"])),
@@ -99,10 +95,6 @@ resource "konnect_api_document" "payments" {
 					}
 					return nil
 				},
-			},
-			{
-				Config:           config(""),
-				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()}},
 			},
 		},
 	})

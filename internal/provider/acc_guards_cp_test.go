@@ -154,7 +154,6 @@ func TestAccControlPlaneGuardScenario4_ConfigurationAlreadyAgrees(t *testing.T) 
 				s.PreConfig = func() { env.edit(env.cpPath("cp4"), setAll(konnect.Object{"description": "v2"})); env.resetRequests() }
 				return s
 			}(),
-			{Config: env.cpConfig("", "cp4", "v2"), ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()}}},
 		},
 	})
 }

@@ -202,10 +202,6 @@ func TestAccGuardScenario4_ConfigurationAlreadyAgrees(t *testing.T) {
 				}
 				return s
 			}(),
-			{
-				Config:           env.serviceConfig("", "s4", "retries = 3"),
-				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()}},
-			},
 		},
 	})
 }

@@ -86,7 +86,6 @@ func TestAccRemovalResetsToKonnectDefault(t *testing.T) {
 					return nil
 				},
 			},
-			{Config: trimmed, ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()}}},
 		},
 	})
 }
@@ -191,7 +190,6 @@ func TestAccPluginConfigNullMeansDefault(t *testing.T) {
 					return nil
 				},
 			},
-			{Config: withNulls, ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()}}},
 			{Config: env.removalConfig(cp, "", `{ minute = 10, error_code = 418, policy = "redis", redis = { host = "r.internal", port = 6380 } }`)},
 			{
 				Config: withNulls,
@@ -203,7 +201,6 @@ func TestAccPluginConfigNullMeansDefault(t *testing.T) {
 					return nil
 				},
 			},
-			{Config: withNulls, ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()}}},
 		},
 	})
 }

@@ -86,12 +86,10 @@ resource "konnect_gateway_vault" "v" {
 }
 `, cfg)
 	}
-	empty := resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()}}
 	resource.ParallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: protoV6Factories,
 		Steps: []resource.TestStep{
 			{Config: config(`{ prefix = "APP_" }`)},
-			{Config: config(`{ prefix = "APP_" }`), ConfigPlanChecks: empty},
 			{Config: config(`{ prefix = "APP_", base64_decode = true }`)},
 			{
 				Config: config(`{ prefix = "APP_" }`),
@@ -106,7 +104,6 @@ resource "konnect_gateway_vault" "v" {
 					return nil
 				},
 			},
-			{Config: config(`{ prefix = "APP_" }`), ConfigPlanChecks: empty},
 		},
 	})
 }
