@@ -11,6 +11,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-go/tfprotov6"
 	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
 	"github.com/hashicorp/terraform-plugin-testing/plancheck"
+	"github.com/hashicorp/terraform-plugin-testing/statecheck"
 	"github.com/hashicorp/terraform-plugin-testing/terraform"
 
 	"github.com/konnectguard/terraform-provider-konnect/internal/engine"
@@ -776,4 +777,16 @@ func (f *KindFixture) AdoptionSteps() []resource.TestStep {
 		return noWrites(st)
 	}
 	return []resource.TestStep{s}
+}
+
+// KonnectSetsStep is the step where someone sets, in Konnect, a field that configuration never
+// sets (JSON name field, to value): the plan under config is empty and state follows Konnect
+// (followed: the state check of the new value).
+func (f *KindFixture) KonnectSetsStep(config, field string, value any, followed statecheck.StateCheck) resource.TestStep {
+	return resource.TestStep{
+		PreConfig:         func() { f.Env.Edit(f.Path, Set(field, value)) },
+		Config:            config,
+		ConfigPlanChecks:  resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()}},
+		ConfigStateChecks: []statecheck.StateCheck{followed},
+	}
 }

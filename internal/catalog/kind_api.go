@@ -18,8 +18,10 @@ var APIKind = engine.EntityKind{
 	TypeName: "konnect_api",
 	Description: "An API of Konnect's API catalog: what it is, its versions and documents (`konnect_api_version`, `konnect_api_document`), where it is published (`konnect_api_publication`) and which gateway service implements it (`konnect_api_implementation`). " +
 		"Its name and version together are unique in the organization, and so is its slug. An update sends Konnect only the attributes the plan changes (PATCH).",
-	API:        engine.PatchAPI{PlatformAPI: engine.PlatformAPI{Collection: engine.V3Path("apis"), Listed: true}},
-	Derived:    []string{"portals", "api_spec_ids", "implementation_mode", "current_version_summary"},
+	API: engine.PatchAPI{PlatformAPI: engine.PlatformAPI{Collection: engine.V3Path("apis"), Listed: true}},
+	// updated_at too: Konnect moves it when a version is added, and every field of an API is
+	// one Konnect shows, so a change of the API's own is in the rest of the revision.
+	Derived:    []string{"portals", "api_spec_ids", "implementation_mode", "current_version_summary", "updated_at"},
 	Dependents: []engine.Dependent{apiVersionsOf, apiDocumentsOf, apiImplementationsOf}, // cascade.go
 	// the data source reads an API by id, name (not unique: Konnect filters on it) or slug
 	// (unique, which Konnect cannot filter on: compared on every page), or by filter

@@ -43,11 +43,6 @@ var targetRow = acctest.KindRow{Deps: upstreamDep, Block: "upstream_id = konnect
 					return nil
 				},
 			},
-			{
-				PreConfig:         func() { f.Env.Edit(f.Path, acctest.Set("failover", true)) },
-				Config:            moved,
-				ConfigPlanChecks:  resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()}},
-				ConfigStateChecks: []statecheck.StateCheck{failover(true)},
-			},
+			f.KonnectSetsStep(moved, "failover", true, failover(true)),
 		}
 	}}

@@ -50,11 +50,6 @@ var upstreamRow = acctest.KindRow{Block: "name = \"orders.upstream\"\n  slots = 
 					return nil
 				},
 			},
-			{
-				PreConfig:         func() { f.Env.Edit(f.Path, acctest.Set("use_srv_name", true)) },
-				Config:            hashed,
-				ConfigPlanChecks:  resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()}},
-				ConfigStateChecks: []statecheck.StateCheck{useSrvName(true)},
-			},
+			f.KonnectSetsStep(hashed, "use_srv_name", true, useSrvName(true)),
 		}
 	}}
