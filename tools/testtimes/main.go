@@ -90,10 +90,15 @@ func run(in io.Reader, out io.Writer) ([]result, error) {
 	if err := sc.Err(); err != nil {
 		return results, err
 	}
-	for key, b := range output { // a run cut short (a timeout's panic): what it printed
-		if b.Len() > 0 && strings.HasSuffix(key, "\x00") {
-			fmt.Fprint(out, b.String())
-		}
+	// What never ended (a build failure, the tests a timeout's panic cut short): all of it,
+	// in a stable order.
+	keys := make([]string, 0, len(output))
+	for key := range output {
+		keys = append(keys, key)
+	}
+	sort.Strings(keys)
+	for _, key := range keys {
+		fmt.Fprint(out, output[key].String())
 	}
 	return results, nil
 }

@@ -63,3 +63,20 @@ func TestRunPassesOtherLinesThrough(t *testing.T) {
 		t.Errorf("got %q", out.String())
 	}
 }
+
+func TestRunPrintsWhatNeverEnded(t *testing.T) {
+	in := `{"Action":"run","Package":"x/d","Test":"TestStuck"}
+{"Action":"output","Package":"x/d","Test":"TestStuck","Output":"    stuck.go:7: step 3 waiting\n"}
+{"ImportPath":"x/e","Action":"build-output","Output":"e.go:1:1: expected 'package'\n"}
+{"ImportPath":"x/e","Action":"build-fail"}
+`
+	var out strings.Builder
+	if _, err := run(strings.NewReader(in), &out); err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"step 3 waiting", "expected 'package'"} {
+		if !strings.Contains(out.String(), want) {
+			t.Errorf("output lacks %q:\n%s", want, out.String())
+		}
+	}
+}
