@@ -56,6 +56,7 @@ type Engine interface {
 type Server struct {
 	tfprotov6.ProviderServer // the framework's
 	engine                   Engine
+	shadow                   tfprotov6.ProviderServer // verify.go: the framework the shortcut is checked against
 	types                    map[string]resourceType // eligible or not, by type name
 	on                       bool
 
@@ -111,7 +112,11 @@ func (s *Server) PlanResourceChange(ctx context.Context, req *tfprotov6.PlanReso
 	warning := setAsideUnreadable(req.TypeName, &req.PriorPrivate)
 	if private, ok := s.planUnchanged(ctx, req); ok {
 		s.plan.Add(1)
-		return &tfprotov6.PlanResourceChangeResponse{PlannedState: req.ProposedNewState, PlannedPrivate: private, Diagnostics: warned(nil, warning)}, nil
+		answer := &tfprotov6.PlanResourceChangeResponse{PlannedState: req.ProposedNewState, PlannedPrivate: private, Diagnostics: warned(nil, warning)}
+		if s.shadow != nil {
+			return s.verified(ctx, s.types[req.TypeName], req, answer, warning), nil // verify.go
+		}
+		return answer, nil
 	}
 	resp, err := released(ctx, req, s.ProviderServer.PlanResourceChange)
 	if resp != nil {

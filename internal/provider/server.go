@@ -12,7 +12,8 @@ import (
 
 // NewServer returns the provider's plugin protocol 6 server: the framework's, behind
 // internal/protocol (a context-release workaround, and the protocol fast path for
-// unchanged plans, off with KONNECT_PROTOCOL_SHORTCUTS=off). main serves it; the
+// unchanged plans, off with KONNECT_PROTOCOL_SHORTCUTS=off, checked against the framework
+// with KONNECT_PROTOCOL_SHORTCUTS=verify). main serves it; the
 // acceptance tests run it in process.
 func NewServer(version string) func() tfprotov6.ProviderServer {
 	return func() tfprotov6.ProviderServer { return newServer(version, protocol.ShortcutsFromEnv()) }
@@ -20,7 +21,13 @@ func NewServer(version string) func() tfprotov6.ProviderServer {
 
 func newServer(version string, shortcuts bool) *protocol.Server {
 	p := &konnectProvider{version: version}
-	return protocol.NewServer(p, shortcut{}, shortcuts)
+	s := protocol.NewServer(p, shortcut{}, shortcuts)
+	if shortcuts && protocol.VerifyFromEnv() {
+		// KONNECT_PROTOCOL_SHORTCUTS=verify (the acceptance runs): every plan the shortcut
+		// answers is checked against the framework of a provider of its own.
+		s.Verify(&konnectProvider{version: version})
+	}
+	return s
 }
 
 // shortcut is what the protocol fast path uses of the provider: its word on ModifyPlan for

@@ -20,6 +20,7 @@ import (
 	"github.com/konnectguard/terraform-provider-konnect/internal/guard"
 	"github.com/konnectguard/terraform-provider-konnect/internal/konnect"
 	"github.com/konnectguard/terraform-provider-konnect/internal/konnectmock"
+	"github.com/konnectguard/terraform-provider-konnect/internal/portal"
 	"github.com/konnectguard/terraform-provider-konnect/internal/protocol"
 )
 
@@ -223,6 +224,9 @@ func TestPlanUnchangedShortcut(t *testing.T) {
 	mock := httptest.NewServer(m)
 	t.Cleanup(mock.Close)
 	ours, framework := newServer("test", true), providerserver.NewProtocol6(New("test")())()
+	// Verifying too (KONNECT_PROTOCOL_SHORTCUTS=verify, as the acceptance runs): a check
+	// that failed where nothing differs would add its error to ours' diagnostics.
+	ours.Verify(&konnectProvider{version: "test"})
 	configureServer(t, ours, mock.URL, "fail")
 	configureServer(t, framework, mock.URL, "fail")
 
@@ -486,5 +490,55 @@ func TestPlanShortcutEveryKindAfterImport(t *testing.T) {
 			withIdentity.PriorIdentity = &tfprotov6.ResourceIdentityData{IdentityData: read.NewState}
 			comparePlan(t, "a prior identity", ours, framework, typ, withIdentity, false)
 		})
+	}
+}
+
+// vouchesForAll is an engine that says every unchanged plan is kept: wrong for a portal
+// whose force_destroy configuration dropped (the framework plans it null).
+type vouchesForAll struct{}
+
+func (vouchesForAll) KeepsUnchangedPlan(context.Context, string, tftypes.Value, tftypes.Value, protocol.Private) bool {
+	return true
+}
+
+// With verification on, a plan the shortcut answers otherwise than the framework fails,
+// naming the attribute that differs and not its value.
+func TestVerifyCatchesAShortcutThatDiffers(t *testing.T) {
+	m := konnectmock.New(konnectmock.Options{Tokens: []string{testToken}})
+	mock := httptest.NewServer(m)
+	t.Cleanup(mock.Close)
+	r := engine.NewEntityResource(portal.PortalKind)
+	typ := engine.ObjectType(r.Attrs)
+	prior, _ := engine.AsObject(filled(typ, ""))
+	prior["force_destroy"] = tftypes.NewValue(tftypes.String, "true")
+	config := map[string]tftypes.Value{}
+	for _, a := range r.Attrs {
+		config[a.Name] = tftypes.NewValue(typ.AttributeTypes[a.Name], nil)
+	}
+	config["name"] = prior["name"]
+	state := tftypes.NewValue(typ, map[string]tftypes.Value(prior))
+	req := &tfprotov6.PlanResourceChangeRequest{TypeName: portal.PortalKind.TypeName, PriorState: dynamic(t, state),
+		ProposedNewState: dynamic(t, state), Config: dynamic(t, tftypes.NewValue(typ, config))}
+
+	for _, verify := range []bool{false, true} {
+		s := protocol.NewServer(New("test")(), vouchesForAll{}, true)
+		if verify {
+			s.Verify(New("test")())
+		}
+		configureServer(t, s, mock.URL, "fail")
+		resp, err := s.PlanResourceChange(context.Background(), req)
+		if err != nil || s.PlansAnswered() != 1 {
+			t.Fatalf("verify %v: the shortcut did not answer (%v)", verify, err)
+		}
+		text := diagText(resp.Diagnostics)
+		switch {
+		case !verify && text != "":
+			t.Errorf("without verification the wrong answer passes unseen (the reason to verify): %s", text)
+		case verify && !strings.Contains(text, "The protocol shortcut answered a plan otherwise than the framework") ||
+			verify && !strings.Contains(text, "planned state differs at force_destroy"):
+			t.Errorf("verify: diagnostics %s", text)
+		case verify && strings.Contains(text, `"true"`):
+			t.Errorf("verify: the diagnostic quotes a value: %s", text)
+		}
 	}
 }
