@@ -57,7 +57,7 @@ type Server struct {
 	tfprotov6.ProviderServer // the framework's
 	engine                   Engine
 	shadow                   tfprotov6.ProviderServer // verify.go: the framework the shortcut is checked against
-	types                    map[string]resourceType // eligible or not, by type name
+	types                    map[string]resourceType  // eligible or not, by type name
 	on                       bool
 
 	plan atomic.Int64 // calls the plan shortcut answered
