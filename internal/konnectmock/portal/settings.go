@@ -4,6 +4,7 @@ import (
 	"encoding/base64"
 	"net/http"
 	"regexp"
+	"slices"
 	"strings"
 
 	"github.com/konnectguard/terraform-provider-konnect/internal/konnectmock/mockcore"
@@ -61,6 +62,12 @@ var claimMappings = obj(map[string]*schema{"name": str(0), "email": str(0), "gro
 // client id (scopes and claim mappings take the spec's defaults); the client
 // secret is accepted and never shown. The request schema is open: properties
 // it does not define are ignored.
+//
+// The oidc_* fields take null, as Kong's copy of the spec says (nullable,
+// default null) and its provider sends on every write that leaves them unset:
+// null clears the issuer, client id or secret, and puts the spec's default back
+// for scopes and claim mappings. Without an issuer and a client id no OIDC
+// configuration is shown, and the next one starts from the defaults again.
 func patchAuthSettings(c *call) mockcore.Response {
 	p, bad := c.portal()
 	if bad != nil {
@@ -71,9 +78,6 @@ func patchAuthSettings(c *call) mockcore.Response {
 		return *bad
 	}
 	notNull(b, "is_boolean", authBools...)
-	notNull(b, "is_string", "oidc_issuer", "oidc_client_id", "oidc_client_secret")
-	notNull(b, "is_array", "oidc_scopes")
-	notNull(b, "is_object", "oidc_claim_mappings")
 	bools := map[string]*bool{}
 	for _, k := range authBools {
 		bools[k] = b.Bool(k, false)
@@ -113,32 +117,58 @@ func patchAuthSettings(c *call) mockcore.Response {
 			a.IdPMapping = *v
 		}
 	}
-	if issuer != nil || clientID != nil || secret != nil || hasScopes || mappings != nil {
-		if a.OIDC == nil {
-			a.OIDC = &oidcConfig{Scopes: append([]string{}, defaultScopes...),
-				ClaimMappings: map[string]string{"name": "name", "email": "email", "groups": "groups"}}
+	oidcKeys := []string{"oidc_issuer", "oidc_client_id", "oidc_client_secret", "oidc_scopes", "oidc_claim_mappings"}
+	if !slices.ContainsFunc(oidcKeys, b.Has) {
+		return c.json(http.StatusOK, a.view())
+	}
+	if a.OIDC == nil {
+		a.OIDC = newOIDCConfig()
+	}
+	o := a.OIDC
+	switch {
+	case issuer != nil:
+		o.Issuer = *issuer
+	case b.Null("oidc_issuer"):
+		o.Issuer = ""
+	}
+	switch {
+	case clientID != nil:
+		o.ClientID = *clientID
+	case b.Null("oidc_client_id"):
+		o.ClientID = ""
+	}
+	switch {
+	case secret != nil:
+		o.HasSecret = true
+	case b.Null("oidc_client_secret"):
+		o.HasSecret = false
+	}
+	switch {
+	case hasScopes:
+		o.Scopes = scopes
+	case b.Null("oidc_scopes"):
+		o.Scopes = newOIDCConfig().Scopes
+	}
+	switch {
+	case mappings != nil:
+		o.ClaimMappings = newOIDCConfig().ClaimMappings
+		for k, v := range mappings {
+			o.ClaimMappings[k], _ = v.(string)
 		}
-		o := a.OIDC
-		if issuer != nil {
-			o.Issuer = *issuer
-		}
-		if clientID != nil {
-			o.ClientID = *clientID
-		}
-		if secret != nil {
-			o.HasSecret = true
-		}
-		if hasScopes {
-			o.Scopes = scopes
-		}
-		if mappings != nil {
-			o.ClaimMappings = map[string]string{"name": "name", "email": "email", "groups": "groups"}
-			for k, v := range mappings {
-				o.ClaimMappings[k], _ = v.(string)
-			}
-		}
+	case b.Null("oidc_claim_mappings"):
+		o.ClaimMappings = newOIDCConfig().ClaimMappings
+	}
+	if o.Issuer == "" && o.ClientID == "" && !o.HasSecret {
+		a.OIDC = nil
 	}
 	return c.json(http.StatusOK, a.view())
+}
+
+// newOIDCConfig is an OIDC configuration before anything is set: the spec's
+// default scopes and claim mappings.
+func newOIDCConfig() *oidcConfig {
+	return &oidcConfig{Scopes: append([]string{}, defaultScopes...),
+		ClaimMappings: map[string]string{"name": "name", "email": "email", "groups": "groups"}}
 }
 
 // --- customization: one document per portal

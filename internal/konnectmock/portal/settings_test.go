@@ -141,6 +141,20 @@ func TestAuthenticationSettings(t *testing.T) {
 	if r = fx.ok("PATCH", path, map[string]any{"oidc_scopes": []string{"openid"}}, 200); fmt.Sprint(r.body["oidc_config"].(map[string]any)["scopes"]) != "[openid]" {
 		t.Fatalf("scopes: %s", r.raw)
 	}
+	// Kong's provider sends every oidc_* field it is not given as null (nullable in its copy
+	// of the spec): null scopes and claim mappings go back to the defaults, and a null
+	// issuer and client id clear the OIDC configuration, which GET then no longer shows.
+	kongNulls := map[string]any{"oidc_issuer": nil, "oidc_client_id": nil, "oidc_client_secret": nil, "oidc_scopes": nil, "oidc_claim_mappings": nil}
+	withClient := map[string]any{"oidc_issuer": "https://identity.example.com/v2", "oidc_client_id": "x7id0o42lklas0blidl2",
+		"oidc_client_secret": nil, "oidc_scopes": nil, "oidc_claim_mappings": nil}
+	fx.ok("PATCH", path, withClient, 200).jsonEq(t, strings.Replace(want, `"groups":"custom-group-claim"`, `"groups":"groups"`, 1))
+	cleared := `{"basic_auth_enabled":false,"oidc_auth_enabled":true,"saml_auth_enabled":false,"oidc_team_mapping_enabled":false,
+		"idp_mapping_enabled":false,"konnect_mapping_enabled":true}`
+	fx.ok("PATCH", path, kongNulls, 200).jsonEq(t, cleared)
+	fx.ok("GET", path, nil, 200).jsonEq(t, cleared)
+	// a new configuration starts from the defaults, not from the scopes set before
+	fx.ok("PATCH", path, map[string]any{"oidc_issuer": "https://identity.example.com/v2", "oidc_client_id": "x7id0o42lklas0blidl2"}, 200).
+		jsonEq(t, strings.Replace(want, `"groups":"custom-group-claim"`, `"groups":"groups"`, 1))
 	// the spec's 400 examples; properties the open schema does not define are ignored
 	fx.do("PATCH", path, map[string]any{"basic_auth_enabled": "yes", "oidc_issuer": 5, "oidc_scopes": "openid"}).invalid(t,
 		`basic_auth_enabled: value of "basic_auth_enabled" must be true or false`,
