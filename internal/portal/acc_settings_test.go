@@ -29,7 +29,8 @@ const pixelSHA256 = "7d959ae9353a02d3707dbeefe68f0af43e35d3ff8b479e8a9b16121d90c
 
 // TestAccPortalAuth: the settings with OIDC apply and plan nothing more; an import by the
 // portal's id alone (Kong's form) plans nothing but the client secret it cannot know; a
-// destroy puts a new portal's settings back; bad input is refused at plan, naming the
+// configuration that stops setting the OIDC settings clears them; a destroy puts a new
+// portal's settings back; bad input is refused at plan, naming the
 // attribute, before anything is written.
 func TestAccPortalAuth(t *testing.T) {
 	env := acctest.NewEnv(t, konnectmock.Options{})
@@ -108,6 +109,26 @@ func TestAccPortalAuth(t *testing.T) {
 				}
 				return nil
 			},
+		},
+		resource.TestStep{
+			// Configuration stops setting the deprecated OIDC settings: the PATCH sends null
+			// for the issuer and the client id (nullable in Kong's copy of the spec), which
+			// clears them in Konnect, and the plan after the apply is empty.
+			Config: config("  basic_auth_enabled = false\n  oidc_auth_enabled = true\n  konnect_mapping_enabled = false\n"),
+			ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
+				plancheck.ExpectResourceAction("konnect_portal_auth.this", plancheck.ResourceActionUpdate),
+				plancheck.ExpectKnownValue("konnect_portal_auth.this", tfjsonpath.New("oidc_issuer"), knownvalue.Null()),
+			}},
+			Check: resource.ComposeAggregateTestCheckFunc(
+				resource.TestCheckNoResourceAttr("konnect_portal_auth.this", "oidc_issuer"),
+				resource.TestCheckNoResourceAttr("konnect_portal_auth.this", "oidc_config.issuer"),
+				func(*terraform.State) error {
+					if got := settings(); got["oidc_config"] != nil || got["oidc_auth_enabled"] != true {
+						return fmt.Errorf("Konnect holds %v, want no oidc_config", got)
+					}
+					return nil
+				},
+			),
 		},
 		resource.TestStep{
 			// Destroying the settings (the portal stays) puts a new portal's flags back.
