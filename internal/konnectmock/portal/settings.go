@@ -185,12 +185,18 @@ var customizationSchema = obj(map[string]*schema{
 	}),
 	"layout": str(0),
 	"css":    {typ: "string", nullable: true},
+	// The menu's lists take null: Kong's copy of the spec says so (nullable, default null),
+	// and Kong's provider sends null for each list it is not given.
 	"menu": obj(map[string]*schema{
-		"main":            arrayOf(menuItem, 0, 0),
-		"footer_sections": arrayOf(obj(map[string]*schema{"title": str(512), "items": arrayOf(menuItem, 0, 0)}, "title", "items"), 0, 0),
-		"footer_bottom":   arrayOf(menuItem, 0, 0),
+		"main":            orNull(arrayOf(menuItem, 0, 0)),
+		"footer_sections": orNull(arrayOf(obj(map[string]*schema{"title": str(512), "items": arrayOf(menuItem, 0, 0)}, "title", "items"), 0, 0)),
+		"footer_bottom":   orNull(arrayOf(menuItem, 0, 0)),
 	}),
-	"spec_renderer": {typ: "object", byDefault: map[string]any{}, props: map[string]*schema{
+	// No default for the object itself (neither spec has one): a PUT without it leaves the
+	// document without it, as Kong's provider, whose spec_renderer is optional and not
+	// computed, expects after it stops sending one; its settings' defaults fill an object
+	// that is sent.
+	"spec_renderer": {typ: "object", props: map[string]*schema{
 		"try_it_ui": boolean(true), "try_it_insomnia": boolean(true), "infinite_scroll": boolean(true),
 		"show_schemas": boolean(true), "hide_internal": boolean(false), "hide_deprecated": boolean(false),
 		"allow_custom_server_urls": boolean(true),
@@ -201,9 +207,15 @@ var customizationSchema = obj(map[string]*schema{
 // defaultCustomization is a new portal's: the spec renderer's documented
 // defaults, nothing else.
 func defaultCustomization() map[string]any {
-	m := map[string]any{}
+	m := map[string]any{"spec_renderer": map[string]any{}}
 	customizationSchema.fill(m)
 	return m
+}
+
+// orNull is s, which also takes null.
+func orNull(s *schema) *schema {
+	s.nullable = true
+	return s
 }
 
 func getCustomization(c *call) mockcore.Response {
@@ -227,8 +239,9 @@ func (c *call) customizationBody(patch bool) (map[string]any, *mockcore.Response
 	return b.In, nil
 }
 
-// putCustomization replaces the document (the spec renderer's defaults fill
-// what it leaves out).
+// putCustomization replaces the document: what it leaves out is gone (the spec
+// renderer included); the spec renderer's settings take their defaults when it
+// is sent without them.
 func putCustomization(c *call) mockcore.Response {
 	p, bad := c.portal()
 	if bad != nil {
@@ -244,7 +257,8 @@ func putCustomization(c *call) mockcore.Response {
 }
 
 // patchCustomization merges the body into the document as a JSON merge patch:
-// objects member by member, arrays replaced whole, null removes a member.
+// objects member by member, arrays replaced whole, null removes a member (a
+// null spec_renderer removes it, as a PUT without it does).
 func patchCustomization(c *call) mockcore.Response {
 	p, bad := c.portal()
 	if bad != nil {

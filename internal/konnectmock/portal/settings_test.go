@@ -196,9 +196,18 @@ func TestCustomization(t *testing.T) {
 		"menu":{"main":[{"path":"/docs","title":"Docs","visibility":"public","external":false},{"path":"/apis","title":"APIs","visibility":"public","external":false}],
 		"footer_sections":[{"title":"More","items":[{"path":"/about","title":"About","visibility":"public","external":false}]}]},
 		"spec_renderer":{"try_it_ui":true,"try_it_insomnia":true,"infinite_scroll":true,"show_schemas":true,"hide_internal":true,"hide_deprecated":false,"allow_custom_server_urls":true}}`)
-	// PUT replaces the whole document
-	fx.ok("PUT", path, map[string]any{"layout": "sidebar"}, 200).jsonEq(t, `{"layout":"sidebar","spec_renderer":`+defaults+`}`)
-	fx.ok("PATCH", path, map[string]any{"spec_renderer": nil}, 200).jsonEq(t, `{"layout":"sidebar","spec_renderer":`+defaults+`}`)
+	// PUT replaces the whole document: without spec_renderer (what Kong's provider sends once
+	// configuration stops setting it) the document has none, and GET shows none, so Kong's
+	// provider, whose spec_renderer is optional and not computed, plans nothing more
+	fx.ok("PUT", path, map[string]any{"layout": "sidebar"}, 200).jsonEq(t, `{"layout":"sidebar"}`)
+	fx.ok("GET", path, nil, 200).jsonEq(t, `{"layout":"sidebar"}`)
+	// sent, its settings' defaults fill what it leaves out
+	fx.ok("PUT", path, map[string]any{"layout": "sidebar", "spec_renderer": map[string]any{}}, 200).jsonEq(t, `{"layout":"sidebar","spec_renderer":`+defaults+`}`)
+	// PATCH null removes it (a JSON merge patch)
+	fx.ok("PATCH", path, map[string]any{"spec_renderer": nil}, 200).jsonEq(t, `{"layout":"sidebar"}`)
+	// Kong's provider sends null for the menu lists it is not given (nullable in its copy of the spec)
+	fx.ok("PUT", path, map[string]any{"css": nil, "robots": nil, "menu": map[string]any{"main": nil, "footer_sections": nil, "footer_bottom": nil}}, 200).
+		jsonEq(t, `{"css":null,"robots":null,"menu":{"main":null,"footer_sections":null,"footer_bottom":null}}`)
 
 	fx.do("PUT", path, map[string]any{"my_property": 1}).invalid(t, `my_property: "my_property" is not allowed`)
 	fx.do("PATCH", path, map[string]any{"theme": map[string]any{"mode": "sepia", "colors": map[string]any{"primary": "blue"}},
