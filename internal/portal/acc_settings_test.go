@@ -174,7 +174,8 @@ func TestAccPortalSettingsExamples(t *testing.T) {
 }
 
 // TestAccPortalCustomization: a whole document applies and plans nothing more; a change of one
-// color is one PATCH; a menu configuration stops setting leaves Konnect; the import by the
+// color is one PATCH; a menu or spec renderer configuration stops setting leaves Konnect
+// (the plan after it is empty); the import by the
 // portal's id plans nothing; a destroy puts a new portal's customization back; bad input is
 // refused at plan, naming the attribute.
 func TestAccPortalCustomization(t *testing.T) {
@@ -286,6 +287,25 @@ func TestAccPortalCustomization(t *testing.T) {
 				}
 				return nil
 			},
+		},
+		resource.TestStep{
+			// Configuration stops setting spec_renderer: the PATCH removes it from Konnect's
+			// document, which then shows none (as after Kong's PUT without it), and the plan
+			// after the apply is empty.
+			Config: config(strings.Replace(strings.Replace(theme("#123456"), `"dark"`, `"light"`, 1), `"mint"`, `"other"`, 1) + "  css = \"h1 {}\"\n"),
+			ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
+				plancheck.ExpectResourceAction("konnect_portal_customization.this", plancheck.ResourceActionUpdate),
+				plancheck.ExpectKnownValue("konnect_portal_customization.this", tfjsonpath.New("spec_renderer"), knownvalue.Null()),
+			}},
+			Check: resource.ComposeAggregateTestCheckFunc(
+				resource.TestCheckNoResourceAttr("konnect_portal_customization.this", "spec_renderer.try_it_ui"),
+				func(*terraform.State) error {
+					if d := doc(); d["spec_renderer"] != nil || d["css"] != "h1 {}" {
+						return fmt.Errorf("Konnect holds %v, want no spec_renderer", d)
+					}
+					return nil
+				},
+			),
 		},
 		resource.TestStep{
 			// Destroying the customization (the portal stays) puts a new portal's back.
