@@ -385,14 +385,18 @@ func patchWebhook(c *call) mockcore.Response {
 	if bad != nil {
 		return *bad
 	}
+	// A null destination clears it: Kong's copy of the spec has it nullable (default
+	// null), and Kong's provider sends null when it is not given.
 	notNull(b, "is_boolean", "enabled")
-	notNull(b, "is_uuid", "audit_log_destination_id")
 	enabled := b.Bool("enabled", false)
 	dest := b.UUID("audit_log_destination_id", false)
 	if bad := c.invalid(b); bad != nil {
 		return *bad
 	}
 	w := p.Webhook
+	if b.Null("audit_log_destination_id") {
+		w.DestinationID = nil
+	}
 	if enabled != nil {
 		w.Enabled = *enabled
 	}
