@@ -44,6 +44,7 @@ func TestAccPortalAuth(t *testing.T) {
   oidc_issuer             = "https://identity.example.com/v2"
   oidc_client_id          = "x7id0o42lklas0blidl2"
   oidc_client_secret      = "s3cr3t-value"
+  oidc_scopes             = ["openid"]
   oidc_claim_mappings = {
     groups = "custom-group-claim"
   }
@@ -73,7 +74,7 @@ func TestAccPortalAuth(t *testing.T) {
 				resource.TestCheckResourceAttrPair("konnect_portal_auth.this", "id", "konnect_portal.dev", "id"),
 				resource.TestCheckResourceAttr("konnect_portal_auth.this", "oidc_claim_mappings.groups", "custom-group-claim"),
 				resource.TestCheckResourceAttr("konnect_portal_auth.this", "oidc_claim_mappings.email", "email"),
-				resource.TestCheckResourceAttr("konnect_portal_auth.this", "oidc_scopes.#", "3"),
+				resource.TestCheckResourceAttr("konnect_portal_auth.this", "oidc_scopes.#", "1"),
 				resource.TestCheckResourceAttr("konnect_portal_auth.this", "oidc_config.issuer", "https://identity.example.com/v2"),
 				func(*terraform.State) error {
 					got := settings()
@@ -94,18 +95,23 @@ func TestAccPortalAuth(t *testing.T) {
 			},
 		},
 		resource.TestStep{
-			// An update sends only what changed.
+			// An update sends only what changed, in one PATCH; the scopes configuration stops
+			// setting go back to Konnect's default.
 			PreConfig: env.ResetRequests,
-			Config:    config(strings.Replace(oidc, "konnect_mapping_enabled = true", "konnect_mapping_enabled = false", 1)),
+			Config: config(strings.Replace(strings.Replace(oidc, "konnect_mapping_enabled = true", "konnect_mapping_enabled = false", 1),
+				"  oidc_scopes             = [\"openid\"]\n", "", 1)),
 			ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
 				plancheck.ExpectResourceAction("konnect_portal_auth.this", plancheck.ResourceActionUpdate),
+				plancheck.ExpectKnownValue("konnect_portal_auth.this", tfjsonpath.New("oidc_scopes"),
+					knownvalue.ListExact([]knownvalue.Check{knownvalue.StringExact("email"), knownvalue.StringExact("openid"), knownvalue.StringExact("profile")})),
 			}},
 			Check: func(*terraform.State) error {
 				if w := env.WritesSince(); len(w) != 1 || !strings.HasPrefix(w[0], "PATCH ") {
 					return fmt.Errorf("the update wrote %v, want one PATCH", w)
 				}
-				if settings()["konnect_mapping_enabled"] != false {
-					return fmt.Errorf("Konnect holds %v", settings())
+				got := settings()
+				if scopes, _ := got["oidc_config"].(map[string]any); got["konnect_mapping_enabled"] != false || fmt.Sprint(scopes["scopes"]) != "[email openid profile]" {
+					return fmt.Errorf("Konnect holds %v", got)
 				}
 				return nil
 			},

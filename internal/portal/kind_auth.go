@@ -78,13 +78,16 @@ var AuthKind = engine.EntityKind{
 			Description: "The client id the portal authenticates with. Set together with `oidc_issuer`." + deprecatedOIDC,
 			Validators:  []engine.Validator{stringvalidator.AlsoRequires(path.MatchRoot("oidc_issuer")), stringvalidator.LengthAtLeast(1)}},
 		{Name: "oidc_scopes", Type: engine.ListOf(engine.String), ReadFrom: "oidc_config.scopes", ClearedWith: "oidc_issuer",
+			Default:     []any{"email", "openid", "profile"},
 			Description: "The scopes the portal requests. Unset, Konnect's default: `email`, `openid`, `profile`. Needs `oidc_issuer` and `oidc_client_id`." + deprecatedOIDC,
 			Validators: []engine.Validator{listvalidator.AlsoRequires(needsOIDCClient()...), listvalidator.SizeAtLeast(1),
 				listvalidator.ValueStringsAre(stringvalidator.LengthAtLeast(1))}},
 		{Name: "oidc_claim_mappings", Type: claims(engine.Optional), ReadFrom: "oidc_config.claim_mappings", ClearedWith: "oidc_issuer",
+			Default:     map[string]any{"email": "email", "groups": "groups", "name": "name"},
 			Description: "Which claims of the ID token hold the developer's name, email and groups. Needs `oidc_issuer` and `oidc_client_id`." + deprecatedOIDC,
 			Validators:  []engine.Validator{objectvalidator.AlsoRequires(needsOIDCClient()...)}},
-		{Name: "oidc_config", Mode: engine.Computed, ClearedWith: "oidc_issuer",
+		// Konnect's rendering of the oidc_* settings: any write of them may change it.
+		{Name: "oidc_config", Mode: engine.Computed, ClearedWith: "oidc_issuer", ChangesOnWrite: true,
 			Description: "The OIDC settings as Konnect reports them; null while there are none." + deprecatedOIDC,
 			Type: engine.ObjectOf(
 				engine.Attr{Name: "issuer", Type: engine.String, Mode: engine.Computed, Description: "The issuer URL."},
