@@ -3,9 +3,13 @@ package catalog_test
 import (
 	"fmt"
 
+	"github.com/hashicorp/terraform-plugin-testing/compare"
 	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
+	"github.com/hashicorp/terraform-plugin-testing/knownvalue"
 	"github.com/hashicorp/terraform-plugin-testing/plancheck"
+	"github.com/hashicorp/terraform-plugin-testing/statecheck"
 	"github.com/hashicorp/terraform-plugin-testing/terraform"
+	"github.com/hashicorp/terraform-plugin-testing/tfjsonpath"
 
 	"github.com/konnectguard/terraform-provider-konnect/internal/acctest"
 )
@@ -61,7 +65,10 @@ var apiPublicationRow = acctest.KindRow{Kept: &acctest.KindKept{Field: "visibili
 
 // apiImplementationRow: the API implemented by a service of the row's control plane. Konnect
 // creates and deletes a link, never changes one: the row runs create, a delete in Konnect
-// before a saved destroy, and a link removed in Konnect, reported and made again.
+// before a saved destroy, and a link removed in Konnect, reported and made again; then the
+// whole control plane implements the API instead (control_plane_reference, sent as
+// Kong's ApiImplementationControlPlaneEntity): a replace that plans nothing more, and the
+// imports of the skeleton run on that link.
 var apiImplementationRow = acctest.KindRow{
 	NoUpdate:  "Konnect creates and deletes a link, never changes one: every attribute replaces it",
 	NoRemoval: "a link has no optional attribute",
@@ -86,6 +93,27 @@ var apiImplementationRow = acctest.KindRow{
 					return err
 				}
 				return f.Rec.WantWarning("Konnect object deleted outside Terraform", f.Kind.TypeName)
+			},
+		}, resource.TestStep{
+			Config: f.WithBlock("", "api_id = konnect_api.orders.id\n  control_plane_reference = { control_plane = { id = konnect_gateway_control_plane.cp.id } }"),
+			ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
+				plancheck.ExpectResourceAction(f.Address(), plancheck.ResourceActionDestroyBeforeCreate),
+			}},
+			ConfigStateChecks: []statecheck.StateCheck{
+				statecheck.CompareValuePairs(f.Address(), tfjsonpath.New("control_plane_reference").AtMapKey("control_plane").AtMapKey("id"),
+					"konnect_gateway_control_plane.cp", tfjsonpath.New("id"), compare.ValuesSame()),
+				statecheck.ExpectKnownValue(f.Address(), tfjsonpath.New("service_reference"), knownvalue.Null()),
+			},
+			Check: func(s *terraform.State) error {
+				if err := f.Remember(s); err != nil {
+					return err
+				}
+				got := f.Env.Get(f.Path)
+				cp, _ := got["control_plane"].(map[string]any)
+				if cp == nil || cp["control_plane_id"] != s.RootModule().Resources["konnect_gateway_control_plane.cp"].Primary.ID || got["service"] != nil {
+					return fmt.Errorf("Konnect holds %v, want the control plane's link", got)
+				}
+				return nil
 			},
 		})
 	},

@@ -134,8 +134,8 @@ type SingletonAPI struct {
 	// writes nothing and leaves it as it is.
 	Kept bool
 	// DeleteResets: Konnect's DELETE puts the object's defaults back rather than removing
-	// it (a portal's audit log webhook, whose PATCH takes no null destination): a destroy
-	// sends it instead of writing Defaults.
+	// it (a portal's audit log webhook: disabled, no destination): a destroy sends it
+	// instead of writing Defaults.
 	DeleteResets bool
 }
 

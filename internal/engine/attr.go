@@ -135,6 +135,12 @@ type Attr struct {
 	// with it whenever it is sent (a certificate with its private key).
 	SentWith []string
 
+	// ClearedWith names an attribute whose reset to null clears this one in Konnect too
+	// (a portal's OIDC scopes go with its issuer: without one Konnect shows no OIDC
+	// settings at all). When a plan resets that attribute to null and configuration does
+	// not set this one, the plan shows null here as well, not the value state had.
+	ClearedWith string
+
 	// PlanModifiers run after the engine's own (keep the state's value when unset, replace
 	// on ForceNew); each is the framework plan modifier of the attribute's Type, as above.
 	PlanModifiers []PlanModifier

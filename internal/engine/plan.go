@@ -111,6 +111,7 @@ func (r *EntityResource) ModifyPlan(ctx context.Context, req resource.ModifyPlan
 	in.Plan = func(g guard.Resets) guard.Planned {
 		resets := r.resetPlan(g)
 		resets.plan(planned, cfg)
+		r.planCleared(resets, planned, cfg) // reset.go: what Konnect clears with a reset
 		for _, a := range resets.attrs {
 			if a.ForceNew && !planned[a.Name].Equal(prior[a.Name]) {
 				resp.RequiresReplace = append(resp.RequiresReplace, path.Root(a.Name))

@@ -70,6 +70,21 @@ func (p resetPlan) plan(planned, cfg ObjectValues) {
 	}
 }
 
+// planCleared sets to null, in a plan that resets an attribute to null, the attributes
+// declared ClearedWith it that configuration does not set: Konnect clears them with it.
+func (r *EntityResource) planCleared(p resetPlan, planned, cfg ObjectValues) {
+	for _, reset := range p.attrs {
+		if v, ok := planned[reset.Name]; !ok || !v.IsNull() {
+			continue
+		}
+		for _, a := range r.Kind.Attrs {
+			if a.ClearedWith == reset.Name && (cfg[a.Name].IsNull() || a.Mode == Computed) {
+				planned[a.Name] = tftypes.NewValue(a.Type.TFType(), nil)
+			}
+		}
+	}
+}
+
 // resetsByValue is implemented by APIs whose update merges (PATCH): an attribute left out
 // of the body keeps its value there, so a reset sends the default itself.
 type resetsByValue interface{ mergesOnUpdate() bool }

@@ -28,7 +28,7 @@ var ControlPlaneKind = engine.EntityKind{
 		{Name: "cluster_type", Default: "CLUSTER_TYPE_CONTROL_PLANE", Type: engine.String, ForceNew: true, ReadFrom: "config.cluster_type",
 			Description: "The kind of control plane. Konnect's default is `CLUSTER_TYPE_CONTROL_PLANE`.",
 			Validators: []engine.Validator{stringvalidator.OneOf("CLUSTER_TYPE_CONTROL_PLANE", "CLUSTER_TYPE_K8S_INGRESS_CONTROLLER",
-				"CLUSTER_TYPE_CONTROL_PLANE_GROUP", "CLUSTER_TYPE_SERVERLESS", "CLUSTER_TYPE_HYBRID")}},
+				"CLUSTER_TYPE_CONTROL_PLANE_GROUP", "CLUSTER_TYPE_SERVERLESS", "CLUSTER_TYPE_SERVERLESS_V1", "CLUSTER_TYPE_HYBRID")}},
 		{Name: "auth_type", Default: "pinned_client_certs", Type: engine.String, ReadFrom: "config.auth_type",
 			Description: "How data planes authenticate: `pinned_client_certs` (Konnect's default) or `pki_client_certs`.",
 			Validators:  []engine.Validator{stringvalidator.OneOf("pinned_client_certs", "pki_client_certs")}},

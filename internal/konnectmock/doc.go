@@ -9,7 +9,9 @@
 // the design notes' Konnect API contract (konnect-api.md) byte for byte where a client could notice:
 // status codes, content types, list envelopes, field names, defaults and both
 // error styles (problem+json for the platform API, Kong-style JSON for core
-// entities).
+// entities). Where Kong's own copy of the specification lets a request carry more
+// than the published one (nulls, a control plane implementing an API), the mock
+// takes what Kong's provider sends: FIDELITY.md lists each difference.
 //
 // It exists so that the client (internal/konnect) and the reconciliation guards
 // (internal/guard) can be tested against realistic behaviour, including the parts

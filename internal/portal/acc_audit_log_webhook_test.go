@@ -13,7 +13,8 @@ import (
 )
 
 // An audit log webhook: enabled without a destination is refused when the plan is made,
-// nothing written; enabled with one, Konnect holds it; destroyed, Konnect's defaults are back
+// nothing written; enabled with one, Konnect holds it; its destination removed from
+// configuration, Konnect holds none; destroyed, Konnect's defaults are back
 // (disabled, no destination: its DELETE), and the portal stays.
 func TestAccPortalAuditLogWebhook(t *testing.T) {
 	env := acctest.NewEnv(t, konnectmock.Options{})
@@ -64,6 +65,19 @@ resource "konnect_portal_audit_log_webhook" "this" {
 				ImportState:       true,
 				ImportStateId:     portalID,
 				ImportStateVerify: true,
+			},
+			{
+				// Disabled and its destination removed from configuration: the PATCH sends a
+				// null destination, which Konnect takes and empties; the plan after is empty.
+				Config: config("  enabled = false"),
+				Check: resource.ComposeTestCheckFunc(
+					resource.TestCheckNoResourceAttr("konnect_portal_audit_log_webhook.this", "audit_log_destination_id"),
+					func(*terraform.State) error {
+						if w := env.Get(path); w["enabled"] != false || w["audit_log_destination_id"] != nil {
+							t.Errorf("Konnect holds %v, want no destination", w)
+						}
+						return nil
+					}),
 			},
 		},
 	})

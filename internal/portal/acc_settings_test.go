@@ -29,7 +29,8 @@ const pixelSHA256 = "7d959ae9353a02d3707dbeefe68f0af43e35d3ff8b479e8a9b16121d90c
 
 // TestAccPortalAuth: the settings with OIDC apply and plan nothing more; an import by the
 // portal's id alone (Kong's form) plans nothing but the client secret it cannot know; a
-// destroy puts a new portal's settings back; bad input is refused at plan, naming the
+// configuration that stops setting the OIDC settings clears them; a destroy puts a new
+// portal's settings back; bad input is refused at plan, naming the
 // attribute, before anything is written.
 func TestAccPortalAuth(t *testing.T) {
 	env := acctest.NewEnv(t, konnectmock.Options{})
@@ -43,6 +44,7 @@ func TestAccPortalAuth(t *testing.T) {
   oidc_issuer             = "https://identity.example.com/v2"
   oidc_client_id          = "x7id0o42lklas0blidl2"
   oidc_client_secret      = "s3cr3t-value"
+  oidc_scopes             = ["openid"]
   oidc_claim_mappings = {
     groups = "custom-group-claim"
   }
@@ -72,7 +74,7 @@ func TestAccPortalAuth(t *testing.T) {
 				resource.TestCheckResourceAttrPair("konnect_portal_auth.this", "id", "konnect_portal.dev", "id"),
 				resource.TestCheckResourceAttr("konnect_portal_auth.this", "oidc_claim_mappings.groups", "custom-group-claim"),
 				resource.TestCheckResourceAttr("konnect_portal_auth.this", "oidc_claim_mappings.email", "email"),
-				resource.TestCheckResourceAttr("konnect_portal_auth.this", "oidc_scopes.#", "3"),
+				resource.TestCheckResourceAttr("konnect_portal_auth.this", "oidc_scopes.#", "1"),
 				resource.TestCheckResourceAttr("konnect_portal_auth.this", "oidc_config.issuer", "https://identity.example.com/v2"),
 				func(*terraform.State) error {
 					got := settings()
@@ -93,21 +95,46 @@ func TestAccPortalAuth(t *testing.T) {
 			},
 		},
 		resource.TestStep{
-			// An update sends only what changed.
+			// An update sends only what changed, in one PATCH; the scopes configuration stops
+			// setting go back to Konnect's default.
 			PreConfig: env.ResetRequests,
-			Config:    config(strings.Replace(oidc, "konnect_mapping_enabled = true", "konnect_mapping_enabled = false", 1)),
+			Config: config(strings.Replace(strings.Replace(oidc, "konnect_mapping_enabled = true", "konnect_mapping_enabled = false", 1),
+				"  oidc_scopes             = [\"openid\"]\n", "", 1)),
 			ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
 				plancheck.ExpectResourceAction("konnect_portal_auth.this", plancheck.ResourceActionUpdate),
+				plancheck.ExpectKnownValue("konnect_portal_auth.this", tfjsonpath.New("oidc_scopes"),
+					knownvalue.ListExact([]knownvalue.Check{knownvalue.StringExact("email"), knownvalue.StringExact("openid"), knownvalue.StringExact("profile")})),
 			}},
 			Check: func(*terraform.State) error {
 				if w := env.WritesSince(); len(w) != 1 || !strings.HasPrefix(w[0], "PATCH ") {
 					return fmt.Errorf("the update wrote %v, want one PATCH", w)
 				}
-				if settings()["konnect_mapping_enabled"] != false {
-					return fmt.Errorf("Konnect holds %v", settings())
+				got := settings()
+				if scopes, _ := got["oidc_config"].(map[string]any); got["konnect_mapping_enabled"] != false || fmt.Sprint(scopes["scopes"]) != "[email openid profile]" {
+					return fmt.Errorf("Konnect holds %v", got)
 				}
 				return nil
 			},
+		},
+		resource.TestStep{
+			// Configuration stops setting the deprecated OIDC settings: the PATCH sends null
+			// for the issuer and the client id (nullable in Kong's copy of the spec), which
+			// clears them in Konnect, and the plan after the apply is empty.
+			Config: config("  basic_auth_enabled = false\n  oidc_auth_enabled = true\n  konnect_mapping_enabled = false\n"),
+			ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
+				plancheck.ExpectResourceAction("konnect_portal_auth.this", plancheck.ResourceActionUpdate),
+				plancheck.ExpectKnownValue("konnect_portal_auth.this", tfjsonpath.New("oidc_issuer"), knownvalue.Null()),
+			}},
+			Check: resource.ComposeAggregateTestCheckFunc(
+				resource.TestCheckNoResourceAttr("konnect_portal_auth.this", "oidc_issuer"),
+				resource.TestCheckNoResourceAttr("konnect_portal_auth.this", "oidc_config.issuer"),
+				func(*terraform.State) error {
+					if got := settings(); got["oidc_config"] != nil || got["oidc_auth_enabled"] != true {
+						return fmt.Errorf("Konnect holds %v, want no oidc_config", got)
+					}
+					return nil
+				},
+			),
 		},
 		resource.TestStep{
 			// Destroying the settings (the portal stays) puts a new portal's flags back.
@@ -152,7 +179,8 @@ func TestAccPortalSettingsExamples(t *testing.T) {
 }
 
 // TestAccPortalCustomization: a whole document applies and plans nothing more; a change of one
-// color is one PATCH; a menu configuration stops setting leaves Konnect; the import by the
+// color is one PATCH; a menu or spec renderer configuration stops setting leaves Konnect
+// (the plan after it is empty); the import by the
 // portal's id plans nothing; a destroy puts a new portal's customization back; bad input is
 // refused at plan, naming the attribute.
 func TestAccPortalCustomization(t *testing.T) {
@@ -264,6 +292,25 @@ func TestAccPortalCustomization(t *testing.T) {
 				}
 				return nil
 			},
+		},
+		resource.TestStep{
+			// Configuration stops setting spec_renderer: the PATCH removes it from Konnect's
+			// document, which then shows none (as after Kong's PUT without it), and the plan
+			// after the apply is empty.
+			Config: config(strings.Replace(strings.Replace(theme("#123456"), `"dark"`, `"light"`, 1), `"mint"`, `"other"`, 1) + "  css = \"h1 {}\"\n"),
+			ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
+				plancheck.ExpectResourceAction("konnect_portal_customization.this", plancheck.ResourceActionUpdate),
+				plancheck.ExpectKnownValue("konnect_portal_customization.this", tfjsonpath.New("spec_renderer"), knownvalue.Null()),
+			}},
+			Check: resource.ComposeAggregateTestCheckFunc(
+				resource.TestCheckNoResourceAttr("konnect_portal_customization.this", "spec_renderer.try_it_ui"),
+				func(*terraform.State) error {
+					if d := doc(); d["spec_renderer"] != nil || d["css"] != "h1 {}" {
+						return fmt.Errorf("Konnect holds %v, want no spec_renderer", d)
+					}
+					return nil
+				},
+			),
 		},
 		resource.TestStep{
 			// Destroying the customization (the portal stays) puts a new portal's back.

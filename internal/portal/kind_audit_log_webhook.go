@@ -14,8 +14,9 @@ import (
 
 // AuditLogWebhookKind is a portal's audit log webhook (/v3/portals/{portalId}/audit-log-webhook):
 // one per portal, created with it (disabled, no destination). Its id is the portal's. Konnect's
-// PATCH takes no null destination; its DELETE disables the webhook and empties the
-// destination, which is what a destroy sends.
+// PATCH takes a null destination, which empties it (Kong's copy of the spec has it nullable,
+// and Kong's provider sends null whenever it is unset); its DELETE disables the webhook and
+// empties the destination, which is what a destroy sends.
 var AuditLogWebhookKind = engine.EntityKind{
 	TypeName: "konnect_portal_audit_log_webhook",
 	Description: "Where a Dev Portal sends its audit logs: a webhook to an audit log destination of the organization. One per portal, which Konnect creates disabled with the portal: " +
@@ -29,8 +30,8 @@ var AuditLogWebhookKind = engine.EntityKind{
 		{Name: "enabled", Type: engine.Bool, Default: false,
 			Description: "Whether the portal sends its audit logs (a new portal's: false). Enabled, it needs `audit_log_destination_id`.",
 			Validators:  []engine.Validator{enabledNeedsDestination{}}},
-		{Name: "audit_log_destination_id", Type: engine.String,
-			Description: "The id of the organization's audit log destination the logs go to. Konnect takes no empty destination in an update: unset, it keeps the one it holds (a destroy empties it).",
+		{Name: "audit_log_destination_id", Type: engine.String, Default: engine.DefaultNull,
+			Description: "The id of the organization's audit log destination the logs go to. Removed from configuration, the webhook has no destination (it must then be disabled).",
 			Validators:  []engine.Validator{stringvalidator.RegexMatches(engine.UUIDRE, "must be a UUID")}},
 	},
 }

@@ -9,11 +9,17 @@ import (
 	"github.com/konnectguard/terraform-provider-konnect/internal/konnect"
 )
 
+// rendererDefaults are the spec renderer's documented defaults, which a new portal's
+// customization holds.
+var rendererDefaults = map[string]any{"try_it_ui": true, "try_it_insomnia": true, "infinite_scroll": true, "show_schemas": true,
+	"hide_internal": false, "hide_deprecated": false, "allow_custom_server_urls": true}
+
 // customizationDefaults are a new portal's customization: the spec renderer's documented
 // defaults and nothing else. Konnect's PATCH is a JSON merge patch (null removes a member,
-// and a removed spec_renderer takes its defaults again), so a destroy sends null for each.
+// spec_renderer included, which Konnect then no longer shows), so a destroy sends null for
+// each part and the spec renderer's defaults whole.
 var customizationDefaults = konnect.Object{
-	"theme": nil, "layout": nil, "css": nil, "menu": nil, "robots": nil, "spec_renderer": nil,
+	"theme": nil, "layout": nil, "css": nil, "menu": nil, "robots": nil, "spec_renderer": rendererDefaults,
 }
 
 // menuItem is one link of a portal's menu.
@@ -45,7 +51,7 @@ var CustomizationKind = engine.EntityKind{
 	TypeName: "konnect_portal_customization",
 	Description: "The look of a Dev Portal: its theme, layout, CSS, menus, robots.txt and how API specifications render. One document per portal, which Konnect creates with the portal: " +
 		"creating the resource changes the document Konnect holds, and an update sends only the parts the plan changes (PATCH, merged by Konnect). " +
-		"A part configuration stops setting goes back to Konnect's default (none; the spec renderer's defaults). Destroying it puts a new portal's customization back. " +
+		"A part configuration stops setting goes back to Konnect's default: none (the spec renderer included). Destroying it puts a new portal's customization back (the spec renderer's defaults, nothing else). " +
 		"Import it with the portal's id, for example `terraform import konnect_portal_customization.this <portal_id>`.",
 	API: engine.SingletonAPI{Path: engine.V3Path("portals", "{portal_id}", "customization"),
 		IDFrom: "portal_id", Defaults: customizationDefaults},
@@ -76,9 +82,10 @@ var CustomizationKind = engine.EntityKind{
 					))},
 				engine.Attr{Name: "footer_bottom", Type: engine.ListOf(menuItem()), Description: "The links at the very bottom of the footer, in order."},
 			)},
-		{Name: "spec_renderer", Description: "How the portal renders API specifications. Unset settings take Konnect's defaults.",
-			Default: map[string]any{"try_it_ui": true, "try_it_insomnia": true, "infinite_scroll": true, "show_schemas": true,
-				"hide_internal": false, "hide_deprecated": false, "allow_custom_server_urls": true},
+		// Konnect's PUT and PATCH both leave the document without a spec renderer once it is
+		// removed (Kong's provider, which PUTs the document, reads none back): no default.
+		{Name: "spec_renderer", Description: "How the portal renders API specifications. Unset settings take Konnect's defaults; removed from configuration, Konnect holds no spec renderer settings.",
+			Default: engine.DefaultNull,
 			Type: engine.ObjectOf(
 				rendererFlag("allow_custom_server_urls", true, "Whether visitors may call the API at a server URL of their own."),
 				rendererFlag("hide_deprecated", false, "Whether deprecated operations are hidden."),

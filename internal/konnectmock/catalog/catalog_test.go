@@ -231,6 +231,36 @@ func TestImplementations(t *testing.T) {
 	fx.do("GET", base+"/"+iid, nil).notFound(t)
 }
 
+// TestControlPlaneImplementations: an API implemented by a whole control plane, in the wire
+// shape of the spec's ApiImplementationControlPlaneEntity, which Kong's provider sends for
+// its control_plane_reference: {"control_plane": {"control_plane_id"}}.
+func TestControlPlaneImplementations(t *testing.T) {
+	fx := newFixture(t)
+	id := fx.api("a")
+	base := "/v3/apis/" + id + "/implementations"
+	fx.do("POST", base, map[string]any{"control_plane": map[string]any{"control_plane_id": missing}}).invalid(t,
+		"control_plane.control_plane_id: Control plane not found")
+	fx.do("POST", base, map[string]any{"control_plane": map[string]any{"id": cpB}}).invalid(t,
+		`control_plane.id: "control_plane.id" is not allowed`, `control_plane.control_plane_id: "control_plane.control_plane_id" is required`)
+	fx.do("POST", base, map[string]any{"control_plane": map[string]any{"control_plane_id": cpB},
+		"service": map[string]any{"control_plane_id": cpA, "id": svcA}}).invalid(t, `control_plane: "control_plane" is not allowed with "service"`)
+	want := `{"control_plane":{"control_plane_id":"` + cpB + `","access_control_enforcement_enabled":false}}`
+	r := fx.ok("POST", base, map[string]any{"control_plane": map[string]any{"control_plane_id": strings.ToUpper(cpB)}}, 201)
+	r.jsonEq(t, want, "id", "created_at", "updated_at")
+	iid := r.str("id")
+	fx.ok("GET", base+"/"+iid, nil, 200).jsonEq(t, want, "id", "created_at", "updated_at")
+	fx.do("POST", base, map[string]any{"service": map[string]any{"control_plane_id": cpA, "id": svcA}}).conflict(t, "An implementation already exists for this API")
+	if mode := fx.ok("GET", "/v3/apis/"+id, nil, 200).str("implementation_mode"); mode != "access_control_enforcement" {
+		t.Fatalf("implementation_mode %q", mode)
+	}
+	rows := fx.ok("GET", "/v3/api-implementations?filter[control_plane_id][eq]="+cpB, nil, 200).data(t)
+	if len(rows) != 1 || rows[0]["api_id"] != id || rows[0]["control_plane"] == nil || rows[0]["service"] != nil {
+		t.Fatalf("list: %v", rows)
+	}
+	fx.ok("DELETE", base+"/"+iid, nil, 204)
+	fx.do("GET", base+"/"+iid, nil).notFound(t)
+}
+
 func TestDeleteCascades(t *testing.T) {
 	fx := newFixture(t)
 	id := fx.api("a")

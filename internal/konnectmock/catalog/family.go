@@ -33,8 +33,10 @@ type PortalInfo struct {
 }
 
 // Services is what the family needs of the gateway family: whether a control
-// plane has a gateway service. It is called with Env.Lock held.
+// plane exists, and whether it has a gateway service. It is called with
+// Env.Lock held.
 type Services interface {
+	ControlPlaneExists(controlPlaneID string) bool
 	ServiceExists(controlPlaneID, serviceID string) bool
 }
 

@@ -43,6 +43,16 @@ type fakeServices map[string]bool
 
 func (s fakeServices) ServiceExists(cp, id string) bool { return s[cp+"/"+id] }
 
+// ControlPlaneExists: a control plane exists when it has a service here, or is cpB.
+func (s fakeServices) ControlPlaneExists(cp string) bool {
+	for k := range s {
+		if strings.HasPrefix(k, cp+"/") {
+			return true
+		}
+	}
+	return cp == cpB
+}
+
 // fixture is the family on its own behind a loopback server, with a test clock.
 type fixture struct {
 	t        *testing.T
@@ -58,6 +68,7 @@ const (
 	cpA     = "0b7c1a54-2f0e-4f38-9a53-6bd1a1f7f0c1"
 	svcA    = "0b7c1a54-2f0e-4f38-9a53-6bd1a1f7f051"
 	svcB    = "0b7c1a54-2f0e-4f38-9a53-6bd1a1f7f052"
+	cpB     = "0b7c1a54-2f0e-4f38-9a53-6bd1a1f7f0c2" // a control plane without services
 )
 
 func newFixture(t *testing.T) *fixture {

@@ -74,9 +74,12 @@ func (c *call) implementationOf() (*api, *implementation) {
 }
 
 // createImplementation links the API to a gateway service
-// {"service": {"control_plane_id", "id"}}: a service the gateway family does
-// not have is the spec's missing_reference on service.id; a second
-// implementation of the API, or a service another API has, is a 409.
+// {"service": {"control_plane_id", "id"}} or to a whole control plane
+// {"control_plane": {"control_plane_id"}} (the spec's oneOf, as Kong's provider
+// sends its control_plane_reference; access_control_enforcement_enabled is
+// read-only and ignored). A service or control plane the gateway family does not
+// have is the spec's missing_reference; a second implementation of the API, or a
+// service another API has, is a 409.
 func createImplementation(c *call) mockcore.Response {
 	a := c.apiOf()
 	if a == nil {
@@ -86,27 +89,44 @@ func createImplementation(c *call) mockcore.Response {
 	if bad != nil {
 		return *bad
 	}
-	b.Only("service")
-	svc := b.Nested("service", true)
+	b.Only("service", "control_plane")
 	var cp, id *string
-	if svc != nil {
-		svc.Only("control_plane_id", "id")
-		cp = svc.UUID("control_plane_id", true)
-		id = svc.UUID("id", true)
-		b.Merge(svc)
+	switch {
+	case b.Has("service") && b.Has("control_plane"):
+		b.Fail("control_plane", "not_allowed", `"control_plane" is not allowed with "service"`)
+	case b.Has("control_plane"):
+		if ref := b.Nested("control_plane", true); ref != nil {
+			ref.Only("control_plane_id", "access_control_enforcement_enabled")
+			cp = ref.UUID("control_plane_id", true)
+			b.Merge(ref)
+		}
+	default:
+		if svc := b.Nested("service", true); svc != nil {
+			svc.Only("control_plane_id", "id")
+			cp = svc.UUID("control_plane_id", true)
+			id = svc.UUID("id", true)
+			b.Merge(svc)
+		}
 	}
 	if r := c.invalid(b); r != nil {
 		return *r
 	}
-	cpID, svcID := mockcore.NormalizeUUID(*cp), mockcore.NormalizeUUID(*id)
-	if c.f.services == nil || !c.f.services.ServiceExists(cpID, svcID) {
-		return c.invalidRequest(mockcore.InvalidParam{Field: "service.id", Rule: "missing_reference", Reason: "Service not found"})
+	cpID, svcID := mockcore.NormalizeUUID(*cp), ""
+	if id == nil {
+		if c.f.services == nil || !c.f.services.ControlPlaneExists(cpID) {
+			return c.invalidRequest(mockcore.InvalidParam{Field: "control_plane.control_plane_id", Rule: "missing_reference", Reason: "Control plane not found"})
+		}
+	} else {
+		svcID = mockcore.NormalizeUUID(*id)
+		if c.f.services == nil || !c.f.services.ServiceExists(cpID, svcID) {
+			return c.invalidRequest(mockcore.InvalidParam{Field: "service.id", Rule: "missing_reference", Reason: "Service not found"})
+		}
 	}
 	if len(a.Implementations) > 0 {
 		return c.conflict("An implementation already exists for this API")
 	}
 	for _, o := range c.f.st.APIs {
-		if slices.ContainsFunc(o.Implementations, func(im *implementation) bool {
+		if svcID != "" && slices.ContainsFunc(o.Implementations, func(im *implementation) bool {
 			return im.ControlPlaneID == cpID && im.ServiceID == svcID
 		}) {
 			return c.conflict("This gateway service is already linked to another API")

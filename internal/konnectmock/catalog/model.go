@@ -61,6 +61,8 @@ type publication struct {
 	Updated     time.Time `json:"updated_at"`
 }
 
+// implementation links an API to a gateway service (ServiceID set) or to a
+// whole control plane (ServiceID empty: the spec's ApiImplementationControlPlaneEntity).
 type implementation struct {
 	ID             string    `json:"id"`
 	ControlPlaneID string    `json:"control_plane_id"`
@@ -161,12 +163,16 @@ func (f *Family) apiView(a *api) map[string]any {
 	}
 }
 
-// mode is the API's implementation_mode: a gateway service implements it or none does.
+// mode is the API's implementation_mode: a gateway service implements it, a
+// control plane does (the spec's "access_control_enforcement"), or none does.
 func (f *Family) mode(a *api) string {
-	if len(a.Implementations) > 0 {
-		return "gateway_entity"
+	switch {
+	case len(a.Implementations) == 0:
+		return "none"
+	case a.Implementations[0].ServiceID == "":
+		return "access_control_enforcement"
 	}
-	return "none"
+	return "gateway_entity"
 }
 
 func (v *version) view() map[string]any {
@@ -196,10 +202,17 @@ func (p *publication) listView(apiID string) map[string]any {
 	return m
 }
 
+// view is the spec's ApiImplementation: {service: {control_plane_id, id}} or
+// {control_plane: {control_plane_id, access_control_enforcement_enabled}}. The
+// mock installs no access control enforcement plugin, so that flag is false.
 func (im *implementation) view() map[string]any {
-	return map[string]any{"id": im.ID,
-		"service":    map[string]any{"control_plane_id": im.ControlPlaneID, "id": im.ServiceID},
-		"created_at": fmtTime(im.Created), "updated_at": fmtTime(im.Updated)}
+	m := map[string]any{"id": im.ID, "created_at": fmtTime(im.Created), "updated_at": fmtTime(im.Updated)}
+	if im.ServiceID == "" {
+		m["control_plane"] = map[string]any{"control_plane_id": im.ControlPlaneID, "access_control_enforcement_enabled": false}
+	} else {
+		m["service"] = map[string]any{"control_plane_id": im.ControlPlaneID, "id": im.ServiceID}
+	}
+	return m
 }
 
 func (im *implementation) listView(apiID string) map[string]any {

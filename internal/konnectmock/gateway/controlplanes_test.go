@@ -68,6 +68,8 @@ func TestControlPlaneValidation(t *testing.T) {
 		t.Fatalf("cluster_type enum: %s", bad.raw)
 	}
 	c.do("POST", "/v2/control-planes", `{"name":`).expect(t, 400, ctProblem)
+	// in both Kong's copy of the spec and the published one
+	c.do("POST", "/v2/control-planes", map[string]any{"name": "v1", "cluster_type": "CLUSTER_TYPE_SERVERLESS_V1"}).expect(t, 201, ctJSON)
 }
 
 func TestControlPlaneConflictNotFoundDelete(t *testing.T) {

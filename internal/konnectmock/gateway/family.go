@@ -214,6 +214,13 @@ func itoa(n int64) string { return strconv.FormatInt(n, 10) }
 // traceID looks like Konnect's problem "instance" values.
 func (f *Family) traceID() string { return f.env.Trace.Next() }
 
+// ControlPlaneExists reports whether the control plane exists (id as a UUID), for
+// the API catalog's implementations by a whole control plane. The caller holds
+// Env.Lock.
+func (f *Family) ControlPlaneExists(controlPlaneID string) bool {
+	return f.cps[strings.ToLower(controlPlaneID)] != nil
+}
+
 // ServiceExists reports whether the control plane has the gateway service (ids
 // as UUIDs), for the API catalog's implementations through the assembler. The
 // caller holds Env.Lock.

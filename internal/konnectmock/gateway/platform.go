@@ -96,9 +96,12 @@ func (f *Family) badRequest(params ...invalidParam) response {
 	return f.problem(http.StatusBadRequest, "Invalid Parameters", params)
 }
 
+// clusterTypes: those of both Kong's copy of the spec and the published one
+// (CLUSTER_TYPE_HYBRID is Kong's copy's only; the published one's Kafka event
+// proxy is not a gateway's).
 var clusterTypes = []string{
 	"CLUSTER_TYPE_CONTROL_PLANE", "CLUSTER_TYPE_HYBRID", "CLUSTER_TYPE_K8S_INGRESS_CONTROLLER",
-	"CLUSTER_TYPE_CONTROL_PLANE_GROUP", "CLUSTER_TYPE_SERVERLESS",
+	"CLUSTER_TYPE_CONTROL_PLANE_GROUP", "CLUSTER_TYPE_SERVERLESS", "CLUSTER_TYPE_SERVERLESS_V1",
 }
 
 var authTypes = []string{"pinned_client_certs", "pki_client_certs"}

@@ -176,10 +176,19 @@ func patchDomain(c *call) mockcore.Response {
 		return *bad
 	}
 	b.Only("enabled", "ssl")
-	notNull(b, "is_boolean", "enabled")
+	// enabled and the certificate and its key take null, which changes nothing: Kong's
+	// copy of the spec has them nullable (default null), and Kong's provider sends null
+	// for each it is not given.
 	notNull(b, "is_object", "ssl")
 	enabled := b.Bool("enabled", false)
 	ssl := b.Nested("ssl", false)
+	if ssl != nil {
+		for _, k := range []string{"custom_certificate", "custom_private_key"} {
+			if ssl.Null(k) {
+				delete(ssl.In, k)
+			}
+		}
+	}
 	var certPEM, keyPEM *string
 	var skip *bool
 	var expires time.Time

@@ -4,6 +4,7 @@ import (
 	"encoding/base64"
 	"net/http"
 	"regexp"
+	"slices"
 	"strings"
 
 	"github.com/konnectguard/terraform-provider-konnect/internal/konnectmock/mockcore"
@@ -61,6 +62,12 @@ var claimMappings = obj(map[string]*schema{"name": str(0), "email": str(0), "gro
 // client id (scopes and claim mappings take the spec's defaults); the client
 // secret is accepted and never shown. The request schema is open: properties
 // it does not define are ignored.
+//
+// The oidc_* fields take null, as Kong's copy of the spec says (nullable,
+// default null) and its provider sends on every write that leaves them unset:
+// null clears the issuer, client id or secret, and puts the spec's default back
+// for scopes and claim mappings. Without an issuer and a client id no OIDC
+// configuration is shown, and the next one starts from the defaults again.
 func patchAuthSettings(c *call) mockcore.Response {
 	p, bad := c.portal()
 	if bad != nil {
@@ -71,9 +78,6 @@ func patchAuthSettings(c *call) mockcore.Response {
 		return *bad
 	}
 	notNull(b, "is_boolean", authBools...)
-	notNull(b, "is_string", "oidc_issuer", "oidc_client_id", "oidc_client_secret")
-	notNull(b, "is_array", "oidc_scopes")
-	notNull(b, "is_object", "oidc_claim_mappings")
 	bools := map[string]*bool{}
 	for _, k := range authBools {
 		bools[k] = b.Bool(k, false)
@@ -113,32 +117,58 @@ func patchAuthSettings(c *call) mockcore.Response {
 			a.IdPMapping = *v
 		}
 	}
-	if issuer != nil || clientID != nil || secret != nil || hasScopes || mappings != nil {
-		if a.OIDC == nil {
-			a.OIDC = &oidcConfig{Scopes: append([]string{}, defaultScopes...),
-				ClaimMappings: map[string]string{"name": "name", "email": "email", "groups": "groups"}}
+	oidcKeys := []string{"oidc_issuer", "oidc_client_id", "oidc_client_secret", "oidc_scopes", "oidc_claim_mappings"}
+	if !slices.ContainsFunc(oidcKeys, b.Has) {
+		return c.json(http.StatusOK, a.view())
+	}
+	if a.OIDC == nil {
+		a.OIDC = newOIDCConfig()
+	}
+	o := a.OIDC
+	switch {
+	case issuer != nil:
+		o.Issuer = *issuer
+	case b.Null("oidc_issuer"):
+		o.Issuer = ""
+	}
+	switch {
+	case clientID != nil:
+		o.ClientID = *clientID
+	case b.Null("oidc_client_id"):
+		o.ClientID = ""
+	}
+	switch {
+	case secret != nil:
+		o.HasSecret = true
+	case b.Null("oidc_client_secret"):
+		o.HasSecret = false
+	}
+	switch {
+	case hasScopes:
+		o.Scopes = scopes
+	case b.Null("oidc_scopes"):
+		o.Scopes = newOIDCConfig().Scopes
+	}
+	switch {
+	case mappings != nil:
+		o.ClaimMappings = newOIDCConfig().ClaimMappings
+		for k, v := range mappings {
+			o.ClaimMappings[k], _ = v.(string)
 		}
-		o := a.OIDC
-		if issuer != nil {
-			o.Issuer = *issuer
-		}
-		if clientID != nil {
-			o.ClientID = *clientID
-		}
-		if secret != nil {
-			o.HasSecret = true
-		}
-		if hasScopes {
-			o.Scopes = scopes
-		}
-		if mappings != nil {
-			o.ClaimMappings = map[string]string{"name": "name", "email": "email", "groups": "groups"}
-			for k, v := range mappings {
-				o.ClaimMappings[k], _ = v.(string)
-			}
-		}
+	case b.Null("oidc_claim_mappings"):
+		o.ClaimMappings = newOIDCConfig().ClaimMappings
+	}
+	if o.Issuer == "" && o.ClientID == "" && !o.HasSecret {
+		a.OIDC = nil
 	}
 	return c.json(http.StatusOK, a.view())
+}
+
+// newOIDCConfig is an OIDC configuration before anything is set: the spec's
+// default scopes and claim mappings.
+func newOIDCConfig() *oidcConfig {
+	return &oidcConfig{Scopes: append([]string{}, defaultScopes...),
+		ClaimMappings: map[string]string{"name": "name", "email": "email", "groups": "groups"}}
 }
 
 // --- customization: one document per portal
@@ -155,12 +185,18 @@ var customizationSchema = obj(map[string]*schema{
 	}),
 	"layout": str(0),
 	"css":    {typ: "string", nullable: true},
+	// The menu's lists take null: Kong's copy of the spec says so (nullable, default null),
+	// and Kong's provider sends null for each list it is not given.
 	"menu": obj(map[string]*schema{
-		"main":            arrayOf(menuItem, 0, 0),
-		"footer_sections": arrayOf(obj(map[string]*schema{"title": str(512), "items": arrayOf(menuItem, 0, 0)}, "title", "items"), 0, 0),
-		"footer_bottom":   arrayOf(menuItem, 0, 0),
+		"main":            orNull(arrayOf(menuItem, 0, 0)),
+		"footer_sections": orNull(arrayOf(obj(map[string]*schema{"title": str(512), "items": arrayOf(menuItem, 0, 0)}, "title", "items"), 0, 0)),
+		"footer_bottom":   orNull(arrayOf(menuItem, 0, 0)),
 	}),
-	"spec_renderer": {typ: "object", byDefault: map[string]any{}, props: map[string]*schema{
+	// No default for the object itself (neither spec has one): a PUT without it leaves the
+	// document without it, as Kong's provider, whose spec_renderer is optional and not
+	// computed, expects after it stops sending one; its settings' defaults fill an object
+	// that is sent.
+	"spec_renderer": {typ: "object", props: map[string]*schema{
 		"try_it_ui": boolean(true), "try_it_insomnia": boolean(true), "infinite_scroll": boolean(true),
 		"show_schemas": boolean(true), "hide_internal": boolean(false), "hide_deprecated": boolean(false),
 		"allow_custom_server_urls": boolean(true),
@@ -171,9 +207,15 @@ var customizationSchema = obj(map[string]*schema{
 // defaultCustomization is a new portal's: the spec renderer's documented
 // defaults, nothing else.
 func defaultCustomization() map[string]any {
-	m := map[string]any{}
+	m := map[string]any{"spec_renderer": map[string]any{}}
 	customizationSchema.fill(m)
 	return m
+}
+
+// orNull is s, which also takes null.
+func orNull(s *schema) *schema {
+	s.nullable = true
+	return s
 }
 
 func getCustomization(c *call) mockcore.Response {
@@ -197,8 +239,9 @@ func (c *call) customizationBody(patch bool) (map[string]any, *mockcore.Response
 	return b.In, nil
 }
 
-// putCustomization replaces the document (the spec renderer's defaults fill
-// what it leaves out).
+// putCustomization replaces the document: what it leaves out is gone (the spec
+// renderer included); the spec renderer's settings take their defaults when it
+// is sent without them.
 func putCustomization(c *call) mockcore.Response {
 	p, bad := c.portal()
 	if bad != nil {
@@ -214,7 +257,8 @@ func putCustomization(c *call) mockcore.Response {
 }
 
 // patchCustomization merges the body into the document as a JSON merge patch:
-// objects member by member, arrays replaced whole, null removes a member.
+// objects member by member, arrays replaced whole, null removes a member (a
+// null spec_renderer removes it, as a PUT without it does).
 func patchCustomization(c *call) mockcore.Response {
 	p, bad := c.portal()
 	if bad != nil {
@@ -341,14 +385,18 @@ func patchWebhook(c *call) mockcore.Response {
 	if bad != nil {
 		return *bad
 	}
+	// A null destination clears it: Kong's copy of the spec has it nullable (default
+	// null), and Kong's provider sends null when it is not given.
 	notNull(b, "is_boolean", "enabled")
-	notNull(b, "is_uuid", "audit_log_destination_id")
 	enabled := b.Bool("enabled", false)
 	dest := b.UUID("audit_log_destination_id", false)
 	if bad := c.invalid(b); bad != nil {
 		return *bad
 	}
 	w := p.Webhook
+	if b.Null("audit_log_destination_id") {
+		w.DestinationID = nil
+	}
 	if enabled != nil {
 		w.Enabled = *enabled
 	}

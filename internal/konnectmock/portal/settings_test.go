@@ -141,6 +141,20 @@ func TestAuthenticationSettings(t *testing.T) {
 	if r = fx.ok("PATCH", path, map[string]any{"oidc_scopes": []string{"openid"}}, 200); fmt.Sprint(r.body["oidc_config"].(map[string]any)["scopes"]) != "[openid]" {
 		t.Fatalf("scopes: %s", r.raw)
 	}
+	// Kong's provider sends every oidc_* field it is not given as null (nullable in its copy
+	// of the spec): null scopes and claim mappings go back to the defaults, and a null
+	// issuer and client id clear the OIDC configuration, which GET then no longer shows.
+	kongNulls := map[string]any{"oidc_issuer": nil, "oidc_client_id": nil, "oidc_client_secret": nil, "oidc_scopes": nil, "oidc_claim_mappings": nil}
+	withClient := map[string]any{"oidc_issuer": "https://identity.example.com/v2", "oidc_client_id": "x7id0o42lklas0blidl2",
+		"oidc_client_secret": nil, "oidc_scopes": nil, "oidc_claim_mappings": nil}
+	fx.ok("PATCH", path, withClient, 200).jsonEq(t, strings.Replace(want, `"groups":"custom-group-claim"`, `"groups":"groups"`, 1))
+	cleared := `{"basic_auth_enabled":false,"oidc_auth_enabled":true,"saml_auth_enabled":false,"oidc_team_mapping_enabled":false,
+		"idp_mapping_enabled":false,"konnect_mapping_enabled":true}`
+	fx.ok("PATCH", path, kongNulls, 200).jsonEq(t, cleared)
+	fx.ok("GET", path, nil, 200).jsonEq(t, cleared)
+	// a new configuration starts from the defaults, not from the scopes set before
+	fx.ok("PATCH", path, map[string]any{"oidc_issuer": "https://identity.example.com/v2", "oidc_client_id": "x7id0o42lklas0blidl2"}, 200).
+		jsonEq(t, strings.Replace(want, `"groups":"custom-group-claim"`, `"groups":"groups"`, 1))
 	// the spec's 400 examples; properties the open schema does not define are ignored
 	fx.do("PATCH", path, map[string]any{"basic_auth_enabled": "yes", "oidc_issuer": 5, "oidc_scopes": "openid"}).invalid(t,
 		`basic_auth_enabled: value of "basic_auth_enabled" must be true or false`,
@@ -182,9 +196,18 @@ func TestCustomization(t *testing.T) {
 		"menu":{"main":[{"path":"/docs","title":"Docs","visibility":"public","external":false},{"path":"/apis","title":"APIs","visibility":"public","external":false}],
 		"footer_sections":[{"title":"More","items":[{"path":"/about","title":"About","visibility":"public","external":false}]}]},
 		"spec_renderer":{"try_it_ui":true,"try_it_insomnia":true,"infinite_scroll":true,"show_schemas":true,"hide_internal":true,"hide_deprecated":false,"allow_custom_server_urls":true}}`)
-	// PUT replaces the whole document
-	fx.ok("PUT", path, map[string]any{"layout": "sidebar"}, 200).jsonEq(t, `{"layout":"sidebar","spec_renderer":`+defaults+`}`)
-	fx.ok("PATCH", path, map[string]any{"spec_renderer": nil}, 200).jsonEq(t, `{"layout":"sidebar","spec_renderer":`+defaults+`}`)
+	// PUT replaces the whole document: without spec_renderer (what Kong's provider sends once
+	// configuration stops setting it) the document has none, and GET shows none, so Kong's
+	// provider, whose spec_renderer is optional and not computed, plans nothing more
+	fx.ok("PUT", path, map[string]any{"layout": "sidebar"}, 200).jsonEq(t, `{"layout":"sidebar"}`)
+	fx.ok("GET", path, nil, 200).jsonEq(t, `{"layout":"sidebar"}`)
+	// sent, its settings' defaults fill what it leaves out
+	fx.ok("PUT", path, map[string]any{"layout": "sidebar", "spec_renderer": map[string]any{}}, 200).jsonEq(t, `{"layout":"sidebar","spec_renderer":`+defaults+`}`)
+	// PATCH null removes it (a JSON merge patch)
+	fx.ok("PATCH", path, map[string]any{"spec_renderer": nil}, 200).jsonEq(t, `{"layout":"sidebar"}`)
+	// Kong's provider sends null for the menu lists it is not given (nullable in its copy of the spec)
+	fx.ok("PUT", path, map[string]any{"css": nil, "robots": nil, "menu": map[string]any{"main": nil, "footer_sections": nil, "footer_bottom": nil}}, 200).
+		jsonEq(t, `{"css":null,"robots":null,"menu":{"main":null,"footer_sections":null,"footer_bottom":null}}`)
 
 	fx.do("PUT", path, map[string]any{"my_property": 1}).invalid(t, `my_property: "my_property" is not allowed`)
 	fx.do("PATCH", path, map[string]any{"theme": map[string]any{"mode": "sepia", "colors": map[string]any{"primary": "blue"}},

@@ -19,7 +19,9 @@ var strategyTypes = []string{"key_auth", "openid_connect"}
 var configKey = map[string]string{"key_auth": "key-auth", "openid_connect": "openid-connect"}
 
 var keyAuthConfig = obj(map[string]*schema{
-	"key_names": arrayOf(str(256), 1, 10),
+	// null: Kong's copy of the spec has key_names nullable (default null), and Kong's
+	// provider sends null when it is not given
+	"key_names": orNull(arrayOf(str(256), 1, 10)),
 	"ttl": {typ: "object", nullable: true, required: []string{"value", "unit"}, props: map[string]*schema{
 		"value": {typ: "integer", minimum: mockcore.IntPtr(1)},
 		"unit":  enum("days", "weeks", "years"),

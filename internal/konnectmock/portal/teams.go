@@ -111,13 +111,18 @@ func patchTeam(c *call) mockcore.Response {
 		return *bad
 	}
 	b.Only("name", "description", "can_own_applications")
-	notNull(b, "is_string", "name", "description")
-	notNull(b, "is_boolean", "can_own_applications")
+	// description and can_own_applications take null (nullable in Kong's copy of the
+	// spec, which its provider sends for each it is not given): null clears the
+	// description, as a create with none has "", and leaves the flag as it is.
+	notNull(b, "is_string", "name")
 	name := b.Pattern("name", b.String("name", false, 1, 250), anything)
 	desc := b.String("description", false, 1, 250)
 	own := b.Bool("can_own_applications", false)
 	if bad := c.invalid(b); bad != nil {
 		return *bad
+	}
+	if b.Null("description") {
+		t.Description = ""
 	}
 	if name != nil {
 		if bad := c.teamNameTaken(p, *name, t); bad != nil {

@@ -33,7 +33,14 @@ func TestTeams(t *testing.T) {
 	r.jsonEq(t, `{"id":"`+id+`","name":"IDM - Developers","description":"The Identity Management (IDM) API team.","can_own_applications":false,
 		"created_at":"2026-03-04T05:06:07.123Z","updated_at":"2026-03-04T05:06:08.123Z"}`)
 	fx.do("PATCH", base+"/"+id, map[string]any{"name": "Partner"}).conflict(t, "A team with the name [Partner] already exists in this portal")
-	fx.do("PATCH", base+"/"+id, map[string]any{"description": nil}).invalid(t, `description: value of "description" must be a utf-8 string`)
+	// null (Kong's provider's "not given"): the description is cleared, the flag stays
+	fx.ok("PATCH", base+"/"+id, map[string]any{"can_own_applications": true}, 200)
+	r = fx.ok("PATCH", base+"/"+id, map[string]any{"description": nil, "can_own_applications": nil}, 200)
+	if r.body["description"] != "" || r.body["can_own_applications"] != true {
+		t.Fatalf("null description and flag: %s", r.raw)
+	}
+	fx.ok("PATCH", base+"/"+id, map[string]any{"can_own_applications": false}, 200)
+	fx.do("PATCH", base+"/"+id, map[string]any{"name": nil}).invalid(t, `name: value of "name" must be a utf-8 string`)
 
 	r = fx.ok("GET", base+"?page[size]=1&page[number]=2", nil, 200)
 	if r.meta(t) != "2/1/2" || fmt.Sprint(r.names(t, "name")) != "[Partner]" {
