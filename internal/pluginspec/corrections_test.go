@@ -37,7 +37,9 @@ func TestFilled(t *testing.T) {
 		}
 		return f
 	}
-	rec := func(req bool, fields ...*Field) *Field { return &Field{Name: "r", Type: "record", Required: req, Fields: fields} }
+	rec := func(req bool, fields ...*Field) *Field {
+		return &Field{Name: "r", Type: "record", Required: req, Fields: fields}
+	}
 	for _, tc := range []struct {
 		what string
 		f    *Field
