@@ -3,6 +3,7 @@ package pluginspec
 import (
 	"encoding/json"
 	"slices"
+	"strings"
 )
 
 // corrections are marks Kong's Lua schemas state that its published schemas lost; Load lays
@@ -29,19 +30,22 @@ func corrections(s *Set) {
 			f.Values.Referenceable = true
 		}
 	}
-	// The published schemas put no record in a required list unless one of its own fields
-	// is required, so they cannot tell config.redis (required: Kong fills it) from
+	// Kong's records are required unless marked nullable (NullableRecords); the published
+	// schemas keep a record in a required list only when one of its own fields is required,
+	// so they cannot tell config.redis (required: Kong fills it) from
 	// config.redis.cloud_authentication (nullable: null until given).
-	for name, paths := range RequiredRecords {
-		p := s.Plugins[name]
-		if p == nil {
-			continue
-		}
-		for _, at := range paths {
-			if f := lookup(p.Config, at); f != nil && f.Type == "record" {
-				f.Required = true
+	for name, p := range s.Plugins {
+		requireRecords(p.Config, "", NullableRecords[name])
+	}
+	for typ, fields := range s.Partials {
+		src := partialSources[typ]
+		var nullable []string
+		for _, at := range NullableRecords[src[0]] {
+			if rest, ok := strings.CutPrefix("config."+at, src[1]+"."); ok {
+				nullable = append(nullable, rest)
 			}
 		}
+		requireRecords(fields, "", nullable)
 	}
 	// key-auth's realms default to the control plane's own consumers, the list Kong's Lua
 	// schema states and Konnect returns for a plugin created without them
@@ -53,35 +57,23 @@ func corrections(s *Set) {
 	}
 }
 
-// RequiredRecords are, per plugin, the records without a default that Kong's Lua schemas
-// declare `required = true` (Kong's own Terraform provider, generated from those schemas,
-// has them as the only records that are not nullable). Kong fills such a record from its
-// fields' defaults when it is absent; every other record without a default stays null until
-// a configuration sets it (Filled). A test holds each path to a record of the data.
-var RequiredRecords = map[string][]string{
-	"ai-a2a-proxy":                  {"config.logging"},
-	"ai-custom-guardrail":           {"config.metrics", "config.request.auth"},
-	"ai-mcp-proxy":                  {"config.logging"},
-	"ai-semantic-response-guard":    {"config.vectordb.redis"},
-	"basic-auth":                    {"config.brute_force_protection", "config.brute_force_protection.redis"},
-	"confluent":                     {"config.schema_registry", "config.security"},
-	"datadog":                       {"config.queue"},
-	"kafka-consume":                 {"config.authentication", "config.schema_registry", "config.security", "config.topics[].schema_registry"},
-	"kafka-upstream":                {"config.authentication", "config.schema_registry", "config.security"},
-	"metering-and-billing":          {"config.queue", "config.subject"},
-	"openid-connect":                {"config.cluster_cache_redis", "config.redis"},
-	"opentelemetry":                 {"config.access_logs", "config.metrics"},
-	"proxy-cache":                   {"config.memory", "config.response_headers"},
-	"rate-limiting":                 {"config.redis"},
-	"rate-limiting-advanced":        {"config.redis"},
-	"request-callout":               {"config.cache", "config.cache.memory", "config.cache.redis", "config.upstream", "config.upstream.body", "config.upstream.headers", "config.upstream.query"},
-	"request-transformer":           {"config.add", "config.append", "config.remove", "config.rename", "config.replace"},
-	"request-transformer-advanced":  {"config.add", "config.allow", "config.append", "config.remove", "config.rename", "config.replace"},
-	"response-transformer":          {"config.add", "config.append", "config.remove", "config.rename", "config.replace"},
-	"response-transformer-advanced": {"config.add", "config.allow", "config.append", "config.remove", "config.rename", "config.replace", "config.transform"},
-	"solace-consume":                {"config.polling", "config.websocket"},
-	"statsd":                        {"config.queue"},
-	"upstream-oauth":                {"config.cache", "config.cache.memory", "config.cache.redis", "config.client"},
+// requireRecords marks required the records under fields (paths relative to config; a[] is
+// each element of array a) that are not nullable. A record the data leaves optional because
+// one of its fields is required stays so: Kong would refuse it absent, where the mock has
+// always let it be null (no data says which of those Kong's Lua marks nullable).
+func requireRecords(fields []*Field, prefix string, nullable []string) {
+	for _, f := range fields {
+		at := prefix + f.Name
+		switch {
+		case f.Type == "record":
+			if !slices.Contains(nullable, at) && !slices.ContainsFunc(f.Fields, func(s *Field) bool { return s.Required }) {
+				f.Required = true
+			}
+			requireRecords(f.Fields, at+".", nullable)
+		case f.Type == "array" && f.Elements != nil && f.Elements.Type == "record":
+			requireRecords(f.Elements.Fields, at+"[].", nullable)
+		}
+	}
 }
 
 // Filled reports whether Kong stores an absent record as its fields' defaults: a record the

@@ -31,7 +31,7 @@ func TestPlugins(t *testing.T) {
 	c.do("POST", core(cp, "plugins"), map[string]any{"name": "rate-limiting", "route": map[string]any{"id": rid}, "config": map[string]any{"hour": 5}}).expect(t, 400, ctJSON)
 
 	defaults := map[string]string{
-		"key-auth":             `{"key_names":["apikey"],"hide_credentials":true,"anonymous":null,"key_in_header":true,"key_in_query":true,"key_in_body":false,"run_on_preflight":true,"realm":null,"identity_realms":[{"id":null,"region":null,"scope":"cp"}],"principals":null}`,
+		"key-auth":             `{"key_names":["apikey"],"hide_credentials":true,"anonymous":null,"key_in_header":true,"key_in_query":true,"key_in_body":false,"run_on_preflight":true,"realm":null,"identity_realms":[{"id":null,"region":null,"scope":"cp"}],"principals":{"directory":"default","enabled":false,"error_on_miss":true}}`,
 		"correlation-id":       `{"header_name":"Kong-Request-ID","generator":"uuid#counter","echo_downstream":false}`,
 		"request-transformer":  `{"http_method":null,"remove":{"body":[],"headers":[],"querystring":[]},"rename":{"body":[],"headers":[],"querystring":[]},"replace":{"body":[],"headers":[],"querystring":[],"uri":null},"add":{"body":[],"headers":[],"querystring":[]},"append":{"body":[],"headers":[],"querystring":[]}}`,
 		"response-transformer": `{"remove":{"headers":[],"json":[]},"rename":{"headers":[],"json":[]},"replace":{"headers":[],"json":[],"json_types":[]},"add":{"headers":[],"json":[],"json_types":[]},"append":{"headers":[],"json":[],"json_types":[]}}`,
