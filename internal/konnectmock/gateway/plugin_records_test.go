@@ -38,6 +38,8 @@ func TestPluginRecordsKonnectLeavesNull(t *testing.T) {
 		{"kafka-log", []string{"authentication", "security", "schema_registry"}, nil},
 		{"kafka-upstream", []string{"schema_registry.confluent"}, []string{"authentication", "authentication.oauthbearer", "security", "schema_registry"}},
 		{"kafka-consume", []string{"schema_registry.confluent"}, []string{"authentication", "security", "schema_registry"}},
+		{"confluent-consume", []string{"schema_registry", "security"}, []string{"oauthbearer", "error_handling"}},
+		{"ai-rate-limiting-advanced", []string{"redis"}, nil},
 		{"confluent", []string{"schema_registry.confluent"}, []string{"schema_registry", "security", "oauthbearer"}},
 		{"datakit", []string{"resources"}, nil},
 		{"ai-semantic-cache", []string{"vectordb.redis", "vectordb.pgvector", "embeddings.auth", "embeddings.model.options"}, nil},
@@ -78,6 +80,13 @@ func TestPluginRecordsKonnectLeavesNull(t *testing.T) {
 				t.Errorf("filling pluginspec's schema, then the mock stores, %s", firstDiff("config", want, got))
 			}
 		})
+	}
+	// a partial type's records follow the plugin path it comes from: cloud_authentication null
+	for _, typ := range []string{"redis-ce", "redis-ee"} {
+		p := c.do("POST", core(cp, "partials"), map[string]any{"name": "shared-" + typ, "type": typ, "config": map[string]any{}}).expect(t, 201, ctJSON)
+		if cfg := p.body["config"].(map[string]any); cfg["cloud_authentication"] != nil {
+			t.Errorf("partial %s: %s", typ, p.raw)
+		}
 	}
 }
 
