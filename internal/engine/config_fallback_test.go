@@ -2,6 +2,7 @@ package engine
 
 import (
 	"context"
+	"fmt"
 	"net/http"
 	"net/http/httptest"
 	"strings"
@@ -150,5 +151,50 @@ func TestVaultSchemaNotServedIsNoError(t *testing.T) {
 	}
 	if n := reads.Load(); n != 2 {
 		t.Errorf("%d schema reads, want 2", n)
+	}
+}
+
+// The embedded schemas say which records Konnect leaves null (issue 35): config.redis is
+// required (Konnect fills it), its cloud_authentication is not (null until configured), in
+// a plugin's schema and a partial type's; key-auth's identity_realms defaults to the list
+// Konnect returns.
+func TestEmbeddedSchemasKeepNullableRecordsNull(t *testing.T) {
+	field := func(doc map[string]any, path ...string) map[string]any {
+		cur := doc
+		for _, name := range path {
+			var next map[string]any
+			for _, f := range cur["fields"].([]any) {
+				if d, ok := f.(map[string]any)[name]; ok {
+					next = d.(map[string]any)
+				}
+			}
+			if next == nil {
+				t.Fatalf("no %s in %v", strings.Join(path, "."), cur)
+			}
+			cur = next
+		}
+		return cur
+	}
+	rl, ok := embeddedSchema(schemaOfPlugin, "rate-limiting")
+	if !ok {
+		t.Fatal("rate-limiting not embedded")
+	}
+	ee, ok := embeddedSchema(schemaOfPartial, "redis-ee")
+	if !ok {
+		t.Fatal("redis-ee not embedded")
+	}
+	for what, def := range map[string]map[string]any{
+		"rate-limiting config.redis":                      field(rl, "config", "redis"),
+		"rate-limiting config.redis.cloud_authentication": field(rl, "config", "redis", "cloud_authentication"),
+		"redis-ee config.cloud_authentication":            field(ee, "config", "cloud_authentication"),
+	} {
+		want := !strings.HasSuffix(what, "cloud_authentication")
+		if got := def["required"] == true; got != want || def["default"] != nil {
+			t.Errorf("%s: required %t, default %v; want required %t, no default", what, got, def["default"], want)
+		}
+	}
+	ka, _ := embeddedSchema(schemaOfPlugin, "key-auth")
+	if got := fmt.Sprint(field(ka, "config", "identity_realms")["default"]); got != "[map[id:<nil> region:<nil> scope:cp]]" {
+		t.Errorf("key-auth identity_realms default %s", got)
 	}
 }

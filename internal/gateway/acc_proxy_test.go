@@ -420,7 +420,9 @@ func TestAccProxyPlugin_ConfigDefaultsAndKeyOrder(t *testing.T) {
 	env := acctest.NewEnv(t, konnectmock.Options{})
 	heredoc := "<<EOT\n{\"policy\": \"local\",   \"minute\": 10, \"limit_by\": \"ip\"}\nEOT"
 	nested := `jsonencode({ add = { headers = ["x-team:orders"] } })`
-	eleven := `jsonencode({ minute = 11, limit_by = "ip", policy = "local" })`
+	// cloud_authentication = null, as Kong's typed resources send a record left unset: Konnect
+	// keeps it null (a record its schema does not require), so the plan stays empty (issue 35)
+	eleven := `jsonencode({ minute = 11, limit_by = "ip", policy = "redis", redis = { host = "redis.internal", cloud_authentication = null } })`
 	cors := `
 resource "konnect_gateway_plugin" "cors" {
   control_plane_id = konnect_gateway_control_plane.cp.id
@@ -466,6 +468,14 @@ resource "konnect_gateway_plugin" "cors" {
 					plancheck.ExpectResourceAction("konnect_gateway_plugin.limit", plancheck.ResourceActionUpdate),
 					plancheck.ExpectResourceAction("konnect_gateway_plugin.transform", plancheck.ResourceActionNoop),
 				}},
+				Check: func(*terraform.State) error {
+					// the redis record Konnect requires is filled; the nested one it does not, null
+					limit := env.Get(env.CorePath("plugin-json", "plugins", env.PluginID("plugin-json", "rate-limiting")))
+					redis, _ := limit["config"].(map[string]any)["redis"].(map[string]any)
+					acctest.WantField(t, "rate-limiting config.redis", redis, "timeout", float64(2000))
+					acctest.WantField(t, "rate-limiting config.redis", redis, "cloud_authentication", nil)
+					return nil
+				},
 			},
 			{
 				// A plugin made in Konnect and imported: state holds Konnect's whole config ...

@@ -114,11 +114,9 @@ func kongField(f *Field) map[string]any {
 	case "map":
 		d["type"], d["keys"], d["values"] = "map", map[string]any{"type": "string"}, kongField(f.Values)
 	case "record":
+		// required (below) is Kong's mark of a record filled from its fields' defaults when
+		// absent; a record without it, and without a default, stays null (Filled)
 		d["type"], d["fields"] = "record", kongFields(f.Fields)
-		if !slices.ContainsFunc(f.Fields, func(s *Field) bool { return s.Required }) {
-			// Kong fills an absent record from its fields' defaults
-			d["required"] = true
-		}
 		if f.Open {
 			d["open"] = true
 		}
@@ -155,7 +153,7 @@ func kongField(f *Field) map[string]any {
 }
 
 // defaultOf is a field's default as Kong stores it: a record's absent fields filled with
-// their own defaults (null when they have none).
+// their own defaults, null when they have none (a record: unless Filled).
 func defaultOf(f *Field) any {
 	if len(f.Default) == 0 {
 		return nil
@@ -187,7 +185,7 @@ func stored(f *Field, v any) any {
 				out[sub.Name] = stored(sub, e)
 			case len(sub.Default) > 0:
 				out[sub.Name] = defaultOf(sub)
-			case sub.Type == "record" && !slices.ContainsFunc(sub.Fields, func(s *Field) bool { return s.Required }):
+			case Filled(sub):
 				out[sub.Name] = stored(sub, map[string]any{})
 			default:
 				out[sub.Name] = nil

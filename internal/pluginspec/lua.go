@@ -411,6 +411,12 @@ func (r *luaReader) marks(f *Field, def *lua.LTable, path string) error {
 			return fmt.Errorf("%s: %s must be true or false, got a %s", path, attr, v.Type())
 		}
 	}
+	if f.Type == "record" && def.RawGetString("required") == lua.LNil && !strings.ContainsAny(path, "[*") {
+		// Kong makes a plugin's records required unless marked `required = false`, filled
+		// from their fields' defaults when absent (Filled); not those of an array's
+		// elements or a map's values, which it does not walk into
+		f.Required = true
+	}
 	if v := def.RawGetString("one_of"); v != lua.LNil {
 		list, ok := v.(*lua.LTable)
 		if !ok || list.Len() == 0 || luaCount(list) != list.Len() {

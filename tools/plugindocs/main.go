@@ -114,6 +114,8 @@ every key their `+"`config`"+` holds: its type, default, and whether it is a sec
   `+"`a.<name>.b`"+` key `+"`b`"+` of each value of map `+"`a`"+`. A record that a partial can fill
   names the partial type instead of listing the keys it has of that type (they are the
   same), with those of the type's keys it lacks, and lists only its own.
+- **Records.** A *required* record left out of `+"`config`"+` is stored with its keys' defaults;
+  any other record without a default stays null until `+"`config`"+` sets it.
 
 `, len(names), v, len(partials), len(names), v, len(partials), v, commit, commit, v)
 

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"encoding/json"
 	"math"
-	"slices"
 
 	"github.com/konnectguard/terraform-provider-konnect/internal/pluginspec"
 )
@@ -74,9 +73,9 @@ func specField(sf *pluginspec.Field) *field {
 		f.typ, f.elem = tMap, specField(sf.Values)
 	case "record":
 		f.typ, f.sub, f.open = tRecord, specFields(sf.Fields), sf.Open
-		// Kong fills an absent record from its fields' defaults, unless the record
-		// needs values only the user can give
-		f.autoRecord = !slices.ContainsFunc(f.sub, func(s *field) bool { return s.required })
+		// Kong fills an absent record from its fields' defaults only when its schema
+		// requires it; Konnect returns any other record null until it is given
+		f.autoRecord = pluginspec.Filled(sf)
 	case "foreign":
 		f.typ = tForeign
 	case "any":

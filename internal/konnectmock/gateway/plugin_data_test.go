@@ -17,7 +17,7 @@ import (
 func sampleConfig(fields []*field) map[string]any {
 	out := map[string]any{}
 	for _, f := range fields {
-		if f.required && f.def == nil {
+		if f.required && f.def == nil && (f.typ != tRecord || !f.autoRecord) { // not a record Kong fills itself
 			out[f.name] = sampleValue(f)
 		}
 	}

@@ -18,9 +18,7 @@ func TestPlugins(t *testing.T) {
 		"config":{"second":null,"minute":5,"hour":null,"day":null,"month":null,"year":null,"limit_by":"consumer",
 		"header_name":null,"path":null,"policy":"local","fault_tolerant":true,"hide_client_headers":false,
 		"redis":{"host":null,"port":6379,"username":null,"password":null,"database":0,"timeout":2000,
-		"ssl":false,"ssl_verify":true,"server_name":null,"cloud_authentication":{"auth_provider":null,"aws_access_key_id":null,
-		"aws_assume_role_arn":null,"aws_cache_name":null,"aws_is_serverless":true,"aws_region":null,"aws_role_session_name":null,
-		"aws_secret_access_key":null,"azure_client_id":null,"azure_client_secret":null,"azure_tenant_id":null,"gcp_service_account_json":null}},
+		"ssl":false,"ssl_verify":true,"server_name":null,"cloud_authentication":null},
 		"error_code":429,"error_message":"API rate limit exceeded","sync_rate":-1}}`, "id", "created_at", "updated_at")
 
 	// one plugin of a name per scope
@@ -33,7 +31,7 @@ func TestPlugins(t *testing.T) {
 	c.do("POST", core(cp, "plugins"), map[string]any{"name": "rate-limiting", "route": map[string]any{"id": rid}, "config": map[string]any{"hour": 5}}).expect(t, 400, ctJSON)
 
 	defaults := map[string]string{
-		"key-auth":             `{"key_names":["apikey"],"hide_credentials":true,"anonymous":null,"key_in_header":true,"key_in_query":true,"key_in_body":false,"run_on_preflight":true,"realm":null,"identity_realms":null,"principals":{"directory":"default","enabled":false,"error_on_miss":true}}`,
+		"key-auth":             `{"key_names":["apikey"],"hide_credentials":true,"anonymous":null,"key_in_header":true,"key_in_query":true,"key_in_body":false,"run_on_preflight":true,"realm":null,"identity_realms":[{"id":null,"region":null,"scope":"cp"}],"principals":{"directory":"default","enabled":false,"error_on_miss":true}}`,
 		"correlation-id":       `{"header_name":"Kong-Request-ID","generator":"uuid#counter","echo_downstream":false}`,
 		"request-transformer":  `{"http_method":null,"remove":{"body":[],"headers":[],"querystring":[]},"rename":{"body":[],"headers":[],"querystring":[]},"replace":{"body":[],"headers":[],"querystring":[],"uri":null},"add":{"body":[],"headers":[],"querystring":[]},"append":{"body":[],"headers":[],"querystring":[]}}`,
 		"response-transformer": `{"remove":{"headers":[],"json":[]},"rename":{"headers":[],"json":[]},"replace":{"headers":[],"json":[],"json_types":[]},"add":{"headers":[],"json":[],"json_types":[]},"append":{"headers":[],"json":[],"json_types":[]}}`,

@@ -39,6 +39,7 @@ return {
           { code = { type = "string", len_min = 2, len_max = 4 } },
           { enabled = { type = "boolean", default = true } },
           { limits = limits },
+          { proxy = { type = "record", required = false, fields = { { host = { type = "string", default = "localhost" } } } } },
           { tags = { type = "array", default = { "a", "b" }, elements = { type = "string" }, len_max = 3 } },
           { methods = { type = "set", elements = { type = "string", one_of = { "GET", "POST" } } } },
           { weights = { type = "map", keys = { type = "string" }, values = { type = "integer", between = { 0, 9 } } } },
@@ -99,6 +100,7 @@ func TestLuaSchemaAttributes(t *testing.T) {
 		"enabled": `{"default":true,"type":"boolean"}`,
 		"limits": `{"fields":[{"burst":{"between":[1,100],"default":10,"type":"integer"}},{"ratio":{"between":[0,1],"default":0.5,"type":"number"}}],` +
 			`"required":true,"type":"record"}`,
+		"proxy":    `{"fields":[{"host":{"default":"localhost","type":"string"}}],"type":"record"}`,
 		"tags":     `{"default":["a","b"],"elements":{"type":"string"},"len_max":3,"type":"array"}`,
 		"methods":  `{"elements":{"one_of":["GET","POST"],"type":"string"},"type":"array"}`,
 		"weights":  `{"keys":{"type":"string"},"type":"map","values":{"between":[0,9],"type":"integer"}}`,
@@ -174,7 +176,8 @@ func TestLuaSchemaAttributes(t *testing.T) {
 		r.jsonEq(t, want)
 	}
 
-	// The defaults the Lua declares are filled in, nested records and typedefs' included.
+	// The defaults the Lua declares are filled in, nested records' and typedefs' included:
+	// Kong's records are required unless marked `required = false`, which stay null.
 	r := c.do("POST", core(cp, "plugins"), `{"name":"shop","config":{"colour":"red","limits":{"burst":3}}}`).expect(t, 201, ctJSON)
 	cfg := r.body["config"].(map[string]any)
 	for key, want := range map[string]string{
@@ -190,6 +193,11 @@ func TestLuaSchemaAttributes(t *testing.T) {
 	}
 	if p := asJSON(t, r.body["protocols"]); p != `["grpc","grpcs","http","https"]` {
 		t.Errorf("created plugin's protocols (the default of typedefs.protocols_http): %s", p)
+	}
+	c.do("DELETE", core(cp, "plugins/"+r.str("id")), nil).expect(t, 204, "")
+	r = c.do("POST", core(cp, "plugins"), `{"name":"shop","config":{"colour":"red"}}`).expect(t, 201, ctJSON)
+	if cfg := r.body["config"].(map[string]any); asJSON(t, cfg["limits"]) != `{"burst":10,"ratio":0.5}` || cfg["proxy"] != nil {
+		t.Errorf("created without limits and proxy: limits %v (want filled), proxy %v (want null)", cfg["limits"], cfg["proxy"])
 	}
 	c.do("POST", core(cp, "plugins"), `{"name":"shop","config":{"colour":"red"},"protocols":["tcp"]}`).expect(t, 400, ctJSON)
 	cons := c.do("POST", core(cp, "consumers"), map[string]any{"username": "ann"}).expect(t, 201, ctJSON).str("id")
