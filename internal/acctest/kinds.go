@@ -61,6 +61,11 @@ type KindRow struct {
 	// block does not set them; NoKept says why a kind has none.
 	Kept   *KindKept
 	NoKept string
+	// UpdatedAt: Konnect's updated_at is RFC 3339 and the diagnostics show it: after each
+	// revision of row 1's and row 5's stale plan, and as "changed outside Terraform at" in
+	// row 3's conflict (a control plane, whose updated_at takes another path than a gateway
+	// entity's Unix seconds).
+	UpdatedAt bool
 }
 
 // KindKept is a field someone else sets in Konnect and configuration never mentions.
@@ -396,30 +401,55 @@ var revisionRE = regexp.MustCompile(`^sha256:[0-9a-f]{64}$`)
 const kindIDRE = `(?:[0-9a-f-]{36}|[a-z0-9_-]+)`
 
 // KindStaleDiag is Guard 1's error for a type and operation.
-func KindStaleDiag(typeName, op string) *regexp.Regexp { return staleDiag(typeName, "", op) }
+func KindStaleDiag(typeName, op string) *regexp.Regexp { return staleDiag(typeName, "", "", op) }
 
-// staleDiag is Guard 1's error, with what follows the object's id (object) when it is given.
-func staleDiag(typeName, object, op string) *regexp.Regexp {
+// updatedAtRE is Konnect's updated_at as a diagnostic shows it (RFC 3339).
+const updatedAtRE = `\d{4}-\d\d-\d\dT[0-9:]+Z`
+
+// staleDiag is Guard 1's error, with what follows the object's id (object) when it is given,
+// and the updated_at after each revision when at is.
+func staleDiag(typeName, object, at, op string) *regexp.Regexp {
+	atPlan := ""
+	if at != "" {
+		atPlan = `.*revision at plan:\s+sha256:[0-9a-f]{64}` + at
+	}
 	return regexp.MustCompile(`(?s)Konnect object changed since this plan was made.*` + typeName + ` \(id ` + kindIDRE + object +
-		`.*revision now:\s+sha256:[0-9a-f]{64}.*Nothing was written: the planned ` + op)
+		atPlan + `.*revision now:\s+sha256:[0-9a-f]{64}` + at + `.*Nothing was written: the planned ` + op)
 }
 
 // staleDiag is Guard 1's error for the object under test: KindStaleDiag, and for an object in
 // a control plane (a parent control_plane_id) the diagnostic says which control plane:
 // `<type> (id <id>, control plane <uuid>)`.
+// With the row's UpdatedAt, each revision is followed by `(updated_at <RFC 3339>)`.
 func (f *KindFixture) staleDiag(op string) *regexp.Regexp {
+	at := ""
+	if f.Row.UpdatedAt {
+		at = `\s+\(updated_at ` + updatedAtRE + `\)`
+	}
 	for _, a := range f.Kind.Attrs {
 		if a.Parent && a.Name == "control_plane_id" {
-			return staleDiag(f.Kind.TypeName, `,\s+control\s+plane\s+[0-9a-f-]{36}\)`, op)
+			return staleDiag(f.Kind.TypeName, `,\s+control\s+plane\s+[0-9a-f-]{36}\)`, at, op)
 		}
 	}
-	return KindStaleDiag(f.Kind.TypeName, op)
+	return staleDiag(f.Kind.TypeName, "", at, op)
 }
 
 // KindConflictDiag is Guard 2's error: its summary, the object, and the field's line.
 func KindConflictDiag(typeName, attr string) *regexp.Regexp {
 	return regexp.MustCompile(`(?s)Applying this plan would overwrite changes made in Konnect.*` + typeName + ` \(id ` + kindIDRE +
 		`.*\n[\s│]*` + regexp.QuoteMeta(attr) + `\s+last applied: [^\n]*in Konnect now: [^\n]*planned: `)
+}
+
+// conflictDiag is KindConflictDiag for the object under test; with the row's UpdatedAt, the
+// object's line says when it was changed: `<type> (id <id>) was changed outside Terraform at
+// <RFC 3339>`.
+func (f *KindFixture) conflictDiag() *regexp.Regexp {
+	line := f.Row.Update.conflictLine()
+	if !f.Row.UpdatedAt {
+		return KindConflictDiag(f.Kind.TypeName, line)
+	}
+	return regexp.MustCompile(`(?s)Applying this plan would overwrite changes made in Konnect.*` + f.Kind.TypeName + ` \(id ` + kindIDRE +
+		`[^\n]*\) was changed outside Terraform at ` + updatedAtRE + `.*\n[\s│]*` + regexp.QuoteMeta(line) + `\s+last applied: [^\n]*in Konnect now: [^\n]*planned: `)
 }
 
 func (f *KindFixture) updateSteps() []resource.TestStep {
@@ -465,7 +495,7 @@ func (f *KindFixture) updateSteps() []resource.TestStep {
 			// Row 3, policy fail: the plan would revert the edit made in Konnect.
 			PreConfig:   func() { f.Holds("after the refused destroy", u.UI) },
 			Config:      f.Config("fail", 0),
-			ExpectError: KindConflictDiag(typeName, u.conflictLine()),
+			ExpectError: f.conflictDiag(),
 		},
 		{
 			// Row 3, policy warn; and someone else's setting of a field configuration never

@@ -4,11 +4,13 @@ import (
 	"archive/zip"
 	"context"
 	"crypto/sha1"
+	"crypto/sha256"
 	"encoding/base64"
 	"encoding/hex"
 	"encoding/json"
 	"fmt"
 	"io"
+	"maps"
 	"net/http"
 	"os"
 	"path/filepath"
@@ -16,7 +18,11 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
+	"github.com/konnectguard/terraform-provider-konnect/internal/canonjson"
+	"github.com/konnectguard/terraform-provider-konnect/internal/engine"
+	"github.com/konnectguard/terraform-provider-konnect/internal/guard"
 	"github.com/konnectguard/terraform-provider-konnect/internal/konnect"
 	"github.com/konnectguard/terraform-provider-konnect/internal/konnectmock"
 )
@@ -210,17 +216,30 @@ resource "konnect_gateway_control_plane" "cp" {
 ` + decls + c.deps + "\nresource \"" + c.typ + "\" \"s\" {\n" + c.body(exprs, rest, version, tagged) + "}\n", vars
 }
 
+// woScenario is one kind's write-only secrets through their whole life, and (issue 17, item
+// 2; digest.go) the state file as no offline oracle for them: someone who holds only the
+// state file (attributes and private state) cannot test a guess of a secret, while a secret
+// changed in Konnect is still caught by Guard 1 (a saved plan whose object changed only in
+// its secret, within the same second: updated_at says nothing) and Guard 2 (the conflict
+// names the secret's attribute), also after the provider's credential changed. With a CLI
+// without write-only attributes (Terraform 1.5.7) the framework's refusal, then the oracle's
+// part through the classic attributes, which state keeps (sensitive), so that only what is
+// not the secret is checked there: Konnect's own hash of a password and the plain hash of the
+// body.
 func woScenario(t *testing.T, name string) {
 	t.Parallel()
 	c := woCases()[name]
-	env := newKonnectEnv(t, konnectmock.Options{})
+	// Konnect never returns a config store secret's value: nothing but updated_at can show
+	// it changed, so that kind's clock ticks. Every other kind's is frozen.
+	clock := &testClock{at: time.Unix(1764000000, 0), ticks: c.typ == "konnect_gateway_config_store_secret"}
+	env := newKonnectEnv(t, konnectmock.Options{Now: clock.now, Tokens: []string{otherToken}})
 	cli := newCLIRun(t)
 	supported, err := cliWriteOnly()
 	if err != nil {
 		t.Fatal(err)
 	}
 	steps := map[string][]string{}
-	for _, s := range []string{"first", "unbumped", "second", "ui", "third"} {
+	for _, s := range []string{"first", "unbumped", "second", "ui", "third", "fourth", "ui2", "fifth"} {
 		steps[s] = c.secrets(t, s)
 	}
 	// noSecret fails when text shows any secret value of any step.
@@ -243,34 +262,19 @@ func woScenario(t *testing.T, name string) {
 		}
 	}
 
-	if !supported {
-		// Terraform before 1.11: the framework refuses a configured write-only attribute at
-		// validation, naming it and the version that supports it; nothing reaches Konnect.
-		config, vars := woConfig(env, c, steps["first"], steps["first"], 1, false, false)
-		cli.write(config)
-		out, code := cli.run(vars, "apply", "-auto-approve", "-input=false", "-no-color")
-		flat := strings.Join(strings.Fields(out), " ")
-		if code != 1 {
-			t.Fatalf("apply with a write-only attribute: exit %d, want 1\n%s", code, out)
-		}
-		for _, a := range c.attrs {
-			want := regexp.MustCompile(`WriteOnly Attribute Not Allowed .*The resource contains a non-null value for WriteOnly attribute ` + a + `_wo\. Write-only attributes are only supported in Terraform 1\.11 and later\.`)
-			if !want.MatchString(flat) {
-				t.Errorf("no error naming %s_wo and Terraform 1.11 in:\n%s", a, out)
-			}
-		}
-		noSecret("the refused apply", out)
-		if cps, _ := env.client.ListControlPlanes(context.Background(), konnect.ControlPlaneFilter{}); len(cps) != 0 {
-			t.Errorf("the refused apply created %d control planes", len(cps))
-		}
-		return
-	}
-
 	var vars []string // the secrets of the configuration written last
+	token := testToken
+	// write writes the configuration with the secrets of secretStep (its other attributes
+	// from restStep's); with write-only attributes, passed as ephemeral variables, as a user
+	// would pass a secret (never stored in a plan file); without, the classic attributes.
 	write := func(secretStep, restStep string, version int, tagged bool) {
 		var config string
-		config, vars = woConfig(env, c, steps[secretStep], steps[restStep], version, tagged, true)
-		cli.write(config)
+		config, vars = woConfig(env, c, steps[secretStep], steps[restStep], version, tagged, supported)
+		if !supported {
+			config = regexp.MustCompile(`(?m)^\s*\w+_wo_version = \d+\n`).ReplaceAllString(config, "")
+			config = regexp.MustCompile(`(?m)^(\s*\w+)_wo = `).ReplaceAllString(config, "$1 = ")
+		}
+		cli.write(strings.Replace(config, testToken, token, 1))
 	}
 	run := func(extraEnv []string, args ...string) (string, int) {
 		t.Helper()
@@ -319,6 +323,122 @@ func woScenario(t *testing.T, name string) {
 		}
 		return attrs
 	}
+	kind := kindByType(t, c.typ)
+	var lastTexts map[string]string // what noOracle read last
+	// noOracle reads the state file and fails on anything in it, attributes or private
+	// state, that lets a guess be tested offline.
+	noOracle := func(what string) woState {
+		t.Helper()
+		raw, err := os.ReadFile(stateFile)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var st struct {
+			Resources []struct {
+				Type      string `json:"type"`
+				Instances []struct {
+					Attributes map[string]any `json:"attributes"`
+					Private    string         `json:"private"`
+				} `json:"instances"`
+			} `json:"resources"`
+		}
+		if err := json.Unmarshal(raw, &st); err != nil {
+			t.Fatal(err)
+		}
+		texts := map[string]string{"the state file": string(raw)}
+		lastTexts = texts
+		var attrs woState
+		for _, r := range st.Resources {
+			for _, in := range r.Instances {
+				if p, err := base64.StdEncoding.DecodeString(in.Private); err == nil {
+					texts["the private state of "+r.Type] = string(p)
+					// The framework keeps each key's bytes base64-encoded inside it.
+					var keys map[string][]byte
+					if err := json.Unmarshal(p, &keys); err != nil {
+						t.Fatalf("%s: the private state of %s: %v", what, r.Type, err)
+					}
+					for k, v := range keys {
+						texts[fmt.Sprintf("the private state %q of %s", k, r.Type)] = string(v)
+					}
+				}
+				if r.Type == c.typ {
+					attrs = in.Attributes
+				}
+			}
+		}
+		if attrs == nil {
+			t.Fatalf("%s: no %s in state", what, c.typ)
+		}
+		if rev, _ := attrs["revision"].(string); !regexp.MustCompile(`^sha256:[0-9a-f]{64}$`).MatchString(rev) {
+			t.Errorf("%s: revision %q", what, rev)
+		}
+		obj := env.get(c.path(env, attrs))
+		if obj == nil {
+			t.Fatalf("%s: %s not in Konnect", what, c.typ)
+		}
+		forbidden := map[string]string{} // text → what it is
+		hashes := func(what, v string) {
+			s256, s1 := sha256.Sum256([]byte(v)), sha1.Sum([]byte(v))
+			forbidden[hex.EncodeToString(s256[:])] = "sha256 of " + what
+			forbidden[base64.StdEncoding.EncodeToString(s256[:])] = "sha256 (base64) of " + what
+			forbidden[hex.EncodeToString(s1[:])] = "sha1 of " + what
+		}
+		if supported {
+			for step, vals := range steps {
+				for i, v := range vals {
+					hashes(fmt.Sprintf("the %s secret %d", step, i), v)
+				}
+			}
+		}
+		holdsSecret := false
+		for _, a := range c.attrs {
+			kv, _ := obj[a].(string)
+			if kv == "" {
+				continue
+			}
+			holdsSecret = true
+			configured := false
+			for _, vals := range steps {
+				for _, v := range vals {
+					configured = configured || v == kv
+				}
+			}
+			if supported || !configured {
+				// Konnect's rendering: the secret (write-only), or Konnect's hash of it.
+				forbidden[kv] = "Konnect's value of " + a
+				hashes("Konnect's value of "+a, kv)
+			}
+			c, _ := canonjson.Canonical(kv)
+			legacy := sha256.Sum256([]byte(fmt.Sprint(obj["id"]) + "\x00" + string(c)))
+			forbidden[hex.EncodeToString(legacy[:])] = "the plain digest of Konnect's value of " + a
+		}
+		if holdsSecret {
+			// The body holds a secret: no plain hash of it.
+			bodies := []map[string]any{obj}
+			if l, ok := kind.API.(engine.Listable); ok && len(l.Listing().Derived) > 0 {
+				b := maps.Clone(obj)
+				for _, f := range l.Listing().Derived {
+					delete(b, f)
+				}
+				bodies = append(bodies, b)
+			}
+			for _, b := range bodies {
+				rev, err := guard.Revision(b)
+				if err != nil {
+					t.Fatal(err)
+				}
+				forbidden[strings.TrimPrefix(rev, guard.RevisionPrefix)] = "the plain sha256 of the canonical body"
+			}
+		}
+		for where, text := range texts {
+			for f, is := range forbidden {
+				if len(f) >= 16 && strings.Contains(text, f) {
+					t.Errorf("%s: %s holds %s", what, where, is)
+				}
+			}
+		}
+		return attrs
+	}
 	// savedPlan plans to a file, checks that neither the CLI's output nor the plan file
 	// (as show -json renders it) holds a secret, and returns plan's exit status.
 	savedPlan := func(what string) int {
@@ -355,7 +475,9 @@ func woScenario(t *testing.T, name string) {
 	apply := func(what string, extraEnv []string, args ...string) string {
 		t.Helper()
 		out, code := run(extraEnv, append([]string{"apply", "-input=false", "-no-color"}, args...)...)
-		noSecret(what, out)
+		if supported {
+			noSecret(what, out)
+		}
 		if code != 0 {
 			t.Fatalf("%s: exit %d\n%s", what, code, out)
 		}
@@ -367,103 +489,223 @@ func woScenario(t *testing.T, name string) {
 			t.Errorf("%s: Konnect does not hold the %s secret", what, step)
 		}
 	}
-
-	// Create: the secret reaches Konnect, and nothing of it is in state or in the plan.
-	write("first", "first", 1, false)
-	if code := savedPlan("create"); code != 2 {
-		t.Fatalf("create: plan exit %d, want 2 (changes)", code)
-	}
-	apply("create", nil, "wo.tfplan")
-	st := checkState("after create")
-	wantHolds("after create", "first", st)
-	for _, a := range c.attrs {
-		if fmt.Sprint(st[a+"_wo_version"]) != "1" {
-			t.Errorf("state holds %s_wo_version = %v, want 1", a, st[a+"_wo_version"])
+	secretAttr := func(a string) string {
+		if supported {
+			return a + "_wo"
 		}
+		return a
 	}
+	tagged := supported && !c.everyWrite // the tags written by the write-only steps below
 
-	// A new value without a version bump: nothing to do, nothing sent.
-	write("unbumped", "first", 1, false)
-	env.resetRequests()
-	if code := savedPlan("unbumped"); code != 0 {
-		t.Errorf("a new value without a version bump: plan exit %d, want 0 (no changes)", code)
-	}
-	apply("unbumped", nil, "-auto-approve")
-	if w := env.writesSince(); len(w) > 0 {
-		t.Errorf("a new value without a version bump wrote to Konnect: %v", w)
-	}
-	wantHolds("after the unbumped apply", "first", checkState("after the unbumped apply"))
-
-	// A version bump sends the configured value.
-	write("second", "second", 2, false)
-	if code := savedPlan("bump"); code != 2 {
-		t.Fatalf("version bump: plan exit %d, want 2 (changes)", code)
-	}
-	logPath := filepath.Join(t.TempDir(), "tf.log")
-	apply("bump", []string{"TF_LOG=DEBUG", "TF_LOG_PATH=" + logPath}, "wo.tfplan")
-	if logged, err := os.ReadFile(logPath); err != nil || !strings.Contains(string(logged), "Konnect API request") {
-		t.Errorf("the TF_LOG=DEBUG log holds no provider line (%v)", err)
-	} else {
-		noSecret("the TF_LOG=DEBUG log of the bump", string(logged))
-	}
-	st = checkState("after the bump")
-	wantHolds("after the bump", "second", st)
-
-	// Another attribute changes without a bump (and another secret value): a secret Konnect
-	// returns is kept as Konnect holds it; one it never returns (a password) must be sent with every write, and the
-	// plan says which attribute to change.
-	if c.everyWrite {
-		if strings.Contains(c.body(steps["second"], steps["second"], 2, true), "tags") { // a kind with tags
-			write("second", "second", 2, true)
-			out, code := run(nil, "plan", "-input=false", "-no-color")
-			flat := strings.Join(strings.Fields(out), " ")
-			if code != 1 || !strings.Contains(flat, "Changing this object also writes "+c.attrs[0]) || !strings.Contains(flat, c.attrs[0]+"_wo_version") {
-				t.Errorf("a write without a bump of a secret Konnect never returns: exit %d, want 1 and the error naming %s_wo_version\n%s", code, c.attrs[0], out)
+	var st woState
+	if !supported {
+		// Terraform before 1.11: the framework refuses a configured write-only attribute at
+		// validation, naming it and the version that supports it; nothing reaches Konnect.
+		config, vars := woConfig(env, c, steps["first"], steps["first"], 1, false, false)
+		cli.write(config)
+		out, code := cli.run(vars, "apply", "-auto-approve", "-input=false", "-no-color")
+		flat := strings.Join(strings.Fields(out), " ")
+		if code != 1 {
+			t.Fatalf("apply with a write-only attribute: exit %d, want 1\n%s", code, out)
+		}
+		for _, a := range c.attrs {
+			want := regexp.MustCompile(`WriteOnly Attribute Not Allowed .*The resource contains a non-null value for WriteOnly attribute ` + a + `_wo\. Write-only attributes are only supported in Terraform 1\.11 and later\.`)
+			if !want.MatchString(flat) {
+				t.Errorf("no error naming %s_wo and Terraform 1.11 in:\n%s", a, out)
 			}
-			noSecret("the refused plan", out)
 		}
+		noSecret("the refused apply", out)
+		if cps, _ := env.client.ListControlPlanes(context.Background(), konnect.ControlPlaneFilter{}); len(cps) != 0 {
+			t.Errorf("the refused apply created %d control planes", len(cps))
+		}
+		// The oracle's part, through the classic attributes: create.
+		write("first", "first", 1, false)
+		apply("create", nil, "-auto-approve")
+		st = noOracle("after create")
 	} else {
-		write("unbumped", "second", 2, true) // another value, not bumped: not sent
-		apply("tags without a bump", nil, "-auto-approve")
-		wantHolds("after writing tags", "second", checkState("after writing tags"))
-	}
+		// Create: the secret reaches Konnect, and nothing of it is in state or in the plan.
+		write("first", "first", 1, false)
+		if code := savedPlan("create"); code != 2 {
+			t.Fatalf("create: plan exit %d, want 2 (changes)", code)
+		}
+		apply("create", nil, "wo.tfplan")
+		st = checkState("after create")
+		wantHolds("after create", "first", st)
+		for _, a := range c.attrs {
+			if fmt.Sprint(st[a+"_wo_version"]) != "1" {
+				t.Errorf("state holds %s_wo_version = %v, want 1", a, st[a+"_wo_version"])
+			}
+		}
+		noOracle("after create")
 
-	// Someone sets the secret in Konnect. Configuration that does not bump the version
-	// does not send one: no conflict, nothing to do, Konnect's value stays.
-	c.uiEdit(env, st, steps["ui"])
-	write("third", "ui", 2, !c.everyWrite)
-	if c.uiAdopts {
-		// The certificate: configuration takes the cert set in Konnect with it (an adoption,
-		// nothing written); the guard still remembers the key Terraform wrote.
+		// A new value without a version bump: nothing to do, nothing sent.
+		write("unbumped", "first", 1, false)
 		env.resetRequests()
-		if code := savedPlan("adopting the cert set in Konnect"); code != 2 {
-			t.Errorf("adopting the cert set in Konnect: plan exit %d, want 2 (an adoption)", code)
+		if code := savedPlan("unbumped"); code != 0 {
+			t.Errorf("a new value without a version bump: plan exit %d, want 0 (no changes)", code)
 		}
-		apply("adoption", nil, "wo.tfplan")
+		apply("unbumped", nil, "-auto-approve")
 		if w := env.writesSince(); len(w) > 0 {
-			t.Errorf("the adoption wrote to Konnect: %v", w)
+			t.Errorf("a new value without a version bump wrote to Konnect: %v", w)
 		}
-	} else if code := savedPlan("after the edit in Konnect, unbumped"); code != 0 {
-		t.Errorf("after the edit in Konnect, without a bump: plan exit %d, want 0", code)
+		wantHolds("after the unbumped apply", "first", checkState("after the unbumped apply"))
+
+		// A version bump sends the configured value.
+		write("second", "second", 2, false)
+		if code := savedPlan("bump"); code != 2 {
+			t.Fatalf("version bump: plan exit %d, want 2 (changes)", code)
+		}
+		logPath := filepath.Join(t.TempDir(), "tf.log")
+		apply("bump", []string{"TF_LOG=DEBUG", "TF_LOG_PATH=" + logPath}, "wo.tfplan")
+		if logged, err := os.ReadFile(logPath); err != nil || !strings.Contains(string(logged), "Konnect API request") {
+			t.Errorf("the TF_LOG=DEBUG log holds no provider line (%v)", err)
+		} else {
+			noSecret("the TF_LOG=DEBUG log of the bump", string(logged))
+		}
+		st = checkState("after the bump")
+		wantHolds("after the bump", "second", st)
+
+		// Another attribute changes without a bump (and another secret value): a secret
+		// Konnect returns is kept as Konnect holds it; one it never returns (a password) must
+		// be sent with every write, and the plan says which attribute to change.
+		if c.everyWrite {
+			if strings.Contains(c.body(steps["second"], steps["second"], 2, true), "tags") { // a kind with tags
+				write("second", "second", 2, true)
+				out, code := run(nil, "plan", "-input=false", "-no-color")
+				flat := strings.Join(strings.Fields(out), " ")
+				if code != 1 || !strings.Contains(flat, "Changing this object also writes "+c.attrs[0]) || !strings.Contains(flat, c.attrs[0]+"_wo_version") {
+					t.Errorf("a write without a bump of a secret Konnect never returns: exit %d, want 1 and the error naming %s_wo_version\n%s", code, c.attrs[0], out)
+				}
+				noSecret("the refused plan", out)
+			}
+		} else {
+			write("unbumped", "second", 2, true) // another value, not bumped: not sent
+			apply("tags without a bump", nil, "-auto-approve")
+			wantHolds("after writing tags", "second", checkState("after writing tags"))
+		}
 	}
 
-	// A bump would overwrite it: Guard 2's conflict under the default policy, naming the
-	// write-only attribute and printing no secret. Konnect keeps the value set there.
-	write("third", "third", 3, !c.everyWrite)
-	out, code := run(nil, "plan", "-input=false", "-no-color")
+	// Guard 1: a saved plan that sends a new secret, then someone changes the secret in
+	// Konnect, within the same second (updated_at unchanged, except for the config store
+	// secret, whose value Konnect never returns). The apply writes nothing.
+	write("third", "third", 3, tagged)
+	if out, code := run(nil, "plan", "-out=p.tfplan", "-input=false", "-no-color"); code != 0 {
+		t.Fatalf("plan: exit %d\n%s", code, out)
+	}
+	before := fmt.Sprint(env.get(c.path(env, st))["updated_at"])
+	c.uiEdit(env, st, steps["ui"])
+	if now := fmt.Sprint(env.get(c.path(env, st))["updated_at"]); !clock.ticks && now != before {
+		t.Fatalf("the edit in Konnect moved updated_at (%s → %s): the clock is not frozen", before, now)
+	}
+	out, code := run(nil, "apply", "-input=false", "-no-color", "p.tfplan")
 	flat := strings.Join(strings.Fields(out), " ")
-	if code != 1 || !strings.Contains(flat, "Applying this plan would overwrite changes made in Konnect") {
+	if code != 1 || !strings.Contains(flat, "Konnect object changed since this plan was made") || !strings.Contains(flat, "Nothing was written") {
+		t.Errorf("a saved plan over a secret changed in Konnect: exit %d, want 1 and the stale-plan error\n%s", code, out)
+	}
+	wantHolds("after the refused apply", "ui", st)
+	noOracle("after the refused apply")
+
+	if supported {
+		// Configuration that does not bump the version does not send the secret: no
+		// conflict, nothing to do, Konnect's value stays.
+		write("third", "ui", 2, tagged)
+		if c.uiAdopts {
+			// The certificate: configuration takes the cert set in Konnect with it (an
+			// adoption, nothing written); the guard still remembers the key Terraform wrote.
+			env.resetRequests()
+			if code := savedPlan("adopting the cert set in Konnect"); code != 2 {
+				t.Errorf("adopting the cert set in Konnect: plan exit %d, want 2 (an adoption)", code)
+			}
+			apply("adoption", nil, "wo.tfplan")
+			if w := env.writesSince(); len(w) > 0 {
+				t.Errorf("the adoption wrote to Konnect: %v", w)
+			}
+		} else if code := savedPlan("after the edit in Konnect, unbumped"); code != 0 {
+			t.Errorf("after the edit in Konnect, without a bump: plan exit %d, want 0", code)
+		}
+	}
+
+	// Guard 2: a bump would overwrite the secret set in Konnect: a conflict under the
+	// default policy naming the secret's attribute, shown as a sensitive change, printing no
+	// secret; Konnect keeps the value set there. (Not for a config store secret's classic
+	// value: Terraform cannot see a value changed in Konnect there, as its description says;
+	// the write-only twin compares updated_at.)
+	guard2 := supported || c.typ != "konnect_gateway_config_store_secret"
+	write("third", "third", 3, tagged)
+	out, code = run(nil, "plan", "-input=false", "-no-color")
+	flat = strings.Join(strings.Fields(out), " ")
+	if !guard2 {
+		if code != 0 {
+			t.Fatalf("plan: exit %d\n%s", code, out)
+		}
+	} else if code != 1 || !strings.Contains(flat, "Applying this plan would overwrite changes made in Konnect") {
 		t.Fatalf("a bump over a secret set in Konnect: exit %d, want 1 and the conflict\n%s", code, out)
 	}
 	for _, a := range c.attrs {
-		if !regexp.MustCompile(`\s` + a + `_wo\s+last applied: \(a\s+secret\)\s+in Konnect now: \(a\s+different\s+secret\)`).MatchString(flat) {
-			t.Errorf("the conflict does not name %s_wo as a sensitive change:\n%s", a, out)
+		if !guard2 {
+			break
+		}
+		if !regexp.MustCompile(`\s` + secretAttr(a) + `\s+last applied: \(a\s+secret\)\s+in Konnect now: \(a\s+different\s+secret\)`).MatchString(flat) {
+			t.Errorf("the conflict does not name %s as a sensitive change:\n%s", secretAttr(a), out)
 		}
 	}
-	noSecret("the conflict", out)
+	if supported {
+		noSecret("the conflict", out)
+	}
 	wantHolds("after the refused plan", "ui", st)
+	noOracle("after the conflict")
 
 	// The remedy the diagnostic gives: overwrite.
 	apply("overwrite", []string{"KONNECT_CONFLICT_POLICY=overwrite"}, "-auto-approve")
-	wantHolds("after overwrite", "third", checkState("after overwrite"))
+	if supported {
+		checkState("after overwrite")
+	}
+	st = noOracle("after overwrite")
+	wantHolds("after overwrite", "third", st)
+
+	// Then the provider's credential changes (another token, so another digest key):
+	// nothing reads as changed, and the next refresh brings the digests to the new key.
+	token = otherToken
+	write("third", "third", 3, tagged)
+	if out, code := run(nil, "plan", "-input=false", "-no-color", "-detailed-exitcode"); code != 0 {
+		t.Errorf("after a change of token: plan exit %d, want 0 (no changes, no conflict)\n%s", code, out)
+	}
+	// A plan that sends a new secret, against the state the old key wrote (-refresh=false: the
+	// revision and the digests are the old key's; updated_at says the object is unchanged),
+	// and its apply: neither a stale plan nor a conflict.
+	write("fourth", "fourth", 4, tagged)
+	if out, code := run(nil, "plan", "-refresh=false", "-out=r.tfplan", "-input=false", "-no-color", "-detailed-exitcode"); code != 2 {
+		t.Errorf("after a change of token, -refresh=false: plan exit %d, want 2 (changes, no conflict)\n%s", code, out)
+	}
+	apply("apply under the new token", nil, "r.tfplan")
+	wantHolds("after the apply under the new token", "fourth", st)
+	revBefore := st["revision"]
+	apply("refresh under the new token", nil, "-refresh-only", "-auto-approve")
+	st = noOracle("after the refresh under the new token")
+	// The digests are the new key's now (the key id says which), and a keyed revision moved.
+	oldKey, _ := engine.DigestKeyFor(testToken)
+	newKey, _ := engine.DigestKeyFor(otherToken)
+	named := false
+	for where, text := range lastTexts {
+		if strings.Contains(text, guard.KeyedPrefix+oldKey.ID()) {
+			t.Errorf("after the refresh under the new token, %s still holds digests of the old key %s", where, oldKey.ID())
+		}
+		named = named || strings.Contains(text, newKey.ID())
+	}
+	if supported && !named {
+		t.Errorf("after the refresh under the new token, no digest of the new key %s in state", newKey.ID())
+	}
+	if _, ok := env.get(c.path(env, st))[c.attrs[0]].(string); ok && st["revision"] == revBefore {
+		t.Errorf("the revision of a body with a secret did not follow the new key: %v", revBefore)
+	}
+	// And a secret changed in Konnect is still caught under the new key.
+	c.uiEdit(env, st, steps["ui2"])
+	write("fifth", "fifth", 5, tagged)
+	out, code = run(nil, "plan", "-input=false", "-no-color")
+	flat = strings.Join(strings.Fields(out), " ")
+	if guard2 && (code != 1 || !regexp.MustCompile(`\s`+secretAttr(c.attrs[0])+`\s+last applied: \(a\s+secret\)`).MatchString(flat)) {
+		t.Errorf("under the new token, a secret changed in Konnect: exit %d, want 1 and the conflict naming %s\n%s", code, secretAttr(c.attrs[0]), out)
+	}
+	wantHolds("under the new token, after the edit in Konnect", "ui2", st)
+	noOracle("at the end")
 }
