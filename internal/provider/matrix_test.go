@@ -12,7 +12,7 @@ import (
 )
 
 // The acceptance matrix of make test selects by name (GNUmakefile: BOTH_CLIS_RUN,
-// SHORTCUTS_OFF_RUN, KINDS_BOTH, KINDS_SHORTCUTS_OFF): a test renamed or moved must not
+// SHORTCUTS_OFF_RUN, KINDS_BOTH): a test renamed or moved must not
 // silently leave the second CLI or the shortcut-off run. Every alternative of each list
 // names at least one acceptance test somewhere under internal/, and every kind in the
 // KINDS_ lists is a subtest of TestAccKinds: a kind of Kinds, whose row its family's package
@@ -84,7 +84,7 @@ func TestAcceptanceMatrix(t *testing.T) {
 	if !tests["TestAccKinds"] {
 		t.Error("no TestAccKinds under internal/")
 	}
-	for _, name := range []string{"KINDS_BOTH", "KINDS_SHORTCUTS_OFF"} {
+	for _, name := range []string{"KINDS_BOTH"} {
 		for _, kind := range strings.Split(variable(name), "|") {
 			if rows[kind] == "" {
 				t.Errorf("%s names %q, which is no subtest of TestAccKinds in any family's package", name, kind)
