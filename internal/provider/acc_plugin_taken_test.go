@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
+	"github.com/hashicorp/terraform-plugin-testing/plancheck"
 	"github.com/hashicorp/terraform-plugin-testing/terraform"
 
 	"github.com/konnectguard/terraform-provider-konnect/internal/konnect"
@@ -78,7 +79,14 @@ resource "konnect_gateway_plugin" "rl" {
 				Config: withPlugin, ResourceName: "konnect_gateway_plugin.rl", ImportState: true, ImportStatePersist: true,
 				ImportStateIdFunc: func(*terraform.State) (string, error) { return fmt.Sprintf("%s/%s", cpID, theirs), nil },
 			},
-			{Config: withPlugin, PlanOnly: true}, // (a plan-only step fails unless its plans are empty)
+			{
+				// Adopted: nothing to change. Applied, not plan-only: measured, a destroy without
+				// refresh (the test's teardown) right after the import is refused by the
+				// service's cascade check, which names the imported plugin as made outside
+				// this configuration; after this apply it goes through.
+				Config:           withPlugin,
+				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()}},
+			},
 		},
 	})
 }
