@@ -3,7 +3,6 @@ package gateway_test
 import (
 	"archive/zip"
 	"context"
-	"encoding/base64"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -123,27 +122,15 @@ func csSecretAt(obj konnect.Object, p []string) any {
 // csState reads the resource's attributes and private state from a state file.
 func csState(t *testing.T, dir, typ string) (map[string]any, string, string) {
 	t.Helper()
-	raw, err := os.ReadFile(filepath.Join(dir, "terraform.tfstate"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	var st struct {
-		Resources []struct {
-			Type      string `json:"type"`
-			Instances []struct {
-				Attributes map[string]any `json:"attributes"`
-				Private    string         `json:"private"`
-			} `json:"instances"`
-		} `json:"resources"`
-	}
-	if err := json.Unmarshal(raw, &st); err != nil {
-		t.Fatal(err)
-	}
-	for _, r := range st.Resources {
-		if r.Type == typ && len(r.Instances) == 1 {
-			p, _ := base64.StdEncoding.DecodeString(r.Instances[0].Private)
-			return r.Instances[0].Attributes, string(p), string(raw)
+	raw, instances := acctest.ReadStateFile(t, filepath.Join(dir, "terraform.tfstate"))
+	var found []acctest.StateInstance
+	for _, in := range instances {
+		if in.Type == typ {
+			found = append(found, in)
 		}
+	}
+	if len(found) == 1 {
+		return found[0].Attributes, string(found[0].Private), string(raw)
 	}
 	t.Fatalf("no %s in state", typ)
 	return nil, "", ""

@@ -1,10 +1,7 @@
 package provider
 
 import (
-	"encoding/base64"
-	"encoding/json"
 	"fmt"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -86,31 +83,15 @@ resource "konnect_portal_custom_domain" "this" {
 	var portalID string
 	checkState := func(what string, version int) {
 		t.Helper()
-		raw, err := os.ReadFile(filepath.Join(cli.dir, "terraform.tfstate"))
-		if err != nil {
-			t.Fatal(err)
-		}
+		raw, instances := acctest.ReadStateFile(t, filepath.Join(cli.dir, "terraform.tfstate"))
 		if strings.Contains(string(raw), keyBody[:40]) {
 			t.Errorf("%s: the state file holds the private key", what)
 		}
-		var st struct {
-			Resources []struct {
-				Type      string `json:"type"`
-				Instances []struct {
-					Attributes map[string]any `json:"attributes"`
-					Private    string         `json:"private"`
-				} `json:"instances"`
-			} `json:"resources"`
-		}
-		if err := json.Unmarshal(raw, &st); err != nil {
-			t.Fatal(err)
-		}
-		for _, r := range st.Resources {
-			in := r.Instances[0]
-			if p, err := base64.StdEncoding.DecodeString(in.Private); err == nil && strings.Contains(string(p), keyBody[:40]) {
-				t.Errorf("%s: the private state of %s holds the private key", what, r.Type)
+		for _, in := range instances {
+			if strings.Contains(string(in.Private), keyBody[:40]) {
+				t.Errorf("%s: the private state of %s holds the private key", what, in.Type)
 			}
-			if r.Type != "konnect_portal_custom_domain" {
+			if in.Type != "konnect_portal_custom_domain" {
 				continue
 			}
 			a := in.Attributes

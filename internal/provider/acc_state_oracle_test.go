@@ -4,17 +4,16 @@ import (
 	"context"
 	"crypto/sha1"
 	"crypto/sha256"
-	"encoding/base64"
 	"encoding/hex"
 	"encoding/json"
 	"fmt"
-	"os"
 	"path/filepath"
 	"strings"
 	"sync"
 	"testing"
 	"time"
 
+	"github.com/konnectguard/terraform-provider-konnect/internal/acctest"
 	"github.com/konnectguard/terraform-provider-konnect/internal/engine"
 	"github.com/konnectguard/terraform-provider-konnect/internal/guard"
 	"github.com/konnectguard/terraform-provider-konnect/internal/konnect"
@@ -88,39 +87,18 @@ resource "konnect_gateway_plugin" "limit" {
 	}
 	check := func(what string) {
 		t.Helper()
-		raw, err := os.ReadFile(filepath.Join(cli.dir, "terraform.tfstate"))
-		if err != nil {
-			t.Fatal(err)
-		}
-		var st struct {
-			Resources []struct {
-				Type      string `json:"type"`
-				Instances []struct {
-					Attributes map[string]any `json:"attributes"`
-					Private    string         `json:"private"`
-				} `json:"instances"`
-			} `json:"resources"`
-		}
-		if err := json.Unmarshal(raw, &st); err != nil {
-			t.Fatal(err)
-		}
+		raw, instances := acctest.ReadStateFile(t, filepath.Join(cli.dir, "terraform.tfstate"))
 		texts := map[string]string{"the state file": string(raw)}
 		var record []byte
-		for _, r := range st.Resources {
-			for _, in := range r.Instances {
-				p, err := base64.StdEncoding.DecodeString(in.Private)
-				if err != nil {
-					continue
-				}
-				var keys map[string][]byte
-				if err := json.Unmarshal(p, &keys); err != nil {
-					t.Fatal(err)
-				}
-				for k, v := range keys {
-					texts["the private state "+k] = string(v)
-				}
-				record = keys[engine.PrivateImportSecretsKey]
+		for _, in := range instances {
+			var keys map[string][]byte
+			if err := json.Unmarshal(in.Private, &keys); err != nil {
+				t.Fatal(err)
 			}
+			for k, v := range keys {
+				texts["the private state "+k] = string(v)
+			}
+			record = keys[engine.PrivateImportSecretsKey]
 		}
 		obj := e.get(pluginPath)
 		rev, err := guard.Revision(obj)

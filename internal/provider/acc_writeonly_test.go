@@ -20,6 +20,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/konnectguard/terraform-provider-konnect/internal/acctest"
 	"github.com/konnectguard/terraform-provider-konnect/internal/canonjson"
 	"github.com/konnectguard/terraform-provider-konnect/internal/engine"
 	"github.com/konnectguard/terraform-provider-konnect/internal/guard"
@@ -285,32 +286,13 @@ func woScenario(t *testing.T, name string) {
 	// the file), and returns the resource's attributes.
 	checkState := func(what string) woState {
 		t.Helper()
-		raw, err := os.ReadFile(stateFile)
-		if err != nil {
-			t.Fatal(err)
-		}
+		raw, instances := acctest.ReadStateFile(t, stateFile)
 		noSecret(what+": the state file", string(raw))
-		var st struct {
-			Resources []struct {
-				Type      string `json:"type"`
-				Instances []struct {
-					Attributes map[string]any `json:"attributes"`
-					Private    string         `json:"private"`
-				} `json:"instances"`
-			} `json:"resources"`
-		}
-		if err := json.Unmarshal(raw, &st); err != nil {
-			t.Fatal(err)
-		}
 		var attrs woState
-		for _, r := range st.Resources {
-			for _, in := range r.Instances {
-				if p, err := base64.StdEncoding.DecodeString(in.Private); err == nil {
-					noSecret(what+": the private state of "+r.Type, string(p))
-				}
-				if r.Type == c.typ {
-					attrs = in.Attributes
-				}
+		for _, in := range instances {
+			noSecret(what+": the private state of "+in.Type, string(in.Private))
+			if in.Type == c.typ {
+				attrs = in.Attributes
 			}
 		}
 		if attrs == nil {
@@ -329,41 +311,22 @@ func woScenario(t *testing.T, name string) {
 	// state, that lets a guess be tested offline.
 	noOracle := func(what string) woState {
 		t.Helper()
-		raw, err := os.ReadFile(stateFile)
-		if err != nil {
-			t.Fatal(err)
-		}
-		var st struct {
-			Resources []struct {
-				Type      string `json:"type"`
-				Instances []struct {
-					Attributes map[string]any `json:"attributes"`
-					Private    string         `json:"private"`
-				} `json:"instances"`
-			} `json:"resources"`
-		}
-		if err := json.Unmarshal(raw, &st); err != nil {
-			t.Fatal(err)
-		}
+		raw, instances := acctest.ReadStateFile(t, stateFile)
 		texts := map[string]string{"the state file": string(raw)}
 		lastTexts = texts
 		var attrs woState
-		for _, r := range st.Resources {
-			for _, in := range r.Instances {
-				if p, err := base64.StdEncoding.DecodeString(in.Private); err == nil {
-					texts["the private state of "+r.Type] = string(p)
-					// The framework keeps each key's bytes base64-encoded inside it.
-					var keys map[string][]byte
-					if err := json.Unmarshal(p, &keys); err != nil {
-						t.Fatalf("%s: the private state of %s: %v", what, r.Type, err)
-					}
-					for k, v := range keys {
-						texts[fmt.Sprintf("the private state %q of %s", k, r.Type)] = string(v)
-					}
-				}
-				if r.Type == c.typ {
-					attrs = in.Attributes
-				}
+		for _, in := range instances {
+			texts["the private state of "+in.Type] = string(in.Private)
+			// The framework keeps each key's bytes base64-encoded inside it.
+			var keys map[string][]byte
+			if err := json.Unmarshal(in.Private, &keys); err != nil {
+				t.Fatalf("%s: the private state of %s: %v", what, in.Type, err)
+			}
+			for k, v := range keys {
+				texts[fmt.Sprintf("the private state %q of %s", k, in.Type)] = string(v)
+			}
+			if in.Type == c.typ {
+				attrs = in.Attributes
 			}
 		}
 		if attrs == nil {

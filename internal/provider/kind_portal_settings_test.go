@@ -1,10 +1,7 @@
 package provider
 
 import (
-	"encoding/base64"
-	"encoding/json"
 	"fmt"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -90,31 +87,12 @@ resource "konnect_portal_auth" "this" {
 	var portalID string
 	checkState := func(what string) {
 		t.Helper()
-		raw, err := os.ReadFile(filepath.Join(cli.dir, "terraform.tfstate"))
-		if err != nil {
-			t.Fatal(err)
-		}
+		raw, instances := acctest.ReadStateFile(t, filepath.Join(cli.dir, "terraform.tfstate"))
 		noSecret(what+": the state file", string(raw))
-		var st struct {
-			Resources []struct {
-				Type      string `json:"type"`
-				Instances []struct {
-					Attributes map[string]any `json:"attributes"`
-					Private    string         `json:"private"`
-				} `json:"instances"`
-			} `json:"resources"`
-		}
-		if err := json.Unmarshal(raw, &st); err != nil {
-			t.Fatal(err)
-		}
-		for _, r := range st.Resources {
-			for _, in := range r.Instances {
-				if p, err := base64.StdEncoding.DecodeString(in.Private); err == nil {
-					noSecret(what+": the private state of "+r.Type, string(p))
-				}
-			}
-			if r.Type == "konnect_portal_auth" {
-				a := r.Instances[0].Attributes
+		for _, in := range instances {
+			noSecret(what+": the private state of "+in.Type, string(in.Private))
+			if in.Type == "konnect_portal_auth" {
+				a := in.Attributes
 				portalID, _ = a["portal_id"].(string)
 				if a["oidc_client_secret"] != nil || a["oidc_client_secret_wo"] != nil {
 					t.Errorf("%s: state holds the secret or its twin: %v", what, a)
