@@ -43,9 +43,9 @@ func TestStreamedCustomPluginChecksPlugins(t *testing.T) {
 		t.Errorf("the served schema lacks config.mode: %s", r.raw)
 	}
 	for cfg, want := range map[string]string{
-		`{"upstream":"u","mood":"x"}`: `"field":"config.mood"`,
+		`{"upstream":"u","mood":"x"}`:    `"field":"config.mood"`,
 		`{"upstream":"u","mode":"slow"}`: `"field":"config.mode"`,
-		`{"greeting":"hi"}`:             `config.upstream`,
+		`{"greeting":"hi"}`:              `config.upstream`,
 	} {
 		r := c.do("POST", core(cp, "plugins"), map[string]any{"name": "greeter", "config": decodeJSON(t, cfg)}).expect(t, 400, ctJSON)
 		if !strings.Contains(string(r.raw), want) {
