@@ -185,6 +185,7 @@ var (
 		{Collection: "key-sets", TypeName: "konnect_gateway_key_set", NameFields: []string{"name"}},
 		{Collection: "keys", All: "keys", TypeName: "konnect_gateway_key", NameFields: []string{"name", "kid"}},
 		{Collection: "partials", TypeName: "konnect_gateway_partial", NameFields: []string{"name"}},
+		{Collection: "custom-plugins", TypeName: "konnect_gateway_custom_plugin_streaming", NameFields: []string{"name"}},
 		// Not gateway entities, but Konnect deletes them with the control plane too: a custom
 		// plugin's schema (named and imported by its name), the data planes' certificates
 		// (a data plane that pins one can no longer connect), and config stores with every
