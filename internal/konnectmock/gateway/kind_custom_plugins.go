@@ -90,8 +90,9 @@ type streamedRead struct {
 
 func streamedSchema(src string) (string, *pluginSchema, error) {
 	if r, ok := streamedSchemas.Load(src); ok {
-		sr := r.(streamedRead)
-		return sr.name, sr.schema, sr.err
+		if sr, ok := r.(streamedRead); ok {
+			return sr.name, sr.schema, sr.err
+		}
 	}
 	name, sch, err := evalLuaSchema(src)
 	streamedSchemas.Store(src, streamedRead{name, sch, err})
