@@ -2,6 +2,7 @@ package gateway_test
 
 import (
 	"fmt"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -9,6 +10,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-testing/terraform"
 
 	"github.com/konnectguard/terraform-provider-konnect/internal/acctest"
+	"github.com/konnectguard/terraform-provider-konnect/internal/konnect"
 	"github.com/konnectguard/terraform-provider-konnect/internal/konnectmock"
 )
 
@@ -44,8 +46,8 @@ resource "konnect_gateway_plugin" "p" {
 // schema (an unknown key fails naming its path, and nothing is written); a field added to the
 // schema and set in the plugin in the same run applies; a schema change that the plugin in
 // Konnect no longer passes fails naming the plugin and the path, the schema unchanged in
-// Konnect; and the custom plugin is not deleted from under its plugin (Konnect's refusal
-// names the plugin, and the custom plugin stays).
+// Konnect; and the custom plugin is not deleted from under a plugin someone else made of it:
+// the cascade guard refuses the destroy at plan, naming that plugin, and nothing is deleted.
 func TestAccCustomPluginStreaming_ChecksPlugins(t *testing.T) {
 	env := acctest.NewEnv(t, konnectmock.Options{})
 	held := func(coll string) []map[string]any {
@@ -63,7 +65,7 @@ func TestAccCustomPluginStreaming_ChecksPlugins(t *testing.T) {
 		return s
 	}
 	const valid = `{ upstream = "http://shop.internal", limits = { burst = 5 }, extra = "y" }`
-	var pluginID string
+	var pluginID, outside, outsideService string
 	resource.ParallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: protoV6Factories,
 		Steps: []resource.TestStep{
@@ -110,33 +112,39 @@ func TestAccCustomPluginStreaming_ChecksPlugins(t *testing.T) {
 					"1 plugin\\(s\\) named \"shop\".*- plugin [0-9a-f-]{36} \\(global\\):\\s+`config.extra`: unknown field.*nothing was written"),
 			},
 			{
-				// Dropping the custom plugin while its plugin stays: refused, naming the plugin.
+				// Someone adds a plugin of it on a service of their own: the destroy is refused
+				// when it is planned, naming that plugin (not the one this configuration manages
+				// and destroys first) with its import block, and nothing is deleted.
 				PreConfig: func() {
 					if !strings.Contains(schemaInKonnect(), "extra") {
 						t.Error("the refused plan changed the custom plugin's schema in Konnect")
 					}
+					svc := env.PostObj(env.CorePath("streamed", "services"), konnect.Object{"name": "ui", "host": "ui.internal"})
+					outsideService, _ = svc["id"].(string)
+					outside = env.PostObj(env.CorePath("streamed", "plugins"), konnect.Object{"name": "shop", "instance_name": "ui-shop",
+						"service": map[string]any{"id": svc["id"]}, "config": map[string]any{"upstream": "http://ui.internal"}})["id"].(string)
+					env.ResetRequests()
 				},
-				Config: env.ProviderBlock("") + `
-resource "konnect_gateway_control_plane" "cp" {
-  name = "streamed"
-}
-
-resource "konnect_gateway_plugin" "p" {
-  control_plane_id = konnect_gateway_control_plane.cp.id
-  name             = "shop"
-  config           = jsonencode(` + valid + `)
-}
-`,
-				ExpectError: wrapped("(?s)Could not delete konnect_gateway_custom_plugin_streaming.*custom plugin 'shop' is used by plugin"),
+				Config:  streamedConfig(env, shopLuaExtra, valid),
+				Destroy: true,
+				ExpectError: regexp.MustCompile(`(?s)` + acctest.Words("Konnect refuses to delete this object while objects that Terraform does not manage reference it") +
+					`.*with konnect_gateway_custom_plugin_streaming.shop.*` +
+					acctest.PlatformLine("konnect_gateway_plugin", acctest.UUIDPattern, "ui-shop", true) + `.*` +
+					acctest.AnImport("konnect_gateway_plugin")),
 			},
 			{
 				PreConfig: func() {
+					if w := env.WritesSince(); len(w) > 0 {
+						t.Errorf("the refused destroy wrote %v", w)
+					}
 					if !strings.Contains(schemaInKonnect(), "extra") {
 						t.Error("the custom plugin changed in Konnect")
 					}
-					if ps := held("plugins"); len(ps) != 1 || ps[0]["id"] != pluginID {
-						t.Errorf("Konnect holds plugins %v, want only %s", ps, pluginID)
+					if ps := held("plugins"); len(ps) != 2 || env.Get(env.CorePath("streamed", "plugins", pluginID)) == nil {
+						t.Errorf("Konnect holds %d plugins after the refused destroy, want 2: this configuration's %s and the one made in Konnect", len(ps), pluginID)
 					}
+					env.Remove(env.CorePath("streamed", "plugins", outside))
+					env.Remove(env.CorePath("streamed", "services", outsideService))
 				},
 				Config: streamedConfig(env, shopLuaExtra, valid),
 			},

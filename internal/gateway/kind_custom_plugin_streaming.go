@@ -23,11 +23,13 @@ var CustomPluginStreamingKind = engine.EntityKind{
 		"and its `config` is checked at plan against this schema like a bundled plugin's: each unknown key, wrong type, value outside its enumeration or range, or missing required key is an error naming its path. " +
 		"`schema` is read at plan the way Konnect reads it: source Konnect cannot read, or a schema whose `name` is not this plugin's `name`, fails the plan. " +
 		"A change of the schema that the plugins already using it no longer pass fails the plan naming each plugin and path, whether the plugin is managed here or not. " +
-		"Konnect refuses to delete or rename a custom plugin that a plugin still uses; the error names the plugin.",
+		"Konnect refuses to delete or rename a custom plugin that a plugin still uses: a delete is refused naming each plugin of its name with its import block " +
+		"(at plan for a destroy, once this configuration's own plugins of it are planned to go first: have them reference this resource's `name`), and a rename names the plugin.",
 	API:                engine.CoreEntityAPI{Collection: engine.InControlPlane("custom-plugins")},
 	NameAttr:           "name",
 	PluginSchemaSource: "schema",
 	Check:              checkStreamedPlugin,
+	Dependents:         []engine.Dependent{engine.PluginsNamed},
 	Attrs: []engine.Attr{
 		controlPlaneID,
 		{Name: "name", Type: engine.String, Mode: engine.Required, Description: "The custom plugin's name, unique in the control plane: the `name` of the table `schema` returns, and the `name` of the plugins of it. Use a distinct prefix so that a plugin Kong bundles later cannot take it.",
