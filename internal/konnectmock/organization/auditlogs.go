@@ -16,7 +16,7 @@ var logFormats = []string{"cef", "json", "cps"}
 func destinationView(d *destination) map[string]any {
 	return map[string]any{"id": d.ID, "name": d.Name, "endpoint": d.Endpoint, "log_format": d.LogFormat,
 		"skip_ssl_verification": d.SkipSSLVerification,
-		"created_at": mockcore.FormatTime(d.CreatedAt), "updated_at": mockcore.FormatTime(d.UpdatedAt)}
+		"created_at":            mockcore.FormatTime(d.CreatedAt), "updated_at": mockcore.FormatTime(d.UpdatedAt)}
 }
 
 // listDestinations answers the spec's cursor-paged listing: page[size]
