@@ -270,3 +270,15 @@ func str(s *string) string {
 	}
 	return *s
 }
+
+// Authorization is what the destination's Authorization header is (no answer of the API
+// shows it), for tests that check what Konnect received; ok is false when there is no
+// such destination.
+func (f *Family) Authorization(id string) (auth string, ok bool) {
+	f.env.Lock.Lock()
+	defer f.env.Lock.Unlock()
+	if d := f.st.destination(id); d != nil {
+		return d.Authorization, true
+	}
+	return "", false
+}
