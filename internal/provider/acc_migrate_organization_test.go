@@ -2,7 +2,6 @@ package provider
 
 import (
 	"context"
-	"encoding/json"
 	"net/http"
 	"os"
 	"path/filepath"
@@ -10,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/konnectguard/terraform-provider-konnect/internal/acctest"
 	"github.com/konnectguard/terraform-provider-konnect/internal/konnect"
 	"github.com/konnectguard/terraform-provider-konnect/internal/konnectmock"
 )
@@ -173,32 +173,16 @@ resource "konnect_audit_log" "this" {
 	if out, code := c.run(nil, "plan", "-input=false", "-no-color", "-detailed-exitcode"); code != 0 {
 		t.Fatalf("plan after the upgrade (exit %d):\n%s", code, out)
 	}
-	raw, err := os.ReadFile(filepath.Join(c.dir, "terraform.tfstate"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	var st struct {
-		Resources []struct {
-			Type      string `json:"type"`
-			Instances []struct {
-				Attributes map[string]any `json:"attributes"`
-			} `json:"instances"`
-		} `json:"resources"`
-	}
-	if err := json.Unmarshal(raw, &st); err != nil {
-		t.Fatal(err)
-	}
-	for _, r := range st.Resources {
-		if r.Type != "konnect_audit_log" {
+	_, instances := acctest.ReadStateFile(t, filepath.Join(c.dir, "terraform.tfstate"))
+	for _, in := range instances {
+		if in.Type != "konnect_audit_log" {
 			continue
 		}
-		for _, in := range r.Instances {
-			if _, has := in.Attributes["authorization"]; has {
-				t.Errorf("the webhook's state keeps Kong's authorization attribute: %v", in.Attributes)
-			}
-			if in.Attributes["id"] != "audit_log" {
-				t.Errorf("the webhook's id in state: %v", in.Attributes["id"])
-			}
+		if _, has := in.Attributes["authorization"]; has {
+			t.Errorf("the webhook's state keeps Kong's authorization attribute: %v", in.Attributes)
+		}
+		if in.Attributes["id"] != "audit_log" {
+			t.Errorf("the webhook's id in state: %v", in.Attributes["id"])
 		}
 	}
 }
