@@ -30,8 +30,15 @@ func TestAccAuditLogDestinationAuthorization(t *testing.T) {
 	cli := acctest.NewCLIRun(t)
 	logPath := filepath.Join(t.TempDir(), "tf.log")
 	stateFile := filepath.Join(cli.Dir, "terraform.tfstate")
+	// The secret comes from a sensitive variable (TF_VAR_auth), as users pass one.
+	current := ""
 	write := func(policy, auth string) {
 		cli.Write(acctest.CLIRequiredProviders + env.ProviderBlock(policy) + `
+variable "auth" {
+  type      = string
+  sensitive = true
+}
+
 resource "konnect_audit_log_destination" "siem" {
   name     = "siem"
   endpoint = "https://siem.example.com/konnect"
@@ -50,7 +57,7 @@ resource "konnect_audit_log_destination" "siem" {
 	}
 	run := func(what string, want int, args ...string) string {
 		t.Helper()
-		out, code := cli.Run([]string{"TF_LOG=DEBUG", "TF_LOG_PATH=" + logPath}, args...)
+		out, code := cli.Run([]string{"TF_LOG=DEBUG", "TF_LOG_PATH=" + logPath, "TF_VAR_auth=" + current}, args...)
 		if code != want {
 			t.Fatalf("%s: exit %d, want %d\n%s", what, code, want, out)
 		}
@@ -90,7 +97,8 @@ resource "konnect_audit_log_destination" "siem" {
 	}
 
 	// The classic attribute: Konnect receives it; state keeps it, sensitive.
-	write("", fmt.Sprintf("  authorization = %q\n", secrets[0]))
+	current = secrets[0]
+	write("", "  authorization = var.auth\n")
 	out := run("create", 0, "apply", "-auto-approve", "-input=false", "-no-color")
 	if !strings.Contains(out, `authorization         = (sensitive value)`) {
 		t.Errorf("the create's plan does not show the authorization as sensitive:\n%s", out)
@@ -107,7 +115,8 @@ resource "konnect_audit_log_destination" "siem" {
 		t.Fatal(err)
 	}
 	twin := func(secret string, version int) string {
-		return fmt.Sprintf("  authorization_wo         = %q\n  authorization_wo_version = %d\n", secret, version)
+		current = secret
+		return fmt.Sprintf("  authorization_wo         = var.auth\n  authorization_wo_version = %d\n", version)
 	}
 	if !supported {
 		// Before Terraform 1.11: the framework refuses the twin, nothing is written.
@@ -135,7 +144,7 @@ resource "konnect_audit_log_destination" "siem" {
 	write("", twin(secrets[3], 2))
 	out = run("bump over a change in Konnect", 1, "plan", "-input=false", "-no-color")
 	flat := strings.Join(strings.Fields(out), " ")
-	if !regexp.MustCompile(`Applying this plan would overwrite changes made in Konnect.*konnect_audit_log_destination.*authorization\S* .*\(sensitive value changed\)`).MatchString(flat) {
+	if !regexp.MustCompile(`Applying this plan would overwrite changes made in Konnect.*konnect_audit_log_destination.*authorization_wo last applied: \(a secret\) in Konnect now: \(a different secret\)`).MatchString(flat) {
 		t.Errorf("no conflict naming the authorization:\n%s", out)
 	}
 	received("after the refused plan", secrets[2])
