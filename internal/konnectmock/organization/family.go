@@ -264,13 +264,6 @@ func (c *call) invalid(b *mockcore.Body) *mockcore.Response {
 	return &resp
 }
 
-func str(s *string) string {
-	if s == nil {
-		return ""
-	}
-	return *s
-}
-
 // Authorization is what the destination's Authorization header is (no answer of the API
 // shows it), for tests that check what Konnect received; ok is false when there is no
 // such destination.

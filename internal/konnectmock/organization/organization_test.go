@@ -25,9 +25,9 @@ type fixture struct {
 	base  string
 }
 
-func newFixture(t *testing.T, users Users) *fixture {
+func newFixture(t *testing.T) *fixture {
 	clk := mocktest.NewClock(time.Date(2026, 3, 4, 5, 6, 7, 123456789, time.UTC))
-	f := New(mockcore.Env{Now: clk.Now}, users)
+	f := New(mockcore.Env{Now: clk.Now}, nil)
 	hs := httptest.NewServer(f)
 	t.Cleanup(hs.Close)
 	return &fixture{t: t, f: f, clock: clk, base: hs.URL}
@@ -76,7 +76,7 @@ func (fx *fixture) want(method, path string, body any, status int, contains ...s
 // authorization alone), the v2 and v3 paths are one collection, and a destination a
 // webhook uses cannot be deleted.
 func TestAuditLogDestinations(t *testing.T) {
-	fx := newFixture(t, nil)
+	fx := newFixture(t)
 	fx.want("POST", "/v3/audit-log-destinations", map[string]any{"name": "siem"}, 400, `"detail":"Required field missing"`,
 		`{"field":"endpoint","rule":"required","reason":"cannot be blank"}`, `"field":"authorization"`, `"field":"log_format"`)
 	fx.want("POST", "/v3/audit-log-destinations", map[string]any{"name": "siem", "endpoint": "siem.example.com", "authorization": "Bearer a",
@@ -126,7 +126,7 @@ func (fx *fixture) rawGet(path string) string {
 // The organization's webhook: disabled until set, enabling it needs a destination that
 // exists, a null destination empties it, DELETE puts the defaults back.
 func TestAuditLogWebhook(t *testing.T) {
-	fx := newFixture(t, nil)
+	fx := newFixture(t)
 	fx.want("GET", "/v3/audit-log-webhook", nil, 200, `{"enabled":false}`)
 	fx.want("PATCH", "/v3/audit-log-webhook", map[string]any{"enabled": true}, 400, `"detail":"Required field missing"`, `"field":"audit_log_destination_id"`)
 	fx.want("PATCH", "/v3/audit-log-webhook", map[string]any{"audit_log_destination_id": "0b7c1a54-2f0e-4f38-9a53-6bd1a1f7f0d1"}, 400,
@@ -148,7 +148,7 @@ func TestAuditLogWebhook(t *testing.T) {
 // A CMEK: 404 until put, PUT creates and replaces whole (a description left out is gone),
 // only Konnect's ids, DELETE removes it.
 func TestCMEK(t *testing.T) {
-	fx := newFixture(t, nil)
+	fx := newFixture(t)
 	path := "/v1/cmeks/default"
 	fx.want("GET", path, nil, 404)
 	fx.want("PUT", path, map[string]any{"name": ""}, 400, `"field":"key_arn"`)
@@ -170,13 +170,13 @@ func TestCMEK(t *testing.T) {
 
 // The state document round-trips, and a broken one is refused whole.
 func TestSnapshotRestore(t *testing.T) {
-	fx := newFixture(t, nil)
+	fx := newFixture(t)
 	id := fx.want("POST", "/v3/audit-log-destinations", map[string]any{"name": "siem", "endpoint": "https://siem.example.com",
 		"authorization": "Bearer a", "log_format": "cef"}, 201)["id"].(string)
 	fx.want("PATCH", "/v3/audit-log-webhook", map[string]any{"enabled": true, "audit_log_destination_id": id}, 200)
 	fx.want("PUT", "/v1/cmeks/default", map[string]any{"name": "k", "key_arn": "arn:aws:kms:us-east-1:1:key/a"}, 200)
 	snap := fx.f.Snapshot()
-	other := newFixture(t, nil)
+	other := newFixture(t)
 	if err := other.f.Restore(snap); err != nil {
 		t.Fatal(err)
 	}
