@@ -101,6 +101,20 @@ func TestAuditLogDestinations(t *testing.T) {
 		t.Fatalf("listed: %v", list)
 	}
 	fx.want("GET", "/v3/audit-log-destinations?filter[name][eq]=other", nil, 200, `"data":[]`)
+	// cursor pages: meta.next links the next page, null on the last
+	for _, n := range []string{"b", "c"} {
+		fx.want("POST", "/v2/audit-log-destinations", map[string]any{"name": n, "endpoint": "https://siem.example.com/" + n,
+			"authorization": "Bearer " + n, "log_format": "cef"}, 201)
+	}
+	first := fx.want("GET", "/v3/audit-log-destinations?page[size]=2", nil, 200)
+	next, _ := first["meta"].(map[string]any)["next"].(string)
+	if len(first["data"].([]any)) != 2 || !strings.HasPrefix(next, "/v3/audit-log-destinations?") {
+		t.Fatalf("first page: %v", first)
+	}
+	last := fx.want("GET", next, nil, 200, `"next":null`)
+	if data := last["data"].([]any); len(data) != 1 || data[0].(map[string]any)["name"] != "c" {
+		t.Fatalf("last page: %v", last)
+	}
 	fx.want("GET", "/v2/audit-log-destinations/"+id, nil, 200, `"name":"siem"`)
 	if strings.Contains(fx.rawGet("/v3/audit-log-destinations"), "Bearer") {
 		t.Fatal("a listing shows the authorization")
