@@ -438,7 +438,8 @@ func conflictsFor(out string, edits []kongMigrationEdit) []string {
 
 // Every resource type of this provider but konnect_gateway_plugin has a same-named type in
 // Kong's provider: TestMigrateAccFromKong switches each one (kongAttrs), and the migration
-// guide's table lists each one as switching with `state replace-provider` alone.
+// guide's table lists each one as switching with `state replace-provider` alone, except the
+// reshaped ones (kongReshaped), which have a row of their own and a test of their path.
 func TestKongSameNamedTypesCovered(t *testing.T) {
 	guide, err := os.ReadFile("../../templates/guides/migrating-from-kong-konnect.md.tmpl")
 	if err != nil {
@@ -460,6 +461,16 @@ func TestKongSameNamedTypesCovered(t *testing.T) {
 	}
 	for _, k := range Kinds {
 		if k.TypeName == gateway.PluginKind.TypeName {
+			continue
+		}
+		if test, reshaped := kongReshaped[k.TypeName]; reshaped {
+			// Its own row says how its configuration changes, and its test proves it.
+			if !regexp.MustCompile("(?m)^\\| `" + k.TypeName + "` .*\\| `state replace-provider`, then ").Match(guide) {
+				t.Errorf("%s: the guide has no row of its own saying how to switch it", k.TypeName)
+			}
+			if !strings.Contains(string(guide), test) {
+				t.Errorf("%s: the guide does not name %s, which proves its path", k.TypeName, test)
+			}
 			continue
 		}
 		if _, ok := kongAttrs[k.TypeName]; !ok {

@@ -12,6 +12,7 @@ import (
 	"github.com/konnectguard/terraform-provider-konnect/internal/catalog"
 	"github.com/konnectguard/terraform-provider-konnect/internal/engine"
 	"github.com/konnectguard/terraform-provider-konnect/internal/gateway"
+	"github.com/konnectguard/terraform-provider-konnect/internal/organization"
 	"github.com/konnectguard/terraform-provider-konnect/internal/portal"
 )
 
@@ -30,6 +31,7 @@ var kindFamilies = []struct {
 	{"access", access.Kinds},
 	{"portal", portal.Kinds},
 	{"catalog", catalog.Kinds},
+	{"organization", organization.Kinds},
 }
 
 // Every kind in Kinds belongs to exactly one family's list and no family lists another, and
