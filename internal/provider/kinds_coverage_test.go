@@ -2,9 +2,9 @@ package provider
 
 import (
 	"os"
-	"slices"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"testing"
 
 	"github.com/konnectguard/terraform-provider-konnect/internal/access"
