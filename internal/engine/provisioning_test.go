@@ -1,0 +1,135 @@
+package engine
+
+import (
+	"context"
+	"errors"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/hashicorp/terraform-plugin-framework/path"
+	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
+	"github.com/hashicorp/terraform-plugin-framework/types"
+
+	"github.com/konnectguard/terraform-provider-konnect/internal/konnect"
+)
+
+// statesAPI answers each Get with the next of its states ("404": not found).
+type statesAPI struct {
+	EntityAPI
+	states []string
+	reads  int
+}
+
+func (s *statesAPI) Get(context.Context, *konnect.Client, Address) (konnect.Object, *konnect.Response, error) {
+	st := s.states[min(s.reads, len(s.states)-1)]
+	s.reads++
+	if st == "404" {
+		return nil, nil, &konnect.APIError{StatusCode: 404}
+	}
+	return konnect.Object{"id": "n1", "state": st, "state_metadata": map[string]any{"reason": "no capacity in use2-az1"}}, nil, nil
+}
+
+func provisioningResource(states ...string) (*EntityResource, *statesAPI) {
+	api := &statesAPI{states: states}
+	k := EntityKind{TypeName: "konnect_cloud_gateway_network", API: api, Provisioning: &Provisioning{
+		Ready: []string{"ready"}, Failed: []string{"error"}, Gone: []string{"terminated"}, Reason: "state_metadata.reason"}}
+	r := &EntityResource{Kind: k}
+	r.Data = &ProviderData{PollInterval: time.Millisecond}
+	return r, api
+}
+
+func TestWaitForReady(t *testing.T) {
+	r, api := provisioningResource("initializing", "initializing", "ready")
+	obj, err := r.waitFor(context.Background(), "create", Address{ID: "n1"}, []string{"ready"}, false, time.Minute)
+	if err != nil || obj["state"] != "ready" || api.reads != 3 {
+		t.Fatalf("got %v, %v after %d reads; want ready after 3", obj, err, api.reads)
+	}
+}
+
+func TestWaitForFailedNamesObjectAndReason(t *testing.T) {
+	r, _ := provisioningResource("initializing", "error")
+	_, err := r.waitFor(context.Background(), "create", Address{ID: "n1"}, []string{"ready"}, false, time.Minute)
+	var failed *ProvisioningFailedError
+	if !errors.As(err, &failed) || !strings.Contains(err.Error(), "konnect_cloud_gateway_network (id n1)") || failed.Reason != "no capacity in use2-az1" {
+		t.Fatalf("got %v", err)
+	}
+}
+
+func TestWaitForGoneTakesA404(t *testing.T) {
+	r, _ := provisioningResource("terminating", "404")
+	obj, err := r.waitFor(context.Background(), "delete", Address{ID: "n1"}, []string{"terminated"}, true, time.Minute)
+	if err != nil || obj != nil {
+		t.Fatalf("got %v, %v", obj, err)
+	}
+	r, _ = provisioningResource("terminating", "terminated")
+	if obj, err := r.waitFor(context.Background(), "delete", Address{ID: "n1"}, []string{"terminated"}, true, time.Minute); err != nil || obj["state"] != "terminated" {
+		t.Fatalf("got %v, %v", obj, err)
+	}
+}
+
+func TestWaitForTimesOut(t *testing.T) {
+	r, api := provisioningResource("initializing")
+	_, err := r.waitFor(context.Background(), "create", Address{ID: "n1"}, []string{"ready"}, false, 20*time.Millisecond)
+	if !errors.Is(err, errWaitTimedOut) || api.reads < 2 {
+		t.Fatalf("got %v after %d reads", err, api.reads)
+	}
+}
+
+func TestPollIntervalGrowsAndStopsOnCancel(t *testing.T) {
+	var at []time.Time
+	ctx, cancel := context.WithCancel(context.Background())
+	err := Poll(ctx, time.Millisecond, time.Minute, func(context.Context) (bool, error) {
+		at = append(at, time.Now())
+		if len(at) == 5 {
+			cancel()
+		}
+		return false, nil
+	})
+	if !errors.Is(err, context.Canceled) || len(at) != 5 {
+		t.Fatalf("got %v after %d checks", err, len(at))
+	}
+	// 1, 2, 4, 8 ms: the last gap is at least twice the first interval.
+	if gap := at[4].Sub(at[3]); gap < 8*time.Millisecond {
+		t.Errorf("fourth interval %s, want at least 8ms", gap)
+	}
+}
+
+func TestPollIntervalFromEnv(t *testing.T) {
+	for raw, want := range map[string]time.Duration{"": PollInterval, "10ms": 10 * time.Millisecond, " 2s ": 2 * time.Second} {
+		t.Setenv(PollIntervalEnv, raw)
+		if got, err := PollIntervalFromEnv(); err != nil || got != want {
+			t.Errorf("%q: got %s, %v; want %s", raw, got, err, want)
+		}
+	}
+	for _, raw := range []string{"soon", "0s", "-1s", "1h"} {
+		t.Setenv(PollIntervalEnv, raw)
+		if _, err := PollIntervalFromEnv(); err == nil || !strings.Contains(err.Error(), PollIntervalEnv) {
+			t.Errorf("%q: got %v, want an error naming %s", raw, err, PollIntervalEnv)
+		}
+	}
+}
+
+func TestCIDRAndDurationValidators(t *testing.T) {
+	check := func(v validator.String, value string) string {
+		resp := &validator.StringResponse{}
+		v.ValidateString(context.Background(), validator.StringRequest{Path: path.Root("x"), ConfigValue: types.StringValue(value)}, resp)
+		if !resp.Diagnostics.HasError() {
+			return ""
+		}
+		return resp.Diagnostics[0].Detail()
+	}
+	for value, want := range map[string]string{
+		"10.0.0.0/16": "", "fd00::/8": "", "10.0.0.0/33": "is not a CIDR block", "10.0.0.0": "is not a CIDR block",
+		"10.0.0.1/16": `the block it names is "10.0.0.0/16"`,
+	} {
+		if got := check(CIDR(), value); (want == "") != (got == "") || !strings.Contains(got, want) {
+			t.Errorf("CIDR %q: %q, want %q", value, got, want)
+		}
+	}
+	for value, bad := range map[string]bool{"45m": false, "1h30m": false, "45": true, "0s": true, "soon": true} {
+		if got := check(Duration(), value); (got != "") != bad {
+			t.Errorf("Duration %q: %q", value, got)
+		}
+	}
+}
