@@ -1,10 +1,10 @@
 package engine
 
 import (
-	"time"
 	"context"
 	"fmt"
 	"sync"
+	"time"
 
 	"github.com/hashicorp/terraform-plugin-framework/datasource"
 	"github.com/hashicorp/terraform-plugin-framework/diag"

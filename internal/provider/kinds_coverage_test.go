@@ -8,6 +8,7 @@ import (
 
 	"github.com/konnectguard/terraform-provider-konnect/internal/access"
 	"github.com/konnectguard/terraform-provider-konnect/internal/catalog"
+	"github.com/konnectguard/terraform-provider-konnect/internal/cloudgateway"
 	"github.com/konnectguard/terraform-provider-konnect/internal/engine"
 	"github.com/konnectguard/terraform-provider-konnect/internal/gateway"
 	"github.com/konnectguard/terraform-provider-konnect/internal/portal"
@@ -28,6 +29,7 @@ var kindFamilies = []struct {
 	{"access", access.Kinds},
 	{"portal", portal.Kinds},
 	{"catalog", catalog.Kinds},
+	{"cloudgateway", cloudgateway.Kinds},
 }
 
 // Every kind in Kinds belongs to exactly one family's list and no family lists another, and

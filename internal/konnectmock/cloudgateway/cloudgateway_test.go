@@ -99,6 +99,7 @@ func TestFailNextProvisioning(t *testing.T) {
 	if got["state"] != "error" || meta["reason"] != "insufficient capacity in use2-az1" {
 		t.Fatalf("the failed network: %v", got)
 	}
+	m.do("GET", "/v2/cloud-gateways/networks/"+other, nil, 200)
 	if st, _ := m.f.NetworkState(other); st != "ready" {
 		t.Fatalf("only the next provisioning fails: the other is %s", st)
 	}

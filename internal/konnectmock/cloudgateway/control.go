@@ -15,16 +15,27 @@ func (f *Family) FailNextProvisioning(reason string) {
 	f.st.FailNext = reason
 }
 
-// NetworkState is a network's state and entity_version as Konnect reports them now ("" and
-// 0 when there is no such network).
+// NetworkState is a network's state and entity_version as the family last answered them,
+// without moving its provisioning on ("" and 0 when there is no such network): what a
+// client saw last.
 func (f *Family) NetworkState(id string) (string, int) {
 	f.env.Lock.Lock()
 	defer f.env.Lock.Unlock()
-	f.advance()
 	if n := f.network(id); n != nil {
 		return n.State, n.EntityVersion
 	}
 	return "", 0
+}
+
+// Networks are the ids of the networks the family holds, in creation order.
+func (f *Family) Networks() []string {
+	f.env.Lock.Lock()
+	defer f.env.Lock.Unlock()
+	var out []string
+	for _, n := range f.st.Networks {
+		out = append(out, n.ID)
+	}
+	return out
 }
 
 // Control serves POST /_mock/cloud-gateways/fail-next-provisioning {"reason": "…"} → 204.
