@@ -16,7 +16,7 @@ func global(collection string) func(map[string]string) string {
 // networkProvisioning: Konnect takes about half an hour to provision a network, and to
 // tear one down.
 var networkProvisioning = &engine.Provisioning{
-	Ready: []string{"ready"}, Failed: []string{"error"}, Gone: []string{"terminated"},
+	Ready: []string{"ready"}, Failed: []string{"error"}, Gone: []string{"terminated"}, Leaving: []string{"terminating"},
 	Reason:        "state_metadata.reason",
 	CreateTimeout: time.Hour, DeleteTimeout: time.Hour,
 }

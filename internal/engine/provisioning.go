@@ -36,8 +36,9 @@ type Provisioning struct {
 	// State is the JSON field holding the object's state (default "state").
 	State string
 	// Ready are the states a create waits for; Failed those that end the wait with an
-	// error; Gone those a delete waits for (besides a 404).
-	Ready, Failed, Gone []string
+	// error; Gone those a delete waits for (besides a 404); Leaving those of an object
+	// being torn down. A Gone or Leaving object holds no name a create could take.
+	Ready, Failed, Gone, Leaving []string
 	// Reason is the dotted JSON path of Konnect's reason for a failed state.
 	Reason string
 	// CreateTimeout and DeleteTimeout are the waits when `timeouts` does not set them.
@@ -54,6 +55,11 @@ func (p *Provisioning) stateOf(obj konnect.Object) string {
 	}
 	s, _ := obj[f].(string)
 	return s
+}
+
+func (p *Provisioning) leaving(obj konnect.Object) bool {
+	st := p.stateOf(obj)
+	return slices.Contains(p.Gone, st) || slices.Contains(p.Leaving, st)
 }
 
 func (p *Provisioning) reasonOf(obj konnect.Object) string {

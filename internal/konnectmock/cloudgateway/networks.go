@@ -36,6 +36,9 @@ func (f *Family) networkView(n *network) map[string]any {
 	return out
 }
 
+// leaving: a network being torn down holds its name no longer.
+func (n *network) leaving() bool { return n.State == stateTerminating || n.State == stateTerminated }
+
 func (f *Family) network(id string) *network {
 	for _, n := range f.st.Networks {
 		if n.ID == id {
@@ -126,7 +129,7 @@ func createNetwork(c *call) mockcore.Response {
 	if len(b.Bad) > 0 {
 		return c.invalid(b)
 	}
-	if slices.ContainsFunc(c.f.st.Networks, func(n *network) bool { return n.Name == *name }) {
+	if slices.ContainsFunc(c.f.st.Networks, func(n *network) bool { return n.Name == *name && !n.leaving() }) {
 		return c.problem(http.StatusConflict, fmt.Sprintf("Network with name %q already exists.", *name))
 	}
 	n := &network{ID: mockcore.NewUUID(), Name: *name, ProviderAccountID: *accountID, Region: *region,
@@ -159,7 +162,7 @@ func patchNetwork(c *call) mockcore.Response {
 		return c.invalid(b)
 	}
 	if name != nil && *name != n.Name {
-		if slices.ContainsFunc(c.f.st.Networks, func(o *network) bool { return o != n && o.Name == *name }) {
+		if slices.ContainsFunc(c.f.st.Networks, func(o *network) bool { return o != n && o.Name == *name && !o.leaving() }) {
 			return c.problem(http.StatusConflict, fmt.Sprintf("Network with name %q already exists.", *name))
 		}
 		n.Name = *name
