@@ -435,6 +435,7 @@ func fixtures(t *testing.T, client *konnect.Client) map[string]string {
 	portalContentFixtures(t, client, ids) // kind_portal_page_test.go
 	ipAllowListFixture(t, client, ids)    // kind_portal_ip_allow_list_test.go
 	catalogFixtures(t, client, ids)       // kind_catalog_test.go
+	cloudGatewayFixtures(t, client, ids)  // kind_cloudgateway_test.go
 	for _, k := range Kinds {
 		if ids[k.TypeName] == "" {
 			t.Fatalf("no fixture for %s", k.TypeName)
