@@ -157,3 +157,70 @@ func TestAccNetworkBadInput(t *testing.T) {
 		},
 	})
 }
+
+// TestAccNetworkProvisioningIsNoDrift: a network someone created in Konnect is adopted
+// with an import block while it still initializes, and a rename is planned; Konnect then
+// finishes provisioning it (its state and entity_version move) before the saved plan is
+// applied. Neither the import's plan nor the refresh shows a change, and the saved plan is
+// not stale: provisioning is no change of the network's own.
+func TestAccNetworkProvisioningIsNoDrift(t *testing.T) {
+	env := acctest.NewEnv(t, konnectmock.Options{Now: tickingClock(), CloudGateways: cloudgateway.Options{ProvisioningTime: time.Hour}})
+	var id, path string
+	adopt := func(name string) string {
+		return networkConfig(env, name) + fmt.Sprintf("\nimport {\n  to = konnect_cloud_gateway_network.this\n  id = %q\n}\n", id)
+	}
+	// provision moves the clock on by reading the network until Konnect reports it ready.
+	provision := func() {
+		for range 10 {
+			if env.Get(path)["state"] == "ready" {
+				return
+			}
+			env.Mock.CloudGateways().Advance(30 * time.Minute)
+		}
+		t.Fatalf("%s never became ready", path)
+	}
+	var out map[string]any
+	if _, err := env.Client.Do(t.Context(), "POST", "/v2/cloud-gateways/networks", nil, map[string]any{"name": "adopted",
+		"cloud_gateway_provider_account_id": cloudgateway.SeededProviderAccount("aws"), "region": "us-east-2",
+		"availability_zones": []any{"use2-az1", "use2-az2"}, "cidr_block": "10.0.0.0/16"}, &out); err != nil {
+		t.Fatal(err)
+	}
+	id, path = out["id"].(string), "/v2/cloud-gateways/networks/"+out["id"].(string)
+	resource.ParallelTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: protoV6Factories,
+		Steps: []resource.TestStep{
+			{
+				Config: adopt("adopted"),
+				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
+					plancheck.ExpectResourceAction("konnect_cloud_gateway_network.this", plancheck.ResourceActionNoop),
+				}},
+				Check: func(*terraform.State) error {
+					if st := env.Get(path)["state"]; st != "initializing" {
+						return fmt.Errorf("the network is %v: this test needs it still initializing", st)
+					}
+					return nil
+				},
+			},
+			{
+				// A saved plan, then Konnect finishes provisioning: the apply writes the rename.
+				Config: adopt("renamed"),
+				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
+					plancheck.ExpectResourceAction("konnect_cloud_gateway_network.this", plancheck.ResourceActionUpdate),
+					acctest.OutOfBand(provision),
+				}},
+				Check: func(*terraform.State) error {
+					if got := env.Get(path); got["name"] != "renamed" || got["state"] != "ready" {
+						return fmt.Errorf("Konnect holds %v (%v), want renamed and ready", got["name"], got["state"])
+					}
+					return nil
+				},
+			},
+			{
+				// The teardown need not wait an hour of the mock's clock.
+				PreConfig: func() { env.Mock.CloudGateways().SetProvisioningTime(0) },
+				Config:    adopt("renamed"),
+				PlanOnly:  true,
+			},
+		},
+	})
+}

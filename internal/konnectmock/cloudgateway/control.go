@@ -3,6 +3,7 @@ package cloudgateway
 import (
 	"encoding/json"
 	"net/http"
+	"time"
 
 	"github.com/konnectguard/terraform-provider-konnect/internal/konnectmock/mockcore"
 )
@@ -25,6 +26,22 @@ func (f *Family) NetworkState(id string) (string, int) {
 		return n.State, n.EntityVersion
 	}
 	return "", 0
+}
+
+// Advance moves every provisioning on as if d had passed on the family's clock (tests whose
+// clock they do not hold otherwise).
+func (f *Family) Advance(d time.Duration) {
+	f.env.Lock.Lock()
+	defer f.env.Lock.Unlock()
+	f.skew += d
+	f.advance()
+}
+
+// SetProvisioningTime changes Options.ProvisioningTime from now on.
+func (f *Family) SetProvisioningTime(d time.Duration) {
+	f.env.Lock.Lock()
+	defer f.env.Lock.Unlock()
+	f.opts.ProvisioningTime = d
 }
 
 // Networks are the ids of the networks the family holds, in creation order.

@@ -25,6 +25,7 @@ type Family struct {
 	env  mockcore.Env
 	opts Options
 	st   *state
+	skew time.Duration // Advance's: added to the clock
 }
 
 var _ mockcore.Family = (*Family)(nil)
@@ -127,7 +128,7 @@ func (f *Family) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	mockcore.ServeAlone(w, r, f.env, route, f.Serve)
 }
 
-func (f *Family) now() time.Time { return mockcore.Millis(f.env.Now()) }
+func (f *Family) now() time.Time { return mockcore.Millis(f.env.Now().Add(f.skew)) }
 
 func (c *call) problem(status int, detail string, params ...mockcore.InvalidParam) mockcore.Response {
 	return c.f.env.Problem(status, detail, params...)
