@@ -33,3 +33,37 @@ var kindRows = map[string]acctest.KindRow{
 		UpdatedAt: true,
 	},
 }
+
+// configurationDeps are a network for a configuration's data-plane group (the harness
+// declares the control plane, konnect_gateway_control_plane.cp, and sets control_plane_id).
+func configurationDeps(*acctest.KindFixture) string {
+	return fmt.Sprintf(`
+resource "konnect_cloud_gateway_network" "net" {
+  %s
+}
+`, fmt.Sprintf(networkBlock, `"dcgw-net"`))
+}
+
+// configurationBlock is a dedicated configuration with one autopilot group, its version to fill in.
+const configurationBlock = `control_plane_geo = "us"
+  version           = %s
+  dataplane_groups = [{
+    provider                 = "aws"
+    region                   = "us-east-2"
+    cloud_gateway_network_id = konnect_cloud_gateway_network.net.id
+    autoscale = {
+      configuration_data_plane_group_autoscale_autopilot = { kind = "autopilot", base_rps = 100 }
+    }
+    environment = [{ name = "KONG_LOG_LEVEL", value = "info" }]
+  }]`
+
+func init() {
+	kindRows[cloudgateway.ConfigurationKind.TypeName] = acctest.KindRow{
+		Deps:      configurationDeps,
+		Block:     configurationBlock,
+		Update:    &acctest.KindUpdate{Attr: "version", Values: [2]any{"3.10", "3.11"}, UI: "3.9"},
+		NoKept:    "Konnect replaces a configuration whole (PUT): what configuration leaves out is Konnect's default, nothing someone else keeps",
+		Removal:   &acctest.KindRemoval{Attr: "api_access", HCL: `"public"`, UI: "private"},
+		UpdatedAt: true,
+	}
+}

@@ -21,6 +21,12 @@ var networkProvisioning = &engine.Provisioning{
 	CreateTimeout: time.Hour, DeleteTimeout: time.Hour,
 }
 
+// configurationsOf are the configurations whose data-plane groups run on a network:
+// Konnect refuses the network's delete while there is one (400), and the cascade guard
+// names them instead, with their import blocks.
+var configurationsOf = engine.Dependent{Collection: "configuration-references", Platform: true, OwnID: true, Refuses: true,
+	TypeName: "konnect_cloud_gateway_configuration", NameFields: []string{"control_plane_id"}}
+
 // NetworkKind is a Dedicated Cloud Gateways network (/v2/cloud-gateways/networks): the VPC
 // Konnect provisions in one of the organization's provider accounts for data-plane groups.
 var NetworkKind = engine.EntityKind{
@@ -34,6 +40,7 @@ var NetworkKind = engine.EntityKind{
 	// What provisioning moves, and the counts other objects move: never a change of the network's own.
 	Derived: []string{"state", "state_metadata", "provider_metadata", "entity_version", "updated_at",
 		"transit_gateway_count", "configuration_reference_count"},
+	Dependents:   []engine.Dependent{configurationsOf},
 	Provisioning: networkProvisioning,
 	DataSource:   true,
 	Filter: &engine.KongFilter{Noun: "network", Fields: []engine.KongFilterField{

@@ -43,12 +43,20 @@ type Provisioning struct {
 	Reason string
 	// CreateTimeout and DeleteTimeout are the waits when `timeouts` does not set them.
 	CreateTimeout, DeleteTimeout time.Duration
+	// StateOf, when set, tells an object's state and Konnect's reason for a failed one from
+	// the whole object, instead of State and Reason (a configuration's: its data-plane
+	// groups' together).
+	StateOf func(obj konnect.Object) (state, reason string)
 	// Needs, when set, names an object the create needs ready first (a transit gateway's
 	// network): what it is, for diagnostics, and its path; "" when the body names none.
 	Needs func(parents map[string]string, body konnect.Object) (what, path string)
 }
 
 func (p *Provisioning) stateOf(obj konnect.Object) string {
+	if p.StateOf != nil {
+		st, _ := p.StateOf(obj)
+		return st
+	}
 	f := p.State
 	if f == "" {
 		f = "state"
@@ -63,6 +71,10 @@ func (p *Provisioning) leaving(obj konnect.Object) bool {
 }
 
 func (p *Provisioning) reasonOf(obj konnect.Object) string {
+	if p.StateOf != nil {
+		_, reason := p.StateOf(obj)
+		return reason
+	}
 	s, _ := Lookup(obj, Attr{Name: "reason", JSON: p.Reason}).(string)
 	return s
 }
