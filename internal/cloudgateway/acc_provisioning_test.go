@@ -19,11 +19,11 @@ import (
 	"github.com/konnectguard/terraform-provider-konnect/internal/konnectmock/cloudgateway"
 )
 
-// provisioningEnv is a mock whose networks take 20 seconds of its clock to provision and
+// provisioningEnv is a mock whose networks take 8 seconds of its clock to provision and
 // to tear down, a second passing at each reading of the clock: each wait sees several
 // polls of `initializing` or `terminating` first.
 func provisioningEnv(t *testing.T) *acctest.Env {
-	return acctest.NewEnv(t, konnectmock.Options{Now: tickingClock(), CloudGateways: cloudgateway.Options{ProvisioningTime: 20 * time.Second}})
+	return acctest.NewEnv(t, konnectmock.Options{Now: tickingClock(), CloudGateways: cloudgateway.Options{ProvisioningTime: 8 * time.Second}})
 }
 
 func networkConfig(env *acctest.Env, name string) string {

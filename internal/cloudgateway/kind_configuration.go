@@ -14,6 +14,9 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework-validators/int64validator"
 	"github.com/hashicorp/terraform-plugin-framework-validators/setvalidator"
 	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
+	"github.com/hashicorp/terraform-plugin-framework/path"
+	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
+	"github.com/hashicorp/terraform-plugin-framework/types"
 
 	"github.com/konnectguard/terraform-provider-konnect/internal/engine"
 	"github.com/konnectguard/terraform-provider-konnect/internal/konnect"
@@ -211,7 +214,7 @@ var ConfigurationKind = engine.EntityKind{
 			Description: "How the data planes are reached: `private`, `public` or `private+public` (Konnect's default).",
 			Validators:  []engine.Validator{stringvalidator.OneOf("private", "public", "private+public")}},
 		{Name: "dataplane_groups", Mode: engine.Required, Description: "The data-plane groups, one per provider region and network.",
-			Validators: []engine.Validator{setvalidator.SizeAtLeast(1)},
+			Validators: []engine.Validator{setvalidator.SizeAtLeast(1), groupsForKind{}},
 			Type: engine.SetOf(engine.ObjectOf(
 				engine.Attr{Name: "provider", Type: engine.String, Mode: engine.Required, Description: "The cloud provider: `aws`, `azure` or `gcp`.",
 					Validators: []engine.Validator{stringvalidator.OneOf("aws", "azure", "gcp")}},
@@ -244,14 +247,13 @@ var ConfigurationKind = engine.EntityKind{
 	},
 }
 
-// checkConfiguration is Konnect's rule for a kind at plan: dedicated.v0 needs a version and
-// each group's network and autoscale; serverless.v1 must leave them out.
+// checkConfiguration is Konnect's rule for a kind at plan: dedicated.v0 needs a version,
+// serverless.v1 must leave it out.
 func checkConfiguration(_ context.Context, _ *konnect.Client, values konnect.Object) []engine.Problem {
 	kind, _ := values["kind"].(string)
 	if kind == "" {
 		kind = "dedicated.v0"
 	}
-	groups, _ := values["dataplane_groups"].([]any)
 	var out []engine.Problem
 	need := func(attr, what string) {
 		out = append(out, engine.Problem{Attr: attr, Summary: "Missing " + what + " for a dedicated.v0 configuration",
@@ -268,20 +270,54 @@ func checkConfiguration(_ context.Context, _ *konnect.Client, values konnect.Obj
 	case kind == "serverless.v1" && hasVersion:
 		omit("version", "`version`")
 	}
-	for i, g := range groups {
-		m, _ := g.(map[string]any)
+	return out // each group's network and autoscale: groupsForKind, at validation
+}
+
+// groupsForKind checks each data-plane group of the configuration against its kind:
+// dedicated.v0 needs the group's network and autoscale, serverless.v1 must leave them out.
+// (A validator: in the plan, a group's unset optional attributes are unknown.)
+type groupsForKind struct{}
+
+func (groupsForKind) Description(context.Context) string {
+	return "each group's cloud_gateway_network_id and autoscale are set for kind dedicated.v0 and left out for serverless.v1"
+}
+
+func (v groupsForKind) MarkdownDescription(ctx context.Context) string { return v.Description(ctx) }
+
+func (groupsForKind) ValidateSet(ctx context.Context, req validator.SetRequest, resp *validator.SetResponse) {
+	if req.ConfigValue.IsNull() || req.ConfigValue.IsUnknown() {
+		return
+	}
+	var kind types.String
+	resp.Diagnostics.Append(req.Config.GetAttribute(ctx, path.Root("kind"), &kind)...)
+	if kind.IsUnknown() {
+		return
+	}
+	k := kind.ValueString()
+	if kind.IsNull() {
+		k = "dedicated.v0"
+	}
+	for i, e := range req.ConfigValue.Elements() {
+		obj, ok := e.(types.Object)
+		if !ok || obj.IsNull() || obj.IsUnknown() {
+			continue
+		}
 		for _, f := range []string{"cloud_gateway_network_id", "autoscale"} {
-			what := fmt.Sprintf("dataplane_groups[%d].%s", i, f)
-			_, has := m[f]
-			if kind == "dedicated.v0" && !has {
-				need("dataplane_groups", "`"+what+"`")
+			a, ok := obj.Attributes()[f]
+			if !ok || a.IsUnknown() {
+				continue
 			}
-			if kind == "serverless.v1" && has {
-				omit("dataplane_groups", "`"+what+"`")
+			what := fmt.Sprintf("dataplane_groups[%d].%s", i, f)
+			switch {
+			case k == "dedicated.v0" && a.IsNull():
+				resp.Diagnostics.AddAttributeError(req.Path, "Missing "+what+" for a dedicated.v0 configuration",
+					fmt.Sprintf("A configuration of kind dedicated.v0 needs `%s`. Set it, or set kind = \"serverless.v1\".", what))
+			case k == "serverless.v1" && !a.IsNull():
+				resp.Diagnostics.AddAttributeError(req.Path, "A serverless.v1 configuration takes no "+what,
+					fmt.Sprintf("Konnect ignores `%s` for kind serverless.v1: leave it out, or set kind = \"dedicated.v0\".", what))
 			}
 		}
 	}
-	return out
 }
 
 var envNameRE = regexp.MustCompile(envNamePattern)

@@ -224,7 +224,7 @@ func TestMigrateAccFromKong(t *testing.T) {
 	others.merge(addKongPortal(t, e, state))                            // acc_migrate_portal_test.go
 	others.merge(addKongPortalContent(t, e, state))                     // acc_migrate_portal_page_test.go
 	others.merge(addKongCatalog(t, e, state, cpID, svc["id"].(string))) // acc_migrate_catalog_test.go
-	others.merge(addKongCloudGateway(t, e, state))                      // acc_migrate_cloudgateway_test.go
+	others.merge(addKongCloudGateway(t, e, state, cpID))                // acc_migrate_cloudgateway_test.go
 	objects := len(state.resources)
 	secrets := append([]string{"alice-key-0123456789", migrationRedisPassword}, others.secrets...)
 

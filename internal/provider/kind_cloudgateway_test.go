@@ -22,4 +22,14 @@ func cloudGatewayFixtures(t *testing.T, client *konnect.Client, ids map[string]s
 		t.Fatalf("network: %v", err)
 	}
 	ids[cloudgateway.NetworkKind.TypeName] = fmt.Sprintf(`{"id":%q}`, network["id"])
+	var cp, cfg konnect.Object
+	if _, err := client.Do(context.Background(), http.MethodPost, "/v2/control-planes", nil, konnect.Object{"name": "fast-path-dcgw", "cloud_gateway": true}, &cp); err != nil {
+		t.Fatalf("control plane: %v", err)
+	}
+	if _, err := client.Do(context.Background(), http.MethodPut, "/v2/cloud-gateways/configurations", nil, konnect.Object{"control_plane_id": cp["id"],
+		"control_plane_geo": "us", "version": "3.10", "dataplane_groups": []any{map[string]any{"provider": "aws", "region": "us-east-2",
+			"cloud_gateway_network_id": network["id"], "autoscale": map[string]any{"kind": "autopilot", "base_rps": 100}}}}, &cfg); err != nil {
+		t.Fatalf("configuration: %v", err)
+	}
+	ids[cloudgateway.ConfigurationKind.TypeName] = fmt.Sprintf(`{"id":%q}`, cfg["id"])
 }
