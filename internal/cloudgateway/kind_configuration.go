@@ -194,9 +194,11 @@ var ConfigurationKind = engine.EntityKind{
 		"The create waits until every data-plane group is `ready` (`timeouts.create`); a group whose provisioning fails is an error with Konnect's reason, and the configuration stays in state, tainted. " +
 		"The destroy really tears the configuration down (Konnect has no DELETE for it: it is given no data-plane groups) and waits until Konnect holds no configuration (`timeouts.delete`). " +
 		"`dataplane_groups[].environment` values are returned by Konnect to anyone who can read the configuration and kept in state: they are no place for secrets (reference a vault instead).",
-	API:          configurationAPI{},
-	NameAttr:     "control_plane_id",
-	Derived:      []string{"entity_version", "updated_at", "dataplane_groups", "dataplane_group_config"},
+	API:      configurationAPI{},
+	NameAttr: "control_plane_id",
+	// What provisioning moves: the groups as they run. What was last put stays in the
+	// revision (dataplane_group_config): someone's PUT changes it.
+	Derived:      []string{"entity_version", "updated_at", "dataplane_groups"},
 	Provisioning: &engine.Provisioning{StateOf: configurationState, Ready: []string{"ready"}, Failed: []string{"error"}, CreateTimeout: time.Hour, DeleteTimeout: time.Hour},
 	Check:        checkConfiguration,
 	Attrs: []engine.Attr{

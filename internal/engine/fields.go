@@ -205,21 +205,6 @@ func holdsSensitive(t Type) bool {
 func withoutDerived(obj konnect.Object, fields []string) konnect.Object {
 	out := maps.Clone(obj)
 	for _, f := range fields {
-		if list, rest, ok := strings.Cut(f, "[]."); ok {
-			// a field of each element of a list (a data-plane group's state)
-			if elems, isList := out[list].([]any); isList {
-				clean := make([]any, len(elems))
-				for i, e := range elems {
-					if m, isObj := e.(map[string]any); isObj {
-						clean[i] = map[string]any(withoutDerived(m, []string{rest}))
-					} else {
-						clean[i] = e
-					}
-				}
-				out[list] = clean
-			}
-			continue
-		}
 		parts := strings.Split(f, ".")
 		m := out
 		for _, p := range parts[:len(parts)-1] {

@@ -224,8 +224,8 @@ func putConfiguration(c *call) mockcore.Response {
 			continue
 		}
 		if cfg, ok := wanted[groupKey(g.Config)]; ok {
-			if !reflect.DeepEqual(g.Config, normalize(cfg)) {
-				g.Config = normalize(cfg).(map[string]any)
+			if n := normalizeObject(cfg); !reflect.DeepEqual(g.Config, n) {
+				g.Config = n
 				c.f.changed(&g.lifecycle)
 			}
 			delete(wanted, groupKey(cfg))
@@ -237,7 +237,7 @@ func putConfiguration(c *call) mockcore.Response {
 		if _, ok := wanted[groupKey(cfg)]; !ok {
 			continue
 		}
-		g := &dpGroup{ID: mockcore.NewUUID(), Config: normalize(cfg).(map[string]any)}
+		g := &dpGroup{ID: mockcore.NewUUID(), Config: normalizeObject(cfg)}
 		c.f.begin(&g.lifecycle, stateInitializing)
 		g.FailWith = c.f.failWith()
 		x.Groups = append(x.Groups, g)
@@ -253,5 +253,10 @@ func putConfiguration(c *call) mockcore.Response {
 func normalize(v any) any {
 	var out any
 	_ = json.Unmarshal(mockcore.Marshal(v), &out)
+	return out
+}
+
+func normalizeObject(m map[string]any) map[string]any {
+	out, _ := normalize(m).(map[string]any)
 	return out
 }
