@@ -3,9 +3,14 @@ package engine
 import (
 	"context"
 	"errors"
+	"fmt"
+	"net/http"
+	"net/http/httptest"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/hashicorp/terraform-plugin-framework/diag"
 
 	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
@@ -130,6 +135,47 @@ func TestCIDRAndDurationValidators(t *testing.T) {
 	for value, bad := range map[string]bool{"45m": false, "1h30m": false, "45": true, "0s": true, "soon": true} {
 		if got := check(Duration(), value); (got != "") != bad {
 			t.Errorf("Duration %q: %q", value, got)
+		}
+	}
+}
+
+// TestWaitNeedsWaitsForTheNetwork: a create that needs another object ready (a transit
+// gateway its network) reads that object until it is ready, and creates nothing when it
+// fails, naming it and Konnect's reason.
+func TestWaitNeedsWaitsForTheNetwork(t *testing.T) {
+	for _, tc := range []struct {
+		states []string
+		ok     bool
+		want   string
+	}{
+		{[]string{"initializing", "initializing", "ready"}, true, ""},
+		{[]string{"initializing", "error"}, false, `It needs network n1 ready first: network n1 is in state "error": no capacity in use2-az1`},
+	} {
+		reads := 0
+		srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			st := tc.states[min(reads, len(tc.states)-1)]
+			reads++
+			w.Header().Set("Content-Type", "application/json")
+			_, _ = fmt.Fprintf(w, `{"id":"n1","state":%q,"state_metadata":{"reason":"no capacity in use2-az1"}}`, st)
+		}))
+		client, err := konnect.New(konnect.Config{ServerURL: srv.URL, Token: "kpat_test"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		r, _ := provisioningResource("ready")
+		r.Kind.Provisioning.CreateTimeout = time.Minute
+		r.Kind.Provisioning.Needs = func(parents map[string]string, _ konnect.Object) (string, string) {
+			return "network " + parents["network_id"], "/v2/cloud-gateways/networks/" + parents["network_id"]
+		}
+		r.Data.Client = client
+		var diags diag.Diagnostics
+		ok := r.waitNeeds(context.Background(), ObjectValues{}, map[string]string{"network_id": "n1"}, konnect.Object{}, &diags)
+		srv.Close()
+		if ok != tc.ok || reads != len(tc.states) {
+			t.Errorf("%v: ok %v after %d reads, want %v after %d", tc.states, ok, reads, tc.ok, len(tc.states))
+		}
+		if tc.want != "" && (!diags.HasError() || !strings.Contains(diags[0].Detail(), tc.want)) {
+			t.Errorf("%v: diagnostics %v, want %q", tc.states, diags, tc.want)
 		}
 	}
 }
