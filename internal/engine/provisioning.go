@@ -94,10 +94,16 @@ func ProvisioningTimeouts(create, del time.Duration) Attr {
 		Description: "How long the create waits for the object to be ready and the delete for it to be gone, as `timeouts = { create = \"45m\", delete = \"30m\" }`. Never sent to Konnect."}
 }
 
+// shortDuration spells d as configuration would: 1h, 30m, 1h30m (not 1h0m0s).
 func shortDuration(d time.Duration) string {
 	s := d.String()
-	s = strings.TrimSuffix(s, "0s")
-	return strings.TrimSuffix(s, "0m")
+	if strings.HasSuffix(s, "m0s") {
+		s = strings.TrimSuffix(s, "0s")
+	}
+	if strings.HasSuffix(s, "h0m") {
+		s = strings.TrimSuffix(s, "0m")
+	}
+	return s
 }
 
 // PollIntervalEnv sets the first interval between two reads of an object that provisions

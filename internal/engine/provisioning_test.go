@@ -179,3 +179,11 @@ func TestWaitNeedsWaitsForTheNetwork(t *testing.T) {
 		}
 	}
 }
+
+func TestShortDuration(t *testing.T) {
+	for d, want := range map[time.Duration]string{time.Hour: "1h", 30 * time.Minute: "30m", 90 * time.Minute: "1h30m", 45 * time.Second: "45s", 10 * time.Minute: "10m"} {
+		if got := shortDuration(d); got != want {
+			t.Errorf("%s: %q, want %q", d, got, want)
+		}
+	}
+}
