@@ -78,6 +78,28 @@ func TestAccConfigurationTeardown(t *testing.T) {
 					if len(groups) != 1 || groups[0].(map[string]any)["state"] != "ready" {
 						return fmt.Errorf("the create returned before the data-plane group was ready: %v", groups)
 					}
+					return nil
+				},
+			},
+			{
+				// A second group, then without it again: the plan after the apply is empty
+				// while Konnect still tears that group down.
+				Config: dcgwConfig(env, strings.Replace(cfg, "  }]", `  }, {
+    provider                 = "aws"
+    region                   = "eu-west-1"
+    cloud_gateway_network_id = konnect_cloud_gateway_network.net.id
+    autoscale = {
+      configuration_data_plane_group_autoscale_static = { kind = "static", instance_type = "small", requested_instances = 2 }
+    }
+  }]`, 1)),
+			},
+			{
+				Config: dcgwConfig(env, cfg),
+				Check: func(*terraform.State) error {
+					got := env.Mock.CloudGateways().Groups(id)
+					if len(got) != 2 || got["eu-west-1"] != "terminating" {
+						return fmt.Errorf("Konnect's data-plane groups: %v, want the eu-west-1 one terminating", got)
+					}
 					env.ResetRequests()
 					return nil
 				},

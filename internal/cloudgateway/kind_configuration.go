@@ -215,7 +215,9 @@ var ConfigurationKind = engine.EntityKind{
 		{Name: "api_access", Type: engine.String, Default: "private+public",
 			Description: "How the data planes are reached: `private`, `public` or `private+public` (Konnect's default).",
 			Validators:  []engine.Validator{stringvalidator.OneOf("private", "public", "private+public")}},
-		{Name: "dataplane_groups", Mode: engine.Required, Description: "The data-plane groups, one per provider region and network.",
+		// Read from what was last put: a group being torn down (still in Konnect's
+		// dataplane_groups while it terminates) is no longer configuration's.
+		{Name: "dataplane_groups", ReadFrom: "dataplane_group_config", Mode: engine.Required, Description: "The data-plane groups, one per provider region and network.",
 			Validators: []engine.Validator{setvalidator.SizeAtLeast(1), groupsForKind{}},
 			Type: engine.SetOf(engine.ObjectOf(
 				engine.Attr{Name: "provider", Type: engine.String, Mode: engine.Required, Description: "The cloud provider: `aws`, `azure` or `gcp`.",

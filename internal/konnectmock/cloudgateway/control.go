@@ -2,6 +2,7 @@ package cloudgateway
 
 import (
 	"encoding/json"
+	"fmt"
 	"net/http"
 	"time"
 
@@ -42,6 +43,20 @@ func (f *Family) SetProvisioningTime(d time.Duration) {
 	f.env.Lock.Lock()
 	defer f.env.Lock.Unlock()
 	f.opts.ProvisioningTime = d
+}
+
+// Groups are the states of a configuration's data-plane groups by region, as the family
+// last answered them.
+func (f *Family) Groups(configurationID string) map[string]string {
+	f.env.Lock.Lock()
+	defer f.env.Lock.Unlock()
+	out := map[string]string{}
+	if c := f.configuration(configurationID); c != nil {
+		for _, g := range c.Groups {
+			out[fmt.Sprint(g.Config["region"])] = g.State
+		}
+	}
+	return out
 }
 
 // Networks are the ids of the networks the family holds, in creation order.
