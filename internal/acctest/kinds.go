@@ -20,24 +20,29 @@ import (
 )
 
 // The guard scenarios that hold for every resource kind (guards.md, "What must be proven
-// by tests", rows 1, 3 and 5), run for each kind from one small row declared next to the
+// by tests", rows 1, 3, 5 and 9), run for each kind from one small row declared next to the
 // kind (kind_*_test.go of its family's package, whose TestAccKinds calls RunKinds). One
 // resource.Test per kind, its own mock and control plane:
 //
-//  1. create (Konnect holds the row's value, state a revision);
-//  2. row 1: `plan -out` a change of the row's attribute, someone edits it in Konnect, the
+//  1. create, with the attribute of row 9 set (Konnect holds the row's value and that
+//     attribute, state a revision);
+//  2. row 9: tags in another order plan nothing; configuration stops setting the attribute:
+//     the plan shows Konnect's default, the apply leaves it out and Konnect applies its
+//     default; edited in Konnect once configuration no longer sets it, it is no diff;
+//  3. row 1: `plan -out` a change of the row's attribute, someone edits it in Konnect, the
 //     apply of the saved plan fails naming the type (and the control plane of an object in
 //     one), and Konnect keeps the edit;
-//  3. row 5: `plan -destroy -out`, someone edits the object, the apply fails, the object is
+//  4. row 5: `plan -destroy -out`, someone edits the object, the apply fails, the object is
 //     intact in Konnect and keeps the edit;
-//  4. row 3, policy fail: that edit, which the configuration would revert, fails the plan
+//  5. row 3, policy fail: that edit, which the configuration would revert, fails the plan
 //     with the field's line, and Konnect keeps it;
-//  5. row 3, policy warn: the same plan applies with a warning naming the field, and Konnect
-//     holds the configured value;
-//  6. row 3, policy overwrite: the same, silently;
-//  7. row 9: an attribute configuration sets (Konnect holds it; tags in another order plan
-//     nothing) and then stops setting goes back to Konnect's default (the plan shows it,
-//     Konnect holds it); edited in Konnect once configuration no longer sets it, it is no diff.
+//  6. row 3, policy overwrite: the same plan, with no warning;
+//  7. row 3, policy warn: the same plan applies with a warning naming the field, Konnect
+//     holds the configured value, and a field someone set in Konnect that configuration
+//     never mentions is kept.
+// Row 9 comes last instead when it removes the row's own attribute (rows 1 to 3 start from
+// a value Terraform applied), and after the Steps of a row without an update, which create
+// the object. Then the object is imported (importSteps).
 
 // KindRow is how one kind takes part in the scenarios.
 type KindRow struct {
@@ -111,6 +116,13 @@ type KindRemoval struct {
 // Two tags: configuration that lists them in another order plans nothing (a set).
 var tagsRemoval = &KindRemoval{Attr: "tags", HCL: `["t8", "t9"]`, UI: []any{"ui"}}
 
+// TagsOrderKinds are the kinds whose row plans their tags in another order (one per API
+// style that has tags): every kind's tags are the engine's set of strings, which
+// TestKindTagsAreSets (internal/provider) checks for every kind.
+var TagsOrderKinds = map[string]bool{
+	gateway.ServiceKind.TypeName: true, gateway.PluginKind.TypeName: true, gateway.KeyAuthKind.TypeName: true,
+}
+
 // tagsReordered is tagsRemoval's tags in another order.
 const tagsReordered = `["t9", "t8"]`
 
@@ -128,7 +140,10 @@ func (f *KindFixture) removal() *KindRemoval {
 // plan shows Konnect's default, the apply leaves the value out and Konnect applies its
 // default, the next plan is empty; then someone sets it in Konnect, and since configuration
 // no longer sets it, that is no diff.
-func (f *KindFixture) removalSteps(withBody, withoutBody string) []resource.TestStep {
+//
+// first: the object does not exist yet, and the step that sets the attribute creates it
+// (createStep); the steps after these start from the configuration without it.
+func (f *KindFixture) removalSteps(withBody, withoutBody string, first bool) []resource.TestStep {
 	rm := f.removal()
 	var a engine.Attr
 	for _, x := range f.Kind.Attrs {
@@ -161,24 +176,30 @@ func (f *KindFixture) removalSteps(withBody, withoutBody string) []resource.Test
 	}
 	with := f.WithBlock("", withBody)
 	without := f.WithBlock("", withoutBody)
-	set := resource.TestStep{Config: with}
+	var holdsSet func()
 	var reordered []resource.TestStep
 	if strings.Contains(withBody, rm.Attr+" = "+rm.HCL) {
 		// Konnect holds the value configuration sets (when its HCL is also JSON: a list of
 		// strings, a string).
 		var want any
 		if json.Unmarshal([]byte(rm.HCL), &want) == nil {
-			set.Check = func(*terraform.State) error {
-				konnectHolds("while configuration sets "+rm.Attr, want)
-				return nil
-			}
+			holdsSet = func() { konnectHolds("while configuration sets "+rm.Attr, want) }
 		}
-		if rm == tagsRemoval {
+		if rm == tagsRemoval && TagsOrderKinds[f.Kind.TypeName] {
 			// The same tags in another order: nothing to do.
 			reordered = append(reordered, resource.TestStep{
 				Config: f.WithBlock("", strings.Replace(withBody, rm.Attr+" = "+rm.HCL, rm.Attr+" = "+tagsReordered, 1)), PlanOnly: true,
 			})
 		}
+	}
+	set := f.createStep(with, holdsSet)
+	if !first {
+		set = resource.TestStep{Config: with, Check: func(*terraform.State) error {
+			if holdsSet != nil {
+				holdsSet()
+			}
+			return nil
+		}}
 	}
 	return append(append([]resource.TestStep{set}, reordered...), []resource.TestStep{
 		{
@@ -193,16 +214,35 @@ func (f *KindFixture) removalSteps(withBody, withoutBody string) []resource.Test
 		},
 		// (The plan right after that apply is empty: terraform-plugin-testing fails any
 		// applied step whose next plan, refreshed or not, is not.)
-		{
-			// Someone sets it in Konnect: configuration no longer sets it, so no diff (a plan
-			// that writes nothing consults no policy). Applied, so that state holds it for the
-			// imports; the policy is overwrite for the teardown: the destroy deletes that
-			// Konnect change, which overwrite lets it do.
-			PreConfig:        func() { f.Env.Edit(f.Path, Set(a.JSONName(), rm.UI)) },
-			Config:           f.WithBlock("overwrite", withoutBody),
-			ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()}},
-		},
+		f.konnectSetsRemoved(a, withoutBody, first),
 	}...)
+}
+
+// konnectSetsRemoved is the last step of row 9: someone sets the removed attribute in
+// Konnect; configuration no longer sets it, so no diff (a plan that writes nothing consults
+// no policy), refreshed or not. Planned only when more steps follow (first): the next
+// apply refreshes state. When the imports follow, applied (writing nothing), so that state
+// holds what is imported; the policy is overwrite for the teardown: the destroy deletes
+// that Konnect change, which overwrite lets it do.
+func (f *KindFixture) konnectSetsRemoved(a engine.Attr, withoutBody string, first bool) resource.TestStep {
+	edit := func() {
+		f.Env.Edit(f.Path, func(body map[string]any) {
+			Set(a.JSONName(), f.removal().UI)(body)
+			if u := f.Row.Update; u != nil {
+				for k, x := range u.Also { // what the UI writes back with any edit
+					body[k] = x
+				}
+			}
+		})
+	}
+	if first {
+		return resource.TestStep{PreConfig: edit, Config: f.WithBlock("", withoutBody), PlanOnly: true}
+	}
+	return resource.TestStep{
+		PreConfig:        edit,
+		Config:           f.WithBlock("overwrite", withoutBody),
+		ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()}},
+	}
 }
 
 // KindFixture is one kind's test: its mock, its row, and what the first apply created.
@@ -213,8 +253,7 @@ type KindFixture struct {
 	Row  KindRow
 	Rec  *DiagRecorder
 	Path string // API path of the object under test, known after the first apply
-
-	keptWas any // the kept field's value before someone set it
+	kept any    // what Konnect held in the kept field once someone set it
 
 	pemOnce sync.Once
 	pem     TLSPair
@@ -452,23 +491,34 @@ func (f *KindFixture) conflictDiag() *regexp.Regexp {
 		`[^\n]*\) was changed outside Terraform at ` + updatedAtRE + `.*\n[\s│]*` + regexp.QuoteMeta(line) + `\s+last applied: [^\n]*in Konnect now: [^\n]*planned: `)
 }
 
+// createStep creates the object from config: Konnect holds the row's value, and state a
+// revision.
+func (f *KindFixture) createStep(config string, also func()) resource.TestStep {
+	return resource.TestStep{
+		Config: config,
+		Check: func(s *terraform.State) error {
+			if err := f.Remember(s); err != nil {
+				return err
+			}
+			if u := f.Row.Update; u != nil {
+				f.Holds("after create", u.Values[0])
+			}
+			if also != nil {
+				also()
+			}
+			// The revision in state is the digest of what Konnect returned.
+			return resource.TestMatchResourceAttr(f.Address(), "revision", revisionRE)(s)
+		},
+	}
+}
+
+// updateSteps are rows 1, 5 and 3 on the row's attribute, from an object created with value 0.
 func (f *KindFixture) updateSteps() []resource.TestStep {
 	u, typeName := f.Row.Update, f.Kind.TypeName
 	action := func(a plancheck.ResourceActionType) plancheck.PlanCheck {
 		return plancheck.ExpectResourceAction(f.Address(), a)
 	}
 	return []resource.TestStep{
-		{
-			Config: f.Config("", 0),
-			Check: func(s *terraform.State) error {
-				if err := f.Remember(s); err != nil {
-					return err
-				}
-				f.Holds("after create", u.Values[0])
-				// The revision in state is the digest of what Konnect returned.
-				return resource.TestMatchResourceAttr(f.Address(), "revision", revisionRE)(s)
-			},
-		},
 		{
 			// Row 1: a saved plan goes stale.
 			Config: f.Config("", 1),
@@ -498,13 +548,29 @@ func (f *KindFixture) updateSteps() []resource.TestStep {
 			ExpectError: f.conflictDiag(),
 		},
 		{
+			// Row 3, policy overwrite: the same plan, silent. Planned, not applied: the policy
+			// is decided at plan (guard.Decide), and the apply that follows is the warn step's,
+			// the same update whatever the policy.
+			PreConfig: func() {
+				f.Holds("after the refused plan", u.UI)
+				f.Rec.Reset()
+			},
+			Config:             f.Config("overwrite", 0),
+			PlanOnly:           true,
+			ExpectNonEmptyPlan: true,
+			ConfigPlanChecks: resource.ConfigPlanChecks{PostApplyPostRefresh: []plancheck.PlanCheck{
+				action(plancheck.ResourceActionUpdate),
+				PlanCheck(func() error { return f.Rec.WantNoWarnings() }),
+			}},
+		},
+		{
 			// Row 3, policy warn; and someone else's setting of a field configuration never
 			// mentions (kept) survives the update.
 			PreConfig: func() {
-				f.Holds("after the refused plan", u.UI)
+				f.Holds("after the overwrite plan", u.UI)
 				if k := f.keptField(); k != nil {
-					f.keptWas = Field(f.Env.Get(f.Path), k.Field)
 					f.Env.Edit(f.Path, Set(k.Field, k.UI))
+					f.kept = Field(f.Env.Get(f.Path), k.Field) // (labels merge with what row 9 left)
 				}
 				f.Rec.Reset()
 			},
@@ -514,28 +580,11 @@ func (f *KindFixture) updateSteps() []resource.TestStep {
 				f.Holds("policy warn", u.Values[0])
 				_ = f.noSecretInRecords(s) // after a create, refreshes, a refused apply and an update
 				if k := f.keptField(); k != nil {
-					if got := Field(f.Env.Get(f.Path), k.Field); fmt.Sprint(got) != fmt.Sprint(k.UI) {
-						f.T.Errorf("the update dropped %s, set in Konnect by someone else: Konnect holds %v, want %v", k.Field, got, k.UI)
+					if got := Field(f.Env.Get(f.Path), k.Field); fmt.Sprint(got) != fmt.Sprint(f.kept) {
+						f.T.Errorf("the update dropped %s, set in Konnect by someone else: Konnect holds %v, want %v", k.Field, got, f.kept)
 					}
 				}
 				return f.Rec.WantWarning("This plan overwrites changes made in Konnect", typeName, u.conflictLine()+" ")
-			},
-		},
-		{
-			// Row 3, policy overwrite: silent. Someone puts the kept field back as it was
-			// (configuration never set it: no diff), for the scenarios after this one.
-			PreConfig: func() {
-				f.Edit(u.UI)
-				if k := f.keptField(); k != nil && f.keptWas != nil { // (Konnect takes no null for some: a page's description)
-					f.Env.Edit(f.Path, Set(k.Field, f.keptWas))
-				}
-				f.Rec.Reset()
-			},
-			Config:           f.Config("overwrite", 0),
-			ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{action(plancheck.ResourceActionUpdate)}},
-			Check: func(*terraform.State) error {
-				f.Holds("policy overwrite", u.Values[0])
-				return f.Rec.WantNoWarnings()
 			},
 		},
 	}
@@ -555,14 +604,15 @@ func RunKinds(t *testing.T, kinds []engine.EntityKind, rows map[string]KindRow, 
 				t.Fatalf("%s has no row", k.TypeName)
 			}
 			f := &KindFixture{T: t, Env: NewEnv(t, konnectmock.Options{}), Kind: k, Row: row, Rec: &DiagRecorder{}}
-			steps := []resource.TestStep{}
-			if row.Update != nil {
-				steps = f.updateSteps()
-			}
-			if row.Steps != nil {
-				steps = append(steps, row.Steps(f)...)
-			}
+			// With an update of another attribute than row 9's, the object is created by
+			// row 9's first step, then rows 1, 5 and 3 run. Otherwise row 9 comes last: after
+			// the object was created alone and rows 1, 5 and 3 (the row's own attribute: they
+			// must start from a value Terraform applied), or after the Steps of a row without
+			// an update, which create it.
+			var removal []resource.TestStep
+			first := false
 			if rm := f.removal(); rm != nil {
+				first = row.Update != nil && row.Update.Attr != rm.Attr
 				with, without := row.Block+"\n  "+rm.Attr+" = "+rm.HCL, row.Block
 				switch {
 				case row.Update != nil && row.Update.Attr == rm.Attr:
@@ -573,11 +623,24 @@ func RunKinds(t *testing.T, kinds []engine.EntityKind, rows map[string]KindRow, 
 					v := row.Update.render(row.Update.Values[0])
 					with, without = fmt.Sprintf(with, v), fmt.Sprintf(without, v)
 				}
-				steps = append(steps, f.removalSteps(with, without)...)
+				removal = f.removalSteps(with, without, first)
+			}
+			var steps []resource.TestStep
+			switch {
+			case first:
+				steps = append(removal, f.updateSteps()...)
+			case row.Update != nil:
+				steps = append([]resource.TestStep{f.createStep(f.Config("", 0), nil)}, f.updateSteps()...)
+			}
+			if row.Steps != nil {
+				steps = append(steps, row.Steps(f)...)
+			}
+			if !first {
+				steps = append(steps, removal...)
 			}
 			last := ""
 			for _, st := range steps {
-				if st.Config != "" && st.ExpectError == nil && !st.Destroy {
+				if st.Config != "" && st.ExpectError == nil && !st.Destroy && !st.PlanOnly {
 					last = st.Config // the configuration the object was last applied with
 				}
 			}

@@ -48,3 +48,13 @@ func (e *Env) AdoptionStep(config string, addresses ...string) resource.TestStep
 		},
 	}
 }
+
+// PlanCheck is a plan check that fails the step with f's error: a check of something beside
+// the plan (the diagnostics recorded while it was made) in a plan-only step, which has no
+// Check.
+type PlanCheck func() error
+
+// CheckPlan reports f's error.
+func (f PlanCheck) CheckPlan(_ context.Context, _ plancheck.CheckPlanRequest, resp *plancheck.CheckPlanResponse) {
+	resp.Error = f()
+}

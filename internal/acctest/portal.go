@@ -17,9 +17,17 @@ import (
 // takes any id there).
 const PortalAPIID = "5f9fd312-a987-4628-b4c5-bb4f4fddd5f7"
 
-// AuditDestinations are ids of the organization's audit log destinations (the mock takes any
-// UUID).
-var AuditDestinations = [3]string{"9cb77dc2-ff99-4d47-84ab-7c5c1b3ef939", "2f0c3c55-6f3a-4d8e-9c1b-0f8b1f7a9d21", "6a1e4b8e-3d2c-4f5a-8b7c-1d2e3f4a5b6c"}
+// AuditDestinationHCL is a konnect_audit_log_destination named name, for configurations
+// whose audit log webhooks point at one (Konnect refuses a destination that does not exist).
+func AuditDestinationHCL(name string) string {
+	return fmt.Sprintf(`
+resource "konnect_audit_log_destination" %q {
+  name          = %q
+  endpoint      = "https://siem.example.com/%s"
+  authorization = "Bearer %s-token"
+}
+`, name, name, name, name)
+}
 
 // PNGPixel is a 1×1 PNG as a data URL (Kong's test image).
 const PNGPixel = "data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR4nGMAAQAABQABDQottAAAAABJRU5ErkJggg=="

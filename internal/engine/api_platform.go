@@ -154,6 +154,9 @@ type platformPage struct {
 	Data  []konnect.Object `json:"data"`
 	Items []konnect.Object `json:"items"`
 	Meta  struct {
+		// Next is the next page's link where meta is the cursor page itself (the audit
+		// logs API's destinations: {"meta": {"next", "previous", "size"}}).
+		Next json.RawMessage `json:"next"`
 		Page struct {
 			Total int `json:"total"`
 			// Next is the link to the next page of a cursor-paged listing: null on the
@@ -222,7 +225,11 @@ func ListPlatformQuery(ctx context.Context, cl *konnect.Client, collection strin
 			// page tree, an API's documents: "not paginated") holds everything at once.
 			return all, nil
 		}
-		if next := out.Meta.Page.Next; len(next) > 0 || after != "" {
+		next := out.Meta.Page.Next
+		if len(next) == 0 {
+			next = out.Meta.Next
+		}
+		if len(next) > 0 || after != "" {
 			// Cursor pages: follow page[after] of the next link; a null link ends them.
 			var link string
 			_ = json.Unmarshal(next, &link)

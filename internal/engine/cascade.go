@@ -133,6 +133,10 @@ type Dependent struct {
 	// key-auth of the control plane, each of a consumer): the reference field naming that
 	// object, which heads a Nested import id (<control_plane_id>/<consumer id>/<id>).
 	Via string
+	// ByName: the objects are not below the parent but name it: the control plane's objects
+	// of Collection whose `name` is the parent's attribute ByName (a custom plugin's
+	// plugins), listed with Konnect's filter[name][eq].
+	ByName string
 	// Below are the collections listed below each object found in this one (a foreign
 	// upstream's targets), where Konnect has no listing across the control plane: the
 	// objects the parent's delete takes two levels down, named and counted too.
@@ -155,6 +159,9 @@ var (
 	SnisOf       = Dependent{Collection: "snis", All: "snis", TypeName: "konnect_gateway_sni", NameFields: []string{"name"}}
 	KeysOf       = Dependent{Collection: "keys", All: "keys", TypeName: "konnect_gateway_key", NameFields: []string{"name", "kid"}}
 	RoutesOf     = Dependent{Collection: "routes", All: "routes", TypeName: "konnect_gateway_route", NameFields: []string{"name"}, Refuses: true}
+	// PluginsNamed are the plugins of a streamed custom plugin: those of its name anywhere in
+	// its control plane, which Konnect refuses to delete it for.
+	PluginsNamed = Dependent{Collection: "plugins", ByName: "name", TypeName: "konnect_gateway_plugin", NameFields: []string{"instance_name", "name"}, Refuses: true}
 	// ImplementationsOf are the API implementations pointing at a gateway service, named by
 	// their API (its name, else its id).
 	ImplementationsOf = Dependent{Collection: "api-implementations", Across: "/v3/api-implementations", Filter: "service_id",
@@ -188,6 +195,7 @@ var (
 		{Collection: "key-sets", TypeName: "konnect_gateway_key_set", NameFields: []string{"name"}},
 		{Collection: "keys", All: "keys", TypeName: "konnect_gateway_key", NameFields: []string{"name", "kid"}},
 		{Collection: "partials", TypeName: "konnect_gateway_partial", NameFields: []string{"name"}},
+		{Collection: "custom-plugins", TypeName: "konnect_gateway_custom_plugin_streaming", NameFields: []string{"name"}},
 		// Not gateway entities, but Konnect deletes them with the control plane too: a custom
 		// plugin's schema (named and imported by its name), the data planes' certificates
 		// (a data plane that pins one can no longer connect), and config stores with every
@@ -235,7 +243,14 @@ func (r *EntityResource) cascadeFound(ctx context.Context, g string, addr Addres
 		if goneFor != nil {
 			gone = goneFor(d)
 		}
-		objs, more, err := r.dependentsOf(ctx, addr, self, d, gone)
+		var objs []konnect.Object
+		var more bool
+		var err error
+		if d.ByName != "" {
+			objs, err = r.dependentsNamed(ctx, addr, d, Str(prior[d.ByName]))
+		} else {
+			objs, more, err = r.dependentsOf(ctx, addr, self, d, gone)
+		}
 		if konnect.IsNotFound(err) {
 			continue // the object itself is gone since Guard 1's read: nothing cascades
 		}
@@ -264,6 +279,26 @@ func (r *EntityResource) cascadeFound(ctx context.Context, g string, addr Addres
 		truncated = truncated || more
 	}
 	return found, truncated, Dependent{}, nil
+}
+
+// dependentsNamed lists the objects of d's collection in the control plane of the object at
+// addr whose name is name (d.ByName), every page.
+func (r *EntityResource) dependentsNamed(ctx context.Context, addr Address, d Dependent, name string) ([]konnect.Object, error) {
+	cp := addr.Parents["control_plane_id"]
+	if name == "" || cp == "" {
+		return nil, nil
+	}
+	objs, err := r.Data.Client.ListEntities(ctx, konnect.CoreEntitiesPath(cp, d.Collection), url.Values{"filter[name][eq]": {name}})
+	if err != nil {
+		return nil, err
+	}
+	var named []konnect.Object
+	for _, o := range objs {
+		if o["name"] == name {
+			named = append(named, o)
+		}
+	}
+	return named, nil
 }
 
 // cascadeBelow lists collection b below the object o that d's listing found (a foreign

@@ -43,11 +43,19 @@ type choosesID interface{ createsWithID() }
 
 func (CoreEntityAPI) createsWithID() {}
 
+// DeclaresID is an API whose objects' ids configuration chooses among the few Konnect
+// lists (a CMEK's "default"): it declares the id attribute itself (Name AttrID), which
+// Create finds in the body as a chosen id (chosenID), checked like one (checkChosenID).
+type DeclaresID interface{ IDAttr() Attr }
+
 // idAttr is the engine's id attribute of a kind as the resource schema declares it:
 // computed, or where Konnect takes a client-chosen id, optional (teams moving from decK
 // files keep their ids). Changing a chosen id replaces the object; removing it from
 // configuration keeps the object and its id (the state's value is kept when unset).
 func idAttr(k EntityKind) Attr {
+	if d, ok := k.API.(DeclaresID); ok {
+		return d.IDAttr()
+	}
 	a := Attr{Name: AttrID, Type: String, Mode: Computed, Description: "The object's id in Konnect."}
 	if _, ok := k.API.(choosesID); ok {
 		a.Mode, a.ForceNew = Optional, true

@@ -72,10 +72,11 @@ type EntityKind struct {
 	// ConfigSchema, when set, checks the JSON `config` of a create or an update at plan
 	// against the schema the control plane serves (config_check.go).
 	ConfigSchema *ConfigSchema
-	// UploadsPluginSchema: an object of the kind is a custom plugin's schema, `lua_schema`
-	// its source and `name` the plugin's (schema_uploads.go): while a plan changes it, the
-	// plan-time check of that plugin's config waits for the apply.
-	UploadsPluginSchema bool
+	// PluginSchemaSource, when set, is the attribute holding a custom plugin's schema.lua
+	// source (an uploaded plugin schema's `lua_schema`, a streamed custom plugin's `schema`),
+	// `name` the plugin's (schema_uploads.go): while a plan changes it, the plan-time check
+	// of that plugin's config waits for the apply.
+	PluginSchemaSource string
 	// Provisioning, when set, says how the kind's objects report asynchronous provisioning:
 	// a create waits for them to be ready, a delete for them to be gone (provisioning.go).
 	// Such a kind has the `timeouts` attribute (ProvisioningTimeouts) and lists the fields

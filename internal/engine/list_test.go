@@ -48,6 +48,22 @@ func TestListPlatformEnvelopes(t *testing.T) {
 				next = fmt.Sprintf("/cursor?page[size]=%d&page[after]=%d", size, lo+size-1)
 			}
 			_ = json.NewEncoder(w).Encode(map[string]any{"data": data, "meta": map[string]any{"page": map[string]any{"next": next, "size": size}}})
+		case "/v3/cursor-meta":
+			// the cursor page as meta itself (the audit logs API's destinations): 150 items
+			size, _ := strconv.Atoi(q.Get("page[size]"))
+			lo := 0
+			if a := q.Get("page[after]"); a != "" {
+				lo, _ = strconv.Atoi(a)
+			}
+			var data []map[string]any
+			for i := lo; i < min(lo+size, 150); i++ {
+				data = append(data, map[string]any{"id": fmt.Sprint(i)})
+			}
+			var next any
+			if lo+size < 150 {
+				next = fmt.Sprintf("/v3/cursor-meta?page[after]=%d&page[size]=%d", lo+size, size)
+			}
+			_ = json.NewEncoder(w).Encode(map[string]any{"data": data, "meta": map[string]any{"next": next, "previous": nil, "size": size}})
 		case "/v3/cursor-full":
 			// one full page, and no next one
 			var data []map[string]any
@@ -83,6 +99,12 @@ func TestListPlatformEnvelopes(t *testing.T) {
 	}
 	if len(calls) != 3 || !strings.Contains(calls[2], "page%5Bafter%5D=199") {
 		t.Errorf("cursor pages: calls %q", calls)
+	}
+
+	calls = nil
+	all, err = ListPlatform(ctx, cl, "/v3/cursor-meta")
+	if err != nil || len(all) != 150 || all[149]["id"] != "149" || len(calls) != 2 {
+		t.Errorf("cursor pages with the cursor in meta: %d objects in %d calls, %v", len(all), len(calls), err)
 	}
 
 	calls = nil

@@ -43,3 +43,27 @@ func (m unknownWhenChangedModifier) PlanModifyString(ctx context.Context, req pl
 
 // UnchangedPlanNoop: see jsonSemanticEquality.
 func (unknownWhenChangedModifier) UnchangedPlanNoop() {}
+
+// StringDefaultWhenUnknown plans value for a string that configuration leaves unset and
+// that has no value yet (a create): the value Konnect uses then (a CMEK's id, "default"),
+// so that the plan and the create's checks know it.
+func StringDefaultWhenUnknown(value string) planmodifier.String { return defaultWhenUnknown(value) }
+
+type defaultWhenUnknown string
+
+func (m defaultWhenUnknown) Description(context.Context) string {
+	return "Defaults to " + string(m) + " when unset."
+}
+
+func (m defaultWhenUnknown) MarkdownDescription(ctx context.Context) string {
+	return m.Description(ctx)
+}
+
+func (m defaultWhenUnknown) PlanModifyString(_ context.Context, req planmodifier.StringRequest, resp *planmodifier.StringResponse) {
+	if req.ConfigValue.IsNull() && resp.PlanValue.IsUnknown() {
+		resp.PlanValue = types.StringValue(string(m))
+	}
+}
+
+// UnchangedPlanNoop: an unchanged plan holds the prior state's value, never an unknown one.
+func (defaultWhenUnknown) UnchangedPlanNoop() {}

@@ -32,6 +32,9 @@ import (
 const (
 	KongPluginTypePrefix = "konnect_gateway_plugin_"
 	kongRouteExpression  = "konnect_gateway_route_expression"
+	// KongCustomPlugin is Kong's plugin of any name (a custom plugin's, usually) with a
+	// `config` of any type (a Terraform dynamic value).
+	KongCustomPlugin = "konnect_gateway_custom_plugin"
 )
 
 // kongPluginAttrs are the top-level attributes of every konnect_gateway_plugin_<name> in
@@ -39,6 +42,11 @@ const (
 // Konnect's and the refresh reads them again.
 var KongPluginAttrs = []string{"id", "control_plane_id", "config", "condition", "consumer", "consumer_group",
 	"created_at", "enabled", "instance_name", "ordering", "partials", "protocols", "route", "service", "tags", "updated_at"}
+
+// KongCustomPluginAttrs are the attributes of Kong's konnect_gateway_custom_plugin: its
+// plugin types' but condition and partials.
+var KongCustomPluginAttrs = []string{"id", "control_plane_id", "config", "consumer", "consumer_group",
+	"created_at", "enabled", "instance_name", "ordering", "protocols", "route", "service", "tags", "updated_at"}
 
 // kongRouteExpressionAttrs are the attributes of Kong's konnect_gateway_route_expression.
 var KongRouteExpressionAttrs = []string{"id", "control_plane_id", "created_at", "expression", "https_redirect_status_code",
@@ -59,12 +67,13 @@ var kongJSONStrings = map[string][][]string{
 
 var _ resource.ResourceWithMoveState = (*EntityResource)(nil)
 
-// MoveState accepts Kong's plugin types for konnect_gateway_plugin and Kong's expression
-// route for konnect_gateway_route; other kinds take no moves from another type.
+// MoveState accepts Kong's plugin types and its custom plugin for konnect_gateway_plugin and
+// Kong's expression route for konnect_gateway_route; other kinds take no moves from another
+// type.
 func (r *EntityResource) MoveState(context.Context) []resource.StateMover {
 	switch r.Kind.TypeName {
 	case "konnect_gateway_plugin":
-		return []resource.StateMover{{StateMover: r.moveKongPlugin}}
+		return []resource.StateMover{{StateMover: r.moveKongPlugin}, {StateMover: r.moveKongCustomPlugin}}
 	case "konnect_gateway_route":
 		return []resource.StateMover{{StateMover: r.moveKongRouteExpression}}
 	}
@@ -106,6 +115,67 @@ func (r *EntityResource) moveKongPlugin(ctx context.Context, req resource.MoveSt
 		obj["config"], secrets = splitEncrypted(plugin, cfg)
 	}
 	r.finishMove(ctx, req, resp, obj, secrets)
+}
+
+// moveKongCustomPlugin moves Kong's konnect_gateway_custom_plugin: its name is its own
+// attribute, and its config a dynamic value, which Terraform's state keeps as
+// {"value": …, "type": …}: an object (what Kong's read stores), or a string of JSON text
+// (what configuration gave it, `config = jsonencode({…})`). Either is Konnect's JSON object.
+func (r *EntityResource) moveKongCustomPlugin(ctx context.Context, req resource.MoveStateRequest, resp *resource.MoveStateResponse) {
+	if !kongSource(req.SourceProviderAddress) || req.SourceTypeName != KongCustomPlugin {
+		return
+	}
+	src, ok := r.decodeSource(req, resp)
+	if !ok {
+		return
+	}
+	name, _ := src["name"].(string)
+	delete(src, "name")
+	obj, problems := takeKnown(src, KongCustomPluginAttrs)
+	if len(problems) > 0 {
+		r.moveError(resp, req, problems)
+		return
+	}
+	if name == "" {
+		resp.Diagnostics.AddError("Cannot move "+req.SourceTypeName+" to "+r.Kind.TypeName, "The source state has no plugin name.")
+		return
+	}
+	obj["name"] = name
+	cfg, err := dynamicObject(obj["config"])
+	if err != nil {
+		resp.Diagnostics.AddError("Cannot move "+req.SourceTypeName+" to "+r.Kind.TypeName, "config is not a JSON object: "+err.Error())
+		return
+	}
+	var secrets map[string]any
+	obj["config"], secrets = splitEncrypted(name, cfg)
+	r.finishMove(ctx, req, resp, obj, secrets)
+}
+
+// dynamicObject is the JSON object a dynamic attribute of the state holds ({"value": …,
+// "type": …}), its value an object or a string of JSON text; nil for a null one.
+func dynamicObject(v any) (map[string]any, error) {
+	if d, ok := v.(map[string]any); ok {
+		if _, typed := d["type"]; typed {
+			v = d["value"]
+		}
+	}
+	if s, ok := v.(string); ok {
+		dec := json.NewDecoder(strings.NewReader(s))
+		dec.UseNumber()
+		var parsed any
+		if err := dec.Decode(&parsed); err != nil {
+			return nil, err
+		}
+		v = parsed
+	}
+	switch x := DropNulls(v).(type) {
+	case nil:
+		return nil, nil
+	case map[string]any:
+		return x, nil
+	default:
+		return nil, fmt.Errorf("it holds a %T", x)
+	}
 }
 
 // splitEncrypted takes out of a moved plugin's config the values at the fields the

@@ -9,7 +9,7 @@ import (
 // A custom plugin's schema and plugins of it are often changed in the same run: a field
 // added to schema.lua and set in the plugin's config. While that plan is made the control
 // plane still serves the old schema, so checking the config against it would refuse the
-// new field. So the plan of a kind that UploadsPluginSchema notes which plugin's schema
+// new field. So the plan of a kind with a PluginSchemaSource notes which plugin's schema
 // this run changes (a create, whose name is not known yet, notes its control plane), and
 // the plan-time check of that plugin's config waits: Terraform plans the plugin again
 // during the apply, once the schema is written, and the check runs then against what the
@@ -53,9 +53,10 @@ func (s *schemaReads) uploaded(controlPlaneID, name string) {
 }
 
 // planSchemaUpload notes a create of a custom plugin schema, or an update that changes its
-// source (a plan that changes nothing notes nothing).
+// source or its name (a plan that changes nothing notes nothing).
 func (r *EntityResource) planSchemaUpload(req resource.ModifyPlanRequest) {
-	if !r.Kind.UploadsPluginSchema || r.Data == nil || req.Plan.Raw.IsNull() || RefreshCommand() {
+	src := r.Kind.PluginSchemaSource
+	if src == "" || r.Data == nil || req.Plan.Raw.IsNull() || RefreshCommand() {
 		return
 	}
 	planned, err := AsObject(req.Plan.Raw)
@@ -71,15 +72,18 @@ func (r *EntityResource) planSchemaUpload(req resource.ModifyPlanRequest) {
 		return
 	}
 	prior, err := AsObject(req.State.Raw)
-	if err != nil || planned["lua_schema"].Equal(prior["lua_schema"]) {
+	if err != nil || (planned[src].Equal(prior[src]) && planned["name"].Equal(prior["name"])) {
 		return
 	}
 	r.Data.secrets.schemas.noteUpload(cp, Str(prior["name"]))
+	if name, ok := knownString(planned["name"]); ok && name != Str(prior["name"]) {
+		r.Data.secrets.schemas.noteUpload(cp, name) // a streamed custom plugin renamed
+	}
 }
 
 // schemaUploaded runs when a create or an update of a custom plugin schema ends.
 func (r *EntityResource) schemaUploaded(plan tftypes.Value, state *tfsdk.State) {
-	if !r.Kind.UploadsPluginSchema || r.Data == nil {
+	if r.Kind.PluginSchemaSource == "" || r.Data == nil {
 		return
 	}
 	for _, v := range []tftypes.Value{plan, state.Raw} {

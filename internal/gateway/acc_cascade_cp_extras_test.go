@@ -18,9 +18,9 @@ import (
 // Issue 33, part 6: Konnect deletes more than gateway entities with a control plane, and
 // every secret of a config store with the store. Someone adds a secret to the config store
 // this configuration manages: its destroy is refused at plan, naming the secret by its key
-// (never its value) with its import block. Someone adds a custom plugin's schema, a data
-// plane certificate and a config store of their own: the control plane's destroy is refused
-// at plan, naming all three. Nothing is deleted either time; under overwrite the destroy goes
+// (never its value) with its import block. Someone adds a streamed custom plugin, a custom
+// plugin's schema, a data plane certificate and a config store of their own: the control
+// plane's destroy is refused at plan, naming all four. Nothing is deleted either time; under overwrite the destroy goes
 // through.
 func TestAccCascadeControlPlaneExtras(t *testing.T) {
 	env := acctest.NewEnv(t, konnectmock.Options{})
@@ -75,16 +75,20 @@ resource "konnect_gateway_config_store" "managed" {
 					if _, err := env.Client.Do(context.Background(), http.MethodDelete, "/v2/control-planes/"+cp+"/config-stores/"+store+"/secrets/ui-key", nil, nil, nil); err != nil {
 						t.Fatalf("delete the secret made in Konnect: %v", err)
 					}
+					env.Post(konnect.CoreEntitiesPath(cp, "custom-plugins"), konnect.Object{"name": "streamed",
+						"schema": strings.Replace(acctest.LuaSchema("1"), `"greeter"`, `"streamed"`, 1), "handler": handlerLua("1.0.0")})
 					env.Post(konnect.CoreEntitiesPath(cp, "plugin-schemas"), konnect.Object{"lua_schema": acctest.LuaSchema("1")})
 					env.Post("/v2/control-planes/"+cp+"/dp-client-certificates", konnect.Object{"cert": cert})
 					env.Post("/v2/control-planes/"+cp+"/config-stores", konnect.Object{"name": "ui-store"})
 					env.ResetRequests()
 				},
 				Config: config(""), Destroy: true,
-				ExpectError: regexp.MustCompile(`(?s)` + acctest.Words("konnect_gateway_control_plane (id") + `.*has 3 objects in Konnect.*` +
+				ExpectError: regexp.MustCompile(`(?s)` + acctest.Words("konnect_gateway_control_plane (id") + `.*has 4 objects in Konnect.*` +
+					acctest.PlatformLine("konnect_gateway_custom_plugin_streaming", acctest.UUIDPattern, "streamed", true) + `.*` +
 					acctest.PlatformLine("konnect_gateway_custom_plugin_schema", "greeter", "greeter", false) + `.*` +
 					regexp.QuoteMeta("konnect_gateway_data_plane_client_certificate") + `\s+id ` + acctest.UUIDPattern + `.*` +
 					acctest.PlatformLine("konnect_gateway_config_store", acctest.UUIDPattern, "ui-store", false) + `.*` +
+					acctest.AnImport("konnect_gateway_custom_plugin_streaming") + `.*` +
 					acctest.ImportBlock("konnect_gateway_custom_plugin_schema", "") + acctest.UUIDPattern + `/greeter"`),
 			},
 			{

@@ -46,6 +46,8 @@ var kindRows = map[string]acctest.KindRow{
 	gateway.ConfigStoreKind.TypeName:                configStoreRow,
 	gateway.ConfigStoreSecretKind.TypeName:          configStoreSecretRow,
 	gateway.ControlPlaneMembershipKind.TypeName:     controlPlaneMembershipRow,
+	// issue 36
+	gateway.CustomPluginStreamingKind.TypeName: customPluginStreamingRow,
 }
 
 // Objects that rows depend on.

@@ -31,8 +31,8 @@ var CustomPluginSchemaKind = engine.EntityKind{
 	API: engine.PlatformAPI{Collection: func(p map[string]string) string {
 		return konnect.CoreEntitiesPath(p["control_plane_id"], "plugin-schemas")
 	}, Item: true, Key: "name"},
-	UploadsPluginSchema: true,
-	Check:               checkSchemaKeepsPlugins,
+	PluginSchemaSource: "lua_schema",
+	Check:              schemaKeepsPlugins("lua_schema"),
 	Attrs: []engine.Attr{
 		controlPlaneID,
 		{Name: "lua_schema", Type: engine.String, Mode: engine.Required, Description: "The plugin's `schema.lua` source, for example `file(\"${path.module}/my-plugin/schema.lua\")`.",
@@ -63,15 +63,22 @@ func (luaSchemaReads) ValidateString(_ context.Context, req validator.StringRequ
 	}
 }
 
-// checkSchemaKeepsPlugins: a change of a schema that plugins already use is checked at plan
-// against what those plugins hold in Konnect (managed here or not): a field removed that a
-// plugin sets, a type or an allowed value that its setting no longer meets. Konnect keeps
-// each plugin's config as it is, and refuses it at that plugin's next write; the plan fails
-// instead, naming each plugin and path (never a value: a config may hold secrets). A
-// required field added is left to the plugins' next write, which can set it.
-func checkSchemaKeepsPlugins(ctx context.Context, c *konnect.Client, values konnect.Object) []engine.Problem {
+// schemaKeepsPlugins: a change of a schema (the schema.lua source in attribute attr) that
+// plugins already use is checked at plan against what those plugins hold in Konnect
+// (managed here or not): a field removed that a plugin sets, a type or an allowed value
+// that its setting no longer meets. Konnect keeps each plugin's config as it is, and
+// refuses it at that plugin's next write; the plan fails instead, naming each plugin and
+// path (never a value: a config may hold secrets). A required field added is left to the
+// plugins' next write, which can set it.
+func schemaKeepsPlugins(attr string) func(context.Context, *konnect.Client, konnect.Object) []engine.Problem {
+	return func(ctx context.Context, c *konnect.Client, values konnect.Object) []engine.Problem {
+		return checkSchemaKeepsPlugins(ctx, c, values, attr)
+	}
+}
+
+func checkSchemaKeepsPlugins(ctx context.Context, c *konnect.Client, values konnect.Object, attr string) []engine.Problem {
 	cp, _ := values["control_plane_id"].(string)
-	src, _ := values["lua_schema"].(string)
+	src, _ := values[attr].(string)
 	if values[engine.AttrID] == nil || cp == "" || src == "" || c == nil {
 		return nil // a create: no plugin can use a schema that does not exist yet
 	}
@@ -106,7 +113,7 @@ func checkSchemaKeepsPlugins(ctx context.Context, c *konnect.Client, values konn
 	if len(broken) == 0 {
 		return nil
 	}
-	return []engine.Problem{{Attr: "lua_schema", Summary: "Schema change breaks plugins that use it",
+	return []engine.Problem{{Attr: attr, Summary: "Schema change breaks plugins that use it",
 		Detail: fmt.Sprintf("Control plane %s has %d plugin(s) named %q whose config this schema.lua no longer accepts:\n\n%s\n\n"+
 			"Konnect keeps their config as it is and would refuse each at its next write. Keep the field (or what it allows) until "+
 			"those plugins no longer set it, or remove and recreate them; nothing was written.", cp, len(broken), name, strings.Join(broken, "\n"))}}

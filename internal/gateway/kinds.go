@@ -12,6 +12,6 @@ var Kinds = []engine.EntityKind{
 	UpstreamKind, TargetKind,
 	CertificateKind, CACertificateKind, SNIKind,
 	VaultKind, KeySetKind, KeyKind,
-	PartialKind, CustomPluginSchemaKind, MTLSAuthKind, DataPlaneClientCertificateKind,
+	PartialKind, CustomPluginSchemaKind, CustomPluginStreamingKind, MTLSAuthKind, DataPlaneClientCertificateKind,
 	ConfigStoreKind, ConfigStoreSecretKind, ControlPlaneMembershipKind,
 }

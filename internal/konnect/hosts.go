@@ -18,6 +18,9 @@ import (
 //   - notification-hub v1: /v1/notifications
 //   - organizations v3: /v3/organizations (also in identity v3)
 //
+// Organization-level APIs are not all global: audit logs (audit-logs v2 and v3) and CMEKs
+// (cmek) list the regions as their servers, so they go to the server URL with the rest.
+//
 // The client sends a call on one of these paths to the global host, and every other call
 // to the server URL, so that a configuration for the EU region (server_url =
 // "https://eu.api.konghq.com") still reaches the identity API.

@@ -18,6 +18,8 @@ func TestIsGlobalPath(t *testing.T) {
 		"/v2/control-planes": false, "/v2/control-planes/x/core-entities/services": false, "/v3/apis": false,
 		"/v3/portals/p/teams": false, "/v3/portal-roles": false, "/v2/application-auth-strategies": false,
 		"/v2/teams": false, "/v1/auth-servers": false, "/v3": false, "/": false, "": false,
+		// the audit logs and CMEK APIs are regional (their specs list the regions)
+		"/v3/audit-log-destinations": false, "/v2/audit-log-destinations/d": false, "/v3/audit-log-webhook": false, "/v1/cmeks/default": false,
 	} {
 		if got := IsGlobalPath(path); got != want {
 			t.Errorf("IsGlobalPath(%q) = %v, want %v", path, got, want)

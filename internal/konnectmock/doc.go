@@ -4,8 +4,9 @@
 // gateway), the identity API (/v3/: users, teams, roles, system accounts,
 // tokens, identity providers; package access), the Dev Portal (/v3/portals…, /v3/portal-roles, and
 // /v2/application-auth-strategies and /v2/dcr-providers; package portal) and the
-// API catalog (/v3/apis…, /v3/api-publications, /v3/api-implementations; package catalog),
-// following the contract in
+// API catalog (/v3/apis…, /v3/api-publications, /v3/api-implementations; package catalog)
+// and the organization's audit logs and CMEKs (/v2 and /v3 audit-log-…, /v1/cmeks; package
+// organization), following the contract in
 // the design notes' Konnect API contract (konnect-api.md) byte for byte where a client could notice:
 // status codes, content types, list envelopes, field names, defaults and both
 // error styles (problem+json for the platform API, Kong-style JSON for core
@@ -45,12 +46,15 @@
 // /v3/api-publications, /v3/api-implementations and, of /v3/portals…, only
 // /v3/portals/{portalId}/api-publications); portal, the Dev Portal management API
 // (/v3/portals…, /v3/portal-roles) with the application auth strategies and DCR
-// providers (/v2/application-auth-strategies…, /v2/dcr-providers…); and access,
-// the identity API, which takes every other /v3/ path. Each package's
-// documentation lists what it serves and the choices it makes. No family
-// imports another: the catalog asks about portals and gateway services through
-// interfaces of its own (catalog.Portals, catalog.Services) that the assembler
-// wires to the portal and gateway families.
+// providers (/v2/application-auth-strategies…, /v2/dcr-providers…); organization,
+// the audit logs API and CMEKs; and access, the identity API, which takes every
+// other /v3/ path. Each package's documentation lists what it serves and the
+// choices it makes. No family imports another: the catalog asks about portals
+// and gateway services through interfaces of its own (catalog.Portals,
+// catalog.Services) that the assembler wires to the portal and gateway
+// families; a portal's audit log webhook asks the organization family whether
+// a destination exists (portal.Destinations), and the organization family asks
+// the portal family which portals use one (organization.Users).
 //
 // Where the assembler answers an error itself (401, an unreadable body, an
 // injected 500, a state file it cannot save) it answers problem+json, unless the
@@ -61,7 +65,9 @@
 // Options.Access invites users besides the seeded ones; Server.Access gives
 // tests its Go API (AddUser, FindUser, ExpireToken, RevokeToken); Server.Portal
 // the portal's (EditPage, Publish, Unpublish, VerifyDomain, FindPortal);
-// Server.Gateway the gateway family; Server.Catalog the API catalog family.
+// Server.Gateway the gateway family; Server.Catalog the API catalog family;
+// Server.Organization the audit logs and CMEK family (Authorization: what a
+// destination received).
 //
 // Tokens the identity API issues (system account tokens, personal access tokens)
 // are bearer tokens for the whole mock while they are good, also when

@@ -25,7 +25,8 @@ func TestWritesTakeKongNulls(t *testing.T) {
 	// portals
 	p := ok("POST", "/v3/portals", map[string]any{"name": "p1", "description": null, "default_application_auth_strategy_id": null}).str("id")
 	ok("PATCH", "/v3/portals/"+p, map[string]any{"name": "p1", "description": null, "default_application_auth_strategy_id": null})
-	dest := "0b7c1a54-2f0e-4f38-9a53-6bd1a1f7f0d1"
+	dest := ok("POST", "/v2/audit-log-destinations", map[string]any{"name": "siem", "endpoint": "https://siem.example.com/logs",
+		"authorization": "Bearer kong-nulls", "log_format": "cef", "skip_ssl_verification": false}).str("id")
 	ok("PATCH", "/v3/portals/"+p+"/audit-log-webhook", map[string]any{"enabled": false, "audit_log_destination_id": dest})
 	if r := ok("PATCH", "/v3/portals/"+p+"/audit-log-webhook", map[string]any{"enabled": false, "audit_log_destination_id": null}); r.body["audit_log_destination_id"] != nil {
 		t.Fatalf("a null destination is kept: %s", r.raw)

@@ -15,6 +15,7 @@ import (
 	"github.com/konnectguard/terraform-provider-konnect/internal/konnectmock/cloudgateway"
 	"github.com/konnectguard/terraform-provider-konnect/internal/konnectmock/gateway"
 	"github.com/konnectguard/terraform-provider-konnect/internal/konnectmock/mockcore"
+	"github.com/konnectguard/terraform-provider-konnect/internal/konnectmock/organization"
 	"github.com/konnectguard/terraform-provider-konnect/internal/konnectmock/portal"
 )
 
@@ -70,6 +71,7 @@ type Server struct {
 	access   *access.Family
 	portal   *portal.Family
 	catalog  *catalog.Family
+	org      *organization.Family
 	cloudgw  *cloudgateway.Family
 
 	trace *mockcore.Tracer
@@ -114,15 +116,21 @@ func Open(opts Options) (*Server, error) {
 	s.access = access.New(env, opts.Access)
 	s.portal = portal.New(env)
 	s.catalog = catalog.New(env, catalogPortals{s.portal}, s.gateway)
+	// The organization family serves the audit logs API and CMEKs; a portal's audit
+	// log webhook points at one of its destinations, and a destination a portal's
+	// webhook uses cannot be deleted.
+	s.org = organization.New(env, s.portal)
+	s.portal.SetDestinations(s.org)
 	// The gateway family serves /v2/control-planes… and the legacy
 	// runtime_groups listing; the catalog family /v3/apis…, /v3/api-publications,
 	// /v3/api-implementations and /v3/portals/{portalId}/api-publications, so it
 	// goes before the portal family, which serves /v2/application-auth-strategies…,
 	// /v2/dcr-providers…, the rest of /v3/portals… and /v3/portal-roles; both go
-	// before the access family, which takes every other /v3/ path.
+	// before the access family, which takes every other /v3/ path, and so does the
+	// organization family (/v2 and /v3 audit-log-…, /v1/cmeks).
 	s.cloudgw = cloudgateway.New(env, opts.CloudGateways)
 	// The cloud gateways family serves /v2/cloud-gateways… only.
-	s.families = []mockcore.Family{s.gateway, s.catalog, s.portal, s.access, s.cloudgw}
+	s.families = []mockcore.Family{s.gateway, s.catalog, s.portal, s.org, s.access, s.cloudgw}
 	if opts.StateFile != "" {
 		if err := s.loadStateFile(); err != nil {
 			return nil, err
@@ -188,6 +196,10 @@ func (a catalogPortals) Publish(portalID, apiID, strategyID string) error {
 
 // Unpublish ignores a record the portal does not have (one removed out of band).
 func (a catalogPortals) Unpublish(portalID, apiID string) { _ = a.p.UnpublishHeld(portalID, apiID) }
+
+// Organization is the family of the audit logs API and CMEKs, for tests that look
+// at it out of band.
+func (s *Server) Organization() *organization.Family { return s.org }
 
 // CloudGateways is the Dedicated Cloud Gateways family, for tests that make a provisioning
 // fail (FailNextProvisioning) or look at a network's state.

@@ -41,6 +41,7 @@ var kongSameNamedAttrs = map[string][]string{
 	"konnect_gateway_key":                           {"control_plane_id", "created_at", "id", "jwk", "kid", "name", "pem", "set", "tags", "updated_at", "x5t"},
 	"konnect_gateway_partial":                       {"control_plane_id", "created_at", "embeddings", "id", "model", "name", "redis_ce", "redis_ee", "updated_at", "vectordb"},
 	"konnect_gateway_custom_plugin_schema":          {"control_plane_id", "created_at", "lua_schema", "name", "updated_at"},
+	"konnect_gateway_custom_plugin_streaming":       {"control_plane_id", "created_at", "handler", "id", "name", "schema", "tags", "updated_at"},
 	"konnect_gateway_data_plane_client_certificate": {"cert", "control_plane_id", "created_at", "id", "title", "updated_at"},
 	"konnect_gateway_control_plane_membership":      {"id", "members"},
 	"konnect_gateway_config_store":                  {"control_plane_id", "created_at", "id", "name", "updated_at"},
@@ -206,6 +207,9 @@ func addKongSameNamed(t *testing.T, e *konnectEnv, state *kongStateFile, cpID st
 	schema, schemaPath := mk(core("plugin-schemas"), konnect.Object{"lua_schema": luaSchema("10")})
 	state.add("konnect_gateway_custom_plugin_schema", "greeter", schema, withCP)
 	edit(1, "konnect_gateway_custom_plugin_schema.greeter", "lua_schema", schemaPath, set("lua_schema", luaSchema("30")))
+	streamed, streamedPath := mk(core("custom-plugins"), konnect.Object{"name": "streamed", "schema": streamedLua, "handler": streamedHandler})
+	state.add("konnect_gateway_custom_plugin_streaming", "streamed", streamed, withCP)
+	edit(1, "konnect_gateway_custom_plugin_streaming.streamed", "handler", streamedPath, set("handler", streamedHandler+" -- edited in the UI"))
 	dp, dpPath := mk(cpSub("dp-client-certificates"), konnect.Object{"cert": ca.Cert, "title": "dp-1"})
 	state.add("konnect_gateway_data_plane_client_certificate", "dp", dp, withCP)
 	edit(1, "konnect_gateway_data_plane_client_certificate.dp", "title", dpPath, set("title", "edited in the UI"))
@@ -360,6 +364,13 @@ resource "konnect_gateway_custom_plugin_schema" "greeter" {
   lua_schema       = local.greeter
 }
 
+resource "konnect_gateway_custom_plugin_streaming" "streamed" {
+  control_plane_id = konnect_gateway_control_plane.prod.id
+  name             = "streamed"
+  schema           = %q
+  handler          = %q
+}
+
 resource "konnect_gateway_data_plane_client_certificate" "dp" {
   control_plane_id = konnect_gateway_control_plane.prod.id
   cert             = local.ca_cert
@@ -392,9 +403,15 @@ resource "konnect_gateway_control_plane_membership" "group" {
   control_plane_id = konnect_gateway_control_plane.group.id
   members          = [{ id = konnect_gateway_control_plane.member.id }]
 }
-`, ca.Cert, leaf.Cert, leaf.Key, luaSchema("10"), password, secretValue)
+`, ca.Cert, leaf.Cert, leaf.Key, luaSchema("10"), password, streamedLua, streamedHandler, secretValue)
 	return s
 }
+
+// A streamed custom plugin beside the uploaded schema "greeter": a name of its own.
+var (
+	streamedLua     = strings.Replace(luaSchema("10"), `"greeter"`, `"streamed"`, 1)
+	streamedHandler = `return { VERSION = "1.0.0", PRIORITY = 500 }`
+)
 
 // conflictsFor checks that plan output (a failed plan) has, for each edit, an "Applying
 // this plan would overwrite changes made in Konnect" error naming the edit's type and the
@@ -421,7 +438,8 @@ func conflictsFor(out string, edits []kongMigrationEdit) []string {
 
 // Every resource type of this provider but konnect_gateway_plugin has a same-named type in
 // Kong's provider: TestMigrateAccFromKong switches each one (kongAttrs), and the migration
-// guide's table lists each one as switching with `state replace-provider` alone.
+// guide's table lists each one as switching with `state replace-provider` alone, except the
+// reshaped ones (kongReshaped), which have a row of their own and a test of their path.
 func TestKongSameNamedTypesCovered(t *testing.T) {
 	guide, err := os.ReadFile("../../templates/guides/migrating-from-kong-konnect.md.tmpl")
 	if err != nil {
@@ -443,6 +461,16 @@ func TestKongSameNamedTypesCovered(t *testing.T) {
 	}
 	for _, k := range Kinds {
 		if k.TypeName == gateway.PluginKind.TypeName {
+			continue
+		}
+		if test, reshaped := kongReshaped[k.TypeName]; reshaped {
+			// Its own row says how its configuration changes, and its test proves it.
+			if !regexp.MustCompile("(?m)^\\| `" + k.TypeName + "` .*\\| `state replace-provider`, then ").Match(guide) {
+				t.Errorf("%s: the guide has no row of its own saying how to switch it", k.TypeName)
+			}
+			if !strings.Contains(string(guide), test) {
+				t.Errorf("%s: the guide does not name %s, which proves its path", k.TypeName, test)
+			}
 			continue
 		}
 		if _, ok := kongAttrs[k.TypeName]; !ok {

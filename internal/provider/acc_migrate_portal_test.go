@@ -149,9 +149,11 @@ func addKongPortal(t *testing.T, e *konnectEnv, state *kongStateFile) kongSameNa
 
 	// Its audit log webhook, enabled (Kong 3.15.0), changed in round 1.
 	hookPath := "/v3/portals/" + portalID + "/audit-log-webhook"
-	hook := call(http.MethodPatch, hookPath, konnect.Object{"enabled": true, "audit_log_destination_id": auditDestinations[0]})
+	// Its destinations: the organization's (Konnect refuses one it does not have).
+	portalLogs, otherLogs := auditDestination(t, e.client, "portal-logs"), auditDestination(t, e.client, "other-logs")
+	hook := call(http.MethodPatch, hookPath, konnect.Object{"enabled": true, "audit_log_destination_id": portalLogs})
 	state.add("konnect_portal_audit_log_webhook", "developers", hook, map[string]any{"portal_id": portalID})
-	edit(1, "konnect_portal_audit_log_webhook.developers", "audit_log_destination_id", hookPath, set("audit_log_destination_id", auditDestinations[2]))
+	edit(1, "konnect_portal_audit_log_webhook.developers", "audit_log_destination_id", hookPath, set("audit_log_destination_id", otherLogs))
 
 	s.notEditable = append(s.notEditable, "konnect_portal_team_role")
 	s.config = `
@@ -224,7 +226,7 @@ resource "konnect_portal_team_role" "partners_viewer" {
 resource "konnect_portal_audit_log_webhook" "developers" {
   portal_id                = konnect_portal.developers.id
   enabled                  = true
-  audit_log_destination_id = "` + auditDestinations[0] + `"
+  audit_log_destination_id = "` + portalLogs + `"
 }
 
 resource "konnect_portal_ip_allow_list" "office" {

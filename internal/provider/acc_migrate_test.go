@@ -224,6 +224,7 @@ func TestMigrateAccFromKong(t *testing.T) {
 	others.merge(addKongPortal(t, e, state))                            // acc_migrate_portal_test.go
 	others.merge(addKongPortalContent(t, e, state))                     // acc_migrate_portal_page_test.go
 	others.merge(addKongCatalog(t, e, state, cpID, svc["id"].(string))) // acc_migrate_catalog_test.go
+	others.merge(addKongOrganization(t, e, state))                      // acc_migrate_organization_test.go
 	others.merge(addKongCloudGateway(t, e, state, cpID))                // acc_migrate_cloudgateway_test.go
 	objects := len(state.resources)
 	secrets := append([]string{"alice-key-0123456789", migrationRedisPassword}, others.secrets...)
@@ -408,6 +409,9 @@ resource "konnect_gateway_target" "one" {
 		covered[ed.typeName] = true
 	}
 	for _, typ := range others.notEditable {
+		covered[typ] = true
+	}
+	for typ := range kongReshaped { // TestMigrateAccAuditLogFromKong and its like
 		covered[typ] = true
 	}
 	for _, k := range Kinds {

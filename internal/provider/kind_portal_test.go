@@ -47,7 +47,7 @@ func portalFixtures(t *testing.T, client *konnect.Client, ids map[string]string)
 		konnect.Object{"hostname": "fast-path.example.com", "enabled": true, "ssl": map[string]any{"domain_verification_method": "http"}})
 	create(portal.LogoKind.TypeName, portal.LogoKind.API, map[string]string{"portal_id": p}, konnect.Object{"data": pngPixel})
 	create(portal.AuditLogWebhookKind.TypeName, portal.AuditLogWebhookKind.API, map[string]string{"portal_id": p},
-		konnect.Object{"enabled": true, "audit_log_destination_id": auditDestinations[0]})
+		konnect.Object{"enabled": true, "audit_log_destination_id": auditDestination(t, client, "fast-path-portal")})
 	create(portal.FaviconKind.TypeName, portal.FaviconKind.API, map[string]string{"portal_id": p}, konnect.Object{"data": pngPixel})
 	create(portal.ApplicationAuthStrategyKind.TypeName, portal.ApplicationAuthStrategyKind.API, map[string]string{},
 		konnect.Object{"key_auth": map[string]any{"name": "fast-path", "display_name": "Fast path",

@@ -4,13 +4,16 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"testing"
 
 	"github.com/konnectguard/terraform-provider-konnect/internal/access"
+	"github.com/konnectguard/terraform-provider-konnect/internal/acctest"
 	"github.com/konnectguard/terraform-provider-konnect/internal/catalog"
 	"github.com/konnectguard/terraform-provider-konnect/internal/cloudgateway"
 	"github.com/konnectguard/terraform-provider-konnect/internal/engine"
 	"github.com/konnectguard/terraform-provider-konnect/internal/gateway"
+	"github.com/konnectguard/terraform-provider-konnect/internal/organization"
 	"github.com/konnectguard/terraform-provider-konnect/internal/portal"
 )
 
@@ -29,6 +32,7 @@ var kindFamilies = []struct {
 	{"access", access.Kinds},
 	{"portal", portal.Kinds},
 	{"catalog", catalog.Kinds},
+	{"organization", organization.Kinds},
 	{"cloudgateway", cloudgateway.Kinds},
 }
 
@@ -71,5 +75,31 @@ func TestKindRowsCoverEveryKind(t *testing.T) {
 		if found != 1 {
 			t.Errorf("internal/%s has %d TestAccKinds running acctest.RunKinds(t, %s.Kinds, kindRows, newServer), want 1", fam.pkg, found, fam.pkg)
 		}
+	}
+}
+
+// Every kind's tags are the engine's set of strings: configuration that lists the same tags
+// in another order plans nothing. TestAccKinds proves it through the CLI for the kinds in
+// acctest.TagsOrderKinds; the declaration is what the other kinds share with them.
+func TestKindTagsAreSets(t *testing.T) {
+	n := 0
+	for _, k := range Kinds {
+		for _, a := range k.Attrs {
+			if a.Name != "tags" {
+				continue
+			}
+			n++
+			if a.Type.Kind != engine.KSet || a.Type.Elem == nil || a.Type.Elem.Kind != engine.String.Kind {
+				t.Errorf("%s.tags is not a set of strings", k.TypeName)
+			}
+		}
+	}
+	for name := range acctest.TagsOrderKinds {
+		if !slices.ContainsFunc(Kinds, func(k engine.EntityKind) bool { return k.TypeName == name }) {
+			t.Errorf("acctest.TagsOrderKinds names %s, which is no kind", name)
+		}
+	}
+	if n < 20 {
+		t.Errorf("only %d kinds have tags", n)
 	}
 }

@@ -3,6 +3,7 @@ package provider
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"math/big"
 	"strings"
 	"testing"
@@ -277,4 +278,54 @@ func kindByType(t *testing.T, typeName string) engine.EntityKind {
 	}
 	t.Fatalf("no kind %s", typeName)
 	return engine.EntityKind{}
+}
+
+// Kong's konnect_gateway_custom_plugin moves to konnect_gateway_plugin: its name carried
+// over, its dynamic config ({"value", "type"} in state) an object as Kong's read stores it
+// or JSON text as configuration gave it, either one Konnect's JSON; a bundled plugin's
+// encrypted fields go to config_secrets as for Kong's plugin types.
+func TestMoveKongCustomPlugin(t *testing.T) {
+	const base = `{"id":"3473c251-5b6c-4f45-b1ff-7ede735a366d","control_plane_id":"9524ec7d-36d9-465d-a8c5-83a3c9390458",
+  "name":%q,"config":%s,"consumer":null,"consumer_group":null,"created_at":1700000000,"enabled":true,"instance_name":"greet",
+  "ordering":null,"protocols":["http","https"],"route":null,"service":{"id":"0f1c4a3b-5d2e-4f60-8a7b-9c0d1e2f3a4b"},"tags":["t"],"updated_at":1700000001}`
+	for _, c := range []struct {
+		what, name, config, wantConfig, wantSecrets string
+	}{
+		{"an object, as Kong's read stores it", "greeter",
+			`{"value":{"greeting":"hi","times":null},"type":["object",{"greeting":"string","times":"number"}]}`, `{"greeting":"hi"}`, ""},
+		{"JSON text, as configuration gave it", "greeter",
+			`{"value":"{\"greeting\":\"hi\",\"times\":3}","type":"string"}`, `{"greeting":"hi","times":3}`, ""},
+		{"a bundled plugin's secret", "rate-limiting",
+			`{"value":{"minute":5,"policy":"redis","redis":{"host":"redis.internal","password":"s3cret-redis"}},"type":["object",{}]}`,
+			`{"minute":5,"policy":"redis","redis":{"host":"redis.internal"}}`, `{"redis":{"password":"s3cret-redis"}}`},
+	} {
+		t.Run(c.what, func(t *testing.T) {
+			got, diags := moveState(t, "registry.terraform.io/kong/konnect", "konnect_gateway_custom_plugin", "konnect_gateway_plugin",
+				fmt.Sprintf(base, c.name, c.config))
+			if got == nil {
+				t.Fatalf("no state moved:\n%s", diagText(diags))
+			}
+			for k, w := range map[string]any{"name": c.name, "instance_name": "greet", "enabled": true, "revision": nil,
+				"id": "3473c251-5b6c-4f45-b1ff-7ede735a366d", "service": map[string]any{"id": "0f1c4a3b-5d2e-4f60-8a7b-9c0d1e2f3a4b"}} {
+				if mustJSON(t, got[k]) != mustJSON(t, w) {
+					t.Errorf("%s = %v, want %v", k, got[k], w)
+				}
+			}
+			if got["config"] != c.wantConfig {
+				t.Errorf("config = %v, want %s", got["config"], c.wantConfig)
+			}
+			if s, _ := got["config_secrets"].(string); s != c.wantSecrets {
+				t.Errorf("config_secrets = %q, want %q", s, c.wantSecrets)
+			}
+			if strings.Contains(diagText(diags), "s3cret") {
+				t.Errorf("a secret in diagnostics: %s", diagText(diags))
+			}
+		})
+	}
+	// A config that is no JSON object is refused, and nothing is moved.
+	got, diags := moveState(t, "registry.terraform.io/kong/konnect", "konnect_gateway_custom_plugin", "konnect_gateway_plugin",
+		fmt.Sprintf(base, "greeter", `{"value":"[1,2]","type":"string"}`))
+	if got != nil || !strings.Contains(diagText(diags), "Cannot move konnect_gateway_custom_plugin to konnect_gateway_plugin") {
+		t.Errorf("a list as config: state %v, diagnostics %s", got, diagText(diags))
+	}
 }

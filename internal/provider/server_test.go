@@ -406,6 +406,7 @@ func fixtures(t *testing.T, client *konnect.Client) map[string]string {
 	create(kind("key"), cp, konnect.Object{"kid": "k1", "name": "k1", "pem": map[string]any{"public_key": leaf.Public}, "set": map[string]any{"id": set}})
 	create(kind("partial"), cp, konnect.Object{"name": "cache", "type": "redis-ce", "config": map[string]any{"host": "r.internal"}})
 	create(kind("custom_plugin_schema"), cp, konnect.Object{"lua_schema": luaSchema("10")})
+	create(kind("custom_plugin_streaming"), cp, konnect.Object{"name": "streamed", "schema": streamedLua, "handler": streamedHandler})
 	create(kind("mtls_auth"), with("consumer_id", consumer), konnect.Object{"subject_name": "alice.example.test"})
 	create(kind("data_plane_client_certificate"), cp, konnect.Object{"cert": leaf.Cert})
 	store := create(kind("config_store"), cp, konnect.Object{"name": "app"})
@@ -435,6 +436,7 @@ func fixtures(t *testing.T, client *konnect.Client) map[string]string {
 	portalContentFixtures(t, client, ids) // kind_portal_page_test.go
 	ipAllowListFixture(t, client, ids)    // kind_portal_ip_allow_list_test.go
 	catalogFixtures(t, client, ids)       // kind_catalog_test.go
+	organizationFixtures(t, client, ids)  // kind_organization_test.go
 	cloudGatewayFixtures(t, client, ids)  // kind_cloudgateway_test.go
 	for _, k := range Kinds {
 		if ids[k.TypeName] == "" {

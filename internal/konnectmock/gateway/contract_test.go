@@ -70,6 +70,9 @@ func fixtures(t *testing.T, c *client, cp string) []fixture {
 		{"partials", func(i int) map[string]any {
 			return map[string]any{"name": str("partial-%d", i), "type": "redis-ce", "config": map[string]any{}}
 		}, "name"},
+		{"custom-plugins", func(i int) map[string]any {
+			return map[string]any{"name": str("streamed-%d", i), "schema": streamedLua(str("streamed-%d", i)), "handler": streamedHandler}
+		}, "name"},
 	}
 }
 

@@ -37,7 +37,9 @@
 // Kong's published schema, pluginspec; unknown keys refused at their full path;
 // custom plugins keep their config as given), consumers,
 // consumer_groups (+ membership), upstreams, targets, certificates,
-// ca_certificates, snis, vaults, key-sets, keys, partials (kind_partials.go) and the
+// ca_certificates, snis, vaults, key-sets, keys, partials (kind_partials.go),
+// custom-plugins (streamed custom plugins, kind_custom_plugins.go: their schema.lua read
+// as an uploaded plugin schema's, their plugins checked against it) and the
 // consumer credentials key-auth, basic-auth, acls, jwt, hmac-auth and mtls-auth (no
 // PUT; listed at the top level as key-auths, basic-auths, acls, jwts, hmac-auths,
 // mtls-auths). Custom plugin schemas (plugin-schemas, plugin_schemas.go) and the

@@ -99,7 +99,7 @@ func sealKinds() {
 }
 
 // unmanagedCollections answer an empty list: Kong's sync tooling lists them.
-var unmanagedCollections = []string{"degraphql_routes", "filter-chains", "ai-models", "custom-plugins"}
+var unmanagedCollections = []string{"degraphql_routes", "filter-chains", "ai-models"}
 
 var kongNameRe = regexp.MustCompile(`^[A-Za-z0-9.\-_~]+$`)
 

@@ -25,12 +25,19 @@ type customSchema struct {
 	seq       uint64
 }
 
+// customPluginSchema is the schema of custom plugin name: an uploaded plugin schema's, or
+// a streamed custom plugin's (kind_custom_plugins.go).
 func (cs *coreStore) customPluginSchema(name string) (*pluginSchema, bool) {
-	cu := cs.custom[name]
-	if cu == nil {
-		return nil, false
+	if cu := cs.custom[name]; cu != nil {
+		return cu.schema, true
 	}
-	return cu.schema, true
+	if e := cs.streamedPlugin(name); e != nil {
+		src, _ := e.obj["schema"].(string)
+		if _, sch, err := streamedSchema(src); err == nil {
+			return sch, true
+		}
+	}
+	return nil, false
 }
 
 func (c *customSchema) json() map[string]any {
@@ -55,6 +62,9 @@ func (c *coreRequest) pluginSchemas(rest []string) response {
 			if c.cs.custom[name] != nil {
 				return f.problem(http.StatusConflict, "plugin schema '"+name+"' already exists", nil)
 			}
+			if c.cs.streamedPlugin(name) != nil {
+				return f.problem(http.StatusConflict, "a custom plugin named '"+name+"' exists already (custom-plugins)", nil)
+			}
 			return coreJSON(http.StatusCreated, map[string]any{"item": c.putCustom(name, lua, sch).json()})
 		}
 		return f.problem(http.StatusMethodNotAllowed, "Method Not Allowed", nil).With("Allow", "GET, POST")
@@ -74,6 +84,9 @@ func (c *coreRequest) pluginSchemas(rest []string) response {
 		_, lua, sch, bad := c.luaBody(name)
 		if bad != nil {
 			return *bad
+		}
+		if cur == nil && c.cs.streamedPlugin(name) != nil {
+			return f.problem(http.StatusConflict, "a custom plugin named '"+name+"' exists already (custom-plugins)", nil)
 		}
 		return coreJSON(http.StatusOK, map[string]any{"item": c.putCustom(name, lua, sch).json()})
 	case http.MethodDelete:

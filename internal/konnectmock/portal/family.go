@@ -17,6 +17,33 @@ import (
 type Family struct {
 	env mockcore.Env
 	st  *state
+	// destinations answers whether an audit log destination exists (the
+	// organization family's, wired by the assembler with SetDestinations): nil,
+	// none does.
+	destinations Destinations
+}
+
+// Destinations is what the family asks of the audit logs API, which it does not
+// serve: whether the organization has an audit log destination. It is called
+// with Env.Lock held and must not take it.
+type Destinations interface {
+	DestinationExists(id string) bool
+}
+
+// SetDestinations wires the audit log destinations a portal's webhook may point
+// at (the assembler: the organization family, built after this one).
+func (f *Family) SetDestinations(d Destinations) { f.destinations = d }
+
+// PortalsUsingDestination lists the portals whose audit log webhook points at
+// the destination; Env.Lock is held.
+func (f *Family) PortalsUsingDestination(id string) []string {
+	var out []string
+	for _, p := range f.st.Portals {
+		if d := p.Webhook.DestinationID; d != nil && strings.EqualFold(*d, id) {
+			out = append(out, p.ID)
+		}
+	}
+	return out
 }
 
 var (

@@ -26,6 +26,7 @@ func newFixture(t *testing.T) *fixture {
 	t.Helper()
 	clk := mocktest.NewClock(time.Date(2026, 3, 4, 5, 6, 7, 123456789, time.UTC))
 	f := New(mockcore.Env{Now: clk.Now})
+	f.SetDestinations(knownDestinations{auditDestination: true, missing: true})
 	hs := httptest.NewServer(f)
 	t.Cleanup(hs.Close)
 	return &fixture{t: t, f: f, clock: clk, base: hs.URL}
@@ -172,3 +173,11 @@ func stamps(t *testing.T, obj map[string]any) {
 }
 
 const missing = "7f9fd312-a987-4628-b4c5-bb4f4fddd5f7"
+
+// auditDestination is an audit log destination the organization has (knownDestinations).
+const auditDestination = "9cb77dc2-ff99-4d47-84ab-7c5c1b3ef939"
+
+// knownDestinations stands for the organization family's audit log destinations.
+type knownDestinations map[string]bool
+
+func (d knownDestinations) DestinationExists(id string) bool { return d[id] }

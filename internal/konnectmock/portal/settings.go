@@ -372,7 +372,9 @@ func getWebhook(c *call) mockcore.Response {
 }
 
 // patchWebhook changes enabled and the destination (a destination of the audit
-// logs API, which this family does not serve: any UUID is taken). Enabling a
+// logs API, which this family does not serve: it asks the organization family
+// whether the destination exists, and refuses one that does not as that family
+// does, organization.MissingDestination's answer). Enabling a
 // webhook without a destination is the spec's "Required field missing". The
 // portal webhook holds no secret: its destination does. The request schema is
 // open: properties it does not define are ignored.
@@ -392,6 +394,10 @@ func patchWebhook(c *call) mockcore.Response {
 	dest := b.UUID("audit_log_destination_id", false)
 	if bad := c.invalid(b); bad != nil {
 		return *bad
+	}
+	if dest != nil && (c.f.destinations == nil || !c.f.destinations.DestinationExists(*dest)) {
+		return mockcore.NewTitledProblem(c.f.env.Trace.Next(), http.StatusBadRequest, "Bad Request", "Invalid destination",
+			[]mockcore.InvalidParam{{Field: "audit_log_destination_id", Rule: "missing_reference", Reason: "audit log destination not found"}})
 	}
 	w := p.Webhook
 	if b.Null("audit_log_destination_id") {

@@ -256,7 +256,11 @@ func TestAuditLogWebhook(t *testing.T) {
 	fx := newFixture(t)
 	p := fx.portal("p")
 	path := "/v3/portals/" + p + "/audit-log-webhook"
-	dest := "9cb77dc2-ff99-4d47-84ab-7c5c1b3ef939"
+	dest := auditDestination
+	fx.ok("GET", path, nil, 200).jsonEq(t, `{"enabled":false}`)
+	// a destination the organization does not have is refused, and nothing changes
+	fx.do("PATCH", path, map[string]any{"audit_log_destination_id": "0b7c1a54-2f0e-4f38-9a53-6bd1a1f7f0d1"}).problem(t, 400, "Bad Request",
+		"Invalid destination", "audit_log_destination_id: audit log destination not found")
 	fx.ok("GET", path, nil, 200).jsonEq(t, `{"enabled":false}`)
 	fx.ok("GET", path+"/status", nil, 200).jsonEq(t, `{"webhook_enabled":false,"webhook_status":"inactive"}`)
 	fx.do("PATCH", path, map[string]any{"enabled": true}).problem(t, 400, "Bad Request", "Required field missing", "audit_log_destination_id: cannot be blank")

@@ -1,0 +1,2 @@
+# The CMEK's id: default
+terraform import konnect_cmek.this default
