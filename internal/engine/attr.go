@@ -121,6 +121,11 @@ type Attr struct {
 	// fields (their JSON names are its discriminating keys), and null otherwise. Its fields'
 	// JSON names must differ from its siblings' and from those of the other inline siblings.
 	Inline bool
+	// Branch, on an Inline object, is the "field=value" that tells its branch apart when
+	// the branches share fields (an autoscale's "kind=autopilot" and "kind=static"): the
+	// branch is present when the parent's JSON field holds the value, and the field may be
+	// declared in every branch.
+	Branch string
 
 	// Overlay: a JSON document laid over the attribute with the same JSON name on every
 	// write (config_secrets over config); on read it keeps only its own paths, and they leave

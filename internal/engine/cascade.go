@@ -141,6 +141,9 @@ type Dependent struct {
 	// upstream's targets), where Konnect has no listing across the control plane: the
 	// objects the parent's delete takes two levels down, named and counted too.
 	Below []Dependent
+	// OwnID, on a Platform collection: its objects are imported by their own id (a cloud
+	// gateway configuration referencing a network lives on its own, not below it).
+	OwnID bool
 }
 
 // The dependent collections, declared once and named by each parent kind.
@@ -439,6 +442,9 @@ func (d Dependent) Describe(o konnect.Object, parent Address) guard.Dependent {
 		}
 		if d.Under != "" {
 			out.ImportID = parent.Parents[d.Under] + "/" + out.ImportID
+		}
+		if d.OwnID {
+			out.ImportID = id
 		}
 		return out
 	}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"sync"
+	"time"
 
 	"github.com/hashicorp/terraform-plugin-framework/datasource"
 	"github.com/hashicorp/terraform-plugin-framework/diag"
@@ -53,6 +54,9 @@ type ProviderData struct {
 	Snapshots *snapshots // this run's refresh snapshots
 	secrets   PluginSecrets
 	Digest    *guard.DigestKey // digest.go: the key of keyed digests, never in state
+	// PollInterval is the first interval between two reads of an object that provisions
+	// (provisioning.go); 0: PollInterval.
+	PollInterval time.Duration
 	// replacing holds "<type>/<id>" of the objects this run plans to replace: the plan of a
 	// replacement's create half (no prior state) finds the object it replaces by its name,
 	// which is no one else's (planNameTaken).

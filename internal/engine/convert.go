@@ -191,6 +191,9 @@ func putField(out map[string]any, a Attr, j any) {
 // inlinePresent reports whether a parent's JSON object holds an Inline attribute's branch:
 // one of its fields.
 func inlinePresent(a Attr, m map[string]any) bool {
+	if field, value, ok := strings.Cut(a.Branch, "="); ok {
+		return fmt.Sprint(m[field]) == value
+	}
 	for _, f := range a.Type.Attrs {
 		if _, ok := m[f.JSONName()]; ok {
 			return true

@@ -41,7 +41,11 @@ func (r *EntityResource) findByName(ctx context.Context, parents map[string]stri
 	if f, ok := r.Kind.API.(ScopedNameFinder); ok {
 		return f.FindByNameIn(ctx, r.Data.Client, parents, name, body)
 	}
-	return r.Kind.API.FindByName(ctx, r.Data.Client, parents, name)
+	obj, err := r.Kind.API.FindByName(ctx, r.Data.Client, parents, name)
+	if p := r.Kind.Provisioning; p != nil && obj != nil && p.leaving(obj) {
+		return nil, err // torn down or being torn down: the name is free (provisioning.go)
+	}
+	return obj, err
 }
 
 // checkNameFirst reports whether Create must look the name up before writing.

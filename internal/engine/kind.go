@@ -77,6 +77,11 @@ type EntityKind struct {
 	// `name` the plugin's (schema_uploads.go): while a plan changes it, the plan-time check
 	// of that plugin's config waits for the apply.
 	PluginSchemaSource string
+	// Provisioning, when set, says how the kind's objects report asynchronous provisioning:
+	// a create waits for them to be ready, a delete for them to be gone (provisioning.go).
+	// Such a kind has the `timeouts` attribute (ProvisioningTimeouts) and lists the fields
+	// provisioning moves (state, entity_version, …) in Derived.
+	Provisioning *Provisioning
 }
 
 // FilteredLister is an API whose collection Konnect filters (filter[field][op] query

@@ -534,6 +534,11 @@ func (r *EntityResource) planNameTaken(ctx context.Context, req resource.ModifyP
 	if _, replaced := r.Data.replacing.Load(r.Kind.TypeName + "/" + fmt.Sprint(existing["id"])); replaced {
 		return // the create half of a replacement: the object it replaces
 	}
+	if _, read := r.Data.walk.read.Load(r.Kind.TypeName + "/" + fmt.Sprint(existing["id"])); read && r.Kind.Provisioning != nil {
+		// An object whose provisioning failed is kept tainted (provisioning.go), and Terraform
+		// plans its replacement as a create: this run refreshed it, so it is this state's.
+		return
+	}
 	e := r.nameExists(addr, Str(name), existing)
 	r.logDecision(ctx, "create_exists", "conflict_at_plan", addr, map[string]any{"existing_id": e.ExistingID})
 	resp.Diagnostics.AddAttributeError(path.Root(r.Kind.NameAttr), e.Summary(), e.Detail())

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"maps"
 	"net/url"
+	"slices"
 	"strings"
 	"sync"
 	"time"
@@ -528,6 +529,9 @@ func (r *EntityResource) Create(ctx context.Context, req resource.CreateRequest,
 	if id != "" && !r.checkChosenID(ctx, addr, id, &resp.Diagnostics) {
 		return
 	}
+	if !r.waitNeeds(ctx, m, addr.Parents, body, &resp.Diagnostics) { // provisioning.go
+		return
+	}
 	generated := ""
 	if c, ok := r.Kind.API.(ChoosesID); id == "" && ok && c.CreatesWithChosenID() {
 		// The id is chosen here, not in the API call, so that a create whose outcome is
@@ -548,6 +552,10 @@ func (r *EntityResource) Create(ctx context.Context, req resource.CreateRequest,
 		return
 	}
 	r.finishWrite(ctx, obj, addr.Parents, m, r.configured(req.Config.Raw), &resp.State.Raw, resp.Private, &resp.Diagnostics)
+	if r.Kind.Provisioning != nil && !resp.Diagnostics.HasError() {
+		// provisioning.go: in state already, so that a failed provisioning leaves it tainted
+		r.waitCreated(ctx, obj, addr.Parents, m, r.configured(req.Config.Raw), &resp.State.Raw, resp.Private, &resp.Diagnostics)
+	}
 }
 
 // ChoosesID is an EntityAPI whose Create writes the object under the id in the body
@@ -646,6 +654,9 @@ func (r *EntityResource) ReadState(ctx context.Context, current tftypes.Value, p
 		r.Data.walk.markRead(r.Kind.TypeName, addr.ID) // cascade_plan.go
 	}
 	obj, err := r.refreshRead(ctx, addr)
+	if p := r.Kind.Provisioning; err == nil && p != nil && slices.Contains(p.Gone, p.stateOf(obj)) {
+		err = &konnect.APIError{StatusCode: 404, Message: "terminated"} // torn down: as good as deleted
+	}
 	expired := ""
 	if err == nil && r.Kind.Expired != nil {
 		if expired = r.Kind.Expired(obj); expired != "" {
@@ -887,6 +898,8 @@ func (r *EntityResource) Delete(ctx context.Context, req resource.DeleteRequest,
 		r.warnAlreadyGone(&resp.Diagnostics, addr)
 	case err != nil:
 		r.apiError(&resp.Diagnostics, "Could not delete "+r.Kind.TypeName, err)
+	case r.Kind.Provisioning != nil:
+		r.waitDeleted(ctx, addr, prior, &resp.Diagnostics) // provisioning.go
 	}
 }
 

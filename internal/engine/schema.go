@@ -2,6 +2,7 @@ package engine
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/hashicorp/terraform-plugin-framework/attr"
 	dschema "github.com/hashicorp/terraform-plugin-framework/datasource/schema"
@@ -57,7 +58,11 @@ func checkInline(parent string, attrs []Attr) {
 		case a.Inline && a.Type.Kind != KObject:
 			panic(declarationError(fmt.Sprintf("attribute %s.%s: only an object can be Inline", parent, a.Name)))
 		case a.Inline:
+			shared, _, _ := strings.Cut(a.Branch, "=")
 			for _, f := range a.Type.Attrs {
+				if a.Branch != "" && f.JSONName() == shared {
+					continue // every branch declares its discriminator
+				}
 				claim(f.JSONName(), a.Name+"."+f.Name)
 			}
 		default:

@@ -12,6 +12,7 @@ import (
 
 	"github.com/konnectguard/terraform-provider-konnect/internal/konnectmock/access"
 	"github.com/konnectguard/terraform-provider-konnect/internal/konnectmock/catalog"
+	"github.com/konnectguard/terraform-provider-konnect/internal/konnectmock/cloudgateway"
 	"github.com/konnectguard/terraform-provider-konnect/internal/konnectmock/gateway"
 	"github.com/konnectguard/terraform-provider-konnect/internal/konnectmock/mockcore"
 	"github.com/konnectguard/terraform-provider-konnect/internal/konnectmock/organization"
@@ -40,6 +41,9 @@ type Options struct {
 	// Access configures the identity API family (/v3/: users, teams, roles, system
 	// accounts, tokens, identity providers): users to invite besides the seeded ones.
 	Access access.Options
+	// CloudGateways configures the Dedicated Cloud Gateways family (/v2/cloud-gateways):
+	// how long provisioning takes on the mock's clock.
+	CloudGateways cloudgateway.Options
 }
 
 // Server is an in-memory Konnect. It implements http.Handler and is safe for concurrent use.
@@ -68,6 +72,7 @@ type Server struct {
 	portal   *portal.Family
 	catalog  *catalog.Family
 	org      *organization.Family
+	cloudgw  *cloudgateway.Family
 
 	trace *mockcore.Tracer
 }
@@ -123,7 +128,9 @@ func Open(opts Options) (*Server, error) {
 	// /v2/dcr-providers…, the rest of /v3/portals… and /v3/portal-roles; both go
 	// before the access family, which takes every other /v3/ path, and so does the
 	// organization family (/v2 and /v3 audit-log-…, /v1/cmeks).
-	s.families = []mockcore.Family{s.gateway, s.catalog, s.portal, s.org, s.access}
+	s.cloudgw = cloudgateway.New(env, opts.CloudGateways)
+	// The cloud gateways family serves /v2/cloud-gateways… only.
+	s.families = []mockcore.Family{s.gateway, s.catalog, s.portal, s.org, s.access, s.cloudgw}
 	if opts.StateFile != "" {
 		if err := s.loadStateFile(); err != nil {
 			return nil, err
@@ -193,6 +200,10 @@ func (a catalogPortals) Unpublish(portalID, apiID string) { _ = a.p.UnpublishHel
 // Organization is the family of the audit logs API and CMEKs, for tests that look
 // at it out of band.
 func (s *Server) Organization() *organization.Family { return s.org }
+
+// CloudGateways is the Dedicated Cloud Gateways family, for tests that make a provisioning
+// fail (FailNextProvisioning) or look at a network's state.
+func (s *Server) CloudGateways() *cloudgateway.Family { return s.cloudgw }
 
 // Gateway is the gateway family (control planes and core entities), for tests
 // that look at it out of band.

@@ -5,6 +5,7 @@ import (
 
 	"github.com/konnectguard/terraform-provider-konnect/internal/access"
 	"github.com/konnectguard/terraform-provider-konnect/internal/catalog"
+	"github.com/konnectguard/terraform-provider-konnect/internal/cloudgateway"
 	"github.com/konnectguard/terraform-provider-konnect/internal/engine"
 	"github.com/konnectguard/terraform-provider-konnect/internal/gateway"
 	"github.com/konnectguard/terraform-provider-konnect/internal/organization"
@@ -16,7 +17,8 @@ import (
 // lists and konnect_roles are added in DataSources): each family's own list, in which each
 // kind is a declaration in its kind_*.go file; the engine in resource.go serves them all.
 // A family's TestAccKinds runs its list (TestKindRowsCoverEveryKind).
-var Kinds = slices.Concat(gateway.Kinds, access.Kinds, portal.Kinds, catalog.Kinds, organization.Kinds)
+var Kinds = slices.Concat(gateway.Kinds, access.Kinds, portal.Kinds, catalog.Kinds, organization.Kinds, cloudgateway.Kinds)
 
-// DataOnlyKinds are read by a data source only: Konnect's users, who join by invitation.
-var DataOnlyKinds = []engine.EntityKind{access.UserKind}
+// DataOnlyKinds are read by a data source only: Konnect's users, who join by invitation;
+// the cloud provider accounts Konnect links (a list only).
+var DataOnlyKinds = slices.Concat([]engine.EntityKind{access.UserKind}, cloudgateway.DataOnlyKinds)

@@ -10,6 +10,7 @@ import (
 	"github.com/konnectguard/terraform-provider-konnect/internal/access"
 	"github.com/konnectguard/terraform-provider-konnect/internal/acctest"
 	"github.com/konnectguard/terraform-provider-konnect/internal/catalog"
+	"github.com/konnectguard/terraform-provider-konnect/internal/cloudgateway"
 	"github.com/konnectguard/terraform-provider-konnect/internal/engine"
 	"github.com/konnectguard/terraform-provider-konnect/internal/gateway"
 	"github.com/konnectguard/terraform-provider-konnect/internal/organization"
@@ -32,6 +33,7 @@ var kindFamilies = []struct {
 	{"portal", portal.Kinds},
 	{"catalog", catalog.Kinds},
 	{"organization", organization.Kinds},
+	{"cloudgateway", cloudgateway.Kinds},
 }
 
 // Every kind in Kinds belongs to exactly one family's list and no family lists another, and

@@ -155,7 +155,12 @@ func (p *konnectProvider) Configure(ctx context.Context, req provider.ConfigureR
 		resp.Diagnostics.AddError("Invalid "+engine.DigestKeyEnv, err.Error())
 		return
 	}
-	data := &engine.ProviderData{Client: client, Policy: policy, Snapshots: engine.NewSnapshots(), Digest: digest}
+	poll, err := engine.PollIntervalFromEnv()
+	if err != nil {
+		resp.Diagnostics.AddError("Invalid "+engine.PollIntervalEnv, err.Error())
+		return
+	}
+	data := &engine.ProviderData{Client: client, Policy: policy, Snapshots: engine.NewSnapshots(), Digest: digest, PollInterval: poll}
 	resp.ResourceData = data
 	resp.DataSourceData = data
 }

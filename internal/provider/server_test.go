@@ -437,6 +437,7 @@ func fixtures(t *testing.T, client *konnect.Client) map[string]string {
 	ipAllowListFixture(t, client, ids)    // kind_portal_ip_allow_list_test.go
 	catalogFixtures(t, client, ids)       // kind_catalog_test.go
 	organizationFixtures(t, client, ids)  // kind_organization_test.go
+	cloudGatewayFixtures(t, client, ids)  // kind_cloudgateway_test.go
 	for _, k := range Kinds {
 		if ids[k.TypeName] == "" {
 			t.Fatalf("no fixture for %s", k.TypeName)

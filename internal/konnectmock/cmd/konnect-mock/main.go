@@ -36,6 +36,7 @@ import (
 	"time"
 
 	"github.com/konnectguard/terraform-provider-konnect/internal/konnectmock"
+	"github.com/konnectguard/terraform-provider-konnect/internal/konnectmock/cloudgateway"
 )
 
 type tokenList []string
@@ -97,6 +98,9 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	fs.Var(share{&faults.DropAfterShare}, "drop-after-share", "`fraction` (0-1) of /v2/ and /v3/ requests applied (and saved) whose connection is then reset instead of answered")
 	fs.Var(share{&faults.SlowShare}, "slow-share", "`fraction` (0-1) of /v2/ and /v3/ requests delayed by --slow before being handled (nothing is applied if the client gives up)")
 	fs.DurationVar(&faults.Slow, "slow", 90*time.Second, "delay of a slow response")
+	var cloudgw cloudgateway.Options
+	fs.DurationVar(&cloudgw.ProvisioningTime, "provisioning-time", 0, "how long a cloud gateway network or data-plane group stays initializing (and terminating) on the mock's clock "+
+		"(0: until the next request); POST /_mock/cloud-gateways/fail-next-provisioning {\"reason\": …} makes the next one fail")
 	fs.Int64Var(&faults.Seed, "seed", 0, "seed of the fault decisions, reproducible for a sequential client (0: from the clock; GET /_mock/faults shows it)")
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
@@ -109,7 +113,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		return 2
 	}
 
-	mock, err := konnectmock.Open(konnectmock.Options{Tokens: tokens, ETags: *etags, StateFile: *stateFile, Faults: faults})
+	mock, err := konnectmock.Open(konnectmock.Options{Tokens: tokens, ETags: *etags, StateFile: *stateFile, Faults: faults, CloudGateways: cloudgw})
 	if err != nil {
 		fmt.Fprintln(stderr, "konnect-mock:", strings.TrimPrefix(err.Error(), "konnectmock: "))
 		return 1

@@ -1,0 +1,226 @@
+package cloudgateway_test
+
+import (
+	"fmt"
+	"regexp"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
+	"github.com/hashicorp/terraform-plugin-testing/knownvalue"
+	"github.com/hashicorp/terraform-plugin-testing/plancheck"
+	"github.com/hashicorp/terraform-plugin-testing/statecheck"
+	"github.com/hashicorp/terraform-plugin-testing/terraform"
+	"github.com/hashicorp/terraform-plugin-testing/tfjsonpath"
+
+	"github.com/konnectguard/terraform-provider-konnect/internal/acctest"
+	"github.com/konnectguard/terraform-provider-konnect/internal/konnectmock"
+	"github.com/konnectguard/terraform-provider-konnect/internal/konnectmock/cloudgateway"
+)
+
+// provisioningEnv is a mock whose networks take 8 seconds of its clock to provision and
+// to tear down, a second passing at each reading of the clock: each wait sees several
+// polls of `initializing` or `terminating` first.
+func provisioningEnv(t *testing.T) *acctest.Env {
+	return acctest.NewEnv(t, konnectmock.Options{Now: tickingClock(), CloudGateways: cloudgateway.Options{ProvisioningTime: 8 * time.Second}})
+}
+
+func networkConfig(env *acctest.Env, name string) string {
+	return env.ProviderBlock("") + fmt.Sprintf("\nresource \"konnect_cloud_gateway_network\" \"this\" {\n  %s\n}\n", fmt.Sprintf(networkBlock, `"`+name+`"`))
+}
+
+// reads counts the GETs of a network since the last ResetRequests.
+func reads(env *acctest.Env, id string) int {
+	n := 0
+	for _, r := range env.Requests() {
+		if r == "GET /v2/cloud-gateways/networks/"+id {
+			n++
+		}
+	}
+	return n
+}
+
+// TestAccNetworkCreateAndDestroyWait: the create returns once Konnect reports the network
+// ready (state holds the ready network: its VPC, its second entity_version), after polling
+// it while it initialized; the destroy returns once Konnect reports it terminated, never
+// while it is still terminating.
+func TestAccNetworkCreateAndDestroyWait(t *testing.T) {
+	env := provisioningEnv(t)
+	var id string
+	resource.ParallelTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: protoV6Factories,
+		Steps: []resource.TestStep{{
+			PreConfig: env.ResetRequests,
+			Config:    networkConfig(env, "waits"),
+			ConfigStateChecks: []statecheck.StateCheck{
+				statecheck.ExpectKnownValue("konnect_cloud_gateway_network.this", tfjsonpath.New("entity_version"), knownvalue.Int64Exact(2)),
+				statecheck.ExpectKnownValue("konnect_cloud_gateway_network.this", tfjsonpath.New("provider_metadata").AtMapKey("vpc_id"), knownvalue.StringRegexp(regexp.MustCompile(`^vpc-`))),
+			},
+			Check: func(s *terraform.State) error {
+				id = s.RootModule().Resources["konnect_cloud_gateway_network.this"].Primary.ID
+				if st, _ := env.Mock.CloudGateways().NetworkState(id); st != "ready" {
+					return fmt.Errorf("the create returned while Konnect reported the network %s", st)
+				}
+				if n := reads(env, id); n < 3 {
+					return fmt.Errorf("the create read the network %d times: it did not wait for it to provision", n)
+				}
+				env.ResetRequests()
+				return nil
+			},
+		}},
+		CheckDestroy: func(*terraform.State) error {
+			if st, _ := env.Mock.CloudGateways().NetworkState(id); st != "terminated" && st != "" {
+				return fmt.Errorf("the destroy returned while Konnect reported the network %s", st)
+			}
+			if n := reads(env, id); n < 3 {
+				return fmt.Errorf("the destroy read the network %d times after its delete: it did not wait", n)
+			}
+			return nil
+		},
+	})
+}
+
+// TestAccNetworkProvisioningFails: Konnect's provisioning of the network fails; the apply
+// fails naming the network and Konnect's reason, and the network is in state, tainted: the
+// next apply replaces it (the failed one is torn down in Konnect, nothing is orphaned).
+func TestAccNetworkProvisioningFails(t *testing.T) {
+	env := provisioningEnv(t)
+	const reason = "insufficient capacity in use2-az1"
+	var failed string
+	resource.ParallelTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: protoV6Factories,
+		Steps: []resource.TestStep{
+			{
+				PreConfig:   func() { env.Mock.CloudGateways().FailNextProvisioning(reason) },
+				Config:      networkConfig(env, "fails"),
+				ExpectError: regexp.MustCompile(`(?s)Konnect could not provision konnect_cloud_gateway_network.*konnect_cloud_gateway_network \(id [0-9a-f-]{36}\).*state\s+"error",\s+reason:\s+` + strings.ReplaceAll(reason, " ", `\s+`) + `.*marked\s+tainted`),
+			},
+			{
+				PreConfig: func() {
+					ids := env.Mock.CloudGateways().Networks()
+					if len(ids) != 1 {
+						t.Fatalf("Konnect holds %d networks, want the failed one", len(ids))
+					}
+					failed = ids[0]
+				},
+				Config: networkConfig(env, "fails"),
+				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
+					plancheck.ExpectResourceAction("konnect_cloud_gateway_network.this", plancheck.ResourceActionDestroyBeforeCreate),
+				}},
+				Check: func(s *terraform.State) error {
+					if st, _ := env.Mock.CloudGateways().NetworkState(failed); st != "terminated" && st != "" {
+						return fmt.Errorf("the replaced network %s is %s in Konnect", failed, st)
+					}
+					now := s.RootModule().Resources["konnect_cloud_gateway_network.this"].Primary.ID
+					if st, _ := env.Mock.CloudGateways().NetworkState(now); now == failed || st != "ready" {
+						return fmt.Errorf("the replacement %s is %s", now, st)
+					}
+					return nil
+				},
+			},
+		},
+	})
+}
+
+// TestAccNetworkBadInput: CIDR blocks that are not CIDRs and timeouts that are not
+// durations are refused at plan, on their attribute, before anything reaches Konnect.
+func TestAccNetworkBadInput(t *testing.T) {
+	env := acctest.NewEnv(t, konnectmock.Options{})
+	bad := func(from, to string) string {
+		return strings.Replace(networkConfig(env, "bad"), from, to, 1)
+	}
+	resource.ParallelTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: protoV6Factories,
+		Steps: []resource.TestStep{
+			{
+				Config:      bad(`"10.0.0.0/16"`, `"10.0.0.0/33"`),
+				PlanOnly:    true,
+				ExpectError: regexp.MustCompile(`(?s)Invalid CIDR block.*cidr_block.*"10.0.0.0/33" is not a CIDR block`),
+			},
+			{
+				Config:      bad(`"10.0.0.0/16"`, `"10.0.0.1/16"`),
+				PlanOnly:    true,
+				ExpectError: regexp.MustCompile(`(?s)Invalid CIDR block.*host bits set: the block it names is "10.0.0.0/16"`),
+			},
+			{
+				Config:      bad(`cidr_block`, "timeouts = { create = \"soon\" }\n  cidr_block"),
+				PlanOnly:    true,
+				ExpectError: regexp.MustCompile(`(?s)Invalid duration.*"soon" is not a duration above zero`),
+			},
+		},
+		CheckDestroy: func(*terraform.State) error {
+			if ids := env.Mock.CloudGateways().Networks(); len(ids) != 0 {
+				return fmt.Errorf("a refused plan created networks: %v", ids)
+			}
+			return nil
+		},
+	})
+}
+
+// TestAccNetworkProvisioningIsNoDrift: a network someone created in Konnect is adopted
+// with an import block while it still initializes, and a rename is planned; Konnect then
+// finishes provisioning it (its state and entity_version move) before the saved plan is
+// applied. Neither the import's plan nor the refresh shows a change, and the saved plan is
+// not stale: provisioning is no change of the network's own.
+func TestAccNetworkProvisioningIsNoDrift(t *testing.T) {
+	env := acctest.NewEnv(t, konnectmock.Options{Now: tickingClock(), CloudGateways: cloudgateway.Options{ProvisioningTime: time.Hour}})
+	var id, path string
+	adopt := func(name string) string {
+		return networkConfig(env, name) + fmt.Sprintf("\nimport {\n  to = konnect_cloud_gateway_network.this\n  id = %q\n}\n", id)
+	}
+	// provision moves the clock on by reading the network until Konnect reports it ready.
+	provision := func() {
+		for range 10 {
+			if env.Get(path)["state"] == "ready" {
+				return
+			}
+			env.Mock.CloudGateways().Advance(30 * time.Minute)
+		}
+		t.Fatalf("%s never became ready", path)
+	}
+	var out map[string]any
+	if _, err := env.Client.Do(t.Context(), "POST", "/v2/cloud-gateways/networks", nil, map[string]any{"name": "adopted",
+		"cloud_gateway_provider_account_id": cloudgateway.SeededProviderAccount("aws"), "region": "us-east-2",
+		"availability_zones": []any{"use2-az1", "use2-az2"}, "cidr_block": "10.0.0.0/16"}, &out); err != nil {
+		t.Fatal(err)
+	}
+	id, path = out["id"].(string), "/v2/cloud-gateways/networks/"+out["id"].(string)
+	resource.ParallelTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: protoV6Factories,
+		Steps: []resource.TestStep{
+			{
+				Config: adopt("adopted"),
+				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
+					plancheck.ExpectResourceAction("konnect_cloud_gateway_network.this", plancheck.ResourceActionNoop),
+				}},
+				Check: func(*terraform.State) error {
+					if st := env.Get(path)["state"]; st != "initializing" {
+						return fmt.Errorf("the network is %v: this test needs it still initializing", st)
+					}
+					return nil
+				},
+			},
+			{
+				// A saved plan, then Konnect finishes provisioning: the apply writes the rename.
+				Config: adopt("renamed"),
+				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
+					plancheck.ExpectResourceAction("konnect_cloud_gateway_network.this", plancheck.ResourceActionUpdate),
+					acctest.OutOfBand(provision),
+				}},
+				Check: func(*terraform.State) error {
+					if got := env.Get(path); got["name"] != "renamed" || got["state"] != "ready" {
+						return fmt.Errorf("Konnect holds %v (%v), want renamed and ready", got["name"], got["state"])
+					}
+					return nil
+				},
+			},
+			{
+				// The teardown need not wait an hour of the mock's clock.
+				PreConfig: func() { env.Mock.CloudGateways().SetProvisioningTime(0) },
+				Config:    adopt("renamed"),
+				PlanOnly:  true,
+			},
+		},
+	})
+}

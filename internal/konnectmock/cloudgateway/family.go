@@ -1,0 +1,161 @@
+package cloudgateway
+
+import (
+	"encoding/json"
+	"maps"
+	"net/http"
+	"net/url"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/konnectguard/terraform-provider-konnect/internal/konnectmock/mockcore"
+)
+
+// Options configure the family.
+type Options struct {
+	// ProvisioningTime is how long, on the mock's clock, an object stays in each
+	// transitional state (initializing, terminating, terminated). Zero: it moves on at the
+	// next request.
+	ProvisioningTime time.Duration
+}
+
+// Family serves /v2/cloud-gateways/….
+type Family struct {
+	env  mockcore.Env
+	opts Options
+	st   *state
+	skew time.Duration // Advance's: added to the clock
+}
+
+var _ mockcore.Family = (*Family)(nil)
+
+// New returns the family of a new organisation: its provider accounts, no networks and
+// no configurations.
+func New(env mockcore.Env, opts Options) *Family {
+	f := &Family{env: env.Complete(), opts: opts}
+	f.st = f.newState()
+	return f
+}
+
+// Name is the family's key in the state document.
+func (f *Family) Name() string { return "cloud_gateways" }
+
+type handler func(c *call) mockcore.Response
+
+type route struct {
+	pattern []string
+	methods map[string]handler
+}
+
+var routes []route
+
+func init() {
+	add := func(pattern string, methods map[string]handler) {
+		routes = append(routes, route{pattern: strings.Split(pattern, "/"), methods: methods})
+	}
+	add("v2/cloud-gateways/availability.json", map[string]handler{"GET": getAvailability})
+	add("v2/cloud-gateways/provider-accounts", map[string]handler{"GET": listProviderAccounts})
+	add("v2/cloud-gateways/provider-accounts/{providerAccountId}", map[string]handler{"GET": getProviderAccount})
+	add("v2/cloud-gateways/networks", map[string]handler{"GET": listNetworks, "POST": createNetwork})
+	add("v2/cloud-gateways/networks/{networkId}", map[string]handler{"GET": getNetwork, "PATCH": patchNetwork, "DELETE": deleteNetwork})
+	add("v2/cloud-gateways/networks/{networkId}/configuration-references", map[string]handler{"GET": listNetworkReferences})
+	add("v2/cloud-gateways/configurations", map[string]handler{"GET": listConfigurations, "PUT": putConfiguration})
+	add("v2/cloud-gateways/configurations/{configurationId}", map[string]handler{"GET": getConfiguration})
+}
+
+func match(segs []string) (*route, map[string]string) {
+	for i := range routes {
+		rt := &routes[i]
+		if len(rt.pattern) != len(segs) {
+			continue
+		}
+		params := map[string]string{}
+		ok := true
+		for j, p := range rt.pattern {
+			if strings.HasPrefix(p, "{") {
+				params[strings.Trim(p, "{}")] = segs[j]
+			} else if p != segs[j] {
+				ok = false
+				break
+			}
+		}
+		if ok {
+			return rt, params
+		}
+	}
+	return nil, nil
+}
+
+// Route reports the family's paths: /v2/cloud-gateways/….
+func (f *Family) Route(segs []string) (string, bool) {
+	if len(segs) < 2 || segs[0] != "v2" || segs[1] != "cloud-gateways" {
+		return "", false
+	}
+	if rt, _ := match(segs); rt != nil {
+		return "/" + strings.Join(rt.pattern, "/"), true
+	}
+	return "/v2/cloud-gateways/unmatched", true
+}
+
+type call struct {
+	f      *Family
+	r      *http.Request
+	q      url.Values
+	params map[string]string
+	raw    []byte
+}
+
+// Serve answers one request for a path of the family.
+func (f *Family) Serve(r *http.Request, segs []string, body []byte) mockcore.Response {
+	rt, params := match(segs)
+	if rt == nil {
+		return f.env.Problem(http.StatusNotFound, "Not Found")
+	}
+	h := rt.methods[r.Method]
+	if h == nil {
+		return f.env.NotAllowed(slices.Collect(maps.Keys(rt.methods)))
+	}
+	f.env.Lock.Lock()
+	defer f.env.Lock.Unlock()
+	f.advance()
+	return h(&call{f: f, r: r, q: r.URL.Query(), params: params, raw: body})
+}
+
+// ServeHTTP serves the family on its own, for tests of this package.
+func (f *Family) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	route := func(segs []string) bool { _, ok := f.Route(segs); return ok }
+	mockcore.ServeAlone(w, r, f.env, route, f.Serve)
+}
+
+func (f *Family) now() time.Time { return mockcore.Millis(f.env.Now().Add(f.skew)) }
+
+func (c *call) problem(status int, detail string, params ...mockcore.InvalidParam) mockcore.Response {
+	return c.f.env.Problem(status, detail, params...)
+}
+
+func (c *call) notFound(what string) mockcore.Response {
+	return c.problem(http.StatusNotFound, what+" not found")
+}
+
+// page reads page[size] and page[number] (default 10, at most 100: the spec's PageSize).
+func (c *call) page() (mockcore.Page, *mockcore.Response) {
+	p, bad := mockcore.ParsePage(c.q, 10, 100)
+	if len(bad) > 0 {
+		r := c.problem(http.StatusBadRequest, "Invalid parameters", bad...)
+		return p, &r
+	}
+	return p, nil
+}
+
+// filters reads filter[…] against spec.
+func (c *call) filters(spec mockcore.FilterSpec) ([]mockcore.Filter, *mockcore.Response) {
+	fs, bad := mockcore.ParseFilters(c.q, spec)
+	if len(bad) > 0 {
+		r := c.problem(http.StatusBadRequest, "Invalid parameters", bad...)
+		return nil, &r
+	}
+	return fs, nil
+}
+
+func raw(v any) json.RawMessage { return json.RawMessage(mockcore.Marshal(v)) }

@@ -1,0 +1,35 @@
+package provider
+
+import (
+	"context"
+	"fmt"
+	"net/http"
+	"testing"
+
+	"github.com/konnectguard/terraform-provider-konnect/internal/cloudgateway"
+	"github.com/konnectguard/terraform-provider-konnect/internal/konnect"
+	mockcgw "github.com/konnectguard/terraform-provider-konnect/internal/konnectmock/cloudgateway"
+)
+
+// cloudGatewayFixtures creates one object of each Dedicated Cloud Gateways kind for
+// TestPlanShortcutEveryKindAfterImport, with the import id of each.
+func cloudGatewayFixtures(t *testing.T, client *konnect.Client, ids map[string]string) {
+	t.Helper()
+	var network konnect.Object
+	if _, err := client.Do(context.Background(), http.MethodPost, "/v2/cloud-gateways/networks", nil, konnect.Object{"name": "fast-path",
+		"cloud_gateway_provider_account_id": mockcgw.SeededProviderAccount("aws"), "region": "us-east-2",
+		"availability_zones": []any{"use2-az1"}, "cidr_block": "10.0.0.0/16"}, &network); err != nil {
+		t.Fatalf("network: %v", err)
+	}
+	ids[cloudgateway.NetworkKind.TypeName] = fmt.Sprintf(`{"id":%q}`, network["id"])
+	var cp, cfg konnect.Object
+	if _, err := client.Do(context.Background(), http.MethodPost, "/v2/control-planes", nil, konnect.Object{"name": "fast-path-dcgw", "cloud_gateway": true}, &cp); err != nil {
+		t.Fatalf("control plane: %v", err)
+	}
+	if _, err := client.Do(context.Background(), http.MethodPut, "/v2/cloud-gateways/configurations", nil, konnect.Object{"control_plane_id": cp["id"],
+		"control_plane_geo": "us", "version": "3.10", "dataplane_groups": []any{map[string]any{"provider": "aws", "region": "us-east-2",
+			"cloud_gateway_network_id": network["id"], "autoscale": map[string]any{"kind": "autopilot", "base_rps": 100}}}}, &cfg); err != nil {
+		t.Fatalf("configuration: %v", err)
+	}
+	ids[cloudgateway.ConfigurationKind.TypeName] = fmt.Sprintf(`{"id":%q}`, cfg["id"])
+}
