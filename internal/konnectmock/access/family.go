@@ -60,18 +60,11 @@ func (f *Family) Name() string { return "access" }
 // handler answers one request; the lock is held.
 type handler func(c *call) mockcore.Response
 
-type route struct {
-	pattern []string // literal segments and {params}
-	methods map[string]handler
-}
-
 // routes are matched against the path below /v3/, in order.
-var routes []route
+var routes mockcore.Routes[handler]
 
 func init() {
-	add := func(pattern string, methods map[string]handler) {
-		routes = append(routes, route{pattern: strings.Split(pattern, "/"), methods: methods})
-	}
+	add := routes.Add
 	add("organizations/impersonation", map[string]handler{"GET": getImpersonation, "PATCH": patchImpersonation})
 	add("organizations/me", map[string]handler{"GET": getOrganizationMe})
 	add("authentication-settings", map[string]handler{"GET": getAuthSettings, "PATCH": patchAuthSettings})
@@ -114,45 +107,13 @@ func init() {
 	add("system-accounts/{accountId}/teams", map[string]handler{"GET": memberTeams(teamAccounts)})
 }
 
-// match finds the route of segs (below /v3/) and its path parameters. A literal
-// segment wins over a parameter ("users/me" before "users/{userId}").
-func match(segs []string) (*route, map[string]string) {
-	var best *route
-	var bestParams map[string]string
-	bestLiterals := -1
-	for i := range routes {
-		rt := &routes[i]
-		if len(rt.pattern) != len(segs) {
-			continue
-		}
-		params := map[string]string{}
-		literals := 0
-		ok := true
-		for j, p := range rt.pattern {
-			if strings.HasPrefix(p, "{") {
-				params[strings.Trim(p, "{}")] = segs[j]
-				continue
-			}
-			if p != segs[j] {
-				ok = false
-				break
-			}
-			literals++
-		}
-		if ok && literals > bestLiterals {
-			best, bestParams, bestLiterals = rt, params, literals
-		}
-	}
-	return best, bestParams
-}
-
 // Route reports whether segs (the whole path, "v3" first) is the family's, and its Counts key.
 func (f *Family) Route(segs []string) (string, bool) {
 	if len(segs) < 2 || segs[0] != "v3" {
 		return "", false
 	}
-	if rt, _ := match(segs[1:]); rt != nil {
-		return "/v3/" + strings.Join(rt.pattern, "/"), true
+	if rt, _ := routes.Match(segs[1:]); rt != nil {
+		return rt.Path("/v3/"), true
 	}
 	return "/v3/unmatched", true
 }
@@ -171,13 +132,13 @@ func (f *Family) Serve(r *http.Request, segs []string, body []byte) mockcore.Res
 	if len(segs) > 0 && segs[0] == "v3" {
 		segs = segs[1:]
 	}
-	rt, params := match(segs)
+	rt, params := routes.Match(segs)
 	if rt == nil {
 		return f.env.Problem(http.StatusNotFound, "Not Found")
 	}
-	h := rt.methods[r.Method]
+	h := rt.Methods[r.Method]
 	if h == nil {
-		return f.env.NotAllowed(slices.Collect(maps.Keys(rt.methods)))
+		return f.env.NotAllowed(slices.Collect(maps.Keys(rt.Methods)))
 	}
 	f.env.Lock.Lock()
 	defer f.env.Lock.Unlock()

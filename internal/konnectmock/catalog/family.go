@@ -6,7 +6,6 @@ import (
 	"net/http"
 	"net/url"
 	"slices"
-	"strings"
 	"time"
 
 	"github.com/konnectguard/terraform-provider-konnect/internal/konnectmock/mockcore"
@@ -62,17 +61,10 @@ func (f *Family) Name() string { return "catalog" }
 
 type handler func(c *call) mockcore.Response
 
-type route struct {
-	pattern []string
-	methods map[string]handler
-}
-
-var routes []route
+var routes mockcore.Routes[handler]
 
 func init() {
-	add := func(pattern string, methods map[string]handler) {
-		routes = append(routes, route{pattern: strings.Split(pattern, "/"), methods: methods})
-	}
+	add := routes.Add
 	add("v3/apis", map[string]handler{"GET": listAPIs, "POST": createAPI})
 	add("v3/apis/validate-specification", map[string]handler{"POST": validateSpecification})
 	add("v3/apis/{apiId}", map[string]handler{"GET": getAPI, "PATCH": patchAPI, "DELETE": deleteAPI})
@@ -89,36 +81,6 @@ func init() {
 	add("v3/apis/{apiId}/implementations", map[string]handler{"GET": listAPIImplementations, "POST": createImplementation})
 	add("v3/apis/{apiId}/implementations/{implementationId}", map[string]handler{"GET": getImplementation, "DELETE": deleteImplementation})
 	add("v3/api-implementations", map[string]handler{"GET": listImplementations})
-}
-
-func match(segs []string) (*route, map[string]string) {
-	var best *route
-	var bestParams map[string]string
-	bestLiterals := -1
-	for i := range routes {
-		rt := &routes[i]
-		if len(rt.pattern) != len(segs) {
-			continue
-		}
-		params := map[string]string{}
-		literals := 0
-		ok := true
-		for j, p := range rt.pattern {
-			if strings.HasPrefix(p, "{") {
-				params[strings.Trim(p, "{}")] = segs[j]
-				continue
-			}
-			if p != segs[j] {
-				ok = false
-				break
-			}
-			literals++
-		}
-		if ok && literals > bestLiterals {
-			best, bestParams, bestLiterals = rt, params, literals
-		}
-	}
-	return best, bestParams
 }
 
 // owns reports the family's paths: /v3/apis…, /v3/api-publications,
@@ -144,8 +106,8 @@ func (f *Family) Route(segs []string) (string, bool) {
 	if !owns(segs) {
 		return "", false
 	}
-	if rt, _ := match(segs); rt != nil {
-		return "/" + strings.Join(rt.pattern, "/"), true
+	if rt, _ := routes.Match(segs); rt != nil {
+		return rt.Path("/"), true
 	}
 	return "/" + segs[0] + "/unmatched", true
 }
@@ -160,13 +122,13 @@ type call struct {
 
 // Serve answers one request for a path of the family whose body has been read.
 func (f *Family) Serve(r *http.Request, segs []string, body []byte) mockcore.Response {
-	rt, params := match(segs)
+	rt, params := routes.Match(segs)
 	if rt == nil {
 		return f.env.Problem(http.StatusNotFound, "Not Found")
 	}
-	h := rt.methods[r.Method]
+	h := rt.Methods[r.Method]
 	if h == nil {
-		return f.env.NotAllowed(slices.Collect(maps.Keys(rt.methods)))
+		return f.env.NotAllowed(slices.Collect(maps.Keys(rt.Methods)))
 	}
 	f.env.Lock.Lock()
 	defer f.env.Lock.Unlock()

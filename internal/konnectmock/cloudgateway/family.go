@@ -6,7 +6,6 @@ import (
 	"net/http"
 	"net/url"
 	"slices"
-	"strings"
 	"time"
 
 	"github.com/konnectguard/terraform-provider-konnect/internal/konnectmock/mockcore"
@@ -43,17 +42,10 @@ func (f *Family) Name() string { return "cloud_gateways" }
 
 type handler func(c *call) mockcore.Response
 
-type route struct {
-	pattern []string
-	methods map[string]handler
-}
-
-var routes []route
+var routes mockcore.Routes[handler]
 
 func init() {
-	add := func(pattern string, methods map[string]handler) {
-		routes = append(routes, route{pattern: strings.Split(pattern, "/"), methods: methods})
-	}
+	add := routes.Add
 	add("v2/cloud-gateways/availability.json", map[string]handler{"GET": getAvailability})
 	add("v2/cloud-gateways/provider-accounts", map[string]handler{"GET": listProviderAccounts})
 	add("v2/cloud-gateways/provider-accounts/{providerAccountId}", map[string]handler{"GET": getProviderAccount})
@@ -64,36 +56,13 @@ func init() {
 	add("v2/cloud-gateways/configurations/{configurationId}", map[string]handler{"GET": getConfiguration})
 }
 
-func match(segs []string) (*route, map[string]string) {
-	for i := range routes {
-		rt := &routes[i]
-		if len(rt.pattern) != len(segs) {
-			continue
-		}
-		params := map[string]string{}
-		ok := true
-		for j, p := range rt.pattern {
-			if strings.HasPrefix(p, "{") {
-				params[strings.Trim(p, "{}")] = segs[j]
-			} else if p != segs[j] {
-				ok = false
-				break
-			}
-		}
-		if ok {
-			return rt, params
-		}
-	}
-	return nil, nil
-}
-
 // Route reports the family's paths: /v2/cloud-gateways/….
 func (f *Family) Route(segs []string) (string, bool) {
 	if len(segs) < 2 || segs[0] != "v2" || segs[1] != "cloud-gateways" {
 		return "", false
 	}
-	if rt, _ := match(segs); rt != nil {
-		return "/" + strings.Join(rt.pattern, "/"), true
+	if rt, _ := routes.Match(segs); rt != nil {
+		return rt.Path("/"), true
 	}
 	return "/v2/cloud-gateways/unmatched", true
 }
@@ -108,13 +77,13 @@ type call struct {
 
 // Serve answers one request for a path of the family.
 func (f *Family) Serve(r *http.Request, segs []string, body []byte) mockcore.Response {
-	rt, params := match(segs)
+	rt, params := routes.Match(segs)
 	if rt == nil {
 		return f.env.Problem(http.StatusNotFound, "Not Found")
 	}
-	h := rt.methods[r.Method]
+	h := rt.Methods[r.Method]
 	if h == nil {
-		return f.env.NotAllowed(slices.Collect(maps.Keys(rt.methods)))
+		return f.env.NotAllowed(slices.Collect(maps.Keys(rt.Methods)))
 	}
 	f.env.Lock.Lock()
 	defer f.env.Lock.Unlock()

@@ -180,3 +180,31 @@ func TestLabels(t *testing.T) {
 		t.Fatal("absent labels")
 	}
 }
+
+func TestRoutesMatch(t *testing.T) {
+	var rs Routes[string]
+	rs.Add("v3/users/{userId}", map[string]string{"GET": "user"})
+	rs.Add("v3/users/me", map[string]string{"GET": "me"})
+	rs.Add("v3/users", map[string]string{"GET": "list"})
+	for _, c := range []struct {
+		path, want, param string
+	}{
+		{"v3/users/me", "me", ""},
+		{"v3/users/42", "user", "42"},
+		{"v3/users", "list", ""},
+		{"v3/teams", "", ""},
+		{"v3/users/42/roles", "", ""},
+	} {
+		rt, params := rs.Match(strings.Split(c.path, "/"))
+		got := ""
+		if rt != nil {
+			got = rt.Methods["GET"]
+			if rt.Path("/") != "/"+strings.Join(rt.Pattern, "/") {
+				t.Errorf("%s: Path %q", c.path, rt.Path("/"))
+			}
+		}
+		if got != c.want || params["userId"] != c.param {
+			t.Errorf("%s: matched %q with userId %q, want %q with %q", c.path, got, params["userId"], c.want, c.param)
+		}
+	}
+}

@@ -126,17 +126,10 @@ func (s *state) destination(id string) *destination {
 
 type handler func(c *call) mockcore.Response
 
-type route struct {
-	pattern []string
-	methods map[string]handler
-}
-
-var routes []route
+var routes mockcore.Routes[handler]
 
 func init() {
-	add := func(pattern string, methods map[string]handler) {
-		routes = append(routes, route{pattern: strings.Split(pattern, "/"), methods: methods})
-	}
+	add := routes.Add
 	for _, v := range []string{"v2", "v3"} {
 		add(v+"/audit-log-destinations", map[string]handler{"GET": listDestinations, "POST": createDestination})
 		add(v+"/audit-log-destinations/{auditLogDestinationId}", map[string]handler{"GET": getDestination, "PATCH": patchDestination, "DELETE": deleteDestination})
@@ -145,29 +138,6 @@ func init() {
 	add("v3/audit-log-webhook/status", map[string]handler{"GET": getWebhookStatus})
 	add("v1/cmeks", map[string]handler{"GET": listCMEKs})
 	add("v1/cmeks/{cmekId}", map[string]handler{"GET": getCMEK, "PUT": putCMEK, "DELETE": deleteCMEK})
-}
-
-func match(segs []string) (*route, map[string]string) {
-	for i := range routes {
-		rt := &routes[i]
-		if len(rt.pattern) != len(segs) {
-			continue
-		}
-		params := map[string]string{}
-		ok := true
-		for j, p := range rt.pattern {
-			if strings.HasPrefix(p, "{") {
-				params[strings.Trim(p, "{}")] = segs[j]
-			} else if p != segs[j] {
-				ok = false
-				break
-			}
-		}
-		if ok {
-			return rt, params
-		}
-	}
-	return nil, nil
 }
 
 // owns reports the family's paths: /v2 and /v3 audit-log-destinations…,
@@ -190,8 +160,8 @@ func (f *Family) Route(segs []string) (string, bool) {
 	if !owns(segs) {
 		return "", false
 	}
-	if rt, _ := match(segs); rt != nil {
-		return "/" + strings.Join(rt.pattern, "/"), true
+	if rt, _ := routes.Match(segs); rt != nil {
+		return rt.Path("/"), true
 	}
 	return "/" + segs[0] + "/unmatched", true
 }
@@ -205,13 +175,13 @@ type call struct {
 
 // Serve answers one request for a path of the family whose body has been read.
 func (f *Family) Serve(r *http.Request, segs []string, body []byte) mockcore.Response {
-	rt, params := match(segs)
+	rt, params := routes.Match(segs)
 	if rt == nil {
 		return f.env.Problem(http.StatusNotFound, "Not Found")
 	}
-	h := rt.methods[r.Method]
+	h := rt.Methods[r.Method]
 	if h == nil {
-		return f.env.NotAllowed(slices.Collect(maps.Keys(rt.methods)))
+		return f.env.NotAllowed(slices.Collect(maps.Keys(rt.Methods)))
 	}
 	f.env.Lock.Lock()
 	defer f.env.Lock.Unlock()

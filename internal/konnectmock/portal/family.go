@@ -63,18 +63,11 @@ func (f *Family) Name() string { return "portal" }
 // handler answers one request; the lock is held.
 type handler func(c *call) mockcore.Response
 
-type route struct {
-	pattern []string // literal segments and {params}, the version first
-	methods map[string]handler
-}
-
 // routes are matched against the whole path, in order.
-var routes []route
+var routes mockcore.Routes[handler]
 
 func init() {
-	add := func(pattern string, methods map[string]handler) {
-		routes = append(routes, route{pattern: strings.Split(pattern, "/"), methods: methods})
-	}
+	add := routes.Add
 	add("v3/portals", map[string]handler{"GET": listPortals, "POST": createPortal})
 	add("v3/portals/{portalId}", map[string]handler{"GET": getPortal, "PATCH": patchPortal, "DELETE": deletePortal})
 	add("v3/portals/{portalId}/custom-domain", map[string]handler{"GET": getDomain, "POST": createDomain, "PATCH": patchDomain, "DELETE": deleteDomain})
@@ -113,38 +106,6 @@ func init() {
 	add("v2/dcr-providers/{dcrProviderId}", map[string]handler{"GET": getDCRProvider, "PATCH": patchDCRProvider, "DELETE": deleteDCRProvider})
 }
 
-// match finds the route of segs and its path parameters. A literal segment wins
-// over a parameter.
-func match(segs []string) (*route, map[string]string) {
-	var best *route
-	var bestParams map[string]string
-	bestLiterals := -1
-	for i := range routes {
-		rt := &routes[i]
-		if len(rt.pattern) != len(segs) {
-			continue
-		}
-		params := map[string]string{}
-		literals := 0
-		ok := true
-		for j, p := range rt.pattern {
-			if strings.HasPrefix(p, "{") {
-				params[strings.Trim(p, "{}")] = segs[j]
-				continue
-			}
-			if p != segs[j] {
-				ok = false
-				break
-			}
-			literals++
-		}
-		if ok && literals > bestLiterals {
-			best, bestParams, bestLiterals = rt, params, literals
-		}
-	}
-	return best, bestParams
-}
-
 // owns reports the paths of the family: /v3/portals…, /v3/portal-roles,
 // /v2/application-auth-strategies… and /v2/dcr-providers….
 func owns(segs []string) bool {
@@ -167,8 +128,8 @@ func (f *Family) Route(segs []string) (string, bool) {
 	if !owns(segs) {
 		return "", false
 	}
-	if rt, _ := match(segs); rt != nil {
-		return "/" + strings.Join(rt.pattern, "/"), true
+	if rt, _ := routes.Match(segs); rt != nil {
+		return rt.Path("/"), true
 	}
 	return "/" + segs[0] + "/unmatched", true
 }
@@ -184,13 +145,13 @@ type call struct {
 
 // Serve answers one request for a path of the family whose body has been read.
 func (f *Family) Serve(r *http.Request, segs []string, body []byte) mockcore.Response {
-	rt, params := match(segs)
+	rt, params := routes.Match(segs)
 	if rt == nil {
 		return f.env.Problem(http.StatusNotFound, "Not Found")
 	}
-	h := rt.methods[r.Method]
+	h := rt.Methods[r.Method]
 	if h == nil {
-		return f.env.NotAllowed(slices.Collect(maps.Keys(rt.methods)))
+		return f.env.NotAllowed(slices.Collect(maps.Keys(rt.Methods)))
 	}
 	f.env.Lock.Lock()
 	defer f.env.Lock.Unlock()
