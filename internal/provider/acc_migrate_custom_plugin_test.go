@@ -44,20 +44,7 @@ func TestMigrateAccKongCustomPlugin(t *testing.T) {
 	host := migrateCLI(t, c)
 	kong, ours := host+"/kong/konnect", host+"/konnectguard/konnect"
 	ctx := context.Background()
-	cp, _, err := e.client.CreateControlPlane(ctx, konnect.Object{"name": "prod"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	cpID := cp["id"].(string)
-	core := func(segments ...string) string { return konnect.CoreEntitiesPath(cpID, segments...) }
-	mk := func(collection string, body konnect.Object) konnect.Object {
-		t.Helper()
-		obj, _, err := e.client.CreateEntity(ctx, collection, body)
-		if err != nil {
-			t.Fatalf("create in %s: %v", collection, err)
-		}
-		return obj
-	}
+	cpID, core, mk := kongControlPlane(t, e)
 	handler := `return { VERSION = "1.0.0", PRIORITY = 500 }`
 	svc := mk(core("services"), konnect.Object{"name": "orders", "host": "orders.internal"})
 	streamed := mk(core("custom-plugins"), konnect.Object{"name": "greeter", "schema": luaSchema("10"), "handler": handler})

@@ -170,14 +170,12 @@ var migrationPlugins = []struct {
 // migrationRedisPassword is a plugin's secret in Kong's state (migrationPlugins).
 const migrationRedisPassword = "redis-pass-0123456789"
 
-func TestMigrateAccFromKong(t *testing.T) {
-	e := newKonnectEnv(t, konnectmock.Options{})
-	c := newCLIRun(t)
-	host := migrateCLI(t, c)
-	kong, ours := host+"/kong/konnect", host+"/konnectguard/konnect"
+// kongControlPlane creates the control plane "prod" as Kong's provider made it, and returns its
+// id, the path of one of its core-entity collections, and a create of an object in one that
+// fails the test on an error.
+func kongControlPlane(t *testing.T, e *konnectEnv) (string, func(...string) string, func(string, konnect.Object) konnect.Object) {
+	t.Helper()
 	ctx := context.Background()
-
-	// What Kong's provider created: the worked example's objects first.
 	cp, _, err := e.client.CreateControlPlane(ctx, konnect.Object{"name": "prod"})
 	if err != nil {
 		t.Fatal(err)
@@ -192,6 +190,18 @@ func TestMigrateAccFromKong(t *testing.T) {
 		}
 		return obj
 	}
+	return cpID, core, mk
+}
+
+func TestMigrateAccFromKong(t *testing.T) {
+	e := newKonnectEnv(t, konnectmock.Options{})
+	c := newCLIRun(t)
+	host := migrateCLI(t, c)
+	kong, ours := host+"/kong/konnect", host+"/konnectguard/konnect"
+	ctx := context.Background()
+
+	// What Kong's provider created: the worked example's objects first.
+	cpID, core, mk := kongControlPlane(t, e)
 	svc := mk(core("services"), konnect.Object{"name": "orders", "host": "orders.internal"})
 	ref := func(o konnect.Object) map[string]any { return map[string]any{"id": o["id"]} }
 	exprRoute := mk(core("routes"), konnect.Object{"name": "orders", "expression": `http.path ^= "/orders"`, "priority": 10, "service": ref(svc)})
