@@ -154,10 +154,10 @@ func createAddOn(c *call) mockcore.Response {
 	if len(b.Bad) > 0 {
 		return c.invalid(b)
 	}
-	if slices.ContainsFunc(c.f.st.AddOns, func(a *addOn) bool { return a.Name == *name }) {
+	if slices.ContainsFunc(c.f.st.AddOns, func(a *addOn) bool { return a.Name == *name && a.State != stateTerminating }) {
 		return c.problem(http.StatusConflict, "Add on property 'name' must be unique per org.")
 	}
-	if slices.ContainsFunc(c.f.st.AddOns, func(a *addOn) bool { return a.OwnerID == *ownerID }) {
+	if slices.ContainsFunc(c.f.st.AddOns, func(a *addOn) bool { return a.OwnerID == *ownerID && a.State != stateTerminating }) {
 		return c.problem(http.StatusBadRequest, "Invalid Parameters", mockcore.InvalidParam{Field: "owner", Rule: "invalid",
 			Reason: fmt.Sprintf("Owner '%s' already has an add-on of kind 'managed-cache.v0'. Only one add-on of a kind is allowed per owner.", *ownerID)})
 	}
