@@ -98,7 +98,8 @@ var ServerlessKind = engine.EntityKind{
 	Description: "A serverless cloud gateway: the data planes Konnect runs for a serverless control plane (`cluster_type = \"CLUSTER_TYPE_SERVERLESS\"`), which connect to it with a cluster certificate and its key. " +
 		"Konnect returns neither of them, and has no update: every change replaces the gateway. The key is sensitive; `cluster_cert_key_wo` (Terraform 1.11+, OpenTofu 1.11+) keeps it out of the state file altogether. " +
 		"Import it by its control plane's id.",
-	API: serverlessAPI{},
+	API:     serverlessAPI{},
+	KongKey: "control_plane.id", // Kong's state of it has no id
 	Attrs: slices.Concat([]engine.Attr{
 		{Name: "control_plane", Mode: engine.Required, ForceNew: true, Description: "The serverless control plane the gateway serves. Changing it replaces the gateway.",
 			Type: engine.ObjectOf(
