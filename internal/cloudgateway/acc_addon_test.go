@@ -45,14 +45,8 @@ resource "konnect_cloud_gateway_addon" "cache" {
 	// provision moves the clock on until Konnect reports the add-on ready; from then on a
 	// resize provisions at the next read.
 	provision := func() {
-		for range 10 {
-			if env.Get(path)["state"] == "ready" {
-				env.Mock.CloudGateways().SetProvisioningTime(0)
-				return
-			}
-			env.Mock.CloudGateways().Advance(30 * time.Minute)
-		}
-		t.Fatalf("%s never became ready", path)
+		untilReady(t, env, path)
+		env.Mock.CloudGateways().SetProvisioningTime(0)
 	}
 	resource.ParallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: protoV6Factories,
@@ -86,4 +80,17 @@ resource "konnect_cloud_gateway_addon" "cache" {
 			},
 		},
 	})
+}
+
+// untilReady moves the mock's clock on, half an hour at a time, until Konnect reports the
+// object at path ready.
+func untilReady(t *testing.T, env *acctest.Env, path string) {
+	t.Helper()
+	for range 10 {
+		if env.Get(path)["state"] == "ready" {
+			return
+		}
+		env.Mock.CloudGateways().Advance(30 * time.Minute)
+	}
+	t.Fatalf("%s never became ready", path)
 }

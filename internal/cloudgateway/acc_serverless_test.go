@@ -1,10 +1,7 @@
 package cloudgateway_test
 
 import (
-	"crypto/sha256"
-	"encoding/hex"
 	"fmt"
-	"os"
 	"path/filepath"
 	"regexp"
 	"strings"
@@ -49,51 +46,20 @@ resource "konnect_serverless_cloud_gateway" "this" {
 }
 `, pairs[0].Cert, key))
 	}
-	// shows reports which key, or plain hash of one, text holds ("" for none).
-	shows := func(text string) string {
-		for i, p := range pairs {
-			sum := sha256.Sum256([]byte(p.Key))
-			if strings.Contains(text, strings.TrimSpace(p.Key)) || strings.Contains(text, hex.EncodeToString(sum[:])) {
-				return fmt.Sprintf("key %d", i)
-			}
-		}
-		return ""
-	}
+	keys := []string{pairs[0].Key, pairs[1].Key, pairs[2].Key}
+	shows := func(text string) string { return acctest.SecretShown(text, keys) }
 	run := func(what string, want int, args ...string) string {
 		t.Helper()
-		out, code := cli.Run([]string{"TF_LOG=DEBUG", "TF_LOG_PATH=" + logPath, "TF_VAR_key=" + pairs[current].Key}, append(args, "-input=false", "-no-color")...)
-		if code != want {
-			t.Fatalf("%s: exit %d, want %d\n%s", what, code, want, out)
-		}
-		log, err := os.ReadFile(logPath)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if found := shows(out); found != "" {
-			t.Errorf("%s: the CLI's output shows %s", what, found)
-		}
-		if found := shows(string(log)); found != "" {
-			t.Errorf("%s: the debug log shows %s", what, found)
-		}
-		return out
+		return cli.RunSecretFree(what, want, logPath, keys, []string{"TF_VAR_key=" + pairs[current].Key}, append(args, "-input=false", "-no-color")...)
 	}
 	// state checks that private state shows no key, and returns the file and the gateway's
 	// attributes.
 	var cpID string
 	state := func(what string) (string, map[string]any) {
 		t.Helper()
-		raw, instances := acctest.ReadStateFile(t, stateFile)
-		var attrs map[string]any
-		for _, in := range instances {
-			if found := shows(string(in.Private)); found != "" {
-				t.Errorf("%s: private state shows %s", what, found)
-			}
-			if in.Type == "konnect_serverless_cloud_gateway" {
-				attrs = in.Attributes
-				cpID, _ = attrs["id"].(string)
-			}
-		}
-		return string(raw), attrs
+		raw, attrs := acctest.StateSecretFree(t, what, stateFile, "konnect_serverless_cloud_gateway", keys)
+		cpID, _ = attrs["id"].(string)
+		return raw, attrs
 	}
 	received := func(what string, want int) {
 		t.Helper()

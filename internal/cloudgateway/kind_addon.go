@@ -3,6 +3,7 @@ package cloudgateway
 import (
 	"context"
 	"fmt"
+	"slices"
 	"time"
 
 	"github.com/hashicorp/terraform-plugin-framework-validators/objectvalidator"
@@ -219,7 +220,7 @@ var AddOnKind = engine.EntityKind{
 	// What provisioning moves: never a change of the add-on's own.
 	Derived:      []string{"state", "entity_version", "updated_at", "config.managed_cache_add_on_config_response"},
 	Provisioning: &engine.Provisioning{StateOf: addOnState, Ready: []string{"ready"}, Failed: []string{"error"}, Leaving: []string{"terminating"}, CreateTimeout: time.Hour, DeleteTimeout: time.Hour},
-	Attrs: []engine.Attr{
+	Attrs: slices.Concat([]engine.Attr{
 		{Name: "name", Type: engine.String, Mode: engine.Required, ForceNew: true,
 			Description: "The add-on's name, unique in the organization. Changing it replaces the add-on.",
 			Validators:  []engine.Validator{stringvalidator.UTF8LengthBetween(1, 70), engine.NotBlank()}},
@@ -235,37 +236,37 @@ var AddOnKind = engine.EntityKind{
 					Type: engine.ObjectOf(tieredCapacity(engine.Computed),
 						engine.Attr{Name: "data_plane_groups", Mode: engine.Computed, Description: "The data-plane groups the cache runs in.",
 							Type: engine.ListOf(engine.ObjectOf(
-								engine.Attr{Name: "id", Type: engine.String, Mode: engine.Computed, Description: "The data-plane group's id."},
-								engine.Attr{Name: "cloud_gateway_network_id", Type: engine.String, Mode: engine.Computed, Description: "The network the group runs on."},
-								engine.Attr{Name: "provider", Type: engine.String, Mode: engine.Computed, Description: "The cloud provider."},
-								engine.Attr{Name: "region", Type: engine.String, Mode: engine.Computed, Description: "The provider's region."},
-								engine.Attr{Name: "state", Type: engine.String, Mode: engine.Computed, Description: "The cache's state in the group: `initializing`, `ready`, `error` or `terminating`."},
+								computedString("id", "The data-plane group's id."),
+								computedString("cloud_gateway_network_id", "The network the group runs on."),
+								computedString("provider", "The cloud provider."),
+								computedString("region", "The provider's region."),
+								computedString("state", "The cache's state in the group: `initializing`, `ready`, `error` or `terminating`."),
 								engine.Attr{Name: "state_metadata", Mode: engine.Computed, Description: "Why the cache is in error in the group.",
-									Type: engine.ObjectOf(engine.Attr{Name: "error_reason", Type: engine.String, Mode: engine.Computed, Description: "The reason the infrastructure reports."})},
+									Type: engine.ObjectOf(computedString("error_reason", "The reason the infrastructure reports."))},
 							))},
 						engine.Attr{Name: "state_metadata", Mode: engine.Computed, Description: "Where plugins find the cache, as vault references (`{vault://env/ADDON_MANAGED_CACHE_HOST}`), once it is ready.",
 							Type: engine.ObjectOf(
-								engine.Attr{Name: "cache_config_id", Type: engine.String, Mode: engine.Computed, Description: "The cache configuration's id."},
-								engine.Attr{Name: "cache_server_name", Type: engine.String, Mode: engine.Computed, Description: "The vault reference of the cache's server name."},
-								engine.Attr{Name: "cache_host", Type: engine.String, Mode: engine.Computed, Description: "The vault reference of the cache's host."},
-								engine.Attr{Name: "cache_port", Type: engine.String, Mode: engine.Computed, Description: "The vault reference of the cache's port."},
-								engine.Attr{Name: "cache_username", Type: engine.String, Mode: engine.Computed, Description: "The vault reference of the cache's user name."},
+								computedString("cache_config_id", "The cache configuration's id."),
+								computedString("cache_server_name", "The vault reference of the cache's server name."),
+								computedString("cache_host", "The vault reference of the cache's host."),
+								computedString("cache_port", "The vault reference of the cache's port."),
+								computedString("cache_username", "The vault reference of the cache's user name."),
 								engine.Attr{Name: "cloud_authentication", Mode: engine.Computed, Description: "The vault references of the cloud authentication to the cache.",
 									Type: engine.ObjectOf(
-										engine.Attr{Name: "auth_provider", Type: engine.String, Mode: engine.Computed, Description: "The auth provider's."},
-										engine.Attr{Name: "aws_cache_name", Type: engine.String, Mode: engine.Computed, Description: "The AWS cache name's."},
-										engine.Attr{Name: "aws_region", Type: engine.String, Mode: engine.Computed, Description: "The AWS region's."},
-										engine.Attr{Name: "aws_assume_role_arn", Type: engine.String, Mode: engine.Computed, Description: "The AWS role to assume's."},
-										engine.Attr{Name: "azure_tenant_id", Type: engine.String, Mode: engine.Computed, Description: "The Azure tenant id's."},
+										computedString("auth_provider", "The auth provider's."),
+										computedString("aws_cache_name", "The AWS cache name's."),
+										computedString("aws_region", "The AWS region's."),
+										computedString("aws_assume_role_arn", "The AWS role to assume's."),
+										computedString("azure_tenant_id", "The Azure tenant id's."),
 									)},
 							)},
 					)},
 			)},
 		{Name: "state", Type: engine.String, Mode: engine.Computed, ChangesOnWrite: true,
 			Description: "Konnect's provisioning state: `initializing`, `ready` or `terminating`."},
-		{Name: "entity_version", Type: engine.Int64, Mode: engine.Computed, ChangesOnWrite: true,
-			Description: "Konnect's version of the add-on, increased by every change (its provisioning's too)."},
-		engine.PlatformTimestamps[0], engine.PlatformTimestamps[1],
-		engine.ProvisioningTimeouts(time.Hour, time.Hour),
-	},
+	}, lifecycleAttrs("add-on", time.Hour, time.Hour)),
+}
+
+func computedString(name, description string) engine.Attr {
+	return engine.Attr{Name: name, Type: engine.String, Mode: engine.Computed, Description: description}
 }

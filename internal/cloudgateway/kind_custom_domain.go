@@ -1,6 +1,7 @@
 package cloudgateway
 
 import (
+	"slices"
 	"time"
 
 	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
@@ -24,13 +25,7 @@ var CustomDomainKind = engine.EntityKind{
 		Ready: []string{"ready"}, Failed: []string{"error"}, Gone: []string{"terminated"}, Leaving: []string{"terminating"},
 		Reason: "state_metadata.reason", CreateTimeout: time.Hour, DeleteTimeout: 30 * time.Minute,
 	},
-	Attrs: []engine.Attr{
-		{Name: "control_plane_id", Type: engine.String, Mode: engine.Required, ForceNew: true,
-			Description: "The control plane whose data planes serve the domain. Changing it replaces the custom domain.",
-			Validators:  []engine.Validator{stringvalidator.RegexMatches(engine.UUIDRE, "must be a UUID")}},
-		{Name: "control_plane_geo", Type: engine.String, Mode: engine.Required, ForceNew: true,
-			Description: "The control plane's geo: `us`, `eu`, `au`, `me`, `in` or `sg`. Changing it replaces the custom domain.",
-			Validators:  []engine.Validator{stringvalidator.OneOf(geos...)}},
+	Attrs: slices.Concat(controlPlaneAttrs("The control plane whose data planes serve the domain.", "custom domain"), []engine.Attr{
 		{Name: "domain", Type: engine.String, Mode: engine.Required, ForceNew: true,
 			Description: "The domain name (`api.example.com`). Changing it replaces the custom domain.",
 			Validators:  []engine.Validator{stringvalidator.UTF8LengthAtLeast(1), engine.NotBlank()}},
@@ -49,9 +44,29 @@ var CustomDomainKind = engine.EntityKind{
 				engine.Attr{Name: "reported_status", Type: engine.String, Mode: engine.Computed, Description: "The status the backing infrastructure reports (`INVALID`)."},
 				engine.Attr{Name: "reason", Type: engine.String, Mode: engine.Computed, Description: "Why the domain is in an erroneous state."},
 			)},
+	}, lifecycleAttrs("custom domain", time.Hour, 30*time.Minute)),
+}
+
+// controlPlaneAttrs are the control plane (cp describes it) and geo that an object (what)
+// belongs to: changing either replaces it.
+func controlPlaneAttrs(cp, what string) []engine.Attr {
+	return []engine.Attr{
+		{Name: "control_plane_id", Type: engine.String, Mode: engine.Required, ForceNew: true,
+			Description: cp + " Changing it replaces the " + what + ".",
+			Validators:  []engine.Validator{stringvalidator.RegexMatches(engine.UUIDRE, "must be a UUID")}},
+		{Name: "control_plane_geo", Type: engine.String, Mode: engine.Required, ForceNew: true,
+			Description: "The control plane's geo: `us`, `eu`, `au`, `me`, `in` or `sg`. Changing it replaces the " + what + ".",
+			Validators:  []engine.Validator{stringvalidator.OneOf(geos...)}},
+	}
+}
+
+// lifecycleAttrs are what Konnect keeps of a provisioned object (what) besides its own
+// attributes: its entity_version and times, and the waits of its create and delete.
+func lifecycleAttrs(what string, create, del time.Duration) []engine.Attr {
+	return []engine.Attr{
 		{Name: "entity_version", Type: engine.Int64, Mode: engine.Computed, ChangesOnWrite: true,
-			Description: "Konnect's version of the custom domain, increased by every change (its provisioning's too)."},
+			Description: "Konnect's version of the " + what + ", increased by every change (its provisioning's too)."},
 		engine.PlatformTimestamps[0], engine.PlatformTimestamps[1],
-		engine.ProvisioningTimeouts(time.Hour, 30*time.Minute),
-	},
+		engine.ProvisioningTimeouts(create, del),
+	}
 }

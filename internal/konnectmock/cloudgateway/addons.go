@@ -64,42 +64,25 @@ func (f *Family) addOnView(a *addOn) map[string]any {
 }
 
 func (f *Family) addOn(id string) *addOn {
-	for _, a := range f.st.AddOns {
-		if a.ID == id {
-			return a
-		}
-	}
-	return nil
+	return findBy(f.st.AddOns, func(a *addOn) bool { return a.ID == id })
 }
 
 func listAddOns(c *call) mockcore.Response {
-	p, bad := c.page()
-	if bad != nil {
-		return *bad
-	}
-	fs, bad := c.filters(mockcore.FilterSpec{"name": {"eq", "oeq", "neq", "contains", "ocontains"}, "state": {"eq", "oeq", "neq"},
+	return listFiltered(c, c.f.st.AddOns, mockcore.FilterSpec{"name": {"eq", "oeq", "neq", "contains", "ocontains"}, "state": {"eq", "oeq", "neq"},
 		"config.kind": {"eq", "oeq", "neq"}, "owner.control_plane_id": {"eq", "oeq", "neq"}, "owner.control_plane_group_id": {"eq", "oeq", "neq"},
-		"owner.control_plane_geo": {"eq", "oeq", "neq"}, "owner.control_plane_group_geo": {"eq", "oeq", "neq"}})
-	if bad != nil {
-		return *bad
-	}
-	kept := mockcore.MatchAll(c.f.st.AddOns, fs, func(a *addOn, field string) (string, bool) {
-		switch field {
-		case "name":
-			return a.Name, true
-		case "state":
-			return a.State, true
-		case "config.kind":
-			return "managed-cache.v0", true
-		}
-		v, ok := a.owner()[field[len("owner."):]].(string)
-		return v, ok
-	})
-	views := []map[string]any{}
-	for _, a := range kept {
-		views = append(views, c.f.addOnView(a))
-	}
-	return mockcore.List(views, p)
+		"owner.control_plane_geo": {"eq", "oeq", "neq"}, "owner.control_plane_group_geo": {"eq", "oeq", "neq"}},
+		func(a *addOn, field string) (string, bool) {
+			switch field {
+			case "name":
+				return a.Name, true
+			case "state":
+				return a.State, true
+			case "config.kind":
+				return "managed-cache.v0", true
+			}
+			v, ok := a.owner()[field[len("owner."):]].(string)
+			return v, ok
+		}, c.f.addOnView)
 }
 
 func getAddOn(c *call) mockcore.Response {
@@ -132,9 +115,9 @@ func managedCacheTier(b *mockcore.Body, allowed ...string) *string {
 }
 
 func createAddOn(c *call) mockcore.Response {
-	b, err := mockcore.ParseBody(c.raw)
-	if err != nil {
-		return c.problem(http.StatusBadRequest, "Invalid Parameters", mockcore.InvalidParam{Field: "body", Rule: "invalid", Reason: err.Error()})
+	b, bad := c.body()
+	if bad != nil {
+		return *bad
 	}
 	b.Only("name", "owner", "config")
 	name := b.String("name", true, 1, 70)
@@ -174,9 +157,9 @@ func patchAddOn(c *call) mockcore.Response {
 	if a == nil {
 		return c.notFound("Add-on")
 	}
-	b, err := mockcore.ParseBody(c.raw)
-	if err != nil {
-		return c.problem(http.StatusBadRequest, "Invalid Parameters", mockcore.InvalidParam{Field: "body", Rule: "invalid", Reason: err.Error()})
+	b, bad := c.body()
+	if bad != nil {
+		return *bad
 	}
 	b.Only("config")
 	tier := managedCacheTier(b, "data_plane_groups", "state_metadata")

@@ -50,32 +50,52 @@ func customDomainView(d *customDomain) map[string]any {
 }
 
 func (f *Family) customDomain(id string) *customDomain {
-	for _, d := range f.st.CustomDomains {
-		if d.ID == id {
-			return d
-		}
-	}
-	return nil
+	return findBy(f.st.CustomDomains, func(d *customDomain) bool { return d.ID == id })
 }
 
 func listCustomDomains(c *call) mockcore.Response {
+	return listFiltered(c, c.f.st.CustomDomains, mockcore.FilterSpec{"control_plane_id": {"eq", "oeq"}, "control_plane_geo": {"eq", "oeq", "neq"},
+		"domain": {"eq", "oeq", "neq", "contains", "ocontains"}, "state": {"eq", "oeq", "neq"}},
+		func(d *customDomain, field string) (string, bool) {
+			return map[string]string{"control_plane_id": d.ControlPlaneID, "control_plane_geo": d.Geo, "domain": d.Domain, "state": d.State}[field], true
+		}, customDomainView)
+}
+
+// listFiltered answers a listing of items: page[…] and filter[…] per spec (get reads an
+// item's field), each item rendered by view.
+func listFiltered[T any](c *call, items []T, spec mockcore.FilterSpec, get func(T, string) (string, bool), view func(T) map[string]any) mockcore.Response {
 	p, bad := c.page()
 	if bad != nil {
 		return *bad
 	}
-	fs, bad := c.filters(mockcore.FilterSpec{"control_plane_id": {"eq", "oeq"}, "control_plane_geo": {"eq", "oeq", "neq"},
-		"domain": {"eq", "oeq", "neq", "contains", "ocontains"}, "state": {"eq", "oeq", "neq"}})
+	fs, bad := c.filters(spec)
 	if bad != nil {
 		return *bad
 	}
-	kept := mockcore.MatchAll(c.f.st.CustomDomains, fs, func(d *customDomain, field string) (string, bool) {
-		return map[string]string{"control_plane_id": d.ControlPlaneID, "control_plane_geo": d.Geo, "domain": d.Domain, "state": d.State}[field], true
-	})
 	views := []map[string]any{}
-	for _, d := range kept {
-		views = append(views, customDomainView(d))
+	for _, x := range mockcore.MatchAll(items, fs, get) {
+		views = append(views, view(x))
 	}
 	return mockcore.List(views, p)
+}
+
+// body parses a request body; a body that is not one JSON object is the 400 to answer.
+func (c *call) body() (*mockcore.Body, *mockcore.Response) {
+	b, err := mockcore.ParseBody(c.raw)
+	if err != nil {
+		r := c.problem(http.StatusBadRequest, "Invalid Parameters", mockcore.InvalidParam{Field: "body", Rule: "invalid", Reason: err.Error()})
+		return nil, &r
+	}
+	return b, nil
+}
+
+// findBy is the first of items that match holds for, or the zero value.
+func findBy[T any](items []T, match func(T) bool) T {
+	var none T
+	if i := slices.IndexFunc(items, match); i >= 0 {
+		return items[i]
+	}
+	return none
 }
 
 func getCustomDomain(c *call) mockcore.Response {
@@ -90,9 +110,9 @@ func getCustomDomain(c *call) mockcore.Response {
 var geoChoices = []string{"us", "eu", "au", "me", "in", "sg"}
 
 func createCustomDomain(c *call) mockcore.Response {
-	b, err := mockcore.ParseBody(c.raw)
-	if err != nil {
-		return c.problem(http.StatusBadRequest, "Invalid Parameters", mockcore.InvalidParam{Field: "body", Rule: "invalid", Reason: err.Error()})
+	b, bad := c.body()
+	if bad != nil {
+		return *bad
 	}
 	b.Only("control_plane_id", "control_plane_geo", "domain", "kind")
 	cp := b.UUID("control_plane_id", true)

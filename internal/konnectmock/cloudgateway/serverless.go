@@ -21,6 +21,12 @@ func init() {
 	add("v0/serverless-cloud-gateways/{controlPlaneId}", map[string]handler{"GET": getServerless, "DELETE": deleteServerless})
 }
 
+// servedAPI reports whether the family serves an API, by version and first path segment:
+// the cloud gateways API, and the serverless cloud gateways API.
+func servedAPI(api string) bool {
+	return api == "v2/cloud-gateways" || api == "v0/serverless-cloud-gateways"
+}
+
 // serverlessGateway is a serverless cloud gateway (/v0/serverless-cloud-gateways, on Konnect's
 // global host, per Kong's copy of Konnect's specification: none is published): the data
 // planes of a serverless control plane, addressed by that control plane's id. Konnect has no
@@ -43,18 +49,13 @@ func serverlessView(g *serverlessGateway) map[string]any {
 }
 
 func (f *Family) serverless(cpID string) *serverlessGateway {
-	for _, g := range f.st.Serverless {
-		if g.ControlPlaneID == mockcore.NormalizeUUID(cpID) {
-			return g
-		}
-	}
-	return nil
+	return findBy(f.st.Serverless, func(g *serverlessGateway) bool { return g.ControlPlaneID == mockcore.NormalizeUUID(cpID) })
 }
 
 func createServerless(c *call) mockcore.Response {
-	b, err := mockcore.ParseBody(c.raw)
-	if err != nil {
-		return c.problem(http.StatusBadRequest, "Invalid Parameters", mockcore.InvalidParam{Field: "body", Rule: "invalid", Reason: err.Error()})
+	b, bad := c.body()
+	if bad != nil {
+		return *bad
 	}
 	b.Only("control_plane", "cluster_cert", "cluster_cert_key", "labels")
 	var id, prefix, region *string
@@ -107,17 +108,6 @@ func (f *Family) ServerlessKey(cpID string) string {
 		return g.ClusterCertKey
 	}
 	return ""
-}
-
-// SetServerlessKey replaces the key of a control plane's serverless cloud gateway, as someone
-// who deletes and recreates it with another key would (Konnect has no update): its
-// updated_at moves.
-func (f *Family) SetServerlessKey(cpID, key string) {
-	f.env.Lock.Lock()
-	defer f.env.Lock.Unlock()
-	if g := f.serverless(cpID); g != nil {
-		g.ClusterCertKey, g.UpdatedAt = key, f.now()
-	}
 }
 
 // AddOnState is an add-on's state as the family last answered it ("" when there is none).
