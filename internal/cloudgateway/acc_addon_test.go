@@ -2,6 +2,7 @@ package cloudgateway_test
 
 import (
 	"fmt"
+	"regexp"
 	"testing"
 	"time"
 
@@ -93,4 +94,35 @@ func untilReady(t *testing.T, env *acctest.Env, path string) {
 		env.Mock.CloudGateways().Advance(30 * time.Minute)
 	}
 	t.Fatalf("%s never became ready", path)
+}
+
+// TestAccAddOnOwnerRules: an add-on's owner is a control plane or a control plane group,
+// exactly one: both, or neither, is refused at plan, on the owner, before anything reaches
+// Konnect.
+func TestAccAddOnOwnerRules(t *testing.T) {
+	env := acctest.NewEnv(t, konnectmock.Options{})
+	addOn := func(owner string) string {
+		return env.ProviderBlock("") + `
+resource "konnect_cloud_gateway_addon" "cache" {
+  name   = "cache"
+  owner  = {` + owner + `}
+  config = { managed_cache = { capacity_config = { tiered = { tier = "small" } } } }
+}
+`
+	}
+	const cp = `control_plane = { control_plane_id = "123e4567-e89b-12d3-a456-426614174000", control_plane_geo = "us" }`
+	const group = `control_plane_group = { control_plane_group_id = "123e4567-e89b-12d3-a456-426614174001", control_plane_group_geo = "us" }`
+	resource.ParallelTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: protoV6Factories,
+		Steps: []resource.TestStep{
+			{Config: addOn(cp + "\n    " + group), PlanOnly: true, ExpectError: regexp.MustCompile(`(?s)Invalid Attribute Combination.*owner\.control_plane`)},
+			{Config: addOn(""), PlanOnly: true, ExpectError: regexp.MustCompile(`(?s)Invalid Attribute Combination.*owner\.control_plane`)},
+		},
+		CheckDestroy: func(*terraform.State) error {
+			if got := env.List("/v2/cloud-gateways/add-ons"); len(got) != 0 {
+				return fmt.Errorf("a refused plan created add-ons: %v", got)
+			}
+			return nil
+		},
+	})
 }
