@@ -252,7 +252,10 @@ func (e *Env) Remove(path string) {
 	if obj == nil {
 		e.T.Fatalf("out-of-band delete: %s not found", path)
 	}
-	byID := path[:strings.LastIndex(path, "/")] + "/" + url.PathEscape(e.id(obj, path))
+	byID := path // an object without an id is addressed by its path (a serverless cloud gateway, by its control plane)
+	if _, ok := obj["id"]; ok {
+		byID = path[:strings.LastIndex(path, "/")] + "/" + url.PathEscape(e.id(obj, path))
+	}
 	if _, err := e.Client.Do(context.Background(), http.MethodDelete, byID, nil, nil, nil); err != nil {
 		e.T.Fatalf("out-of-band delete of %s: %v", path, err)
 	}

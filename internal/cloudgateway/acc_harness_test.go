@@ -23,6 +23,7 @@ var protoV6Factories = acctest.Factories(newServer)
 // TestMain polls provisioning every few milliseconds (the provider reads KONNECT_POLL_INTERVAL
 // when it is configured): the mock's provisioning advances on its own clock, not on time.
 func TestMain(m *testing.M) {
+	acctest.ServeProvider(provider.SourceAddress, newServer) // the provider a CLI started (acctest.CLIRun)
 	if os.Getenv(engine.PollIntervalEnv) == "" {
 		_ = os.Setenv(engine.PollIntervalEnv, "5ms")
 	}

@@ -170,15 +170,7 @@ func TestAccNetworkProvisioningIsNoDrift(t *testing.T) {
 		return networkConfig(env, name) + fmt.Sprintf("\nimport {\n  to = konnect_cloud_gateway_network.this\n  id = %q\n}\n", id)
 	}
 	// provision moves the clock on by reading the network until Konnect reports it ready.
-	provision := func() {
-		for range 10 {
-			if env.Get(path)["state"] == "ready" {
-				return
-			}
-			env.Mock.CloudGateways().Advance(30 * time.Minute)
-		}
-		t.Fatalf("%s never became ready", path)
-	}
+	provision := func() { untilReady(t, env, path) } // acc_addon_test.go
 	var out map[string]any
 	if _, err := env.Client.Do(t.Context(), "POST", "/v2/cloud-gateways/networks", nil, map[string]any{"name": "adopted",
 		"cloud_gateway_provider_account_id": cloudgateway.SeededProviderAccount("aws"), "region": "us-east-2",

@@ -201,13 +201,7 @@ var ConfigurationKind = engine.EntityKind{
 	Derived:      []string{"entity_version", "updated_at", "dataplane_groups"},
 	Provisioning: &engine.Provisioning{StateOf: configurationState, Ready: []string{"ready"}, Failed: []string{"error"}, CreateTimeout: time.Hour, DeleteTimeout: time.Hour},
 	Check:        checkConfiguration,
-	Attrs: []engine.Attr{
-		{Name: "control_plane_id", Type: engine.String, Mode: engine.Required, ForceNew: true,
-			Description: "The control plane the data planes serve. Changing it replaces the configuration.",
-			Validators:  []engine.Validator{stringvalidator.RegexMatches(engine.UUIDRE, "must be a UUID")}},
-		{Name: "control_plane_geo", Type: engine.String, Mode: engine.Required, ForceNew: true,
-			Description: "The control plane's geo: `us`, `eu`, `au`, `me`, `in` or `sg`. Changing it replaces the configuration.",
-			Validators:  []engine.Validator{stringvalidator.OneOf(geos...)}},
+	Attrs: slices.Concat(controlPlaneAttrs("The control plane the data planes serve.", "configuration"), []engine.Attr{
 		{Name: "kind", Type: engine.String, Default: "dedicated.v0",
 			Description: "`dedicated.v0` (Konnect's default: `version`, and each group's network and autoscale, are required) or `serverless.v1` (they must be left out).",
 			Validators:  []engine.Validator{stringvalidator.OneOf("dedicated.v0", "serverless.v1")}},
@@ -248,7 +242,7 @@ var ConfigurationKind = engine.EntityKind{
 			Description: "Konnect's version of the configuration, increased by every change (its data-plane groups' provisioning too)."},
 		engine.PlatformTimestamps[0], engine.PlatformTimestamps[1],
 		engine.ProvisioningTimeouts(time.Hour, time.Hour),
-	},
+	}),
 }
 
 // checkConfiguration is Konnect's rule for a kind at plan: dedicated.v0 needs a version,

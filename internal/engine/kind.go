@@ -49,7 +49,7 @@ type EntityKind struct {
 	// KongKey names, for a same-named type whose state in Kong's provider has no `id`, the
 	// attribute that holds what this provider keeps as the id (Konnect addresses these
 	// objects by it). After `state replace-provider` their id is null: the refresh addresses
-	// the object by that attribute, and writes the id.
+	// the object by that attribute (dotted: a member of an object attribute), and writes the id.
 	KongKey string
 	// Expired, when set, tells why an object read from Konnect no longer works ("" when it
 	// does): an expired access token. Refresh then removes it from state with a warning,

@@ -648,7 +648,7 @@ func (r *EntityResource) ReadState(ctx context.Context, current tftypes.Value, p
 	}
 	addr := r.address(m)
 	if addr.ID == "" {
-		addr.ID = Str(m[r.Kind.KongKey]) // a state switched from Kong's provider (kind.go)
+		addr.ID = kongKey(m, r.Kind.KongKey) // a state switched from Kong's provider (kind.go)
 	}
 	if r.Data != nil {
 		r.Data.walk.markRead(r.Kind.TypeName, addr.ID) // cascade_plan.go

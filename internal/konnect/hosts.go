@@ -14,7 +14,7 @@ import (
 //
 //   - identity v3: /v3/authentication-settings, /v3/identity-provider(s), /v3/invites,
 //     /v3/organizations, /v3/roles, /v3/system-accounts, /v3/teams, /v3/users
-//   - cloud-gateways v2: /v2/cloud-gateways
+//   - cloud-gateways v2: /v2/cloud-gateways; serverless cloud gateways v0
 //   - notification-hub v1: /v1/notifications
 //   - organizations v3: /v3/organizations (also in identity v3)
 //
@@ -41,6 +41,9 @@ var globalAPIs = map[string]bool{
 	"v3/users":                   true,
 	"v2/cloud-gateways":          true,
 	"v1/notifications":           true,
+
+	// No published spec: Kong's provider's openapi.yaml lists the global host as its only server.
+	"v0/serverless-cloud-gateways": true,
 }
 
 // IsGlobalPath reports whether an API path (/v3/teams/…, escaped or not, with or without a

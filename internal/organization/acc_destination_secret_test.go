@@ -1,10 +1,7 @@
 package organization_test
 
 import (
-	"crypto/sha256"
-	"encoding/hex"
 	"fmt"
-	"os"
 	"path/filepath"
 	"regexp"
 	"strings"
@@ -45,49 +42,18 @@ resource "konnect_audit_log_destination" "siem" {
 ` + auth + `}
 `)
 	}
-	// shows reports which secret, or plain hash of one, text holds ("" for none).
-	shows := func(text string) string {
-		for i, s := range secrets {
-			sum := sha256.Sum256([]byte(s))
-			if strings.Contains(text, s) || strings.Contains(text, hex.EncodeToString(sum[:])) {
-				return fmt.Sprintf("secret %d", i)
-			}
-		}
-		return ""
-	}
+	shows := func(text string) string { return acctest.SecretShown(text, secrets) }
 	run := func(what string, want int, args ...string) string {
 		t.Helper()
-		out, code := cli.Run([]string{"TF_LOG=DEBUG", "TF_LOG_PATH=" + logPath, "TF_VAR_auth=" + current}, args...)
-		if code != want {
-			t.Fatalf("%s: exit %d, want %d\n%s", what, code, want, out)
-		}
-		log, err := os.ReadFile(logPath)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if found := shows(out); found != "" {
-			t.Errorf("%s: the CLI's output shows %s", what, found)
-		}
-		if found := shows(string(log)); found != "" {
-			t.Errorf("%s: the debug log shows %s", what, found)
-		}
-		return out
+		return cli.RunSecretFree(what, want, logPath, secrets, []string{"TF_VAR_auth=" + current}, args...)
 	}
 	var id string
 	// checkState: private state shows no secret; attrs is the destination's attributes.
-	checkState := func(what string) (raw string, attrs map[string]any) {
+	checkState := func(what string) (string, map[string]any) {
 		t.Helper()
-		b, instances := acctest.ReadStateFile(t, stateFile)
-		for _, in := range instances {
-			if found := shows(string(in.Private)); found != "" {
-				t.Errorf("%s: private state shows %s", what, found)
-			}
-			if in.Type == "konnect_audit_log_destination" {
-				attrs = in.Attributes
-				id, _ = attrs["id"].(string)
-			}
-		}
-		return string(b), attrs
+		raw, attrs := acctest.StateSecretFree(t, what, stateFile, "konnect_audit_log_destination", secrets)
+		id, _ = attrs["id"].(string)
+		return raw, attrs
 	}
 	received := func(what, want string) {
 		t.Helper()

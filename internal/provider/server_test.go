@@ -438,6 +438,7 @@ func fixtures(t *testing.T, client *konnect.Client) map[string]string {
 	catalogFixtures(t, client, ids)       // kind_catalog_test.go
 	organizationFixtures(t, client, ids)  // kind_organization_test.go
 	cloudGatewayFixtures(t, client, ids)  // kind_cloudgateway_test.go
+	cloudGatewayMoreFixtures(t, client, ids)
 	for _, k := range Kinds {
 		if ids[k.TypeName] == "" {
 			t.Fatalf("no fixture for %s", k.TypeName)

@@ -58,7 +58,7 @@ func init() {
 
 // Route reports the family's paths: /v2/cloud-gateways/….
 func (f *Family) Route(segs []string) (string, bool) {
-	if len(segs) < 2 || segs[0] != "v2" || segs[1] != "cloud-gateways" {
+	if len(segs) < 2 || !servedAPI(segs[0]+"/"+segs[1]) {
 		return "", false
 	}
 	if rt, _ := routes.Match(segs); rt != nil {

@@ -24,6 +24,7 @@ type state struct {
 	ProviderAccounts []*providerAccount `json:"provider_accounts"`
 	Networks         []*network         `json:"networks"`
 	Configurations   []*configuration   `json:"configurations"`
+	moreState                           // custom_domains.go: custom domains, add-ons, serverless cloud gateways
 	// FailNext is the reason the next provisioning to complete fails with ("" none).
 	FailNext string `json:"fail_next"`
 }
@@ -163,6 +164,7 @@ func (f *Family) advance() {
 		}
 	}
 	f.st.Configurations = keptC
+	f.advanceMore(now) // custom_domains.go
 }
 
 // failWith is the reason a provisioning started now fails with: the one FailNext holds,

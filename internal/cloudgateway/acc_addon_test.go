@@ -1,0 +1,128 @@
+package cloudgateway_test
+
+import (
+	"fmt"
+	"regexp"
+	"testing"
+	"time"
+
+	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
+	"github.com/hashicorp/terraform-plugin-testing/plancheck"
+	"github.com/hashicorp/terraform-plugin-testing/terraform"
+
+	"github.com/konnectguard/terraform-provider-konnect/internal/acctest"
+	"github.com/konnectguard/terraform-provider-konnect/internal/konnectmock"
+	"github.com/konnectguard/terraform-provider-konnect/internal/konnectmock/cloudgateway"
+)
+
+// TestAccAddOnProvisioningIsNoDrift (Kong's issue #415, where a refresh of an add-on still
+// provisioning showed drift): an add-on someone created in Konnect is adopted with an import
+// block while it initializes, and the refresh after it plans nothing; a larger tier is
+// planned and saved, then Konnect finishes provisioning (state, entity_version and the cache's
+// vault references move) before the saved plan is applied: the plan is not stale, the PATCH
+// goes, and the plan after is empty.
+func TestAccAddOnProvisioningIsNoDrift(t *testing.T) {
+	env := acctest.NewEnv(t, konnectmock.Options{Now: tickingClock(), CloudGateways: cloudgateway.Options{ProvisioningTime: time.Hour}})
+	const cp = "123e4567-e89b-12d3-a456-426614174000"
+	out := env.PostObj("/v2/cloud-gateways/add-ons", map[string]any{"name": "cache",
+		"owner":  map[string]any{"kind": "control-plane", "control_plane_id": cp, "control_plane_geo": "us"},
+		"config": map[string]any{"kind": "managed-cache.v0", "capacity_config": map[string]any{"kind": "tiered", "tier": "small"}}})
+	id := out["id"].(string)
+	path := "/v2/cloud-gateways/add-ons/" + id
+	adopt := func(tier string) string {
+		return env.ProviderBlock("") + fmt.Sprintf(`
+import {
+  to = konnect_cloud_gateway_addon.cache
+  id = %q
+}
+
+resource "konnect_cloud_gateway_addon" "cache" {
+  name   = "cache"
+  owner  = { control_plane = { control_plane_id = %q, control_plane_geo = "us" } }
+  config = { managed_cache = { capacity_config = { tiered = { tier = %q } } } }
+}
+`, id, cp, tier)
+	}
+	// provision moves the clock on until Konnect reports the add-on ready; from then on a
+	// resize provisions at the next read.
+	provision := func() {
+		untilReady(t, env, path)
+		env.Mock.CloudGateways().SetProvisioningTime(0)
+	}
+	resource.ParallelTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: protoV6Factories,
+		Steps: []resource.TestStep{
+			{
+				// (The framework's plan after this apply, refreshed, must be empty too.)
+				Config: adopt("small"),
+				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
+					plancheck.ExpectResourceAction("konnect_cloud_gateway_addon.cache", plancheck.ResourceActionNoop),
+				}},
+				Check: func(*terraform.State) error {
+					if st := env.Mock.CloudGateways().AddOnState(id); st != "initializing" {
+						return fmt.Errorf("the add-on is %q: this test needs it still initializing", st)
+					}
+					return nil
+				},
+			},
+			{
+				Config: adopt("medium"),
+				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
+					plancheck.ExpectResourceAction("konnect_cloud_gateway_addon.cache", plancheck.ResourceActionUpdate),
+					acctest.OutOfBand(provision),
+				}},
+				Check: func(*terraform.State) error {
+					got := env.Get(path)
+					if tier := acctest.Field(got, "config.capacity_config.tier"); tier != "medium" || got["state"] != "ready" {
+						return fmt.Errorf("Konnect holds tier %v (%v), want medium and ready", tier, got["state"])
+					}
+					return nil
+				},
+			},
+		},
+	})
+}
+
+// untilReady moves the mock's clock on, half an hour at a time, until Konnect reports the
+// object at path ready.
+func untilReady(t *testing.T, env *acctest.Env, path string) {
+	t.Helper()
+	for range 10 {
+		if env.Get(path)["state"] == "ready" {
+			return
+		}
+		env.Mock.CloudGateways().Advance(30 * time.Minute)
+	}
+	t.Fatalf("%s never became ready", path)
+}
+
+// TestAccAddOnOwnerRules: an add-on's owner is a control plane or a control plane group,
+// exactly one: both, or neither, is refused at plan, on the owner, before anything reaches
+// Konnect.
+func TestAccAddOnOwnerRules(t *testing.T) {
+	env := acctest.NewEnv(t, konnectmock.Options{})
+	addOn := func(owner string) string {
+		return env.ProviderBlock("") + `
+resource "konnect_cloud_gateway_addon" "cache" {
+  name   = "cache"
+  owner  = {` + owner + `}
+  config = { managed_cache = { capacity_config = { tiered = { tier = "small" } } } }
+}
+`
+	}
+	const cp = `control_plane = { control_plane_id = "123e4567-e89b-12d3-a456-426614174000", control_plane_geo = "us" }`
+	const group = `control_plane_group = { control_plane_group_id = "123e4567-e89b-12d3-a456-426614174001", control_plane_group_geo = "us" }`
+	resource.ParallelTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: protoV6Factories,
+		Steps: []resource.TestStep{
+			{Config: addOn(cp + "\n    " + group), PlanOnly: true, ExpectError: regexp.MustCompile(`(?s)Invalid Attribute Combination.*owner\.control_plane`)},
+			{Config: addOn(""), PlanOnly: true, ExpectError: regexp.MustCompile(`(?s)Invalid Attribute Combination.*owner\.control_plane`)},
+		},
+		CheckDestroy: func(*terraform.State) error {
+			if got := env.List("/v2/cloud-gateways/add-ons"); len(got) != 0 {
+				return fmt.Errorf("a refused plan created add-ons: %v", got)
+			}
+			return nil
+		},
+	})
+}

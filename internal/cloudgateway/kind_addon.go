@@ -1,0 +1,272 @@
+package cloudgateway
+
+import (
+	"context"
+	"fmt"
+	"slices"
+	"time"
+
+	"github.com/hashicorp/terraform-plugin-framework-validators/objectvalidator"
+	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
+	"github.com/hashicorp/terraform-plugin-framework/path"
+
+	"github.com/konnectguard/terraform-provider-konnect/internal/engine"
+	"github.com/konnectguard/terraform-provider-konnect/internal/konnect"
+)
+
+// addOnAPI reaches /v2/cloud-gateways/add-ons. Konnect's owner and config are unions told
+// apart by a constant `kind` (control-plane or control-plane-group; managed-cache.v0, its
+// capacity tiered), which Kong's type names by branch instead (owner.control_plane,
+// config.managed_cache.capacity_config.tiered) and without the constant: the API reads
+// Konnect's JSON in that shape and writes it back in Konnect's, so the schema, the state and
+// the guard's record are Kong's shape. An update PATCHes the config (Konnect's PATCH takes
+// nothing else; name and owner replace the add-on).
+type addOnAPI struct{ engine.PatchAPI }
+
+var addOns = engine.PatchAPI{PlatformAPI: engine.PlatformAPI{Collection: global("add-ons")}, NameFilter: "filter[name][eq]"}
+
+func (a addOnAPI) Get(ctx context.Context, cl *konnect.Client, addr engine.Address) (konnect.Object, *konnect.Response, error) {
+	obj, resp, err := a.PatchAPI.Get(ctx, cl, addr)
+	return addOnFromKonnect(obj), resp, err
+}
+
+func (a addOnAPI) FindByName(ctx context.Context, cl *konnect.Client, parents map[string]string, name string) (konnect.Object, error) {
+	obj, err := a.PatchAPI.FindByName(ctx, cl, parents, name)
+	return addOnFromKonnect(obj), err
+}
+
+func (a addOnAPI) FindAllByName(ctx context.Context, cl *konnect.Client, parents map[string]string, name string) ([]konnect.Object, error) {
+	all, err := a.PatchAPI.FindAllByName(ctx, cl, parents, name)
+	for i, o := range all {
+		all[i] = addOnFromKonnect(o)
+	}
+	return all, err
+}
+
+func (a addOnAPI) Create(ctx context.Context, cl *konnect.Client, parents map[string]string, body konnect.Object) (konnect.Object, *konnect.Response, error) {
+	obj, resp, err := a.PatchAPI.Create(ctx, cl, parents, addOnToKonnect(body))
+	return addOnFromKonnect(obj), resp, err
+}
+
+func (a addOnAPI) Update(ctx context.Context, cl *konnect.Client, addr engine.Address, body, live konnect.Object, ifMatch string) (konnect.Object, *konnect.Response, error) {
+	patch := konnect.Object{}
+	if c, ok := addOnToKonnect(body)["config"]; ok {
+		patch["config"] = c
+	}
+	obj, resp, err := a.PatchAPI.Update(ctx, cl, addr, patch, live, ifMatch)
+	if err != nil {
+		return nil, resp, err
+	}
+	// Konnect resizes the cache: the add-on initializes again. The update returns once it is
+	// ready, as the create does, so that state holds the add-on at its new tier.
+	interval, ierr := engine.PollIntervalFromEnv()
+	if ierr != nil {
+		interval = engine.PollInterval
+	}
+	ready := addOnFromKonnect(obj)
+	werr := engine.Poll(ctx, interval, addOnUpdateTimeout, func(ctx context.Context) (bool, error) {
+		if st, reason := addOnState(ready); st == "ready" {
+			return true, nil
+		} else if st == "error" {
+			return false, fmt.Errorf("konnect could not resize the add-on: %s", reason)
+		}
+		got, _, err := a.Get(ctx, cl, addr)
+		if err != nil {
+			return false, err
+		}
+		ready = got
+		st, _ := addOnState(ready)
+		return st == "ready", nil
+	})
+	if werr != nil {
+		return ready, resp, fmt.Errorf("the add-on was updated, but waiting for it to be ready again failed: %w", werr)
+	}
+	return ready, resp, nil
+}
+
+// addOnUpdateTimeout bounds the wait for a resized add-on to be ready again.
+const addOnUpdateTimeout = time.Hour
+
+// tieredFrom is Konnect's ManagedCacheCapacityConfig in Kong's shape: {tiered: {tier}}.
+func tieredFrom(capacity any) map[string]any {
+	c, _ := capacity.(map[string]any)
+	if c == nil {
+		return nil
+	}
+	return map[string]any{"tiered": map[string]any{"tier": c["tier"]}}
+}
+
+// addOnFromKonnect is an add-on as Konnect returns it, in Kong's shape.
+func addOnFromKonnect(obj konnect.Object) konnect.Object {
+	if obj == nil {
+		return nil
+	}
+	out := konnect.Object{}
+	for k, v := range obj {
+		out[k] = v
+	}
+	if o, ok := obj["owner"].(map[string]any); ok {
+		branch := map[string]any{}
+		for k, v := range o {
+			if k != "kind" {
+				branch[k] = v
+			}
+		}
+		key := "control_plane"
+		if o["kind"] == "control-plane-group" {
+			key = "control_plane_group"
+		}
+		out["owner"] = map[string]any{key: branch}
+	}
+	if c, ok := obj["config"].(map[string]any); ok && c["kind"] == "managed-cache.v0" {
+		out["config"] = map[string]any{
+			"managed_cache": map[string]any{"capacity_config": tieredFrom(c["capacity_config"])},
+			"managed_cache_add_on_config_response": map[string]any{"capacity_config": tieredFrom(c["capacity_config"]),
+				"data_plane_groups": c["data_plane_groups"], "state_metadata": c["state_metadata"]},
+		}
+	}
+	return out
+}
+
+// addOnToKonnect is a create or update body in Konnect's shape, each union with its kind.
+func addOnToKonnect(body konnect.Object) konnect.Object {
+	out := konnect.Object{}
+	for k, v := range body {
+		out[k] = v
+	}
+	if o, ok := body["owner"].(map[string]any); ok {
+		for key, kind := range map[string]string{"control_plane": "control-plane", "control_plane_group": "control-plane-group"} {
+			if b, ok := o[key].(map[string]any); ok {
+				owner := map[string]any{"kind": kind}
+				for k, v := range b {
+					owner[k] = v
+				}
+				out["owner"] = owner
+			}
+		}
+	}
+	if c, ok := body["config"].(map[string]any); ok {
+		if mc, ok := c["managed_cache"].(map[string]any); ok {
+			capacity, _ := mc["capacity_config"].(map[string]any)
+			tiered, _ := capacity["tiered"].(map[string]any)
+			out["config"] = map[string]any{"kind": "managed-cache.v0", "capacity_config": map[string]any{"kind": "tiered", "tier": tiered["tier"]}}
+		}
+	}
+	return out
+}
+
+// addOnState is an add-on's provisioning: Konnect reports `initializing`, `ready` or
+// `terminating`, and a data-plane group where the cache failed as `error` with its reason.
+func addOnState(obj konnect.Object) (string, string) {
+	cfg, _ := obj["config"].(map[string]any)
+	resp, _ := cfg["managed_cache_add_on_config_response"].(map[string]any)
+	groups, _ := resp["data_plane_groups"].([]any)
+	for _, g := range groups {
+		m, _ := g.(map[string]any)
+		if m["state"] == "error" {
+			meta, _ := m["state_metadata"].(map[string]any)
+			reason, _ := meta["error_reason"].(string)
+			return "error", "data-plane group " + str(m["id"]) + " (" + str(m["provider"]) + " " + str(m["region"]) + "): " + reason
+		}
+	}
+	st, _ := obj["state"].(string)
+	return st, ""
+}
+
+func str(v any) string { s, _ := v.(string); return s }
+
+var tiers = []string{"micro", "small", "medium", "large", "xlarge", "2xlarge", "4xlarge", "8xlarge", "12xlarge", "16xlarge", "24xlarge"}
+
+// ownerBranch is one of an add-on's owners: its id and geo, named with prefix.
+func ownerBranch(prefix, what, other string) engine.Attr {
+	return engine.Attr{Name: prefix, Description: "A " + what + " owns the add-on. Set this or `owner." + other + "`.",
+		Validators: []engine.Validator{objectvalidator.ExactlyOneOf(path.MatchRelative().AtParent().AtName(other))},
+		Type: engine.ObjectOf(
+			engine.Attr{Name: prefix + "_id", Type: engine.String, Mode: engine.Required, Description: "The " + what + "'s id.",
+				Validators: []engine.Validator{stringvalidator.RegexMatches(engine.UUIDRE, "must be a UUID")}},
+			engine.Attr{Name: prefix + "_geo", Type: engine.String, Mode: engine.Required, Description: "The " + what + "'s geo: `us`, `eu`, `au`, `me`, `in` or `sg`.",
+				Validators: []engine.Validator{stringvalidator.OneOf(geos...)}},
+		)}
+}
+
+func tieredCapacity(mode engine.Mode) engine.Attr {
+	return engine.Attr{Name: "capacity_config", Mode: mode, Description: "The cache's capacity.",
+		Type: engine.ObjectOf(engine.Attr{Name: "tiered", Mode: mode, Description: "A capacity tier, with its size and performance.",
+			Type: engine.ObjectOf(engine.Attr{Name: "tier", Type: engine.String, Mode: mode,
+				Description: "`micro` (about 0.5 GiB), `small` (1 GiB), `medium` (3 GiB), `large` (6 GiB), `xlarge` (12 GiB), `2xlarge` (25 GiB), `4xlarge` (52 GiB), `8xlarge` (100 GiB), `12xlarge` (150 GiB), `16xlarge` (200 GiB) or `24xlarge` (300 GiB). " +
+					"Konnect makes a tier larger in place, and refuses to make it smaller.",
+				Validators: tierValidators(mode)})})}
+}
+
+func tierValidators(mode engine.Mode) []engine.Validator {
+	if mode == engine.Computed {
+		return nil
+	}
+	return []engine.Validator{stringvalidator.OneOf(tiers...)}
+}
+
+// AddOnKind is an add-on of a control plane or control plane group
+// (/v2/cloud-gateways/add-ons): today the managed cache, a Redis-compatible cache Konnect runs
+// beside the owner's data planes.
+var AddOnKind = engine.EntityKind{
+	TypeName: "konnect_cloud_gateway_addon",
+	Description: "An add-on of a Cloud Gateways control plane or control plane group: today the managed cache, a Redis-compatible cache that Konnect runs in the owner's data-plane groups " +
+		"(plugins reach it through the Redis partial Konnect makes for it, or the vault references in `config.managed_cache_add_on_config_response.state_metadata`). " +
+		"The create waits until Konnect reports it `ready` (about 15 minutes in Konnect; `timeouts.create`); while it provisions, its state, data-plane groups and entity_version move without any plan showing a change. " +
+		"A larger tier is a PATCH of the add-on; Konnect refuses a smaller one. Konnect refuses to delete an add-on that plugins still use: remove them from the plugins first. " +
+		"Creating an add-on whose name another already has fails with the `import` block that adopts it. Import it by id.",
+	API:      addOnAPI{addOns},
+	NameAttr: "name",
+	// What provisioning moves: never a change of the add-on's own.
+	Derived:      []string{"state", "entity_version", "updated_at", "config.managed_cache_add_on_config_response"},
+	Provisioning: &engine.Provisioning{StateOf: addOnState, Ready: []string{"ready"}, Failed: []string{"error"}, Leaving: []string{"terminating"}, CreateTimeout: time.Hour, DeleteTimeout: time.Hour},
+	Attrs: slices.Concat([]engine.Attr{
+		{Name: "name", Type: engine.String, Mode: engine.Required, ForceNew: true,
+			Description: "The add-on's name, unique in the organization. Changing it replaces the add-on.",
+			Validators:  []engine.Validator{stringvalidator.UTF8LengthBetween(1, 70), engine.NotBlank()}},
+		{Name: "owner", Mode: engine.Required, ForceNew: true, Description: "What owns the add-on: a control plane or a control plane group. Changing it replaces the add-on.",
+			Type: engine.ObjectOf(ownerBranch("control_plane", "control plane", "control_plane_group"),
+				ownerBranch("control_plane_group", "control plane group", "control_plane"))},
+		{Name: "config", Mode: engine.Required, Description: "The add-on's configuration: today the managed cache's.",
+			Type: engine.ObjectOf(
+				engine.Attr{Name: "managed_cache", Mode: engine.Required, Description: "A managed cache.",
+					Type: engine.ObjectOf(tieredCapacity(engine.Required))},
+				engine.Attr{Name: "managed_cache_add_on_config_response", Mode: engine.Computed, ChangesOnWrite: true,
+					Description: "What Konnect reports of the managed cache: its capacity, the data-plane groups it runs in, and where plugins find it.",
+					Type: engine.ObjectOf(tieredCapacity(engine.Computed),
+						engine.Attr{Name: "data_plane_groups", Mode: engine.Computed, Description: "The data-plane groups the cache runs in.",
+							Type: engine.ListOf(engine.ObjectOf(
+								computedString("id", "The data-plane group's id."),
+								computedString("cloud_gateway_network_id", "The network the group runs on."),
+								computedString("provider", "The cloud provider."),
+								computedString("region", "The provider's region."),
+								computedString("state", "The cache's state in the group: `initializing`, `ready`, `error` or `terminating`."),
+								engine.Attr{Name: "state_metadata", Mode: engine.Computed, Description: "Why the cache is in error in the group.",
+									Type: engine.ObjectOf(computedString("error_reason", "The reason the infrastructure reports."))},
+							))},
+						engine.Attr{Name: "state_metadata", Mode: engine.Computed, Description: "Where plugins find the cache, as vault references (`{vault://env/ADDON_MANAGED_CACHE_HOST}`), once it is ready.",
+							Type: engine.ObjectOf(
+								computedString("cache_config_id", "The cache configuration's id."),
+								computedString("cache_server_name", "The vault reference of the cache's server name."),
+								computedString("cache_host", "The vault reference of the cache's host."),
+								computedString("cache_port", "The vault reference of the cache's port."),
+								computedString("cache_username", "The vault reference of the cache's user name."),
+								engine.Attr{Name: "cloud_authentication", Mode: engine.Computed, Description: "The vault references of the cloud authentication to the cache.",
+									Type: engine.ObjectOf(
+										computedString("auth_provider", "The auth provider's."),
+										computedString("aws_cache_name", "The AWS cache name's."),
+										computedString("aws_region", "The AWS region's."),
+										computedString("aws_assume_role_arn", "The AWS role to assume's."),
+										computedString("azure_tenant_id", "The Azure tenant id's."),
+									)},
+							)},
+					)},
+			)},
+		{Name: "state", Type: engine.String, Mode: engine.Computed, ChangesOnWrite: true,
+			Description: "Konnect's provisioning state: `initializing`, `ready` or `terminating`."},
+	}, lifecycleAttrs("add-on", time.Hour, time.Hour)),
+}
+
+func computedString(name, description string) engine.Attr {
+	return engine.Attr{Name: name, Type: engine.String, Mode: engine.Computed, Description: description}
+}
