@@ -596,6 +596,9 @@ func (f *KindFixture) updateSteps() []resource.TestStep {
 // kind has exactly one row and rows has no other, so a kind is never silently left out.
 func RunKinds(t *testing.T, kinds []engine.EntityKind, rows map[string]KindRow, newServer func() tfprotov6.ProviderServer) {
 	t.Helper()
+	// Beside the package's other tests: a serial TestAccKinds would hold them back until its
+	// last row ends, with one core idle while that row runs alone.
+	t.Parallel()
 	CheckKindRows(t, kinds, rows)
 	for _, k := range kinds {
 		t.Run(KindSubtest(k), func(t *testing.T) {

@@ -16,6 +16,7 @@ import (
 // configuration sets, changed in Konnect, refuses the destroy under `fail`, and Konnect
 // keeps the object. With the CLI as a user runs it.
 func TestAccDestroyConfigKeys(t *testing.T) {
+	t.Parallel()
 	env := acctest.NewEnv(t, konnectmock.Options{})
 	const cp = "destroy-keys"
 	cli := acctest.NewCLIRun(t)

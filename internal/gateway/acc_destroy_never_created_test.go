@@ -14,6 +14,7 @@ import (
 // keeps failing on the typo. With the CLI as a user runs it (the provider reads its
 // command line).
 func TestAccDestroyNotBlockedByNeverCreated(t *testing.T) {
+	t.Parallel()
 	env := acctest.NewEnv(t, konnectmock.Options{})
 	cli := acctest.NewCLIRun(t)
 	base := acctest.CLIRequiredProviders + env.ProviderBlock("") + `

@@ -14,6 +14,7 @@ import (
 // that fits a destroy (what changed, that destroying deletes it, the remedies), nothing
 // deleted; the overwrite policy deletes.
 func TestAccDestroyOfObjectChangedInKonnect(t *testing.T) {
+	t.Parallel()
 	env := newKonnectEnv(t, konnectmock.Options{})
 	cli := newCLIRun(t)
 	const cp = "destroy-wording"

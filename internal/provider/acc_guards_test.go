@@ -156,6 +156,7 @@ func TestAccGuardScenario3_RemoteEditPolicyFail(t *testing.T) {
 }
 
 func TestAccGuardScenario3_RemoteEditPolicyWarnAndOverwrite(t *testing.T) {
+	t.Parallel()
 	for _, policy := range []string{"warn", "overwrite"} {
 		t.Run(policy, func(t *testing.T) {
 			env := newKonnectEnv(t, konnectmock.Options{})

@@ -18,6 +18,7 @@ import (
 // state). When the password changes in Konnect, the next plan writes the configured one
 // back, as an update, printing neither.
 func TestAccImportedPluginSecretMatchesConfiguration(t *testing.T) {
+	t.Parallel()
 	e := newKonnectEnv(t, konnectmock.Options{})
 	c := newCLIRun(t)
 	const pw, other = "Import-Redis-Pa55-4e1f07", "Konnect-Redis-Pa55-b93d21"

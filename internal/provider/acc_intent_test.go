@@ -139,6 +139,7 @@ resource "konnect_gateway_upstream" "u" {
 // `terraform apply -refresh-only -auto-approve` follows; `terraform apply -auto-approve` must
 // still refuse to revert the Konnect change: under policy fail nothing is overwritten.
 func TestAccIntentAdoptedValueIsGuarded(t *testing.T) {
+	t.Parallel()
 	for _, c := range intentCases {
 		t.Run(c.name, func(t *testing.T) {
 			t.Parallel()
@@ -192,6 +193,7 @@ func TestAccIntentAdoptedValueIsGuarded(t *testing.T) {
 // Sequence 2: after adopting a value set in Konnect, a new value in configuration is an
 // ordinary update, not a conflict with the value Terraform wrote before.
 func TestAccIntentAdoptedThenChanged(t *testing.T) {
+	t.Parallel()
 	for _, c := range intentCases {
 		t.Run(c.name, func(t *testing.T) {
 			env := newKonnectEnv(t, konnectmock.Options{})

@@ -17,6 +17,7 @@ import (
 // then to 2 on both, an adoption that says the attribute was not set by configuration
 // before; after which a change in Konnect conflicts with the adopted value, last applied.
 func TestAccNeverSetAttributeDiagnostics(t *testing.T) {
+	t.Parallel()
 	env := newKonnectEnv(t, konnectmock.Options{})
 	const cp = "never-set"
 	cli := newCLIRun(t)

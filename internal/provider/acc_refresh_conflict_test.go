@@ -17,6 +17,7 @@ import (
 // fail with the conflict; `apply -refresh-only` asks for no plan. Run with the CLI as a
 // user runs it (cliRun): the provider reads which command launched it.
 func TestAccRefreshLeavesConflictToNextPlan(t *testing.T) {
+	t.Parallel()
 	commands := map[string][]string{
 		"refresh":            {"refresh", "-no-color"},
 		"apply-refresh-only": {"apply", "-refresh-only", "-auto-approve", "-no-color"},

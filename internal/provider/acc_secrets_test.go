@@ -83,6 +83,7 @@ var cliRefreshDrift = regexp.MustCompile(`\[WARN\]\s+Provider "[^"]+" produced a
 // secretConflictScenario runs the scenario; strictLogs allows no log line at all with a
 // password, not even the CLI's refresh drift warning.
 func secretConflictScenario(t *testing.T, strictLogs bool) {
+	t.Parallel()
 	env := newKonnectEnv(t, konnectmock.Options{})
 	const oldPW, newPW = "Old-Redis-Pa55-7f3a9e", "New-Redis-Pa55-c41d2b"
 	cli := newCLIRun(t)

@@ -58,6 +58,7 @@ func mustRun(t *testing.T, cli *cliRun, what string, wantCode int, args ...strin
 }
 
 func TestAccWording(t *testing.T) {
+	t.Parallel()
 	env := newKonnectEnv(t, konnectmock.Options{})
 
 	// (e) An adoption folded into an ordinary update: read_timeout changed in Konnect, and
