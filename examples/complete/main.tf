@@ -3,7 +3,8 @@
 # consumers with credentials and a consumer group, an upstream with targets, a certificate
 # served by SNI, the client certificate of the data planes, a control plane group with an
 # edge control plane in it, and who may change it all: the shop team, administering its
-# control plane, and a CI system account with a token. `make test` applies it against the mock Konnect with Terraform and
+# control plane, and a CI system account with a token; a Dedicated Cloud Gateways network and
+# the configuration of a cloud gateway control plane running on it. `make test` applies it against the mock Konnect with Terraform and
 # with OpenTofu, plans again (empty) and destroys it.
 
 variable "checkout_password" {
@@ -348,4 +349,56 @@ resource "konnect_api_implementation" "orders" {
       id               = konnect_gateway_service.orders.id
     }
   }
+}
+
+# --- where the edge gateways run: Dedicated Cloud Gateways --------------------------------
+# A network in the organization's AWS account, and the configuration of a cloud gateway
+# control plane whose data-plane group runs on it. Konnect provisions both asynchronously
+# (about half an hour for a network): the apply waits until each is ready, the destroy until
+# each is gone, within their `timeouts`.
+
+data "konnect_cloud_gateway_provider_account_list" "aws" {
+  filter = {
+    provider = { eq = "aws" }
+  }
+}
+
+resource "konnect_cloud_gateway_network" "shop" {
+  name                              = "shop-us-east-2"
+  cloud_gateway_provider_account_id = data.konnect_cloud_gateway_provider_account_list.aws.data[0].id
+  region                            = "us-east-2"
+  availability_zones                = ["use2-az1", "use2-az2"]
+  cidr_block                        = "10.20.0.0/16"
+
+  timeouts = {
+    create = "45m"
+    delete = "45m"
+  }
+}
+
+resource "konnect_gateway_control_plane" "shop_cloud" {
+  name          = "shop-cloud"
+  description   = "Dedicated Cloud Gateways of the shop team"
+  cloud_gateway = true
+}
+
+resource "konnect_cloud_gateway_configuration" "shop" {
+  control_plane_id  = konnect_gateway_control_plane.shop_cloud.id
+  control_plane_geo = "us"
+  version           = "3.10"
+  api_access        = "private+public"
+
+  dataplane_groups = [{
+    provider                 = "aws"
+    region                   = "us-east-2"
+    cloud_gateway_network_id = konnect_cloud_gateway_network.shop.id
+    autoscale = {
+      configuration_data_plane_group_autoscale_autopilot = {
+        kind     = "autopilot"
+        base_rps = 100
+      }
+    }
+    # Returned by Konnect and kept in state: no secrets here.
+    environment = [{ name = "KONG_LOG_LEVEL", value = "info" }]
+  }]
 }

@@ -37,12 +37,17 @@ func TestAccCompleteExample(t *testing.T) {
 	resource.ParallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: protoV6Factories,
 		CheckDestroy: func(*terraform.State) error {
-			for _, name := range []string{"shop", "shop-edge", "shop-group"} {
+			for _, name := range []string{"shop", "shop-edge", "shop-group", "shop-cloud"} {
 				if env.controlPlaneByName(name) != nil {
 					t.Errorf("control plane %s still in Konnect after destroy", name)
 				}
 			}
-			for collection, name := range map[string]string{"/v3/teams": "shop", "/v3/system-accounts": "shop-ci", "/v3/portals": "shop", "/v3/apis": "orders"} {
+			// the cloud gateway's configuration torn down with its data-plane groups, and its network gone
+			if cfgs := env.list("/v2/cloud-gateways/configurations"); len(cfgs) != 0 {
+				t.Errorf("Konnect still holds cloud gateway configurations after destroy: %v", cfgs)
+			}
+			for collection, name := range map[string]string{"/v3/teams": "shop", "/v3/system-accounts": "shop-ci", "/v3/portals": "shop", "/v3/apis": "orders",
+				"/v2/cloud-gateways/networks": "shop-us-east-2"} {
 				for _, o := range env.list(collection) {
 					if o["name"] == name {
 						t.Errorf("%s %s still in Konnect after destroy", collection, name)
@@ -143,6 +148,28 @@ func TestAccCompleteExample(t *testing.T) {
 					}
 					if svc, _ := impls[0]["service"].(map[string]any); svc["id"] != orders || svc["control_plane_id"] != env.cpID("shop") {
 						t.Errorf("the orders API is implemented by %v, want service orders %s", impls[0]["service"], orders)
+					}
+					// where the edge gateways run: a ready network, and the shop-cloud control
+					// plane's configuration with its data-plane group ready on that network
+					var network konnect.Object
+					for _, n := range env.list("/v2/cloud-gateways/networks") {
+						if n["name"] == "shop-us-east-2" {
+							network = n
+						}
+					}
+					if network == nil || network["state"] != "ready" || network["cidr_block"] != "10.20.0.0/16" {
+						t.Fatalf("network shop-us-east-2: %v, want it ready", network)
+					}
+					cfgs := env.list("/v2/cloud-gateways/configurations")
+					if len(cfgs) != 1 || cfgs[0]["control_plane_id"] != env.cpID("shop-cloud") || cfgs[0]["version"] != "3.10" {
+						t.Fatalf("cloud gateway configurations: %v, want one of shop-cloud at 3.10", cfgs)
+					}
+					groups, _ := cfgs[0]["dataplane_groups"].([]any)
+					if len(groups) != 1 {
+						t.Fatalf("shop-cloud's data-plane groups: %v", cfgs[0]["dataplane_groups"])
+					}
+					if g, _ := groups[0].(map[string]any); g["cloud_gateway_network_id"] != network["id"] || g["state"] != "ready" {
+						t.Errorf("shop-cloud's data-plane group: %v, want it ready on network %v", g, network["id"])
 					}
 					return nil
 				},
