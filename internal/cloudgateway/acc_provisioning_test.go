@@ -124,12 +124,16 @@ func TestAccNetworkProvisioningFails(t *testing.T) {
 }
 
 // TestAccNetworkBadInput: CIDR blocks that are not CIDRs and timeouts that are not
-// durations are refused at plan, on their attribute, before anything reaches Konnect.
+// durations are refused at plan, on their attribute, before anything reaches Konnect; so are
+// a region, a zone or a CIDR block that Konnect does not offer the provider account's cloud
+// provider (availability.json: a block outside the region's or overlapping a reserved one),
+// and a provider account the organization does not have.
 func TestAccNetworkBadInput(t *testing.T) {
 	env := acctest.NewEnv(t, konnectmock.Options{})
 	bad := func(from, to string) string {
 		return strings.Replace(networkConfig(env, "bad"), from, to, 1)
 	}
+	account := cloudgateway.SeededProviderAccount("aws")
 	resource.ParallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: protoV6Factories,
 		Steps: []resource.TestStep{
@@ -147,6 +151,33 @@ func TestAccNetworkBadInput(t *testing.T) {
 				Config:      bad(`cidr_block`, "timeouts = { create = \"soon\" }\n  cidr_block"),
 				PlanOnly:    true,
 				ExpectError: regexp.MustCompile(`(?s)Invalid duration.*"soon" is not a duration above zero`),
+			},
+			// What Konnect offers the account's provider (availability.json), at plan: Konnect
+			// would refuse each at apply.
+			{
+				Config:      bad(`"us-east-2"`, `"us-east-9"`),
+				PlanOnly:    true,
+				ExpectError: acctest.Both("Unknown region", `Konnect offers no region "us-east-9" for the aws provider account `+account+`. Regions offered: "us-east-2", "eu-west-1".`),
+			},
+			{
+				Config:      bad(`"use2-az2"`, `"euw1-az2"`),
+				PlanOnly:    true,
+				ExpectError: acctest.Both("Unknown availability zone", `Konnect offers no availability zone "euw1-az2" in aws region us-east-2. Zones offered there: "use2-az1", "use2-az2", "use2-az3".`),
+			},
+			{
+				Config:      bad(`"10.0.0.0/16"`, `"10.100.0.0/20"`),
+				PlanOnly:    true,
+				ExpectError: acctest.Both("CIDR block not allowed in this region", "Konnect refuses a network's CIDR block in aws region us-east-2 that overlaps 10.100.0.0/16, which it reserves."),
+			},
+			{
+				Config:      bad(`"10.0.0.0/16"`, `"11.0.0.0/16"`),
+				PlanOnly:    true,
+				ExpectError: acctest.Both("CIDR block not allowed in this region", "that lies outside the blocks it supports (10.0.0.0/8, 100.64.0.0/10, 172.16.0.0/12, 192.168.0.0/16, 198.18.0.0/15)."),
+			},
+			{
+				Config:      bad(account, "0b7e1d5c-6f3a-4c2e-9d8b-1a2b3c4d5e6f"),
+				PlanOnly:    true,
+				ExpectError: acctest.Both("Unknown provider account", "The organization has no cloud provider account 0b7e1d5c-6f3a-4c2e-9d8b-1a2b3c4d5e6f"),
 			},
 		},
 		CheckDestroy: func(*terraform.State) error {

@@ -42,6 +42,7 @@ var NetworkKind = engine.EntityKind{
 		"transit_gateway_count", "configuration_reference_count"},
 	Dependents:   []engine.Dependent{configurationsOf},
 	Provisioning: networkProvisioning,
+	Check:        checkNetwork, // network_check.go
 	DataSource:   true,
 	Filter: &engine.KongFilter{Noun: "network", Fields: []engine.KongFilterField{
 		{Name: "name", Ops: []string{"eq", "oeq", "neq", "contains", "ocontains"}},
@@ -54,12 +55,12 @@ var NetworkKind = engine.EntityKind{
 			Description: "The provider account the network is made in (see the `konnect_cloud_gateway_provider_account_list` data source). Changing it replaces the network.",
 			Validators:  []engine.Validator{stringvalidator.RegexMatches(engine.UUIDRE, "must be a UUID")}},
 		{Name: "region", Type: engine.String, Mode: engine.Required, ForceNew: true,
-			Description: "The cloud provider's region (`us-east-2`), one that Konnect's availability.json lists for the account's provider. Changing it replaces the network."},
+			Description: "The cloud provider's region (`us-east-2`), one that Konnect's availability.json lists for the account's provider (checked when the plan is made). Changing it replaces the network."},
 		{Name: "availability_zones", Type: engine.ListOf(engine.String), Mode: engine.Required, ForceNew: true,
-			Description: "The region's availability zones the network spans (`use2-az1`). Changing them replaces the network.",
+			Description: "The region's availability zones the network spans (`use2-az1`), ones that availability.json lists for the region (checked when the plan is made). Changing them replaces the network.",
 			Validators:  []engine.Validator{listvalidator.SizeAtLeast(1), listvalidator.UniqueValues()}},
 		{Name: "cidr_block", Type: engine.String, Mode: engine.Required, ForceNew: true,
-			Description: "The network's CIDR block (`10.0.0.0/16`), outside the blocks Konnect reserves in the region. Changing it replaces the network.",
+			Description: "The network's CIDR block (`10.0.0.0/16`), within the blocks availability.json lists for the region and outside those Konnect reserves there (checked when the plan is made). Changing it replaces the network.",
 			Validators:  []engine.Validator{engine.CIDR()}},
 		{Name: "default", Type: engine.Bool, Mode: engine.Computed,
 			Description: "Whether Konnect made the network itself when the provider account was linked."},

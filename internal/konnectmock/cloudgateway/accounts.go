@@ -1,7 +1,11 @@
 package cloudgateway
 
 import (
+	"fmt"
 	"net/http"
+	"net/netip"
+	"slices"
+	"strings"
 
 	"github.com/konnectguard/terraform-provider-konnect/internal/konnectmock/mockcore"
 )
@@ -52,6 +56,30 @@ var availability = map[string][]region{
 	"gcp":   {{"us-central1", "Iowa", []string{"us-central1-a", "us-central1-b", "us-central1-c"}}},
 }
 
+// cidrBlocks are the blocks a network's CIDR block must lie in, and reservedCIDRBlocks those
+// it must not overlap, in every region (availability.json lists them per region).
+var (
+	cidrBlocks         = []string{"10.0.0.0/8", "100.64.0.0/10", "172.16.0.0/12", "192.168.0.0/16", "198.18.0.0/15"}
+	reservedCIDRBlocks = []string{"10.100.0.0/16", "172.17.0.0/16"}
+)
+
+// cidrProblem is why Konnect refuses block for a network ("" when it takes it): it must lie
+// in one of cidrBlocks and overlap none of reservedCIDRBlocks.
+func cidrProblem(block netip.Prefix) string {
+	if !slices.ContainsFunc(cidrBlocks, func(s string) bool {
+		p := netip.MustParsePrefix(s)
+		return p.Bits() <= block.Bits() && p.Contains(block.Addr())
+	}) {
+		return fmt.Sprintf("must lie within one of %s", strings.Join(cidrBlocks, ", "))
+	}
+	for _, s := range reservedCIDRBlocks {
+		if netip.MustParsePrefix(s).Overlaps(block) {
+			return "overlaps the reserved block " + s
+		}
+	}
+	return ""
+}
+
 // versions are the gateway versions a configuration may run.
 var versions = []string{"3.9", "3.10", "3.11"}
 
@@ -70,8 +98,7 @@ func getAvailability(c *call) mockcore.Response {
 		regions := []map[string]any{}
 		for _, r := range availability[p] {
 			regions = append(regions, map[string]any{"region": r.ID, "name": r.Name, "availability_zones": r.Zones,
-				"cidr_blocks":          []string{"10.0.0.0/8", "100.64.0.0/10", "172.16.0.0/12", "192.168.0.0/16", "198.18.0.0/15"},
-				"reserved_cidr_blocks": []string{"10.100.0.0/16", "172.17.0.0/16"}})
+				"cidr_blocks": cidrBlocks, "reserved_cidr_blocks": reservedCIDRBlocks})
 		}
 		providers = append(providers, map[string]any{"provider": p, "regions": regions})
 	}

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"net/http"
 	"net/http/httptest"
+	"net/netip"
 	"strings"
 	"testing"
 	"time"
@@ -188,5 +189,22 @@ func TestStateSurvivesASnapshot(t *testing.T) {
 	}
 	if err := g.Restore(json.RawMessage(`{"networks":[]}`)); err == nil {
 		t.Fatal("an incomplete state was restored")
+	}
+}
+
+// A network's CIDR block, as Konnect's availability.json restricts it (is_supported_network_cidr_block):
+// within one of the region's blocks, overlapping none of its reserved ones.
+func TestNetworkCIDRRule(t *testing.T) {
+	for block, want := range map[string]string{
+		"10.0.0.0/16":    "",
+		"192.168.4.0/24": "",
+		"10.100.0.0/20":  "overlaps the reserved block 10.100.0.0/16",
+		"10.0.0.0/8":     "overlaps the reserved block 10.100.0.0/16",
+		"11.0.0.0/16":    "must lie within one of 10.0.0.0/8, 100.64.0.0/10, 172.16.0.0/12, 192.168.0.0/16, 198.18.0.0/15",
+		"172.0.0.0/8":    "must lie within one of 10.0.0.0/8, 100.64.0.0/10, 172.16.0.0/12, 192.168.0.0/16, 198.18.0.0/15",
+	} {
+		if got := cidrProblem(netip.MustParsePrefix(block)); got != want {
+			t.Errorf("%s: %q, want %q", block, got, want)
+		}
 	}
 }

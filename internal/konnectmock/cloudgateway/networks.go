@@ -109,19 +109,23 @@ func createNetwork(c *call) mockcore.Response {
 			b.Fail("cloud_gateway_provider_account_id", "invalid", "provider account not found")
 		}
 	}
+	// Konnect's rules (cloud-gateways v2: is_supported_provider_region,
+	// is_supported_network_availability_zone_list, is_supported_network_cidr_block).
 	if cidr != nil {
-		if _, err := netip.ParsePrefix(*cidr); err != nil {
+		if block, err := netip.ParsePrefix(*cidr); err != nil {
 			b.Fail("cidr_block", "invalid", "must be a CIDR block")
+		} else if why := cidrProblem(block); why != "" {
+			b.Fail("cidr_block", "is_supported_network_cidr_block", why)
 		}
 	}
 	if acct != nil && region != nil {
 		reg := findRegion(acct.Provider, *region)
 		if reg == nil {
-			b.Fail("region", "invalid", fmt.Sprintf("region %s is not available for %s", *region, acct.Provider))
+			b.Fail("region", "is_supported_provider_region", fmt.Sprintf("region %s is not available for %s", *region, acct.Provider))
 		} else {
 			for i, z := range zones {
 				if !slices.Contains(reg.Zones, z) {
-					b.Fail(fmt.Sprintf("availability_zones[%d]", i), "invalid", fmt.Sprintf("availability zone %s is not in region %s", z, *region))
+					b.Fail(fmt.Sprintf("availability_zones[%d]", i), "is_supported_network_availability_zone_list", fmt.Sprintf("availability zone %s is not in region %s", z, *region))
 				}
 			}
 		}
