@@ -1,0 +1,81 @@
+package engine
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/konnectguard/terraform-provider-konnect/internal/konnect"
+)
+
+// What the export command (internal/export) reads through the engine: every object of a
+// kind below its parents, and each object as an import of it puts it in state.
+
+// ListAll lists every object of kind k below parents (every page), each as Konnect's GET
+// answers it: from the listing a refresh snapshot reads (snapshotOf) where that carries
+// whole objects, else one GET per listed object. ok is false when the kind's API has no
+// listing the engine reads (a singleton, an assignment): the caller reports it skipped.
+func ListAll(ctx context.Context, data *ProviderData, k EntityKind, parents map[string]string) (objs []konnect.Object, ok bool, err error) {
+	if _, cp := k.API.(ControlPlaneAPI); cp {
+		objs, err = data.Client.ListControlPlanes(ctx, konnect.ControlPlaneFilter{})
+		return objs, true, err
+	}
+	r := &EntityResource{Kind: k}
+	r.Data = data
+	if _, list, listed := r.snapshotOf(Address{Parents: parents}); listed {
+		objs, err = list(ctx)
+		return objs, true, err
+	}
+	p, isPlatform := k.API.(platformCollection)
+	if !isPlatform {
+		return nil, false, nil
+	}
+	listed, err := p.listAll(ctx, data.Client, parents)
+	if err != nil {
+		return nil, true, err
+	}
+	for _, o := range listed { // the listing leaves fields out (a page's content)
+		full, _, err := k.API.Get(ctx, data.Client, Address{Parents: parents, ID: fmt.Sprint(o["id"])})
+		if err != nil {
+			return nil, true, err
+		}
+		objs = append(objs, full)
+	}
+	return objs, true, nil
+}
+
+// ImportedValues is what `terraform import` of obj puts in state (StateFromAPI, then
+// UnshapedWithoutSecrets), by attribute as decoded JSON (nil for null), and the secrets it
+// took out of the object's JSON documents, by attribute: their paths and Konnect's values.
+func ImportedValues(ctx context.Context, data *ProviderData, k EntityKind, obj konnect.Object, parents map[string]string) (map[string]any, map[string][]SecretAt, error) {
+	r := NewEntityResource(k)
+	r.Data = data
+	val, _, err := r.StateFromAPI(obj, parents, nil)
+	var taken map[string][]SecretAt
+	if err == nil {
+		val, taken, err = r.UnshapedWithoutSecrets(ctx, val, obj, Address{Parents: parents}, nil)
+	}
+	if err != nil {
+		return nil, nil, err
+	}
+	m, err := AsObject(val)
+	if err != nil {
+		return nil, nil, err
+	}
+	out := make(map[string]any, len(m))
+	for _, a := range r.Attrs {
+		v, ok := m[a.Name]
+		if !ok || a.configOnly() {
+			continue
+		}
+		j, err := a.Type.ToJSON(v)
+		if err != nil {
+			return nil, nil, fmt.Errorf("%s: %w", a.Name, err)
+		}
+		out[a.Name] = j
+	}
+	return out, taken, nil
+}
+
+// ConfigOnly reports whether only configuration sets the attribute (a write-only secret, its
+// version, a Local attribute): nothing of it is in Konnect to export.
+func (a Attr) ConfigOnly() bool { return a.configOnly() }
