@@ -1,0 +1,213 @@
+package export_test
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"reflect"
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/konnectguard/terraform-provider-konnect/internal/acctest"
+	"github.com/konnectguard/terraform-provider-konnect/internal/export"
+	"github.com/konnectguard/terraform-provider-konnect/internal/konnect"
+	"github.com/konnectguard/terraform-provider-konnect/internal/konnectmock"
+	"github.com/konnectguard/terraform-provider-konnect/internal/provider"
+)
+
+// TestMain serves the provider instead of running the tests when a CLI started by a test
+// (acctest.NewCLIRun) starts this test binary as the provider.
+func TestMain(m *testing.M) {
+	acctest.ServeProvider(provider.SourceAddress, provider.NewServer("test"))
+	os.Exit(m.Run())
+}
+
+// The secrets a UI user typed into Konnect: none may reach a written file.
+const (
+	redisPassword = "s3cret-redis-pass"
+	keyAuthKey    = "alice-key-7f3e9b"
+)
+
+// An organization built by hand in Konnect (a control plane with a service, two routes, a
+// rate-limiting plugin with a Redis password, a consumer with a key-auth credential, a team
+// with a role) adopted in one command: the exported folder plans 9 imports and nothing
+// else, applies, plans empty after; no secret in any file; references instead of ids; a
+// second export is byte-identical.
+func TestAccExport(t *testing.T) {
+	e := acctest.NewEnv(t, konnectmock.Options{})
+	cp := e.MkCP(konnect.Object{"name": "prod", "description": "Production"})
+	core := func(segments ...string) string { return konnect.CoreEntitiesPath(cp, segments...) }
+	svc := e.PostObj(core("services"), konnect.Object{"name": "orders", "host": "orders.internal", "port": 8080, "retries": 3})
+	svcID := svc["id"].(string)
+	e.Create(core("routes"), konnect.Object{"name": "orders-api", "paths": []any{"/orders"}, "service": map[string]any{"id": svcID}})
+	e.Create(core("routes"), konnect.Object{"name": "orders-admin", "paths": []any{"/admin"}, "methods": []any{"GET"}, "strip_path": false, "service": map[string]any{"id": svcID}})
+	e.Create(core("plugins"), konnect.Object{"name": "rate-limiting", "service": map[string]any{"id": svcID},
+		"config": map[string]any{"minute": 10, "policy": "redis", "redis": map[string]any{"host": "redis.internal", "port": 6379, "password": redisPassword}}})
+	alice := e.PostObj(core("consumers"), konnect.Object{"username": "alice"})
+	e.Create(core("consumers", alice["id"].(string), "key-auth"), konnect.Object{"key": keyAuthKey})
+	team := e.PostObj("/v3/teams", konnect.Object{"name": "Platform Team", "description": "Runs the gateways"})
+	e.Post("/v3/teams/"+team["id"].(string)+"/assigned-roles", konnect.Object{"role_name": "Admin", "entity_id": cp, "entity_type_name": "Control Planes", "entity_region": "us"})
+
+	cli := acctest.NewCLIRun(t)
+	env := map[string]string{"KONNECT_SERVER_URL": e.URL, "KONNECT_TOKEN": acctest.TestToken}
+	run := func(dir string, overwrite bool) string {
+		var stderr bytes.Buffer
+		err := export.Run(context.Background(), export.Options{Out: dir, Overwrite: overwrite, Stderr: &stderr, Version: "test",
+			Getenv: func(k string) string { return env[k] }})
+		if err != nil {
+			t.Fatalf("export: %v\n%s", err, stderr.String())
+		}
+		return stderr.String()
+	}
+	progress := run(cli.Dir, false)
+	for _, want := range []string{"gateway: 7 objects read", "access: 2 objects read", "Exported 9 objects",
+		"konnect_team \"Organization Admin\"", "one of Konnect's predefined teams", "family portal: not exported yet"} {
+		if !strings.Contains(progress, want) {
+			t.Errorf("stderr lacks %q:\n%s", want, progress)
+		}
+	}
+	files := readTF(t, cli.Dir)
+	all := strings.Join(mapValues(files), "\n")
+	for _, secret := range []string{redisPassword, keyAuthKey, acctest.TestToken} {
+		if strings.Contains(all, secret) {
+			t.Errorf("a written file holds the secret %q:\n%s", secret, all)
+		}
+	}
+	gw := files["gateway_prod.tf"]
+	for _, want := range []string{
+		`service = {` + "\n" + `    id = konnect_gateway_service.orders.id`,
+		`control_plane_id = konnect_gateway_control_plane.prod.id`,
+		`consumer_id      = konnect_gateway_consumer.alice.id`,
+		`resource "konnect_gateway_plugin" "orders_rate_limiting"`,
+		`password = var.plugin_orders_rate_limiting_config_redis_password`,
+		`key              = var.key_auth_alice_key_auth_key`,
+		`id = "` + cp + `/` + svcID + `"`,
+		`port    = 8080`, `retries = 3`,
+	} {
+		if !strings.Contains(squeeze(gw), squeeze(want)) {
+			t.Errorf("gateway_prod.tf lacks %q:\n%s", want, gw)
+		}
+	}
+	for _, unwanted := range []string{"read_timeout", "created_at", "revision", "https_redirect_status_code", "= null"} {
+		if strings.Contains(gw, unwanted) {
+			t.Errorf("gateway_prod.tf holds %q, a default or computed attribute:\n%s", unwanted, gw)
+		}
+	}
+	if access := squeeze(files["access.tf"]); !strings.Contains(access, "entity_id = konnect_gateway_control_plane.prod.id") ||
+		!strings.Contains(access, "team_id = konnect_team.platform_team.id") {
+		t.Errorf("access.tf does not reference the control plane and the team:\n%s", files["access.tf"])
+	}
+	if !strings.Contains(squeeze(files["variables.tf"]), "sensitive = true") {
+		t.Errorf("variables.tf:\n%s", files["variables.tf"])
+	}
+
+	tf := []string{"KONNECT_SERVER_URL=" + e.URL, "KONNECT_TOKEN=" + acctest.TestToken,
+		"TF_VAR_plugin_orders_rate_limiting_config_redis_password=" + redisPassword,
+		"TF_VAR_key_auth_alice_key_auth_key=" + keyAuthKey}
+	out, code := cli.Run(tf, "plan", "-no-color", "-out=adopt.tfplan")
+	if code != 0 || !planSays.MatchString(out) {
+		t.Fatalf("plan of the export: exit status %d, want 9 imports and nothing else\n%s", code, out)
+	}
+	t.Log(planSays.FindString(out))
+	if strings.Contains(out, redisPassword) || strings.Contains(out, keyAuthKey) {
+		t.Errorf("the plan shows a secret:\n%s", out)
+	}
+	// A sensitive variable in configuration marks the attribute sensitive, which the CLI
+	// counts as a change of an imported object ("The value is unchanged": Terraform 1.5 for
+	// the key, every CLI for config): each update must change nothing else.
+	show, _ := cli.Run(tf, "show", "-json", "adopt.tfplan")
+	var plan struct {
+		ResourceChanges []struct {
+			Address string
+			Change  struct {
+				Actions       []string
+				Before, After any
+			}
+		} `json:"resource_changes"`
+	}
+	if err := json.Unmarshal([]byte(show[strings.Index(show, "{"):]), &plan); err != nil {
+		t.Fatalf("show -json: %v\n%s", err, show)
+	}
+	for _, rc := range plan.ResourceChanges {
+		if a := rc.Change.Actions; len(a) != 1 || (a[0] != "no-op" && a[0] != "update") || !reflect.DeepEqual(rc.Change.Before, rc.Change.After) {
+			t.Errorf("%s: the import plans %v, changing its values", rc.Address, a)
+		}
+	}
+	e.ResetRequests()
+	if out, code = cli.Run(tf, "apply", "-no-color", "adopt.tfplan"); code != 0 || !strings.Contains(out, "9 imported, 0 added,") {
+		t.Fatalf("apply: exit status %d\n%s", code, out)
+	}
+	if w := e.WritesSince(); len(w) > 0 {
+		t.Errorf("adopting the organization wrote to Konnect: %v", w)
+	}
+	if out, code = cli.Run(tf, "plan", "-no-color", "-detailed-exitcode"); code != 0 {
+		t.Fatalf("plan after the apply: exit status %d, want 0 (no changes)\n%s", code, out)
+	}
+
+	// A second export of the same organization is byte-identical; the folder now holds .tf
+	// files, so it takes --overwrite.
+	var stderr bytes.Buffer
+	err := export.Run(context.Background(), export.Options{Out: cli.Dir, Stderr: &stderr, Getenv: func(k string) string { return env[k] }})
+	if err == nil || !strings.Contains(err.Error(), "already holds Terraform files") {
+		t.Fatalf("export into a folder with .tf files: %v, want a refusal", err)
+	}
+	run(cli.Dir, true)
+	again := readTF(t, cli.Dir)
+	for name, content := range files {
+		if again[name] != content {
+			t.Errorf("second export: %s differs:\n%s\n---\n%s", name, content, again[name])
+		}
+	}
+	if len(again) != len(files) {
+		t.Errorf("second export wrote %d files, the first %d", len(again), len(files))
+	}
+
+	// A token Konnect refuses is one error, and nothing is written.
+	empty := t.TempDir()
+	env["KONNECT_TOKEN"] = "kpat_wrong"
+	err = export.Run(context.Background(), export.Options{Out: empty, Stderr: &stderr, Getenv: func(k string) string { return env[k] }})
+	if err == nil || !regexp.MustCompile(`Konnect refused the token \(HTTP 401\).*nothing was written`).MatchString(err.Error()) {
+		t.Errorf("export with a wrong token: %v", err)
+	}
+	if left := readTF(t, empty); len(left) != 0 {
+		t.Errorf("export with a wrong token wrote %d files", len(left))
+	}
+}
+
+// planSays is the plan's summary line: 9 imports, nothing added or destroyed, and changes
+// only where a sensitive variable marks an attribute sensitive (checked from the plan).
+var planSays = regexp.MustCompile(`Plan: 9 to import, 0 to add, [0-2] to change, 0 to destroy\.`)
+
+func readTF(t *testing.T, dir string) map[string]string {
+	t.Helper()
+	paths, err := filepath.Glob(filepath.Join(dir, "*.tf"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := map[string]string{}
+	for _, p := range paths {
+		b, err := os.ReadFile(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		out[filepath.Base(p)] = string(b)
+	}
+	return out
+}
+
+func mapValues(m map[string]string) []string {
+	var out []string
+	for _, v := range m {
+		out = append(out, v)
+	}
+	return out
+}
+
+// squeeze collapses runs of spaces, so that a check does not depend on how hclwrite aligns
+// the equals signs of a block.
+func squeeze(s string) string { return spaces.ReplaceAllString(s, " ") }
+
+var spaces = regexp.MustCompile(` +`)
