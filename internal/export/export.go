@@ -244,15 +244,22 @@ func writeFiles(dir string, files []file, overwrite bool) error {
 	return nil
 }
 
-// name gives every object its resource name, kind by kind in the order they were read, so
-// that a parent is named before the objects named after it.
+// name gives every object its resource name, kind by kind: parents before the objects
+// below them, and the kinds named after the object they are scoped to (a plugin, after its
+// service, route or consumer) last.
 func name(w *walk) {
-	var types []string
-	for _, o := range w.objects {
-		if !slices.Contains(types, o.kind.TypeName) {
-			types = append(types, o.kind.TypeName)
+	var first, last []string
+	for _, k := range ordered(provider.Kinds) {
+		if len(w.byType[k.TypeName]) == 0 {
+			continue
+		}
+		if k.NameAttr == "" && !belowObject(k) {
+			last = append(last, k.TypeName)
+		} else {
+			first = append(first, k.TypeName)
 		}
 	}
+	types := append(first, last...)
 	for _, t := range types {
 		objs := w.byType[t]
 		cands := make([]candidate, len(objs))
@@ -268,9 +275,21 @@ func name(w *walk) {
 		sort.SliceStable(objs, func(i, j int) bool { return objs[i].name < objs[j].name })
 	}
 	w.objects = w.objects[:0]
-	for _, t := range types {
-		w.objects = append(w.objects, w.byType[t]...)
+	for _, k := range ordered(provider.Kinds) { // files list kinds parents first
+		w.objects = append(w.objects, w.byType[k.TypeName]...)
 	}
+}
+
+// belowObject reports whether a kind lives below an object other than a control plane (a
+// consumer's credential, a team's role): its objects are named after that object.
+func belowObject(k engine.EntityKind) bool {
+	p := lastParent(k)
+	if p == "" {
+		return false
+	}
+	pk, ok := parentKind(p)
+	_, isCP := pk.API.(engine.ControlPlaneAPI)
+	return ok && !isCP
 }
 
 // ownNames are the attributes that name an object, in order of preference (after the
