@@ -26,8 +26,8 @@ func TestOmitted(t *testing.T) {
 		{"konnect_gateway_service.tags", []any{}, true}, // empty is the null default
 		{"konnect_gateway_service.tags", []any{"team-a"}, false},
 		{"konnect_gateway_service.path", nil, true},
-		{"konnect_gateway_service.host", "orders.internal", false},    // required: always written
-		{"konnect_gateway_service.control_plane_id", "x", false},      // a path parameter: always written
+		{"konnect_gateway_service.host", "orders.internal", false},                          // required: always written
+		{"konnect_gateway_service.control_plane_id", "x", false},                            // a path parameter: always written
 		{"konnect_gateway_plugin.protocols", []any{"https", "http", "grpcs", "grpc"}, true}, // a set, in another order
 		{"konnect_gateway_plugin.protocols", []any{"https"}, false},
 		{"konnect_gateway_plugin.config", map[string]any{"minute": 10}, false}, // no declared default
