@@ -12,6 +12,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"maps"
 	"os"
 	"path/filepath"
 	"slices"
@@ -173,7 +174,7 @@ func render(w *walk) []file {
 		groups[fname] = append(groups[fname], o)
 	}
 	var files []file
-	for _, fname := range sortedKeys(anyMap(groups)) {
+	for _, fname := range slices.Sorted(maps.Keys(groups)) {
 		f := hclwrite.NewEmptyFile()
 		body := f.Body()
 		body.AppendUnstructuredTokens(comment(header))
@@ -188,14 +189,6 @@ func render(w *walk) []file {
 	}
 	files = append(files, file{"terraform.tf", requirements()})
 	return files
-}
-
-func anyMap[V any](m map[string]V) map[string]any {
-	out := make(map[string]any, len(m))
-	for k, v := range m {
-		out[k] = v
-	}
-	return out
 }
 
 // requirements is the terraform block naming the provider; its settings come from the
@@ -366,12 +359,7 @@ func attr(k engine.EntityKind, name string) (engine.Attr, bool) {
 // summary tells what was written and what was left out, and why.
 func summary(out io.Writer, w *walk, files []file, dir string) {
 	fmt.Fprintf(out, "\nExported %d objects to %s:\n", len(w.objects), dir)
-	types := make([]string, 0, len(w.counts))
-	for t := range w.counts {
-		types = append(types, t)
-	}
-	sort.Strings(types)
-	for _, t := range types {
+	for _, t := range slices.Sorted(maps.Keys(w.counts)) {
 		fmt.Fprintf(out, "  %-45s %d\n", t, w.counts[t])
 	}
 	fmt.Fprint(out, "Files:")

@@ -2,6 +2,8 @@ package export
 
 import (
 	"fmt"
+	"maps"
+	"slices"
 	"sort"
 	"strings"
 )
@@ -75,12 +77,7 @@ func uniqueNames(cands []candidate) []string {
 		groups[c.typeName+"."+out[i]] = append(groups[c.typeName+"."+out[i]], i)
 		taken[c.typeName+"."+out[i]] = true
 	}
-	keys := make([]string, 0, len(groups))
-	for k := range groups {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	for _, k := range keys {
+	for _, k := range slices.Sorted(maps.Keys(groups)) {
 		idx := groups[k]
 		if len(idx) < 2 {
 			continue

@@ -3,6 +3,8 @@ package export
 import (
 	"encoding/json"
 	"fmt"
+	"maps"
+	"slices"
 	"sort"
 	"strings"
 
@@ -80,7 +82,7 @@ func (r *renderer) block(body *hclwrite.Body, o *object) {
 			continue
 		}
 		if a.Type.Kind == engine.KJSON {
-			doc, _ := withoutNulls(v).(map[string]any)
+			doc, _ := engine.DropNulls(v).(map[string]any)
 			res.SetAttributeRaw(a.Name, jsonencode(r.withSecrets(o, a.Name, doc, o.secrets[a.Name])))
 			continue
 		}
@@ -146,7 +148,7 @@ func (r *renderer) value(o *object, t engine.Type, v any, path []string) hclwrit
 		}
 		return hclwrite.TokensForValue(cty.StringVal(s))
 	case engine.KJSON:
-		return jsonencode(jsonTokens(withoutNulls(v), nil))
+		return jsonencode(jsonTokens(engine.DropNulls(v), nil))
 	case engine.KList, engine.KSet:
 		arr, _ := v.([]any)
 		elems := make([]hclwrite.Tokens, 0, len(arr))
@@ -160,7 +162,7 @@ func (r *renderer) value(o *object, t engine.Type, v any, path []string) hclwrit
 	case engine.KMap:
 		m, _ := v.(map[string]any)
 		attrs := make([]hclwrite.ObjectAttrTokens, 0, len(m))
-		for _, k := range sortedKeys(m) {
+		for _, k := range slices.Sorted(maps.Keys(m)) {
 			attrs = append(attrs, hclwrite.ObjectAttrTokens{Name: keyTokens(k), Value: r.value(o, *t.Elem, m[k], path)})
 		}
 		return hclwrite.TokensForObject(attrs)
@@ -213,7 +215,7 @@ func jsonTokens(v any, leaves map[string]hclwrite.Tokens) hclwrite.Tokens {
 		return hclwrite.TokensForIdentifier("null")
 	case map[string]any:
 		attrs := make([]hclwrite.ObjectAttrTokens, 0, len(x))
-		for _, k := range sortedKeys(x) {
+		for _, k := range slices.Sorted(maps.Keys(x)) {
 			attrs = append(attrs, hclwrite.ObjectAttrTokens{Name: keyTokens(k), Value: jsonTokens(x[k], leaves)})
 		}
 		return hclwrite.TokensForObject(attrs)
@@ -235,43 +237,12 @@ func jsonencode(doc hclwrite.Tokens) hclwrite.Tokens {
 	return hclwrite.TokensForFunctionCall("jsonencode", doc)
 }
 
-// withoutNulls is a JSON document without its null members: configuration that leaves a
-// key out follows what Konnect holds there, which is what a null written out would say.
-func withoutNulls(v any) any {
-	switch x := v.(type) {
-	case map[string]any:
-		out := make(map[string]any, len(x))
-		for k, e := range x {
-			if e != nil {
-				out[k] = withoutNulls(e)
-			}
-		}
-		return out
-	case []any:
-		out := make([]any, len(x))
-		for i, e := range x {
-			out[i] = withoutNulls(e)
-		}
-		return out
-	}
-	return v
-}
-
 // keyTokens is an object key: bare where it is an identifier, quoted otherwise.
 func keyTokens(k string) hclwrite.Tokens {
 	if hclsyntax.ValidIdentifier(k) && k != "null" && k != "true" && k != "false" {
 		return hclwrite.TokensForIdentifier(k)
 	}
 	return hclwrite.TokensForValue(cty.StringVal(k))
-}
-
-func sortedKeys(m map[string]any) []string {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	return keys
 }
 
 // variablesFile declares the secrets' variables, sensitive, each with what to supply.
@@ -281,12 +252,7 @@ func variablesFile(vars map[string]variable) []byte {
 	body.AppendUnstructuredTokens(comment(header))
 	body.AppendUnstructuredTokens(comment("# Secrets: the export never writes one. Supply each (TF_VAR_<name>, or a .tfvars file kept out of version control).\n"))
 	body.AppendNewline()
-	names := make([]string, 0, len(vars))
-	for n := range vars {
-		names = append(names, n)
-	}
-	sort.Strings(names)
-	for _, n := range names {
+	for _, n := range slices.Sorted(maps.Keys(vars)) {
 		v := vars[n]
 		b := body.AppendNewBlock("variable", []string{n}).Body()
 		b.SetAttributeValue("description", cty.StringVal(v.comment))
