@@ -169,7 +169,7 @@ func TestAccExport(t *testing.T) {
 	empty := t.TempDir()
 	env["KONNECT_TOKEN"] = "kpat_wrong"
 	err = export.Run(context.Background(), export.Options{Out: empty, Stderr: &stderr, Getenv: func(k string) string { return env[k] }})
-	if err == nil || !regexp.MustCompile(`Konnect refused the token \(HTTP 401\).*nothing was written`).MatchString(err.Error()) {
+	if err == nil || !regexp.MustCompile(`the token was refused by Konnect \(HTTP 401\).*nothing was written`).MatchString(err.Error()) {
 		t.Errorf("export with a wrong token: %v", err)
 	}
 	if left := readTF(t, empty); len(left) != 0 {

@@ -98,11 +98,11 @@ func Run(ctx context.Context, o Options) error {
 			continue
 		}
 		if err := w.family(ctx, f); err != nil {
-			return readError(err, client)
+			return readError(err)
 		}
 	}
 	if o.ControlPlane != "" && !w.cpMatched && slices.ContainsFunc(fams, func(f provider.Family) bool { return f.Name == "gateway" }) {
-		return fmt.Errorf("Konnect has no control plane named %q or with that id; nothing was written", o.ControlPlane)
+		return fmt.Errorf("no control plane in Konnect is named %q or has that id; nothing was written", o.ControlPlane)
 	}
 	files := render(w)
 	if err := writeFiles(o.Out, files, o.Overwrite); err != nil {
@@ -143,10 +143,10 @@ func checkFolder(dir string, overwrite bool) error {
 }
 
 // readError words a failed read: a refused token and an unreachable server say so.
-func readError(err error, client *konnect.Client) error {
+func readError(err error) error {
 	var apiErr *konnect.APIError
 	if errors.As(err, &apiErr) && (apiErr.StatusCode == 401 || apiErr.StatusCode == 403) {
-		return fmt.Errorf("Konnect refused the token (HTTP %d): check KONNECT_TOKEN or KONNECT_SPAT and KONNECT_SERVER_URL (the region); nothing was written. %v", apiErr.StatusCode, err)
+		return fmt.Errorf("the token was refused by Konnect (HTTP %d): check KONNECT_TOKEN or KONNECT_SPAT and KONNECT_SERVER_URL (the region); nothing was written. %v", apiErr.StatusCode, err)
 	}
 	return fmt.Errorf("could not read Konnect; nothing was written: %w", err)
 }

@@ -29,8 +29,6 @@ type object struct {
 	name    string                       // its resource name
 }
 
-func (o *object) address() string { return o.kind.TypeName + "." + o.name }
-
 // importID is the id the kind's import takes: its path parameters, then its id.
 func (o *object) importID() string {
 	var parts []string
