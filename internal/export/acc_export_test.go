@@ -82,8 +82,8 @@ func TestAccExport(t *testing.T) {
 		`control_plane_id = konnect_gateway_control_plane.prod.id`,
 		`consumer_id      = konnect_gateway_consumer.alice.id`,
 		`resource "konnect_gateway_plugin" "orders_rate_limiting"`,
-		`password = var.plugin_orders_rate_limiting_config_redis_password`,
-		`key              = var.key_auth_alice_key_auth_key`,
+		`password = var.orders_rate_limiting_config_redis_password`,
+		`key              = var.alice_key_auth_key`,
 		`id = "` + cp + `/` + svcID + `"`,
 		`port    = 8080`, `retries = 3`,
 	} {
@@ -105,8 +105,8 @@ func TestAccExport(t *testing.T) {
 	}
 
 	tf := []string{"KONNECT_SERVER_URL=" + e.URL, "KONNECT_TOKEN=" + acctest.TestToken,
-		"TF_VAR_plugin_orders_rate_limiting_config_redis_password=" + redisPassword,
-		"TF_VAR_key_auth_alice_key_auth_key=" + keyAuthKey}
+		"TF_VAR_orders_rate_limiting_config_redis_password=" + redisPassword,
+		"TF_VAR_alice_key_auth_key=" + keyAuthKey}
 	out, code := cli.Run(tf, "plan", "-no-color", "-out=adopt.tfplan")
 	if code != 0 || !planSays.MatchString(out) {
 		t.Fatalf("plan of the export: exit status %d, want 9 imports and nothing else\n%s", code, out)
@@ -114,6 +114,9 @@ func TestAccExport(t *testing.T) {
 	t.Log(planSays.FindString(out))
 	if strings.Contains(out, redisPassword) || strings.Contains(out, keyAuthKey) {
 		t.Errorf("the plan shows a secret:\n%s", out)
+	}
+	if strings.Contains(out, "Warning: A secret is written in config") {
+		t.Errorf("the plan warns of the imported plugin's password, which matches Konnect's:\n%s", out)
 	}
 	// A sensitive variable in configuration marks the attribute sensitive, which the CLI
 	// counts as a change of an imported object ("The value is unchanged": Terraform 1.5 for

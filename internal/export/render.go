@@ -94,8 +94,11 @@ func (r *renderer) block(body *hclwrite.Body, o *object) {
 // secret is a reference to the sensitive variable holding the secret at path of o,
 // declared on first use.
 func (r *renderer) secret(o *object, path []string, v any, notReturned, str bool) hclwrite.Tokens {
-	name := identifier(shortType(o.kind.TypeName)+"_"+o.name+"_"+strings.Join(path, "_"), "secret")
 	what := fmt.Sprintf("%s.%s: %s", o.kind.TypeName, o.name, strings.Join(path, "."))
+	name := identifier(o.name+"_"+strings.Join(path, "_"), "secret")
+	if v, taken := r.vars[name]; taken && !strings.HasPrefix(v.comment, what) { // another type's object of the same name
+		name = identifier(shortType(o.kind.TypeName)+"_"+name, "secret")
+	}
 	comment := what + ". Konnect holds this secret and the export does not write it: supply its current value " +
 		"(TF_VAR_" + name + ", or a .tfvars file kept out of version control)."
 	if notReturned {

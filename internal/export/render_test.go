@@ -117,7 +117,7 @@ resource "konnect_gateway_plugin" "orders_rate_limiting" {
     policy = "redis"
     redis = {
       host     = "redis.internal"
-      password = var.plugin_orders_rate_limiting_config_redis_password
+      password = var.orders_rate_limiting_config_redis_password
     }
   })
   service = {
@@ -128,8 +128,8 @@ resource "konnect_gateway_plugin" "orders_rate_limiting" {
 `,
 		"variables.tf": header + `# Secrets: the export never writes one. Supply each (TF_VAR_<name>, or a .tfvars file kept out of version control).
 
-variable "plugin_orders_rate_limiting_config_redis_password" {
-  description = "konnect_gateway_plugin.orders_rate_limiting: config.redis.password. Konnect holds this secret and the export does not write it: supply its current value (TF_VAR_plugin_orders_rate_limiting_config_redis_password, or a .tfvars file kept out of version control)."
+variable "orders_rate_limiting_config_redis_password" {
+  description = "konnect_gateway_plugin.orders_rate_limiting: config.redis.password. Konnect holds this secret and the export does not write it: supply its current value (TF_VAR_orders_rate_limiting_config_redis_password, or a .tfvars file kept out of version control)."
   type        = string
   sensitive   = true
 }
