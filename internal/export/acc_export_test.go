@@ -34,8 +34,8 @@ const (
 // An organization built by hand in Konnect (a control plane with a service, two routes, a
 // rate-limiting plugin with a Redis password, a consumer with a key-auth credential, a team
 // with a role) adopted in one command: the exported folder plans 9 imports and nothing
-// else, applies, plans empty after; no secret in any file; references instead of ids; a
-// second export is byte-identical.
+// else, applies, plans empty after, and the guards hold (an edit in Konnect is a conflict);
+// no secret in any file; references instead of ids; a second export is byte-identical.
 func TestAccExport(t *testing.T) {
 	e := acctest.NewEnv(t, konnectmock.Options{})
 	cp := e.MkCP(konnect.Object{"name": "prod", "description": "Production"})
@@ -149,6 +149,13 @@ func TestAccExport(t *testing.T) {
 	if out, code = cli.Run(tf, "plan", "-no-color", "-detailed-exitcode"); code != 0 {
 		t.Fatalf("plan after the apply: exit status %d, want 0 (no changes)\n%s", code, out)
 	}
+	// The guards are on: someone changes the service's retries in Konnect, which the exported
+	// configuration sets; the next plan refuses to set it back.
+	e.Edit(core("services", svcID), acctest.Set("retries", 7))
+	if out, code = cli.Run(tf, "plan", "-no-color"); code != 1 || !strings.Contains(out, "Applying this plan would overwrite changes made in Konnect") {
+		t.Fatalf("plan after an edit in Konnect: exit status %d, want the conflict\n%s", code, out)
+	}
+	e.Edit(core("services", svcID), acctest.Set("retries", 3))
 
 	// A second export of the same organization is byte-identical; the folder now holds .tf
 	// files, so it takes --overwrite.
