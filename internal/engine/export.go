@@ -79,3 +79,11 @@ func ImportedValues(ctx context.Context, data *ProviderData, k EntityKind, obj k
 // ConfigOnly reports whether only configuration sets the attribute (a write-only secret, its
 // version, a Local attribute): nothing of it is in Konnect to export.
 func (a Attr) ConfigOnly() bool { return a.configOnly() }
+
+// ConfigSchemaOf is the schema the control plane serves for the `config` of an object of a
+// kind with a ConfigSchema (a plugin's by its name), read once per run: the schema the
+// plan-time check of config reads.
+func (d *ProviderData) ConfigSchemaOf(ctx context.Context, cs *ConfigSchema, controlPlaneID string, values map[string]any) (konnect.Object, error) {
+	name, _ := values[cs.nameAttr].(string)
+	return d.secrets.schemas.get(ctx, d.Client, cs.of, controlPlaneID, name)
+}

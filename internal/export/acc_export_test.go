@@ -85,13 +85,14 @@ func TestAccExport(t *testing.T) {
 		`password = var.orders_rate_limiting_config_redis_password`,
 		`key              = var.alice_key_auth_key`,
 		`id = "` + cp + `/` + svcID + `"`,
+		"minute = 10", `policy = "redis"`, `host = "redis.internal"`,
 		`port    = 8080`, `retries = 3`,
 	} {
 		if !strings.Contains(squeeze(gw), squeeze(want)) {
 			t.Errorf("gateway_prod.tf lacks %q:\n%s", want, gw)
 		}
 	}
-	for _, unwanted := range []string{"read_timeout", "created_at", "revision", "https_redirect_status_code", "= null"} {
+	for _, unwanted := range []string{"read_timeout", "created_at", "revision", "https_redirect_status_code", "= null", "error_code", "ssl_verify"} {
 		if strings.Contains(gw, unwanted) {
 			t.Errorf("gateway_prod.tf holds %q, a default or computed attribute:\n%s", unwanted, gw)
 		}

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/konnectguard/terraform-provider-konnect/internal/engine"
+	"github.com/konnectguard/terraform-provider-konnect/internal/kongschema"
 	"github.com/konnectguard/terraform-provider-konnect/internal/konnect"
 	"github.com/konnectguard/terraform-provider-konnect/internal/provider"
 )
@@ -194,6 +195,15 @@ func (w *walk) add(ctx context.Context, family string, k engine.EntityKind, obj 
 	values, secrets, err := engine.ImportedValues(ctx, w.data, k, obj, parents)
 	if err != nil {
 		return false, fmt.Errorf("reading %s %s: %w", k.TypeName, id, err)
+	}
+	if cs := k.ConfigSchema; cs != nil {
+		// config as someone chose it: without what the schema fills in (a schema that cannot
+		// be read, a custom plugin's, leaves it whole)
+		if doc, ok := values["config"].(map[string]any); ok {
+			if schema, err := w.data.ConfigSchemaOf(ctx, cs, parents["control_plane_id"], values); err == nil {
+				values["config"] = kongschema.WithoutDefaults(schema, doc)
+			}
+		}
 	}
 	o := &object{kind: k, family: family, id: id, parents: maps.Clone(parents), values: values, secrets: secrets, parent: parent}
 	if parent != nil {
