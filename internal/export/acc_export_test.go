@@ -33,7 +33,8 @@ const (
 
 // An organization built by hand in Konnect (a control plane with a service, two routes, a
 // rate-limiting plugin with a Redis password, a consumer with a key-auth credential, a team
-// with a role) adopted in one command: the exported folder plans 9 imports and nothing
+// with a role, and one object of each other kind the generic path reaches) adopted in one
+// command: the exported folder plans 19 imports and nothing
 // else, applies, plans empty after, and the guards hold (an edit in Konnect is a conflict);
 // no secret in any file; references instead of ids; a second export is byte-identical.
 func TestAccExport(t *testing.T) {
@@ -50,6 +51,19 @@ func TestAccExport(t *testing.T) {
 	e.Create(core("consumers", alice["id"].(string), "key-auth"), konnect.Object{"key": keyAuthKey})
 	team := e.PostObj("/v3/teams", konnect.Object{"name": "Platform Team", "description": "Runs the gateways"})
 	e.Post("/v3/teams/"+team["id"].(string)+"/assigned-roles", konnect.Object{"role_name": "Admin", "entity_id": cp, "entity_type_name": "Control Planes", "entity_region": "us"})
+	// The other kinds the generic path reaches: below another object (a target), referencing
+	// one (an SNI's certificate, whose key is a secret), a system account with a role.
+	up := e.PostObj(core("upstreams"), konnect.Object{"name": "orders-upstream", "algorithm": "least-connections"})
+	e.Create(core("upstreams", up["id"].(string), "targets"), konnect.Object{"target": "10.0.0.7:8080", "weight": 50})
+	e.Create(core("consumer_groups"), konnect.Object{"name": "gold"})
+	e.Create(core("consumers", alice["id"].(string), "acls"), konnect.Object{"group": "admins"})
+	tls := acctest.TLSTestPEM(t, "orders.example.com", false)
+	cert := e.PostObj(core("certificates"), konnect.Object{"cert": tls.Cert, "key": tls.Key})
+	e.Create(core("snis"), konnect.Object{"name": "orders.example.com", "certificate": map[string]any{"id": cert["id"]}})
+	e.Create(core("key-sets"), konnect.Object{"name": "signing"})
+	e.Create(core("vaults"), konnect.Object{"name": "env", "prefix": "my-env", "config": map[string]any{"prefix": "KONG_"}})
+	bot := e.PostObj("/v3/system-accounts", konnect.Object{"name": "ci-bot", "description": "CI"})
+	e.Post("/v3/system-accounts/"+bot["id"].(string)+"/assigned-roles", konnect.Object{"role_name": "Viewer", "entity_id": cp, "entity_type_name": "Control Planes", "entity_region": "us"})
 
 	cli := acctest.NewCLIRun(t)
 	env := map[string]string{"KONNECT_SERVER_URL": e.URL, "KONNECT_TOKEN": acctest.TestToken}
@@ -63,7 +77,7 @@ func TestAccExport(t *testing.T) {
 		return stderr.String()
 	}
 	progress := run(cli.Dir, false)
-	for _, want := range []string{"gateway: 7 objects read", "access: 2 objects read", "Exported 9 objects",
+	for _, want := range []string{"gateway: 15 objects read", "access: 4 objects read", "Exported 19 objects",
 		"konnect_team \"Organization Admin\"", "one of Konnect's predefined teams", "family portal: not exported yet"} {
 		if !strings.Contains(progress, want) {
 			t.Errorf("stderr lacks %q:\n%s", want, progress)
@@ -71,7 +85,7 @@ func TestAccExport(t *testing.T) {
 	}
 	files := readTF(t, cli.Dir)
 	all := strings.Join(mapValues(files), "\n")
-	for _, secret := range []string{redisPassword, keyAuthKey, acctest.TestToken} {
+	for _, secret := range []string{redisPassword, keyAuthKey, acctest.TestToken, tls.Key} {
 		if strings.Contains(all, secret) {
 			t.Errorf("a written file holds the secret %q:\n%s", secret, all)
 		}
@@ -86,6 +100,9 @@ func TestAccExport(t *testing.T) {
 		`key              = var.alice_key_auth_key`,
 		`id = "` + cp + `/` + svcID + `"`,
 		"minute = 10", `policy = "redis"`, `host = "redis.internal"`,
+		"upstream_id = konnect_gateway_upstream.orders_upstream.id",
+		"certificate = {\n    id = konnect_gateway_certificate.certificate.id",
+		"key = var.certificate_key",
 		`port    = 8080`, `retries = 3`,
 	} {
 		if !strings.Contains(squeeze(gw), squeeze(want)) {
@@ -98,7 +115,8 @@ func TestAccExport(t *testing.T) {
 		}
 	}
 	if access := squeeze(files["access.tf"]); !strings.Contains(access, "entity_id = konnect_gateway_control_plane.prod.id") ||
-		!strings.Contains(access, "team_id = konnect_team.platform_team.id") {
+		!strings.Contains(access, "team_id = konnect_team.platform_team.id") ||
+		!strings.Contains(access, "account_id = konnect_system_account.ci_bot.id") {
 		t.Errorf("access.tf does not reference the control plane and the team:\n%s", files["access.tf"])
 	}
 	if !strings.Contains(squeeze(files["variables.tf"]), "sensitive = true") {
@@ -107,10 +125,10 @@ func TestAccExport(t *testing.T) {
 
 	tf := []string{"KONNECT_SERVER_URL=" + e.URL, "KONNECT_TOKEN=" + acctest.TestToken,
 		"TF_VAR_orders_rate_limiting_config_redis_password=" + redisPassword,
-		"TF_VAR_alice_key_auth_key=" + keyAuthKey}
+		"TF_VAR_alice_key_auth_key=" + keyAuthKey, "TF_VAR_certificate_key=" + tls.Key}
 	out, code := cli.Run(tf, "plan", "-no-color", "-out=adopt.tfplan")
 	if code != 0 || !planSays.MatchString(out) {
-		t.Fatalf("plan of the export: exit status %d, want 9 imports and nothing else\n%s", code, out)
+		t.Fatalf("plan of the export: exit status %d, want 19 imports and nothing else\n%s", code, out)
 	}
 	t.Log(planSays.FindString(out))
 	if strings.Contains(out, redisPassword) || strings.Contains(out, keyAuthKey) {
@@ -141,7 +159,7 @@ func TestAccExport(t *testing.T) {
 		}
 	}
 	e.ResetRequests()
-	if out, code = cli.Run(tf, "apply", "-no-color", "adopt.tfplan"); code != 0 || !strings.Contains(out, "9 imported, 0 added,") {
+	if out, code = cli.Run(tf, "apply", "-no-color", "adopt.tfplan"); code != 0 || !strings.Contains(out, "19 imported, 0 added,") {
 		t.Fatalf("apply: exit status %d\n%s", code, out)
 	}
 	if w := e.WritesSince(); len(w) > 0 {
@@ -188,9 +206,9 @@ func TestAccExport(t *testing.T) {
 	}
 }
 
-// planSays is the plan's summary line: 9 imports, nothing added or destroyed, and changes
+// planSays is the plan's summary line: 19 imports, nothing added or destroyed, and changes
 // only where a sensitive variable marks an attribute sensitive (checked from the plan).
-var planSays = regexp.MustCompile(`Plan: 9 to import, 0 to add, [0-2] to change, 0 to destroy\.`)
+var planSays = regexp.MustCompile(`Plan: 19 to import, 0 to add, [0-3] to change, 0 to destroy\.`)
 
 func readTF(t *testing.T, dir string) map[string]string {
 	t.Helper()

@@ -72,8 +72,8 @@ func (r *renderer) block(body *hclwrite.Body, o *object) {
 		}
 		v := o.values[a.Name]
 		if a.Sensitive {
-			if v == nil && (!a.NotReturned || a.Mode != engine.Required) {
-				continue // unset (a NotReturned one that is optional: unknown whether it is set)
+			if v == nil && !a.NotReturned {
+				continue // unset; one Konnect never returns is asked for all the same
 			}
 			res.SetAttributeRaw(a.Name, r.secret(o, []string{a.Name}, v, a.NotReturned, a.Type.Kind == engine.KString))
 			continue
