@@ -3,6 +3,7 @@ package engine
 import (
 	"context"
 	"fmt"
+	"net/url"
 
 	"github.com/konnectguard/terraform-provider-konnect/internal/konnect"
 )
@@ -86,4 +87,27 @@ func (a Attr) ConfigOnly() bool { return a.configOnly() }
 func (d *ProviderData) ConfigSchemaOf(ctx context.Context, cs *ConfigSchema, controlPlaneID string, values map[string]any) (konnect.Object, error) {
 	name, _ := values[cs.nameAttr].(string)
 	return d.secrets.schemas.get(ctx, d.Client, cs.of, controlPlaneID, name)
+}
+
+// ListAcross lists at once, by the id of the object each belongs to, every object of a kind
+// that lives below another object of a control plane (a consumer's credentials): the
+// control plane's listing the cascade guard reads (ControlPlaneContents: All, each object
+// naming its parent in Via), one listing instead of one per parent. ok is false when
+// Konnect has no such listing (an upstream's targets).
+func ListAcross(ctx context.Context, data *ProviderData, k EntityKind, controlPlaneID string) (byParent map[string][]konnect.Object, ok bool, err error) {
+	for _, d := range ControlPlaneContents {
+		if d.TypeName != k.TypeName || d.Via == "" || d.All == "" {
+			continue
+		}
+		objs, err := data.Client.ListEntities(ctx, konnect.CoreEntitiesPath(controlPlaneID, d.All), url.Values{"size": {"1000"}})
+		if err != nil {
+			return nil, true, err
+		}
+		byParent = map[string][]konnect.Object{}
+		for _, o := range objs {
+			byParent[refID(o[d.Via])] = append(byParent[refID(o[d.Via])], o)
+		}
+		return byParent, true, nil
+	}
+	return nil, false, nil
 }

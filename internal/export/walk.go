@@ -152,8 +152,9 @@ func (w *walk) kind(ctx context.Context, family string, k engine.EntityKind) (in
 		}
 	}
 	n := 0
+	across := map[string]map[string][]konnect.Object{} // by control plane: ListAcross, where Konnect has it
 	for _, u := range under {
-		found, ok, err := engine.ListAll(ctx, w.data, k, u.parents)
+		found, ok, err := w.list(ctx, k, u.parents, u.parent, across)
 		if !ok {
 			w.skipped = append(w.skipped, skip{k.TypeName, "not exported yet"})
 			return 0, nil
@@ -173,6 +174,33 @@ func (w *walk) kind(ctx context.Context, family string, k engine.EntityKind) (in
 		w.progress("  %s: %d\n", k.TypeName, n)
 	}
 	return n, nil
+}
+
+// list lists the objects of kind k below one parent: from the control plane's listing of
+// them all where there is one (read once per control plane, kept in across), else the
+// parent's own collection.
+func (w *walk) list(ctx context.Context, k engine.EntityKind, parents map[string]string, parent *object,
+	across map[string]map[string][]konnect.Object) ([]konnect.Object, bool, error) {
+	cp := parents["control_plane_id"]
+	if parent == nil || cp == "" || parent.cp == parent {
+		return engine.ListAll(ctx, w.data, k, parents)
+	}
+	by, read := across[cp]
+	if !read {
+		found, ok, err := engine.ListAcross(ctx, w.data, k, cp)
+		if err != nil {
+			return nil, true, err
+		}
+		by = found
+		if !ok {
+			by = nil // no such listing: each parent's own
+		}
+		across[cp] = by
+	}
+	if by == nil {
+		return engine.ListAll(ctx, w.data, k, parents)
+	}
+	return by[parent.id], true, nil
 }
 
 // add turns one listed object into an exported one, unless it is left out; it reports
