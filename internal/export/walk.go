@@ -6,6 +6,7 @@ import (
 	"maps"
 	"slices"
 	"strings"
+	"sync"
 
 	"github.com/konnectguard/terraform-provider-konnect/internal/engine"
 	"github.com/konnectguard/terraform-provider-konnect/internal/kongschema"
@@ -130,12 +131,15 @@ func (w *walk) family(ctx context.Context, f provider.Family) error {
 	return nil
 }
 
+// below is where a kind's objects are listed: the parents' path parameters, and the object
+// the last one names (nil at the top).
+type below struct {
+	parents map[string]string
+	parent  *object
+}
+
 // kind reads every object of one kind below each exported object of its parent kind.
 func (w *walk) kind(ctx context.Context, family string, k engine.EntityKind) (int, error) {
-	type below struct {
-		parents map[string]string
-		parent  *object
-	}
 	var under []below
 	if p := lastParent(k); p == "" {
 		under = []below{{parents: map[string]string{}}}
@@ -151,18 +155,46 @@ func (w *walk) kind(ctx context.Context, family string, k engine.EntityKind) (in
 			under = append(under, below{parents: ps, parent: o})
 		}
 	}
+	// The listings below each parent run side by side (a few at a time: Konnect's rate
+	// limits); the objects are added in the parents' order, so the result is the same.
+	across, err := w.across(ctx, k, under)
+	if err != nil {
+		return 0, fmt.Errorf("listing %s: %w", k.TypeName, err)
+	}
+	type listing struct {
+		found []konnect.Object
+		ok    bool
+		err   error
+	}
+	results := make([]listing, len(under))
+	sem := make(chan struct{}, parallelListings)
+	var wg sync.WaitGroup
+	for i, u := range under {
+		if by, ok := across[u.parents["control_plane_id"]]; ok && u.parent != nil {
+			results[i] = listing{by[u.parent.id], true, nil}
+			continue
+		}
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			sem <- struct{}{}
+			defer func() { <-sem }()
+			r := &results[i]
+			r.found, r.ok, r.err = engine.ListAll(ctx, w.data, k, u.parents)
+		}()
+	}
+	wg.Wait()
 	n := 0
-	across := map[string]map[string][]konnect.Object{} // by control plane: ListAcross, where Konnect has it
-	for _, u := range under {
-		found, ok, err := w.list(ctx, k, u.parents, u.parent, across)
-		if !ok {
+	for i, u := range under {
+		r := results[i]
+		if !r.ok {
 			w.skipped = append(w.skipped, skip{k.TypeName, "not exported yet"})
 			return 0, nil
 		}
-		if err != nil {
-			return n, fmt.Errorf("listing %s: %w", k.TypeName, err)
+		if r.err != nil {
+			return n, fmt.Errorf("listing %s: %w", k.TypeName, r.err)
 		}
-		for _, obj := range found {
+		for _, obj := range r.found {
 			if done, err := w.add(ctx, family, k, obj, u.parents, u.parent); err != nil {
 				return n, err
 			} else if done {
@@ -176,31 +208,30 @@ func (w *walk) kind(ctx context.Context, family string, k engine.EntityKind) (in
 	return n, nil
 }
 
-// list lists the objects of kind k below one parent: from the control plane's listing of
-// them all where there is one (read once per control plane, kept in across), else the
-// parent's own collection.
-func (w *walk) list(ctx context.Context, k engine.EntityKind, parents map[string]string, parent *object,
-	across map[string]map[string][]konnect.Object) ([]konnect.Object, bool, error) {
-	cp := parents["control_plane_id"]
-	if parent == nil || cp == "" || parent.cp == parent {
-		return engine.ListAll(ctx, w.data, k, parents)
-	}
-	by, read := across[cp]
-	if !read {
-		found, ok, err := engine.ListAcross(ctx, w.data, k, cp)
+// parallelListings bounds the listings one kind's walk sends at once.
+const parallelListings = 8
+
+// across reads, once per control plane, the control plane's listing of every object of a
+// kind that lives below another object (engine.ListAcross: a consumer's credentials), by
+// control plane; one without such a listing is not in it.
+func (w *walk) across(ctx context.Context, k engine.EntityKind, under []below) (map[string]map[string][]konnect.Object, error) {
+	out := map[string]map[string][]konnect.Object{}
+	tried := map[string]bool{}
+	for _, u := range under {
+		cp := u.parents["control_plane_id"]
+		if u.parent == nil || cp == "" || u.parent.cp == u.parent || tried[cp] {
+			continue
+		}
+		tried[cp] = true
+		by, ok, err := engine.ListAcross(ctx, w.data, k, cp)
 		if err != nil {
-			return nil, true, err
+			return nil, err
 		}
-		by = found
-		if !ok {
-			by = nil // no such listing: each parent's own
+		if ok {
+			out[cp] = by
 		}
-		across[cp] = by
 	}
-	if by == nil {
-		return engine.ListAll(ctx, w.data, k, parents)
-	}
-	return by[parent.id], true, nil
+	return out, nil
 }
 
 // add turns one listed object into an exported one, unless it is left out; it reports
