@@ -260,7 +260,8 @@ func (w *walk) add(ctx context.Context, family string, k engine.EntityKind, obj 
 		// be read, a custom plugin's, leaves it whole)
 		if doc, ok := values["config"].(map[string]any); ok {
 			if schema, err := w.data.ConfigSchemaOf(ctx, cs, parents["control_plane_id"], values); err == nil {
-				values["config"] = kongschema.WithoutDefaults(schema, doc)
+				clean, _ := engine.DropNulls(doc).(map[string]any) // a record of nulls is left empty, and goes
+				values["config"] = kongschema.WithoutDefaults(schema, clean)
 			}
 		}
 	}
