@@ -30,9 +30,11 @@ func withoutDefaults(rec, m map[string]any) map[string]any {
 			continue
 		}
 		if sub, ok := v.(map[string]any); ok && d["type"] == "record" {
-			if v = withoutDefaults(d, sub); len(v.(map[string]any)) == 0 {
+			rest := withoutDefaults(d, sub)
+			if len(rest) == 0 {
 				continue
 			}
+			v = rest
 		}
 		out[k] = v
 	}
