@@ -6,6 +6,9 @@ import (
 	"slices"
 	"sort"
 	"strings"
+	"unicode"
+
+	"golang.org/x/text/unicode/norm"
 )
 
 // Resource names: from Konnect's names, made valid Terraform identifiers, unique per
@@ -18,7 +21,10 @@ import (
 func identifier(name, fallback string) string {
 	var b strings.Builder
 	under := false
-	for _, r := range strings.ToLower(name) {
+	for _, r := range norm.NFD.String(strings.ToLower(name)) { // é: e and its accent, which goes
+		if unicode.Is(unicode.Mn, r) {
+			continue
+		}
 		if r >= 'a' && r <= 'z' || r >= '0' && r <= '9' {
 			if under && b.Len() > 0 {
 				b.WriteByte('_')

@@ -15,7 +15,8 @@ func TestIdentifier(t *testing.T) {
 		"rate-limiting":     "rate_limiting",
 		"  --a..b--  ":      "a_b",
 		"2fa-service":       "service_2fa_service",
-		"Équipe Plateforme": "quipe_plateforme",
+		"Équipe Plateforme": "equipe_plateforme",
+		"日本":                "",
 		"":                  "",
 		"!!!":               "",
 	} {
