@@ -9,6 +9,7 @@ import (
 
 	"github.com/hashicorp/terraform-plugin-go/tfprotov6/tf6server"
 
+	"github.com/konnectguard/terraform-provider-konnect/internal/export"
 	"github.com/konnectguard/terraform-provider-konnect/internal/gctune"
 	"github.com/konnectguard/terraform-provider-konnect/internal/provider"
 )
@@ -24,6 +25,12 @@ var version = "dev"
 //go:generate go tool tfplugindocs generate --provider-name konnect --rendered-provider-name Konnect
 
 func main() {
+	// `terraform-provider-konnect export …` writes a configuration that adopts a Konnect
+	// organization (internal/export). Terraform starts the provider with no positional
+	// argument, so this cannot collide with serving it.
+	if len(os.Args) > 1 && os.Args[1] == "export" {
+		os.Exit(export.Main(os.Args[2:], os.Stderr, version))
+	}
 	var debugMode bool
 	flag.BoolVar(&debugMode, "debug", false, "run the provider with support for debuggers like delve")
 	flag.Parse()

@@ -33,6 +33,12 @@ var TeamKind = engine.EntityKind{
 	NameAttr:   "name",
 	DataSource: true,
 	Check:      refuseSystemTeam,
+	Predefined: func(obj konnect.Object) string {
+		if obj["system_team"] == true {
+			return "one of Konnect's predefined teams"
+		}
+		return ""
+	},
 	Dependents: []engine.Dependent{teamUsersOf, teamAccountsOf, teamRolesOf}, // cascade.go
 	Filter: &engine.KongFilter{Noun: "team", Fields: []engine.KongFilterField{
 		{Name: "name", Ops: []string{"eq", "contains"}},

@@ -330,6 +330,13 @@ func (r *EntityResource) planConfigSecrets(ctx context.Context, req resource.Mod
 			paths = r.Data.secrets.Paths(ctx, r.Data.Client, Str(cp), Str(name))
 		}
 	}
+	if s := LoadImportSecrets(ctx, req.Private, r.Data.digestKey()); s != nil && !req.State.Raw.IsNull() {
+		// After an import, a secret configured at the value Konnect holds (its digest is the
+		// import's record) changes nothing and is never printed: no warning for it.
+		if prior, err := AsObject(req.State.Raw); err == nil {
+			doc = s.Matching(attrConfig, doc, jsonObject(prior[attrConfig]))
+		}
+	}
 	if found := LiteralSecrets(doc, paths.IsWrittenSecret); len(found) > 0 {
 		resp.Diagnostics.AddAttributeWarning(path.Root(attrConfig), "A secret is written in config",
 			fmt.Sprintf("%s: config holds a literal value at %s, a secret path. `config` is not sensitive: Terraform prints its changes in plans and in its logs, secrets included.\n\n"+

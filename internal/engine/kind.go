@@ -55,6 +55,10 @@ type EntityKind struct {
 	// does): an expired access token. Refresh then removes it from state with a warning,
 	// and the next plan creates it again.
 	Expired func(obj konnect.Object) string
+	// Predefined, when set, tells why an object read from Konnect is one Konnect made and
+	// this kind does not manage ("" when it is not): a predefined team. The export command
+	// leaves such objects (and what is below them) out, with the reason.
+	Predefined func(obj konnect.Object) string
 	// Check, when set, checks the planned values of a create or an update against what
 	// Konnect lists when the plan is made (role names against its roles); each problem
 	// names the attribute that caused it. Values not yet known are left out of values.

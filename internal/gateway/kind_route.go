@@ -72,7 +72,7 @@ var RouteKind = engine.EntityKind{
 			Validators: []engine.Validator{stringvalidator.LengthAtLeast(1),
 				engine.ConflictsWithRoot(routeMatchers...),
 				engine.AtLeastOneOfRoot(routeMatchers...)}},
-		{Name: "priority", Type: engine.Int64, Description: "Expression routes: order in which expressions are evaluated, highest first. Konnect's default is 0.",
+		{Name: "priority", Default: 0, Type: engine.Int64, Description: "Expression routes: order in which expressions are evaluated, highest first. Konnect's default is 0.",
 			Validators: []engine.Validator{int64validator.Between(0, 70368744177663), int64validator.AlsoRequires(path.MatchRoot("expression"))}},
 		{Name: "https_redirect_status_code", Default: 426, Type: engine.Int64, Description: "Status code of the redirect when a route accepts only https and a request comes over http: 301, 302, 307, 308 or 426 (Konnect's default).",
 			Validators: []engine.Validator{int64validator.OneOf(301, 302, 307, 308, 426)}},

@@ -17,7 +17,27 @@ import (
 // lists and konnect_roles are added in DataSources): each family's own list, in which each
 // kind is a declaration in its kind_*.go file; the engine in resource.go serves them all.
 // A family's TestAccKinds runs its list (TestKindRowsCoverEveryKind).
-var Kinds = slices.Concat(gateway.Kinds, access.Kinds, portal.Kinds, catalog.Kinds, organization.Kinds, cloudgateway.Kinds)
+var Kinds = familyKinds()
+
+// Family is one family's folder of kinds, by the name the export command's --family takes.
+type Family struct {
+	Name  string
+	Kinds []engine.EntityKind
+}
+
+// Families are the families, in the order Kinds lists them.
+var Families = []Family{
+	{"gateway", gateway.Kinds}, {"access", access.Kinds}, {"portal", portal.Kinds},
+	{"catalog", catalog.Kinds}, {"organization", organization.Kinds}, {"cloudgateway", cloudgateway.Kinds},
+}
+
+func familyKinds() []engine.EntityKind {
+	var all []engine.EntityKind
+	for _, f := range Families {
+		all = slices.Concat(all, f.Kinds)
+	}
+	return all
+}
 
 // DataOnlyKinds are read by a data source only: Konnect's users, who join by invitation;
 // the cloud provider accounts Konnect links (a list only).

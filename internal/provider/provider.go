@@ -4,6 +4,7 @@ package provider
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"os"
 	"strings"
@@ -11,6 +12,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework-validators/int64validator"
 	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
 	"github.com/hashicorp/terraform-plugin-framework/datasource"
+	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/provider"
 	"github.com/hashicorp/terraform-plugin-framework/provider/schema"
@@ -95,34 +97,11 @@ func (p *konnectProvider) Configure(ctx context.Context, req provider.ConfigureR
 		return
 	}
 
-	serverURL := firstSet(cfg.ServerURL.ValueString(), os.Getenv("KONNECT_SERVER_URL"), konnect.DefaultServerURL)
-	if _, err := konnect.ValidateBaseURL(serverURL); err != nil {
-		resp.Diagnostics.AddAttributeError(path.Root("server_url"), "Invalid Konnect server URL", err.Error())
+	settings, diags := clientSettings(cfg, os.Getenv)
+	if resp.Diagnostics.Append(diags...); resp.Diagnostics.HasError() {
 		return
 	}
-	globalURL := firstSet(cfg.GlobalServerURL.ValueString(), os.Getenv("KONNECT_GLOBAL_SERVER_URL"))
-	if globalURL != "" {
-		if _, err := konnect.ValidateBaseURL(globalURL); err != nil {
-			resp.Diagnostics.AddAttributeError(path.Root("global_server_url"), "Invalid Konnect global server URL",
-				strings.Replace(err.Error(), "server_url", "global_server_url", 1))
-			return
-		}
-	}
-
-	token := firstSet(cfg.PersonalAccessToken.ValueString(), cfg.SystemAccountAccessToken.ValueString())
-	if token == "" {
-		pat, spat := os.Getenv("KONNECT_TOKEN"), os.Getenv("KONNECT_SPAT")
-		if pat != "" && spat != "" {
-			resp.Diagnostics.AddError("Two Konnect tokens configured", "Both KONNECT_TOKEN and KONNECT_SPAT are set; set only one.")
-			return
-		}
-		token = firstSet(pat, spat)
-	}
-	if token == "" {
-		resp.Diagnostics.AddError("No Konnect token configured",
-			"Set personal_access_token or system_account_access_token in the provider block, or KONNECT_TOKEN or KONNECT_SPAT in the environment.")
-		return
-	}
+	token := settings.Token
 
 	var policy guard.ConflictPolicy
 	var err error
@@ -139,13 +118,8 @@ func (p *konnectProvider) Configure(ctx context.Context, req provider.ConfigureR
 		return
 	}
 
-	timeout, retries, diags := clientLimits(cfg)
-	if resp.Diagnostics.Append(diags...); resp.Diagnostics.HasError() {
-		return
-	}
-
-	client, err := konnect.New(konnect.Config{ServerURL: serverURL, GlobalURL: globalURL, Token: token, UserAgent: "terraform-provider-konnect/" + p.version,
-		RequestTimeout: timeout, MaxAttempts: retries + 1, LimitsHint: limitsHint, RateLimitHint: rateLimitHint})
+	settings.UserAgent = "terraform-provider-konnect/" + p.version
+	client, err := konnect.New(settings)
 	if err != nil {
 		resp.Diagnostics.AddError("Could not create the Konnect client", err.Error())
 		return
@@ -163,6 +137,61 @@ func (p *konnectProvider) Configure(ctx context.Context, req provider.ConfigureR
 	data := &engine.ProviderData{Client: client, Policy: policy, Snapshots: engine.NewSnapshots(), Digest: digest, PollInterval: poll}
 	resp.ResourceData = data
 	resp.DataSourceData = data
+}
+
+// clientSettings resolves the client's settings from the provider block, then the
+// environment (getenv): server URLs, token, timeout and retries. The export command
+// (ClientFromEnvironment) resolves them the same way, with no provider block.
+func clientSettings(cfg providerModel, getenv func(string) string) (konnect.Config, diag.Diagnostics) {
+	var diags diag.Diagnostics
+	serverURL := firstSet(cfg.ServerURL.ValueString(), getenv("KONNECT_SERVER_URL"), konnect.DefaultServerURL)
+	if _, err := konnect.ValidateBaseURL(serverURL); err != nil {
+		diags.AddAttributeError(path.Root("server_url"), "Invalid Konnect server URL", err.Error())
+		return konnect.Config{}, diags
+	}
+	globalURL := firstSet(cfg.GlobalServerURL.ValueString(), getenv("KONNECT_GLOBAL_SERVER_URL"))
+	if globalURL != "" {
+		if _, err := konnect.ValidateBaseURL(globalURL); err != nil {
+			diags.AddAttributeError(path.Root("global_server_url"), "Invalid Konnect global server URL",
+				strings.Replace(err.Error(), "server_url", "global_server_url", 1))
+			return konnect.Config{}, diags
+		}
+	}
+
+	token := firstSet(cfg.PersonalAccessToken.ValueString(), cfg.SystemAccountAccessToken.ValueString())
+	if token == "" {
+		pat, spat := getenv("KONNECT_TOKEN"), getenv("KONNECT_SPAT")
+		if pat != "" && spat != "" {
+			diags.AddError("Two Konnect tokens configured", "Both KONNECT_TOKEN and KONNECT_SPAT are set; set only one.")
+			return konnect.Config{}, diags
+		}
+		token = firstSet(pat, spat)
+	}
+	if token == "" {
+		diags.AddError("No Konnect token configured",
+			"Set personal_access_token or system_account_access_token in the provider block, or KONNECT_TOKEN or KONNECT_SPAT in the environment.")
+		return konnect.Config{}, diags
+	}
+	timeout, retries, d := clientLimits(cfg, getenv)
+	diags.Append(d...)
+	return konnect.Config{ServerURL: serverURL, GlobalURL: globalURL, Token: token,
+		RequestTimeout: timeout, MaxAttempts: retries + 1, LimitsHint: limitsHint, RateLimitHint: rateLimitHint}, diags
+}
+
+// ClientFromEnvironment is the client the provider configures from the environment alone
+// (KONNECT_TOKEN or KONNECT_SPAT, KONNECT_SERVER_URL, the timeout and retry variables),
+// with the same defaults and checks: the export command's.
+func ClientFromEnvironment(getenv func(string) string, version string) (*konnect.Client, error) {
+	settings, diags := clientSettings(providerModel{}, getenv)
+	if diags.HasError() {
+		var msgs []string
+		for _, d := range diags.Errors() {
+			msgs = append(msgs, d.Summary()+": "+d.Detail())
+		}
+		return nil, errors.New(strings.Join(msgs, "; "))
+	}
+	settings.UserAgent = "terraform-provider-konnect/" + version
+	return konnect.New(settings)
 }
 
 func firstSet(vals ...string) string {

@@ -3,7 +3,6 @@ package provider
 import (
 	"context"
 	"fmt"
-	"os"
 	"strconv"
 	"strings"
 	"time"
@@ -95,7 +94,7 @@ func (requestTimeoutValidator) ValidateString(_ context.Context, req validator.S
 
 // clientLimits resolves the request timeout and the number of retries: the provider block,
 // then the environment, then the client's defaults.
-func clientLimits(cfg providerModel) (time.Duration, int, diag.Diagnostics) {
+func clientLimits(cfg providerModel, getenv func(string) string) (time.Duration, int, diag.Diagnostics) {
 	var diags diag.Diagnostics
 	if cfg.RequestTimeout.IsUnknown() || cfg.MaxRetries.IsUnknown() {
 		name := "request_timeout"
@@ -108,7 +107,7 @@ func clientLimits(cfg providerModel) (time.Duration, int, diag.Diagnostics) {
 	}
 
 	timeout := konnect.DefaultRequestTimeout
-	switch raw, env := cfg.RequestTimeout.ValueString(), os.Getenv(requestTimeoutEnv); {
+	switch raw, env := cfg.RequestTimeout.ValueString(), getenv(requestTimeoutEnv); {
 	case raw != "":
 		d, err := parseRequestTimeout(raw)
 		if err != nil {
@@ -124,7 +123,7 @@ func clientLimits(cfg providerModel) (time.Duration, int, diag.Diagnostics) {
 	}
 
 	retries := konnect.DefaultMaxRetries
-	switch env := os.Getenv(maxRetriesEnv); {
+	switch env := getenv(maxRetriesEnv); {
 	case !cfg.MaxRetries.IsNull():
 		// The schema's validator has refused out-of-range values already.
 		retries = int(cfg.MaxRetries.ValueInt64())

@@ -2,6 +2,7 @@ package provider
 
 import (
 	"context"
+	"os"
 	"strings"
 	"testing"
 	"time"
@@ -143,7 +144,7 @@ func TestClientLimitsPrecedence(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			t.Setenv(requestTimeoutEnv, tc.envTimeout)
 			t.Setenv(maxRetriesEnv, tc.envRetries)
-			timeout, retries, diags := clientLimits(tc.cfg)
+			timeout, retries, diags := clientLimits(tc.cfg, os.Getenv)
 			if tc.wantDiagnostic != "" {
 				if !diags.HasError() || !strings.Contains(diags[0].Summary()+": "+diags[0].Detail(), tc.wantDiagnostic) {
 					t.Fatalf("want an error containing %q, got %v", tc.wantDiagnostic, diags)

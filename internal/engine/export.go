@@ -1,0 +1,113 @@
+package engine
+
+import (
+	"context"
+	"fmt"
+	"net/url"
+
+	"github.com/konnectguard/terraform-provider-konnect/internal/konnect"
+)
+
+// What the export command (internal/export) reads through the engine: every object of a
+// kind below its parents, and each object as an import of it puts it in state.
+
+// ListAll lists every object of kind k below parents (every page), each as Konnect's GET
+// answers it: from the listing a refresh snapshot reads (snapshotOf) where that carries
+// whole objects, else one GET per listed object. ok is false when the kind's API has no
+// listing the engine reads (a singleton, an assignment): the caller reports it skipped.
+func ListAll(ctx context.Context, data *ProviderData, k EntityKind, parents map[string]string) (objs []konnect.Object, ok bool, err error) {
+	if _, cp := k.API.(ControlPlaneAPI); cp {
+		objs, err = data.Client.ListControlPlanes(ctx, konnect.ControlPlaneFilter{})
+		return objs, true, err
+	}
+	r := &EntityResource{Kind: k}
+	r.Data = data
+	if _, list, listed := r.snapshotOf(Address{Parents: parents}); listed {
+		objs, err = list(ctx)
+		return objs, true, err
+	}
+	p, isPlatform := k.API.(platformCollection)
+	if !isPlatform {
+		return nil, false, nil
+	}
+	listed, err := p.listAll(ctx, data.Client, parents)
+	if err != nil {
+		return nil, true, err
+	}
+	for _, o := range listed { // the listing leaves fields out (a page's content)
+		full, _, err := k.API.Get(ctx, data.Client, Address{Parents: parents, ID: fmt.Sprint(o["id"])})
+		if err != nil {
+			return nil, true, err
+		}
+		objs = append(objs, full)
+	}
+	return objs, true, nil
+}
+
+// ImportedValues is what `terraform import` of obj puts in state (StateFromAPI, then
+// UnshapedWithoutSecrets), by attribute as decoded JSON (nil for null), and the secrets it
+// took out of the object's JSON documents, by attribute: their paths and Konnect's values.
+func ImportedValues(ctx context.Context, data *ProviderData, k EntityKind, obj konnect.Object, parents map[string]string) (map[string]any, map[string][]SecretAt, error) {
+	r := NewEntityResource(k)
+	r.Data = data
+	val, _, err := r.StateFromAPI(obj, parents, nil)
+	var taken map[string][]SecretAt
+	if err == nil {
+		val, taken, err = r.UnshapedWithoutSecrets(ctx, val, obj, Address{Parents: parents}, nil)
+	}
+	if err != nil {
+		return nil, nil, err
+	}
+	m, err := AsObject(val)
+	if err != nil {
+		return nil, nil, err
+	}
+	out := make(map[string]any, len(m))
+	for _, a := range r.Attrs {
+		v, ok := m[a.Name]
+		if !ok || a.configOnly() {
+			continue
+		}
+		j, err := a.Type.ToJSON(v)
+		if err != nil {
+			return nil, nil, fmt.Errorf("%s: %w", a.Name, err)
+		}
+		out[a.Name] = j
+	}
+	return out, taken, nil
+}
+
+// ConfigOnly reports whether only configuration sets the attribute (a write-only secret, its
+// version, a Local attribute): nothing of it is in Konnect to export.
+func (a Attr) ConfigOnly() bool { return a.configOnly() }
+
+// ConfigSchemaOf is the schema the control plane serves for the `config` of an object of a
+// kind with a ConfigSchema (a plugin's by its name), read once per run: the schema the
+// plan-time check of config reads.
+func (d *ProviderData) ConfigSchemaOf(ctx context.Context, cs *ConfigSchema, controlPlaneID string, values map[string]any) (konnect.Object, error) {
+	name, _ := values[cs.nameAttr].(string)
+	return d.secrets.schemas.get(ctx, d.Client, cs.of, controlPlaneID, name)
+}
+
+// ListAcross lists at once, by the id of the object each belongs to, every object of a kind
+// that lives below another object of a control plane (a consumer's credentials): the
+// control plane's listing the cascade guard reads (ControlPlaneContents: All, each object
+// naming its parent in Via), one listing instead of one per parent. ok is false when
+// Konnect has no such listing (an upstream's targets).
+func ListAcross(ctx context.Context, data *ProviderData, k EntityKind, controlPlaneID string) (byParent map[string][]konnect.Object, ok bool, err error) {
+	for _, d := range ControlPlaneContents {
+		if d.TypeName != k.TypeName || d.Via == "" || d.All == "" {
+			continue
+		}
+		objs, err := data.Client.ListEntities(ctx, konnect.CoreEntitiesPath(controlPlaneID, d.All), url.Values{"size": {"1000"}})
+		if err != nil {
+			return nil, true, err
+		}
+		byParent = map[string][]konnect.Object{}
+		for _, o := range objs {
+			byParent[refID(o[d.Via])] = append(byParent[refID(o[d.Via])], o)
+		}
+		return byParent, true, nil
+	}
+	return nil, false, nil
+}

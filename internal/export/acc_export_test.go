@@ -1,0 +1,253 @@
+package export_test
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"reflect"
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/konnectguard/terraform-provider-konnect/internal/acctest"
+	"github.com/konnectguard/terraform-provider-konnect/internal/export"
+	"github.com/konnectguard/terraform-provider-konnect/internal/konnect"
+	"github.com/konnectguard/terraform-provider-konnect/internal/konnectmock"
+	"github.com/konnectguard/terraform-provider-konnect/internal/provider"
+)
+
+// TestMain serves the provider instead of running the tests when a CLI started by a test
+// (acctest.NewCLIRun) starts this test binary as the provider.
+func TestMain(m *testing.M) {
+	acctest.ServeProvider(provider.SourceAddress, provider.NewServer("test"))
+	os.Exit(m.Run())
+}
+
+// The secrets a UI user typed into Konnect: none may reach a written file.
+const (
+	redisPassword = "s3cret-redis-pass"
+	keyAuthKey    = "alice-key-7f3e9b"
+)
+
+// An organization built by hand in Konnect (a control plane with a service, two routes, a
+// rate-limiting plugin with a Redis password, a consumer with a key-auth credential, a team
+// with a role, and one object of each other kind the generic path reaches) adopted in one
+// command: the exported folder plans 19 imports and nothing
+// else, applies, plans empty after, and the guards hold (an edit in Konnect is a conflict);
+// no secret in any file; references instead of ids; a second export is byte-identical.
+func TestAccExport(t *testing.T) {
+	e := acctest.NewEnv(t, konnectmock.Options{})
+	cp := e.MkCP(konnect.Object{"name": "prod", "description": "Production"})
+	core := func(segments ...string) string { return konnect.CoreEntitiesPath(cp, segments...) }
+	svc := e.PostObj(core("services"), konnect.Object{"name": "orders", "host": "orders.internal", "port": 8080, "retries": 3})
+	svcID := svc["id"].(string)
+	e.Create(core("routes"), konnect.Object{"name": "orders-api", "paths": []any{"/orders"}, "service": map[string]any{"id": svcID}})
+	e.Create(core("routes"), konnect.Object{"name": "orders-admin", "paths": []any{"/admin"}, "methods": []any{"GET"}, "strip_path": false, "service": map[string]any{"id": svcID}})
+	e.Create(core("plugins"), konnect.Object{"name": "rate-limiting", "service": map[string]any{"id": svcID},
+		"config": map[string]any{"minute": 10, "policy": "redis", "redis": map[string]any{"host": "redis.internal", "port": 6379, "password": redisPassword}}})
+	alice := e.PostObj(core("consumers"), konnect.Object{"username": "alice"})
+	e.Create(core("consumers", alice["id"].(string), "key-auth"), konnect.Object{"key": keyAuthKey})
+	team := e.PostObj("/v3/teams", konnect.Object{"name": "Platform Team", "description": "Runs the gateways"})
+	e.Post("/v3/teams/"+team["id"].(string)+"/assigned-roles", konnect.Object{"role_name": "Admin", "entity_id": cp, "entity_type_name": "Control Planes", "entity_region": "us"})
+	// The other kinds the generic path reaches: below another object (a target), referencing
+	// one (an SNI's certificate, whose key is a secret), a system account with a role.
+	up := e.PostObj(core("upstreams"), konnect.Object{"name": "orders-upstream", "algorithm": "least-connections"})
+	e.Create(core("upstreams", up["id"].(string), "targets"), konnect.Object{"target": "10.0.0.7:8080", "weight": 50})
+	e.Create(core("consumer_groups"), konnect.Object{"name": "gold"})
+	e.Create(core("consumers", alice["id"].(string), "acls"), konnect.Object{"group": "admins"})
+	tls := acctest.TLSTestPEM(t, "orders.example.com", false)
+	cert := e.PostObj(core("certificates"), konnect.Object{"cert": tls.Cert, "key": tls.Key})
+	e.Create(core("snis"), konnect.Object{"name": "orders.example.com", "certificate": map[string]any{"id": cert["id"]}})
+	e.Create(core("key-sets"), konnect.Object{"name": "signing"})
+	e.Create(core("vaults"), konnect.Object{"name": "env", "prefix": "my-env", "config": map[string]any{"prefix": "KONG_"}})
+	bot := e.PostObj("/v3/system-accounts", konnect.Object{"name": "ci-bot", "description": "CI"})
+	e.Post("/v3/system-accounts/"+bot["id"].(string)+"/assigned-roles", konnect.Object{"role_name": "Viewer", "entity_id": cp, "entity_type_name": "Control Planes", "entity_region": "us"})
+
+	cli := acctest.NewCLIRun(t)
+	env := map[string]string{"KONNECT_SERVER_URL": e.URL, "KONNECT_TOKEN": acctest.TestToken}
+	run := func(dir string, overwrite bool) string {
+		var stderr bytes.Buffer
+		err := export.Run(context.Background(), export.Options{Out: dir, Overwrite: overwrite, Stderr: &stderr, Version: "test",
+			Getenv: func(k string) string { return env[k] }})
+		if err != nil {
+			t.Fatalf("export: %v\n%s", err, stderr.String())
+		}
+		return stderr.String()
+	}
+	e.ResetRequests()
+	progress := run(cli.Dir, false)
+	for _, want := range []string{"gateway: 15 objects read", "access: 4 objects read", "Exported 19 objects",
+		"konnect_team \"Organization Admin\"", "one of Konnect's predefined teams", "family portal: not exported yet"} {
+		if !strings.Contains(progress, want) {
+			t.Errorf("stderr lacks %q:\n%s", want, progress)
+		}
+	}
+	// Listings, not a call per object: a consumer's credentials come from the control
+	// plane's listing of them all, not from each consumer's (mtls-auth aside: the cascade
+	// guard declares no control plane listing of it yet).
+	t.Logf("the export of 19 objects sent %d requests", len(e.Requests()))
+	perConsumer := regexp.MustCompile(`/consumers/[^/]+/(key-auth|basic-auth|acls|jwt|hmac-auth)$`)
+	for _, r := range e.Requests() {
+		if perConsumer.MatchString(r) || !strings.HasPrefix(r, "GET ") {
+			t.Errorf("the export sent %s", r)
+		}
+	}
+	files := readTF(t, cli.Dir)
+	all := strings.Join(mapValues(files), "\n")
+	for _, secret := range []string{redisPassword, keyAuthKey, acctest.TestToken, tls.Key} {
+		if strings.Contains(all, secret) {
+			t.Errorf("a written file holds the secret %q:\n%s", secret, all)
+		}
+	}
+	gw := files["gateway_prod.tf"]
+	for _, want := range []string{
+		`service = {` + "\n" + `    id = konnect_gateway_service.orders.id`,
+		`control_plane_id = konnect_gateway_control_plane.prod.id`,
+		`consumer_id      = konnect_gateway_consumer.alice.id`,
+		`resource "konnect_gateway_plugin" "orders_rate_limiting"`,
+		`password = var.orders_rate_limiting_config_redis_password`,
+		`key              = var.alice_key_auth_key`,
+		`id = "` + cp + `/` + svcID + `"`,
+		"minute = 10", `policy = "redis"`, `host = "redis.internal"`,
+		"upstream_id = konnect_gateway_upstream.orders_upstream.id",
+		"certificate = {\n    id = konnect_gateway_certificate.certificate.id",
+		"key = var.certificate_key",
+		`port    = 8080`, `retries = 3`,
+	} {
+		if !strings.Contains(squeeze(gw), squeeze(want)) {
+			t.Errorf("gateway_prod.tf lacks %q:\n%s", want, gw)
+		}
+	}
+	for _, unwanted := range []string{"read_timeout", "created_at", "revision", "https_redirect_status_code", "= null", "error_code", "ssl_verify"} {
+		if strings.Contains(gw, unwanted) {
+			t.Errorf("gateway_prod.tf holds %q, a default or computed attribute:\n%s", unwanted, gw)
+		}
+	}
+	if access := squeeze(files["access.tf"]); !strings.Contains(access, "entity_id = konnect_gateway_control_plane.prod.id") ||
+		!strings.Contains(access, "team_id = konnect_team.platform_team.id") ||
+		!strings.Contains(access, "account_id = konnect_system_account.ci_bot.id") {
+		t.Errorf("access.tf does not reference the control plane and the team:\n%s", files["access.tf"])
+	}
+	if !strings.Contains(squeeze(files["variables.tf"]), "sensitive = true") {
+		t.Errorf("variables.tf:\n%s", files["variables.tf"])
+	}
+
+	tf := []string{"KONNECT_SERVER_URL=" + e.URL, "KONNECT_TOKEN=" + acctest.TestToken,
+		"TF_VAR_orders_rate_limiting_config_redis_password=" + redisPassword,
+		"TF_VAR_alice_key_auth_key=" + keyAuthKey, "TF_VAR_certificate_key=" + tls.Key}
+	out, code := cli.Run(tf, "plan", "-no-color", "-out=adopt.tfplan")
+	if code != 0 || !planSays.MatchString(out) {
+		t.Fatalf("plan of the export: exit status %d, want 19 imports and nothing else\n%s", code, out)
+	}
+	t.Log(planSays.FindString(out))
+	if strings.Contains(out, redisPassword) || strings.Contains(out, keyAuthKey) {
+		t.Errorf("the plan shows a secret:\n%s", out)
+	}
+	if strings.Contains(out, "Warning: A secret is written in config") {
+		t.Errorf("the plan warns of the imported plugin's password, which matches Konnect's:\n%s", out)
+	}
+	// A sensitive variable in configuration marks the attribute sensitive, which the CLI
+	// counts as a change of an imported object ("The value is unchanged": Terraform 1.5 for
+	// the key, every CLI for config): each update must change nothing else.
+	show, _ := cli.Run(tf, "show", "-json", "adopt.tfplan")
+	var plan struct {
+		ResourceChanges []struct {
+			Address string
+			Change  struct {
+				Actions       []string
+				Before, After any
+			}
+		} `json:"resource_changes"`
+	}
+	if err := json.Unmarshal([]byte(show[strings.Index(show, "{"):]), &plan); err != nil {
+		t.Fatalf("show -json: %v\n%s", err, show)
+	}
+	for _, rc := range plan.ResourceChanges {
+		if a := rc.Change.Actions; len(a) != 1 || (a[0] != "no-op" && a[0] != "update") || !reflect.DeepEqual(rc.Change.Before, rc.Change.After) {
+			t.Errorf("%s: the import plans %v, changing its values", rc.Address, a)
+		}
+	}
+	e.ResetRequests()
+	if out, code = cli.Run(tf, "apply", "-no-color", "adopt.tfplan"); code != 0 || !strings.Contains(out, "19 imported, 0 added,") {
+		t.Fatalf("apply: exit status %d\n%s", code, out)
+	}
+	if w := e.WritesSince(); len(w) > 0 {
+		t.Errorf("adopting the organization wrote to Konnect: %v", w)
+	}
+	if out, code = cli.Run(tf, "plan", "-no-color", "-detailed-exitcode"); code != 0 {
+		t.Fatalf("plan after the apply: exit status %d, want 0 (no changes)\n%s", code, out)
+	}
+	// The guards are on: someone changes the service's retries in Konnect, which the exported
+	// configuration sets; the next plan refuses to set it back.
+	e.Edit(core("services", svcID), acctest.Set("retries", 7))
+	if out, code = cli.Run(tf, "plan", "-no-color"); code != 1 || !strings.Contains(out, "Applying this plan would overwrite changes made in Konnect") {
+		t.Fatalf("plan after an edit in Konnect: exit status %d, want the conflict\n%s", code, out)
+	}
+	e.Edit(core("services", svcID), acctest.Set("retries", 3))
+
+	// A second export of the same organization is byte-identical; the folder now holds .tf
+	// files, so it takes --overwrite.
+	var stderr bytes.Buffer
+	err := export.Run(context.Background(), export.Options{Out: cli.Dir, Stderr: &stderr, Getenv: func(k string) string { return env[k] }})
+	if err == nil || !strings.Contains(err.Error(), "already holds Terraform files") {
+		t.Fatalf("export into a folder with .tf files: %v, want a refusal", err)
+	}
+	run(cli.Dir, true)
+	again := readTF(t, cli.Dir)
+	for name, content := range files {
+		if again[name] != content {
+			t.Errorf("second export: %s differs:\n%s\n---\n%s", name, content, again[name])
+		}
+	}
+	if len(again) != len(files) {
+		t.Errorf("second export wrote %d files, the first %d", len(again), len(files))
+	}
+
+	// A token Konnect refuses is one error, and nothing is written.
+	empty := t.TempDir()
+	env["KONNECT_TOKEN"] = "kpat_wrong"
+	err = export.Run(context.Background(), export.Options{Out: empty, Stderr: &stderr, Getenv: func(k string) string { return env[k] }})
+	if err == nil || !regexp.MustCompile(`the token was refused by Konnect \(HTTP 401\).*nothing was written`).MatchString(err.Error()) {
+		t.Errorf("export with a wrong token: %v", err)
+	}
+	if left := readTF(t, empty); len(left) != 0 {
+		t.Errorf("export with a wrong token wrote %d files", len(left))
+	}
+}
+
+// planSays is the plan's summary line: 19 imports, nothing added or destroyed, and changes
+// only where a sensitive variable marks an attribute sensitive (checked from the plan).
+var planSays = regexp.MustCompile(`Plan: 19 to import, 0 to add, [0-3] to change, 0 to destroy\.`)
+
+func readTF(t *testing.T, dir string) map[string]string {
+	t.Helper()
+	paths, err := filepath.Glob(filepath.Join(dir, "*.tf"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := map[string]string{}
+	for _, p := range paths {
+		b, err := os.ReadFile(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		out[filepath.Base(p)] = string(b)
+	}
+	return out
+}
+
+func mapValues(m map[string]string) []string {
+	var out []string
+	for _, v := range m {
+		out = append(out, v)
+	}
+	return out
+}
+
+// squeeze collapses runs of spaces, so that a check does not depend on how hclwrite aligns
+// the equals signs of a block.
+func squeeze(s string) string { return spaces.ReplaceAllString(s, " ") }
+
+var spaces = regexp.MustCompile(` +`)
