@@ -32,4 +32,5 @@ func cloudGatewayFixtures(t *testing.T, client *konnect.Client, ids map[string]s
 		t.Fatalf("configuration: %v", err)
 	}
 	ids[cloudgateway.ConfigurationKind.TypeName] = fmt.Sprintf(`{"id":%q}`, cfg["id"])
+	attachmentFixtures(t, client, ids, network["id"].(string)) // kind_cloudgateway_attachments_test.go
 }

@@ -72,7 +72,7 @@ func (f *Family) attachmentView(t *attachmentType, a *attachment) map[string]any
 	return v
 }
 
-// live lists the attachments of a network that are not gone.
+// attachmentsOf lists the attachments of a network that are not gone.
 func (f *Family) attachmentsOf(t *attachmentType, networkID string) []*attachment {
 	var out []*attachment
 	for _, a := range *t.all(f.st) {
@@ -83,19 +83,20 @@ func (f *Family) attachmentsOf(t *attachmentType, networkID string) []*attachmen
 	return out
 }
 
-func (f *Family) attachment(t *attachmentType, c *call) (*network, *attachment, *mockcore.Response) {
+// attachment is the attachment a call addresses, or the 404 to answer.
+func (f *Family) attachment(t *attachmentType, c *call) (*attachment, *mockcore.Response) {
 	n := c.f.network(c.params["networkId"])
 	if n == nil {
 		r := c.notFound("Network")
-		return nil, nil, &r
+		return nil, &r
 	}
 	for _, a := range *t.all(f.st) {
 		if a.NetworkID == n.ID && a.ID == c.params["attachmentId"] {
-			return n, a, nil
+			return a, nil
 		}
 	}
 	r := c.notFound(t.noun)
-	return n, nil, &r
+	return nil, &r
 }
 
 func (t *attachmentType) list(c *call) mockcore.Response {
@@ -125,7 +126,7 @@ func (t *attachmentType) list(c *call) mockcore.Response {
 }
 
 func (t *attachmentType) get(c *call) mockcore.Response {
-	_, a, bad := c.f.attachment(t, c)
+	a, bad := c.f.attachment(t, c)
 	if bad != nil {
 		return *bad
 	}
@@ -192,7 +193,7 @@ func (t *attachmentType) create(c *call) mockcore.Response {
 }
 
 func (t *attachmentType) update(c *call) mockcore.Response {
-	_, a, bad := c.f.attachment(t, c)
+	a, bad := c.f.attachment(t, c)
 	if bad != nil {
 		return *bad
 	}
@@ -216,7 +217,7 @@ func (t *attachmentType) update(c *call) mockcore.Response {
 // delete starts the attachment's termination; one still initializing is refused (400), as
 // Konnect refuses a delete in a transitional state.
 func (t *attachmentType) delete(c *call) mockcore.Response {
-	_, a, bad := c.f.attachment(t, c)
+	a, bad := c.f.attachment(t, c)
 	if bad != nil {
 		return *bad
 	}
