@@ -1,8 +1,21 @@
 package cloudgateway_test
 
 import (
+	"fmt"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
+	"github.com/hashicorp/terraform-plugin-testing/knownvalue"
+	"github.com/hashicorp/terraform-plugin-testing/statecheck"
+	"github.com/hashicorp/terraform-plugin-testing/terraform"
+	"github.com/hashicorp/terraform-plugin-testing/tfjsonpath"
+
 	"github.com/konnectguard/terraform-provider-konnect/internal/acctest"
 	"github.com/konnectguard/terraform-provider-konnect/internal/cloudgateway"
+	"github.com/konnectguard/terraform-provider-konnect/internal/konnect"
+	mockcgw "github.com/konnectguard/terraform-provider-konnect/internal/konnectmock/cloudgateway"
 )
 
 // transitGatewayBlock is an AWS transit gateway attachment on the row's network, its
@@ -47,4 +60,75 @@ func init() {
 		NoRemoval: "a private DNS's optional name has no default in Konnect to go back to",
 		UpdatedAt: true,
 	}
+}
+
+// TestAccTransitGatewayWaitsForItsNetwork: Konnect refuses to attach a transit gateway to a
+// network that is not ready yet (400). One apply creates a transit gateway on a network
+// someone else just created (still initializing), then a network and a transit gateway on
+// it: each create is sent only once its network is ready (the mock refused none), the first
+// after polling that network while it initialized; both transit gateways are in state ready,
+// and the destroy waits until Konnect reports them terminated (or has them no more).
+func TestAccTransitGatewayWaitsForItsNetwork(t *testing.T) {
+	env := provisioningEnv(t)
+	var other map[string]any
+	if _, err := env.Client.Do(t.Context(), "POST", "/v2/cloud-gateways/networks", nil, map[string]any{"name": "theirs",
+		"cloud_gateway_provider_account_id": mockcgw.SeededProviderAccount("aws"), "region": "us-east-2",
+		"availability_zones": []any{"use2-az1"}, "cidr_block": "10.9.0.0/16"}, &other); err != nil {
+		t.Fatal(err)
+	}
+	otherID := other["id"].(string)
+	tgw := func(name, network string) string {
+		return fmt.Sprintf("\nresource \"konnect_cloud_gateway_transit_gateway\" %q {\n  %s\n}\n", name,
+			strings.Replace(fmt.Sprintf(transitGatewayBlock, `["10.1.0.0/16"]`), "konnect_cloud_gateway_network.net.id", network, 1))
+	}
+	// Their network is the first the apply reads (the apply's network waits for the
+	// transit gateway on theirs): it is still initializing then.
+	deps := strings.Replace(configurationDeps(nil), "\n}", "\n  depends_on = [konnect_cloud_gateway_transit_gateway.other]\n}", 1)
+	config := env.ProviderBlock("") + deps + tgw("same", "konnect_cloud_gateway_network.net.id") + tgw("other", strconv.Quote(otherID))
+	var paths []string
+	resource.ParallelTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: protoV6Factories,
+		Steps: []resource.TestStep{{
+			PreConfig: env.ResetRequests,
+			Config:    config,
+			ConfigStateChecks: []statecheck.StateCheck{
+				statecheck.ExpectKnownValue("konnect_cloud_gateway_transit_gateway.same", tfjsonpath.New("state"), knownvalue.StringExact("ready")),
+				statecheck.ExpectKnownValue("konnect_cloud_gateway_transit_gateway.other", tfjsonpath.New("state"), knownvalue.StringExact("ready")),
+			},
+			Check: func(s *terraform.State) error {
+				if n := env.Mock.CloudGateways().RefusedNotReady(); n != 0 {
+					return fmt.Errorf("%d transit gateway creates were sent before their network was ready", n)
+				}
+				// The create on their network polled it while it initialized, then posted.
+				polls, posted := 0, false
+				for _, r := range env.Requests() {
+					switch r {
+					case "GET /v2/cloud-gateways/networks/" + otherID:
+						if !posted {
+							polls++
+						}
+					case "POST /v2/cloud-gateways/networks/" + otherID + "/transit-gateways":
+						posted = true
+					}
+				}
+				if !posted || polls < 2 {
+					return fmt.Errorf("the create on the initializing network %s polled it %d times before posting (posted: %v)", otherID, polls, posted)
+				}
+				for _, name := range []string{"same", "other"} {
+					rs := s.RootModule().Resources["konnect_cloud_gateway_transit_gateway."+name]
+					paths = append(paths, acctest.ObjectPath(cloudgateway.TransitGatewayKind, rs.Primary.Attributes))
+				}
+				return nil
+			},
+		}},
+		CheckDestroy: func(*terraform.State) error {
+			for _, p := range paths {
+				var obj map[string]any
+				if _, err := env.Client.Do(t.Context(), "GET", p, nil, nil, &obj); !konnect.IsNotFound(err) && obj["state"] != "terminated" {
+					return fmt.Errorf("after the destroy, %s: %v %v (want terminated or 404)", p, obj["state"], err)
+				}
+			}
+			return nil
+		},
+	})
 }

@@ -6,6 +6,7 @@ import (
 	"maps"
 	"net/http"
 	"slices"
+	"time"
 
 	"github.com/konnectguard/terraform-provider-konnect/internal/konnectmock/mockcore"
 )
@@ -239,8 +240,7 @@ func (t *attachmentType) routes(add func(string, map[string]handler)) {
 }
 
 // stepAll moves each attachment of a list on, and returns the list without those gone.
-func (f *Family) stepAll(list []*attachment) []*attachment {
-	now := f.now()
+func (f *Family) stepAll(list []*attachment, now time.Time) []*attachment {
 	kept := list[:0]
 	for _, a := range list {
 		gone := false

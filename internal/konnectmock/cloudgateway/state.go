@@ -146,7 +146,7 @@ func (f *Family) advance() {
 		}
 	}
 	f.st.Networks = kept
-	f.st.TransitGateways, f.st.PrivateDNS = f.stepAll(f.st.TransitGateways), f.stepAll(f.st.PrivateDNS)
+	f.st.TransitGateways, f.st.PrivateDNS = f.stepAll(f.st.TransitGateways, now), f.stepAll(f.st.PrivateDNS, now)
 	keptC := f.st.Configurations[:0]
 	for _, c := range f.st.Configurations {
 		for i, g := range c.Groups {
