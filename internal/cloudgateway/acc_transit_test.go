@@ -2,6 +2,7 @@ package cloudgateway_test
 
 import (
 	"fmt"
+	"regexp"
 	"strconv"
 	"strings"
 	"testing"
@@ -15,6 +16,7 @@ import (
 	"github.com/konnectguard/terraform-provider-konnect/internal/acctest"
 	"github.com/konnectguard/terraform-provider-konnect/internal/cloudgateway"
 	"github.com/konnectguard/terraform-provider-konnect/internal/konnect"
+	"github.com/konnectguard/terraform-provider-konnect/internal/konnectmock"
 	mockcgw "github.com/konnectguard/terraform-provider-konnect/internal/konnectmock/cloudgateway"
 )
 
@@ -129,6 +131,54 @@ func TestAccTransitGatewayWaitsForItsNetwork(t *testing.T) {
 				}
 			}
 			return nil
+		},
+	})
+}
+
+// TestAccNetworkDestroyNamesAttachments: Konnect deletes a network's transit gateways with
+// it. One someone attached in Konnect makes the network's destroy fail under the fail policy,
+// naming it with its import block; nothing is deleted.
+func TestAccNetworkDestroyNamesAttachments(t *testing.T) {
+	env := acctest.NewEnv(t, konnectmock.Options{})
+	var tgwPath string
+	resource.ParallelTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: protoV6Factories,
+		Steps: []resource.TestStep{
+			{
+				Config: env.ProviderBlock("") + configurationDeps(nil),
+				Check: func(s *terraform.State) error {
+					netID := s.RootModule().Resources["konnect_cloud_gateway_network.net"].Primary.ID
+					var out map[string]any
+					if _, err := env.Client.Do(t.Context(), "POST", "/v2/cloud-gateways/networks/"+netID+"/transit-gateways", nil, map[string]any{"name": "theirs",
+						"transit_gateway_attachment_config": map[string]any{"kind": "gcp-vpc-peering-attachment", "peer_project_id": "p", "peer_vpc_name": "v"}}, &out); err != nil {
+						return err
+					}
+					tgwPath = "/v2/cloud-gateways/networks/" + netID + "/transit-gateways/" + out["id"].(string)
+					env.ResetRequests()
+					return nil
+				},
+			},
+			{
+				Config:  env.ProviderBlock("") + configurationDeps(nil),
+				Destroy: true,
+				ExpectError: regexp.MustCompile(`(?s)konnect_cloud_gateway_network \(id [0-9a-f-]{36}\).*theirs.*` +
+					`to\s+=\s+konnect_cloud_gateway_transit_gateway\.\S+\s+id\s+=\s+"[0-9a-f-]{36}/[0-9a-f-]{36}"`),
+			},
+			{
+				PreConfig: func() {
+					if env.Get(tgwPath) == nil {
+						t.Errorf("someone's transit gateway %s is gone after the refused destroy", tgwPath)
+					}
+					for _, r := range env.Requests() {
+						if strings.HasPrefix(r, "DELETE ") {
+							t.Errorf("the refused destroy sent %s", r)
+						}
+					}
+					env.Remove(tgwPath) // they detach it: the destroy goes ahead
+				},
+				Config:   env.ProviderBlock("") + configurationDeps(nil),
+				PlanOnly: true,
+			},
 		},
 	})
 }

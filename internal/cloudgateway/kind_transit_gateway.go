@@ -171,6 +171,14 @@ func cidrBlocks(forceNew bool) engine.Attr {
 	return engine.Attr{Name: "cidr_blocks", Type: engine.ListOf(engine.String), Mode: engine.Required, ForceNew: forceNew, Description: d}
 }
 
+// attachedToNetwork are what Konnect tears down with a network: its transit gateways and
+// private DNS. The cascade guard names those someone attached in Konnect before a network's
+// delete.
+var attachedToNetwork = []engine.Dependent{
+	{Collection: "transit-gateways", Platform: true, TypeName: "konnect_cloud_gateway_transit_gateway", NameFields: []string{"name"}},
+	{Collection: "private-dns", Platform: true, TypeName: "konnect_cloud_gateway_private_dns", NameFields: []string{"name"}},
+}
+
 // TransitGatewayKind is a network's transit gateway
 // (/v2/cloud-gateways/networks/{networkId}/transit-gateways): how the network's data planes
 // reach the customer's own networks.
