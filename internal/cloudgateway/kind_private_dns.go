@@ -87,7 +87,7 @@ var PrivateDNSKind = engine.EntityKind{
 	API:          engine.PatchAPI{PlatformAPI: engine.PlatformAPI{Collection: belowNetwork("private-dns")}},
 	Derived:      []string{"state", "state_metadata", "entity_version", "updated_at"},
 	Provisioning: attachmentProvisioning("pending-association"),
-	Attrs: []engine.Attr{
+	Attrs: append([]engine.Attr{
 		networkID,
 		{Name: "name", Type: engine.String, Description: "The private DNS's name. Konnect renames an outbound resolver in place; changing another kind's name replaces it.",
 			PlanModifiers: []engine.PlanModifier{stringplanmodifier.RequiresReplaceIf(unlessResolver,
@@ -109,13 +109,20 @@ var PrivateDNSKind = engine.EntityKind{
 					requiredString("peer_project_id", "The customer's GCP project id."),
 					requiredString("peer_vpc_name", "The customer's GCP VPC name.")),
 			)},
+	}, attachmentReported("private DNS", "`pending-association`")...),
+}
+
+// attachmentReported are what Konnect reports of a transit gateway or private DNS (noun),
+// waiting the states in which it waits for the customer's side, and its timeouts.
+func attachmentReported(noun, waiting string) []engine.Attr {
+	return []engine.Attr{
 		{Name: "state", Type: engine.String, Mode: engine.Computed, ChangesOnWrite: true,
-			Description: "Konnect's provisioning state: `initializing`, `pending-association` (waiting for the customer's side), `ready`, `error`, `terminating`, …"},
+			Description: "Konnect's provisioning state: `initializing`, " + waiting + " (waiting for the customer's side), `ready`, `error`, `terminating`, …"},
 		{Name: "entity_version", Type: engine.Int64, Mode: engine.Computed, ChangesOnWrite: true,
-			Description: "Konnect's version of the private DNS, increased by every change (its provisioning's too)."},
+			Description: "Konnect's version of the " + noun + ", increased by every change (its provisioning's too)."},
 		engine.PlatformTimestamps[0], engine.PlatformTimestamps[1],
 		engine.ProvisioningTimeouts(30*time.Minute, 30*time.Minute),
-	},
+	}
 }
 
 // unlessResolver: a private DNS's rename replaces it unless it is an outbound resolver.

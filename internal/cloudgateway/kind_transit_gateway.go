@@ -6,7 +6,6 @@ import (
 	"maps"
 	"net/http"
 	"slices"
-	"time"
 
 	"github.com/hashicorp/terraform-plugin-framework/path"
 
@@ -155,6 +154,16 @@ func transitGatewayShape(name, description string, forceNew bool, attachment eng
 	return a
 }
 
+// azurePeering is an Azure peering with a resource (a VNet, a virtual hub) named in nameField.
+func azurePeering(name, kind, resource, nameField string) engine.Attr {
+	return transitGatewayShape(name, "An Azure "+resource+" peering.", true,
+		attachmentConfig(kind, true,
+			requiredString("tenant_id", "The Azure tenant id of the "+resource+"."),
+			requiredString("subscription_id", "The Azure subscription id of the "+resource+"."),
+			requiredString("resource_group_name", "The resource group of the "+resource+"."),
+			requiredString(nameField, "The "+resource+"'s name.")))
+}
+
 // attachmentConfig is a shape's transit_gateway_attachment_config: its kind and fields.
 func attachmentConfig(kind string, forceNew bool, fields ...engine.Attr) engine.Attr {
 	return engine.Attr{Name: "transit_gateway_attachment_config", Mode: engine.Required, ForceNew: forceNew,
@@ -191,7 +200,7 @@ var TransitGatewayKind = engine.EntityKind{
 	API:          transitGatewayAPI{engine.PatchAPI{PlatformAPI: engine.PlatformAPI{Collection: belowNetwork("transit-gateways")}}},
 	Derived:      []string{"state", "state_metadata", "entity_version", "updated_at"},
 	Provisioning: attachmentProvisioning("pending-acceptance", "pending-user-action"),
-	Attrs: []engine.Attr{
+	Attrs: append([]engine.Attr{
 		networkID,
 		transitGatewayShape("aws_resource_endpoint_gateway", "An AWS resource endpoint.", false,
 			attachmentConfig("aws-resource-endpoint-attachment", false,
@@ -212,28 +221,12 @@ var TransitGatewayKind = engine.EntityKind{
 				requiredString("peer_vpc_id", "The peer VPC's id."),
 				requiredString("peer_vpc_region", "The peer VPC's region.")),
 			cidrBlocks(true)),
-		transitGatewayShape("azure_transit_gateway", "An Azure VNet peering.", true,
-			attachmentConfig("azure-vnet-peering-attachment", true,
-				requiredString("tenant_id", "The Azure tenant id."),
-				requiredString("subscription_id", "The Azure subscription id."),
-				requiredString("resource_group_name", "The resource group of the VNet."),
-				requiredString("vnet_name", "The VNet's name."))),
-		transitGatewayShape("azure_vhub_peering_gateway", "An Azure virtual hub peering.", true,
-			attachmentConfig("azure-vhub-peering-attachment", true,
-				requiredString("tenant_id", "The Azure tenant id of the virtual hub."),
-				requiredString("subscription_id", "The Azure subscription id of the virtual hub."),
-				requiredString("resource_group_name", "The resource group of the virtual hub."),
-				requiredString("vhub_name", "The virtual hub's name."))),
+		azurePeering("azure_transit_gateway", "azure-vnet-peering-attachment", "VNet", "vnet_name"),
+		azurePeering("azure_vhub_peering_gateway", "azure-vhub-peering-attachment", "virtual hub", "vhub_name"),
 		transitGatewayShape("gcp_vpc_peering_transit_gateway", "A GCP VPC peering.", true,
 			attachmentConfig("gcp-vpc-peering-attachment", true,
 				requiredString("peer_project_id", "The GCP project id of the peer VPC."),
 				requiredString("peer_vpc_name", "The peer VPC's name."))),
 		{Name: "name", Type: engine.String, Mode: engine.Computed, Description: "The transit gateway's name, as its kind's attribute sets it."},
-		{Name: "state", Type: engine.String, Mode: engine.Computed, ChangesOnWrite: true,
-			Description: "Konnect's provisioning state: `initializing`, `pending-acceptance` and `pending-user-action` (waiting for the customer's side), `ready`, `error`, `terminating`, …"},
-		{Name: "entity_version", Type: engine.Int64, Mode: engine.Computed, ChangesOnWrite: true,
-			Description: "Konnect's version of the transit gateway, increased by every change (its provisioning's too)."},
-		engine.PlatformTimestamps[0], engine.PlatformTimestamps[1],
-		engine.ProvisioningTimeouts(30*time.Minute, 30*time.Minute),
-	},
+	}, attachmentReported("transit gateway", "`pending-acceptance` and `pending-user-action`")...),
 }

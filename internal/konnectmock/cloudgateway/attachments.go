@@ -100,12 +100,20 @@ func (f *Family) attachment(t *attachmentType, c *call) (*attachment, *mockcore.
 	return nil, &r
 }
 
-func (t *attachmentType) list(c *call) mockcore.Response {
+// networkPage is the network a listing below it addresses and the page it asks for, or
+// the answer to give instead (404, 400).
+func (c *call) networkPage() (*network, mockcore.Page, *mockcore.Response) {
 	n := c.f.network(c.params["networkId"])
 	if n == nil {
-		return c.notFound("Network")
+		r := c.notFound("Network")
+		return nil, mockcore.Page{}, &r
 	}
 	p, bad := c.page()
+	return n, p, bad
+}
+
+func (t *attachmentType) list(c *call) mockcore.Response {
+	n, p, bad := c.networkPage()
 	if bad != nil {
 		return *bad
 	}
@@ -134,6 +142,16 @@ func (t *attachmentType) get(c *call) mockcore.Response {
 	return mockcore.JSON(http.StatusOK, c.f.attachmentView(t, a))
 }
 
+// parsed is the call's body, or the 400 to answer.
+func (c *call) parsed() (*mockcore.Body, *mockcore.Response) {
+	b, err := mockcore.ParseBody(c.raw)
+	if err != nil {
+		r := c.problem(http.StatusBadRequest, "Invalid Parameters", mockcore.InvalidParam{Field: "body", Rule: "invalid", Reason: err.Error()})
+		return nil, &r
+	}
+	return b, nil
+}
+
 // create checks the body against its kind, refuses a network that is not ready (400, as
 // Konnect does: a client retries) and a name the network's attachments hold (409).
 func (t *attachmentType) create(c *call) mockcore.Response {
@@ -141,9 +159,9 @@ func (t *attachmentType) create(c *call) mockcore.Response {
 	if n == nil {
 		return c.notFound("Network")
 	}
-	b, err := mockcore.ParseBody(c.raw)
-	if err != nil {
-		return c.problem(http.StatusBadRequest, "Invalid Parameters", mockcore.InvalidParam{Field: "body", Rule: "invalid", Reason: err.Error()})
+	b, bad := c.parsed()
+	if bad != nil {
+		return *bad
 	}
 	name := b.String("name", !t.nameOptional, 1, 255)
 	cfg := b.Nested(t.configField, true)
@@ -198,9 +216,9 @@ func (t *attachmentType) update(c *call) mockcore.Response {
 	if bad != nil {
 		return *bad
 	}
-	b, err := mockcore.ParseBody(c.raw)
-	if err != nil {
-		return c.problem(http.StatusBadRequest, "Invalid Parameters", mockcore.InvalidParam{Field: "body", Rule: "invalid", Reason: err.Error()})
+	b, bad := c.parsed()
+	if bad != nil {
+		return *bad
 	}
 	before := mockcore.Marshal(c.f.attachmentView(t, a))
 	if !t.patch(a, t.kindOf(a), b) {

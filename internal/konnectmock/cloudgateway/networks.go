@@ -190,11 +190,7 @@ func deleteNetwork(c *call) mockcore.Response {
 }
 
 func listNetworkReferences(c *call) mockcore.Response {
-	n := c.f.network(c.params["networkId"])
-	if n == nil {
-		return c.notFound("Network")
-	}
-	p, bad := c.page()
+	n, p, bad := c.networkPage() // attachments.go
 	if bad != nil {
 		return *bad
 	}
