@@ -25,8 +25,9 @@ var transitGatewayBranches = map[string]string{
 }
 
 // reportedOnly are what Konnect reports in a transit gateway's attachment config besides
-// what was written: the attachment's or peering's id once provisioned, each resource
-// config's state. Provisioning moves them: they are not the transit gateway's configuration.
+// what was written: the attachment's or peering's id once provisioned (and, in byShape, each
+// resource config's state). Provisioning moves them: they are not the transit gateway's
+// configuration.
 var reportedOnly = []string{"attachment_id", "peering_connection_id"}
 
 // transitGatewayAPI reaches a network's transit gateways. Konnect's object is one of six
@@ -50,6 +51,7 @@ func (a transitGatewayAPI) Create(ctx context.Context, cl *konnect.Client, paren
 			set = append(set, b)
 		}
 	}
+	slices.Sort(set)
 	if len(set) != 1 {
 		return nil, nil, fmt.Errorf("set exactly one of %v (set: %v)", slices.Sorted(maps.Values(transitGatewayBranches)), set)
 	}
