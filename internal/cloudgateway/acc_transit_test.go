@@ -182,3 +182,64 @@ func TestAccNetworkDestroyNamesAttachments(t *testing.T) {
 		},
 	})
 }
+
+// TestAccPrivateDNSChangesInPlaceOrReplaces: Konnect patches an outbound resolver's name and
+// dns_config, nothing of a private hosted zone: one apply changes both of a resolver in
+// place (same id; Konnect holds the new domains) and replaces a hosted zone whose name
+// changed (a new id).
+func TestAccPrivateDNSChangesInPlaceOrReplaces(t *testing.T) {
+	env := acctest.NewEnv(t, konnectmock.Options{})
+	config := func(suffix string) string {
+		resolver := strings.Replace(fmt.Sprintf(privateDNSBlock, `"resolver`+suffix+`"`), "corp.internal", "corp"+suffix+".internal", 1)
+		return env.ProviderBlock("") + configurationDeps(nil) + `
+resource "konnect_cloud_gateway_private_dns" "resolver" {
+  ` + resolver + `
+}
+
+resource "konnect_cloud_gateway_private_dns" "zone" {
+  network_id = konnect_cloud_gateway_network.net.id
+  name       = "zone` + suffix + `"
+  private_dns_attachment_config = {
+    gcp_private_hosted_zone_attachment_config = {
+      kind            = "gcp-private-hosted-zone-attachment"
+      domain_name     = "corp.internal"
+      peer_project_id = "corp-prod"
+      peer_vpc_name   = "corp-vpc"
+    }
+  }
+}
+`
+	}
+	var resolver, resolverID, zoneID string
+	ids := func(s *terraform.State) (string, string) {
+		return s.RootModule().Resources["konnect_cloud_gateway_private_dns.resolver"].Primary.ID, s.RootModule().Resources["konnect_cloud_gateway_private_dns.zone"].Primary.ID
+	}
+	resource.ParallelTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: protoV6Factories,
+		Steps: []resource.TestStep{
+			{
+				Config: config(""),
+				Check: func(s *terraform.State) error {
+					resolver = acctest.ObjectPath(cloudgateway.PrivateDNSKind, s.RootModule().Resources["konnect_cloud_gateway_private_dns.resolver"].Primary.Attributes)
+					resolverID, zoneID = ids(s)
+					return nil
+				},
+			},
+			{
+				Config: config("-2"),
+				Check: func(s *terraform.State) error {
+					if r, z := ids(s); r != resolverID || z == zoneID {
+						return fmt.Errorf("the resolver was replaced (%v) or the zone was not (%v)", r != resolverID, z == zoneID)
+					}
+					got := env.Get(resolver)
+					cfg, _ := got["private_dns_attachment_config"].(map[string]any)
+					domains, _ := cfg["dns_config"].(map[string]any)
+					if got["name"] != "resolver-2" || domains["corp-2.internal"] == nil || len(domains) != 1 {
+						return fmt.Errorf("Konnect holds the resolver %v %v", got["name"], cfg)
+					}
+					return nil
+				},
+			},
+		},
+	})
+}

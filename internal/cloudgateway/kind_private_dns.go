@@ -125,11 +125,12 @@ func attachmentReported(noun, waiting string) []engine.Attr {
 	}
 }
 
-// unlessResolver: a private DNS's rename replaces it unless it is an outbound resolver.
+// unlessResolver: a private DNS's rename replaces it unless configuration makes it an outbound
+// resolver (configuration's: in the plan, the branches it leaves out are not known yet).
 func unlessResolver(ctx context.Context, req planmodifier.StringRequest, resp *stringplanmodifier.RequiresReplaceIfFuncResponse) {
 	for _, b := range []string{"aws_private_dns_resolver_attachment_config", "azure_private_dns_resolver_attachment_config"} {
 		var v types.Object
-		resp.Diagnostics.Append(req.Plan.GetAttribute(ctx, path.Root("private_dns_attachment_config").AtName(b), &v)...)
+		resp.Diagnostics.Append(req.Config.GetAttribute(ctx, path.Root("private_dns_attachment_config").AtName(b), &v)...)
 		if !v.IsNull() {
 			return
 		}
