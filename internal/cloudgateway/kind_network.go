@@ -34,13 +34,13 @@ var NetworkKind = engine.EntityKind{
 	Description: "A network for Dedicated Cloud Gateways: the VPC Konnect provisions in a cloud provider account and region, on which configurations run their data-plane groups. " +
 		"Konnect provisions it asynchronously: the create waits until it is `ready` (about half an hour in Konnect; `timeouts.create`), and the destroy until it is gone (`timeouts.delete`). " +
 		"A provisioning that fails is an error with Konnect's reason, and the network stays in state, tainted, so that the next apply replaces it. " +
-		"Only the name can change in place; anything else replaces the network. A network that a configuration still uses cannot be destroyed: the destroy names the configuration.",
+		"Only the name can change in place; anything else replaces the network. A network that a configuration still uses cannot be destroyed: the destroy names the configuration. Konnect deletes its transit gateways and private DNS with it: those this configuration does not manage are named, and the destroy refused (`conflict_policy`).",
 	API:      engine.PatchAPI{PlatformAPI: engine.PlatformAPI{Collection: global("networks")}, NameFilter: "filter[name][eq]"},
 	NameAttr: "name",
 	// What provisioning moves, and the counts other objects move: never a change of the network's own.
 	Derived: []string{"state", "state_metadata", "provider_metadata", "entity_version", "updated_at",
 		"transit_gateway_count", "configuration_reference_count"},
-	Dependents:   []engine.Dependent{configurationsOf},
+	Dependents:   append([]engine.Dependent{configurationsOf}, attachedToNetwork...), // kind_transit_gateway.go
 	Provisioning: networkProvisioning,
 	Check:        checkNetwork, // network_check.go
 	DataSource:   true,

@@ -302,3 +302,25 @@ func TestKeepUnpatchedObject(t *testing.T) {
 		t.Errorf("Konnect's answer to an OIDC provider changed: %v", got)
 	}
 }
+
+// Branches told apart by a discriminator may share a field (two kinds of private DNS
+// resolver, each with its dns_config); an unbranched inline object, or a branch and the
+// object's own field, may not.
+func TestInlineBranchesShareFields(t *testing.T) {
+	branch := func(name, kind string, fields ...Attr) Attr {
+		return Attr{Name: name, Inline: true, Branch: "kind=" + kind, Type: ObjectOf(append([]Attr{{Name: "kind", Type: String, Mode: Required}}, fields...)...)}
+	}
+	dns := Attr{Name: "dns_config", Type: MapOf(String)}
+	shared := []Attr{{Name: "config", Type: ObjectOf(branch("aws", "aws-outbound-resolver", dns), branch("azure", "azure-outbound-resolver", dns))}}
+	if err := CheckDeclaration(shared); err != nil {
+		t.Errorf("two branches with one field: %v", err)
+	}
+	own := []Attr{{Name: "config", Type: ObjectOf(dns, branch("aws", "aws-outbound-resolver", dns))}}
+	if err := CheckDeclaration(own); err == nil || !strings.Contains(err.Error(), `"dns_config"`) {
+		t.Errorf("a branch sharing the object's own field: %v", err)
+	}
+	plain := []Attr{{Name: "config", Type: ObjectOf(testOIDC, Attr{Name: "other", Inline: true, Type: ObjectOf(Attr{Name: "issuer_url", Type: String})})}}
+	if err := CheckDeclaration(plain); err == nil {
+		t.Error("two unbranched inline objects sharing a field were accepted")
+	}
+}

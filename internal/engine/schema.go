@@ -2,6 +2,7 @@ package engine
 
 import (
 	"fmt"
+	"maps"
 	"strings"
 
 	"github.com/hashicorp/terraform-plugin-framework/attr"
@@ -45,28 +46,39 @@ func resourceAttributes(attrs []Attr) map[string]schema.Attribute {
 
 // checkInline refuses Inline attributes that are no object, and an object whose fields (its
 // inline attributes' included) would share a JSON name: the JSON could not tell them apart.
+// Branches (Inline with Branch) are told apart by their discriminator, so two branches may
+// share a field (two kinds of private DNS resolver, each with its dns_config); none may
+// share one with the object's own fields.
 func checkInline(parent string, attrs []Attr) {
 	seen := map[string]string{}
-	claim := func(field, by string) {
+	claim := func(seen map[string]string, field, by string) {
 		if other, ok := seen[field]; ok {
 			panic(declarationError(fmt.Sprintf("attribute %s: %s and %s both write the JSON field %q", parent, other, by, field)))
 		}
 		seen[field] = by
 	}
+	var branches []Attr
 	for _, a := range attrs {
 		switch {
 		case a.Inline && a.Type.Kind != KObject:
 			panic(declarationError(fmt.Sprintf("attribute %s.%s: only an object can be Inline", parent, a.Name)))
+		case a.Inline && a.Branch != "":
+			branches = append(branches, a)
 		case a.Inline:
-			shared, _, _ := strings.Cut(a.Branch, "=")
 			for _, f := range a.Type.Attrs {
-				if a.Branch != "" && f.JSONName() == shared {
-					continue // every branch declares its discriminator
-				}
-				claim(f.JSONName(), a.Name+"."+f.Name)
+				claim(seen, f.JSONName(), a.Name+"."+f.Name)
 			}
 		default:
-			claim(a.JSONName(), a.Name)
+			claim(seen, a.JSONName(), a.Name)
+		}
+	}
+	for _, a := range branches {
+		own := maps.Clone(seen)
+		shared, _, _ := strings.Cut(a.Branch, "=")
+		for _, f := range a.Type.Attrs {
+			if f.JSONName() != shared { // every branch declares its discriminator
+				claim(own, f.JSONName(), a.Name+"."+f.Name)
+			}
 		}
 	}
 }

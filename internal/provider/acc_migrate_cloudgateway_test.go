@@ -21,6 +21,8 @@ var kongCloudGatewayAttrs = map[string][]string{
 		"created_at", "default", "entity_version", "id", "name", "provider_metadata", "region", "transit_gateway_count", "updated_at"},
 	"konnect_cloud_gateway_configuration": {"api_access", "control_plane_geo", "control_plane_id", "created_at", "dataplane_groups",
 		"entity_version", "id", "kind", "updated_at", "version"},
+	"konnect_cloud_gateway_transit_gateway": kongTransitGatewayAttrs, // acc_migrate_cloudgateway_attachments_test.go
+	"konnect_cloud_gateway_private_dns":     kongPrivateDNSAttrs,
 }
 
 func init() {
@@ -83,6 +85,8 @@ func addKongCloudGateway(t *testing.T, e *konnectEnv, state *kongStateFile, cpID
 		attr: "version", do: func() { e.edit(cfgPath, set("version", "3.11")) }})
 	// the network is the configuration's: its edit goes in the round after the configuration's
 	s.edits[0].round = 2
+	attached := addKongAttachments(t, e, state, created["id"].(string)) // acc_migrate_cloudgateway_attachments_test.go
+	s.edits = append(s.edits, attached.edits...)
 	s.config = fmt.Sprintf(`
 resource "konnect_cloud_gateway_network" "edge" {
   name                              = "edge"
@@ -106,6 +110,6 @@ resource "konnect_cloud_gateway_configuration" "edge" {
     environment = [{ name = "KONG_LOG_LEVEL", value = "info" }]
   }]
 }
-`, account)
+`, account) + attached.config
 	return s
 }

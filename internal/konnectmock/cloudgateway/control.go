@@ -87,3 +87,11 @@ func (f *Family) Control(r *http.Request, path string, body []byte) (mockcore.Re
 	f.FailNextProvisioning(in.Reason)
 	return mockcore.NoContent(), true
 }
+
+// RefusedNotReady is how many transit gateway and private DNS creates the family refused
+// because their network was not ready yet.
+func (f *Family) RefusedNotReady() int {
+	f.env.Lock.Lock()
+	defer f.env.Lock.Unlock()
+	return f.refusedNotReady
+}

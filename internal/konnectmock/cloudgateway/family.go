@@ -25,6 +25,8 @@ type Family struct {
 	opts Options
 	st   *state
 	skew time.Duration // Advance's: added to the clock
+	// refusedNotReady counts the creates refused because their network was not ready.
+	refusedNotReady int
 }
 
 var _ mockcore.Family = (*Family)(nil)
@@ -54,6 +56,8 @@ func init() {
 	add("v2/cloud-gateways/networks/{networkId}/configuration-references", map[string]handler{"GET": listNetworkReferences})
 	add("v2/cloud-gateways/configurations", map[string]handler{"GET": listConfigurations, "PUT": putConfiguration})
 	add("v2/cloud-gateways/configurations/{configurationId}", map[string]handler{"GET": getConfiguration})
+	transitGateways.routes(add) // attachments.go
+	privateDNS.routes(add)
 }
 
 // Route reports the family's paths: /v2/cloud-gateways/….

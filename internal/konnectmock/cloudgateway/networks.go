@@ -26,7 +26,7 @@ func (f *Family) networkView(n *network) map[string]any {
 		"cloud_gateway_provider_account_id": n.ProviderAccountID, "region": n.Region,
 		"availability_zones": n.AvailabilityZones, "cidr_block": n.CIDRBlock,
 		"state": n.State, "provider_metadata": meta,
-		"transit_gateway_count": 0, "configuration_reference_count": len(f.referencing(n.ID)),
+		"transit_gateway_count": len(f.attachmentsOf(transitGateways, n.ID)), "configuration_reference_count": len(f.referencing(n.ID)),
 		"entity_version": n.EntityVersion,
 		"created_at":     mockcore.FormatTime(n.CreatedAt), "updated_at": mockcore.FormatTime(n.UpdatedAt),
 	}
@@ -189,15 +189,12 @@ func deleteNetwork(c *call) mockcore.Response {
 		return mockcore.NoContent()
 	}
 	n.moveTo(stateTerminating, c.f.now())
+	c.f.terminateAttachments(n.ID) // its transit gateways and private DNS go with it
 	return mockcore.NoContent()
 }
 
 func listNetworkReferences(c *call) mockcore.Response {
-	n := c.f.network(c.params["networkId"])
-	if n == nil {
-		return c.notFound("Network")
-	}
-	p, bad := c.page()
+	n, p, bad := c.networkPage() // attachments.go
 	if bad != nil {
 		return *bad
 	}

@@ -24,6 +24,8 @@ type state struct {
 	ProviderAccounts []*providerAccount `json:"provider_accounts"`
 	Networks         []*network         `json:"networks"`
 	Configurations   []*configuration   `json:"configurations"`
+	TransitGateways  []*attachment      `json:"transit_gateways,omitempty"`
+	PrivateDNS       []*attachment      `json:"private_dns,omitempty"`
 	moreState                           // custom_domains.go: custom domains, add-ons, serverless cloud gateways
 	// FailNext is the reason the next provisioning to complete fails with ("" none).
 	FailNext string `json:"fail_next"`
@@ -145,6 +147,7 @@ func (f *Family) advance() {
 		}
 	}
 	f.st.Networks = kept
+	f.st.TransitGateways, f.st.PrivateDNS = f.stepAll(f.st.TransitGateways, now), f.stepAll(f.st.PrivateDNS, now)
 	keptC := f.st.Configurations[:0]
 	for _, c := range f.st.Configurations {
 		for i, g := range c.Groups {
