@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
 	"github.com/hashicorp/terraform-plugin-testing/knownvalue"
@@ -71,7 +72,10 @@ func init() {
 // after polling that network while it initialized; both transit gateways are in state ready,
 // and the destroy waits until Konnect reports them terminated (or has them no more).
 func TestAccTransitGatewayWaitsForItsNetwork(t *testing.T) {
-	env := provisioningEnv(t)
+	// Each request reads the ticking clock: provisioning lasts 12 of them, so that their
+	// network still initializes after the requests of the plan (a network's plan reads its
+	// provider account and availability.json) when the create first polls it.
+	env := acctest.NewEnv(t, konnectmock.Options{Now: tickingClock(), CloudGateways: mockcgw.Options{ProvisioningTime: 12 * time.Second}})
 	var other map[string]any
 	if _, err := env.Client.Do(t.Context(), "POST", "/v2/cloud-gateways/networks", nil, map[string]any{"name": "theirs",
 		"cloud_gateway_provider_account_id": mockcgw.SeededProviderAccount("aws"), "region": "us-east-2",
