@@ -15,6 +15,12 @@ func TestAccKinds(t *testing.T) {
 	acctest.RunKinds(t, access.Kinds, kindRows, newServer)
 }
 
+// TestAccKindsBothCLIs runs the rows of the family's kinds that OpenTofu runs too
+// (acctest.KindsBothCLIs: one per API style).
+func TestAccKindsBothCLIs(t *testing.T) {
+	acctest.RunKindsBothCLIs(t, access.Kinds, kindRows, newServer)
+}
+
 // kindRows: one row per access kind.
 var kindRows = map[string]acctest.KindRow{
 	// the access family (kind_access_test.go)

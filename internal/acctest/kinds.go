@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"regexp"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -590,17 +591,42 @@ func (f *KindFixture) updateSteps() []resource.TestStep {
 	}
 }
 
-// RunKinds runs the scenarios for each of kinds (a family's, in its package's TestAccKinds),
+// RunKinds runs the scenarios for each of kinds (a family's, in its package's TestAccKinds)
+// but those in KindsBothCLIs (RunKindsBothCLIs),
 // one subtest per kind named by its type without konnect_gateway_, from the kind's row in
 // rows, against the provider newServer makes. It first checks the rows (CheckKindRows): every
 // kind has exactly one row and rows has no other, so a kind is never silently left out.
 func RunKinds(t *testing.T, kinds []engine.EntityKind, rows map[string]KindRow, newServer func() tfprotov6.ProviderServer) {
 	t.Helper()
+	CheckKindRows(t, kinds, rows)
+	runKinds(t, kinds, rows, newServer, false)
+}
+
+// KindsBothCLIs are the kinds whose rows OpenTofu runs too, one per API style: a kind shares
+// the engine with twenty others, so the other rows run with Terraform only (GNUmakefile,
+// BOTH_CLIS_RUN): a gateway core entity, a plugin, a credential under its consumer, a global
+// platform object, a portal page, a catalog object written whole with PUT. Their rows run in
+// their family's TestAccKindsBothCLIs (RunKindsBothCLIs), not in TestAccKinds, so that the
+// OpenTofu run selects them by test name beside its other tests.
+var KindsBothCLIs = []string{"konnect_gateway_service", "konnect_gateway_plugin", "konnect_gateway_key_auth",
+	"konnect_team", "konnect_portal_page", "konnect_api_publication"}
+
+// RunKindsBothCLIs runs the rows of the family's kinds in KindsBothCLIs: its
+// TestAccKindsBothCLIs, which every family holding such a kind has (TestAcceptanceMatrix).
+func RunKindsBothCLIs(t *testing.T, kinds []engine.EntityKind, rows map[string]KindRow, newServer func() tfprotov6.ProviderServer) {
+	t.Helper()
+	runKinds(t, kinds, rows, newServer, true)
+}
+
+func runKinds(t *testing.T, kinds []engine.EntityKind, rows map[string]KindRow, newServer func() tfprotov6.ProviderServer, bothCLIs bool) {
+	t.Helper()
 	// Beside the package's other tests: a serial TestAccKinds would hold them back until its
 	// last row ends, with one core idle while that row runs alone.
 	t.Parallel()
-	CheckKindRows(t, kinds, rows)
 	for _, k := range kinds {
+		if slices.Contains(KindsBothCLIs, k.TypeName) != bothCLIs {
+			continue
+		}
 		t.Run(KindSubtest(k), func(t *testing.T) {
 			row, ok := rows[k.TypeName]
 			if !ok {

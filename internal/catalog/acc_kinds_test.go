@@ -15,6 +15,12 @@ func TestAccKinds(t *testing.T) {
 	acctest.RunKinds(t, catalog.Kinds, kindRows, newServer)
 }
 
+// TestAccKindsBothCLIs runs the rows of the family's kinds that OpenTofu runs too
+// (acctest.KindsBothCLIs: one per API style).
+func TestAccKindsBothCLIs(t *testing.T) {
+	acctest.RunKindsBothCLIs(t, catalog.Kinds, kindRows, newServer)
+}
+
 // kindRows: one row per kind of the API catalog (kind_catalog_test.go).
 var kindRows = map[string]acctest.KindRow{
 	catalog.APIKind.TypeName:            apiRow,

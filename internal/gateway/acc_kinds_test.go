@@ -16,6 +16,12 @@ func TestAccKinds(t *testing.T) {
 	acctest.RunKinds(t, gateway.Kinds, kindRows, newServer)
 }
 
+// TestAccKindsBothCLIs runs the rows of the family's kinds that OpenTofu runs too
+// (acctest.KindsBothCLIs: one per API style).
+func TestAccKindsBothCLIs(t *testing.T) {
+	acctest.RunKindsBothCLIs(t, gateway.Kinds, kindRows, newServer)
+}
+
 // kindRows: one row per gateway kind, declared in kind_<name>_test.go.
 var kindRows = map[string]acctest.KindRow{
 	gateway.ControlPlaneKind.TypeName:        controlPlaneRow,

@@ -319,7 +319,7 @@ resource "konnect_gateway_plugin" "trace" {
 
 // A scoped plugin and a global one: create, update in place, and import. A config key set in
 // Konnect survives Terraform's next update. (Stale saved plans, conflicts and the rest:
-// TestAccKinds/plugin.)
+// TestAccKindsBothCLIs/plugin.)
 func TestAccProxyPlugin_Lifecycle(t *testing.T) {
 	env := acctest.NewEnv(t, konnectmock.Options{})
 	sameID := statecheck.CompareValue(compare.ValuesSame())

@@ -15,6 +15,12 @@ func TestAccKinds(t *testing.T) {
 	acctest.RunKinds(t, portal.Kinds, kindRows, newServer)
 }
 
+// TestAccKindsBothCLIs runs the rows of the family's kinds that OpenTofu runs too
+// (acctest.KindsBothCLIs: one per API style).
+func TestAccKindsBothCLIs(t *testing.T) {
+	acctest.RunKindsBothCLIs(t, portal.Kinds, kindRows, newServer)
+}
+
 // kindRows: one row per Dev Portal kind.
 var kindRows = map[string]acctest.KindRow{
 	// the portal family (kind_portal_test.go)

@@ -12,12 +12,10 @@ import (
 )
 
 // The acceptance matrix of make test selects by name (GNUmakefile: BOTH_CLIS_RUN,
-// SHORTCUTS_OFF_RUN, KINDS_BOTH): a test renamed or moved must not
-// silently leave the second CLI or the shortcut-off run. Every alternative of each list
-// names at least one acceptance test somewhere under internal/, and every kind in the
-// KINDS_ lists is a subtest of TestAccKinds: a kind of Kinds, whose row its family's package
-// declares and whose family's TestAccKinds runs it (TestKindRowsCoverEveryKind); `-run
-// '^TestAccKinds$/^(...)$'` over ./internal/... finds it in that package.
+// SHORTCUTS_OFF_RUN): a test renamed or moved must not silently leave the second CLI or the
+// shortcut-off run. Every alternative of each list names at least one acceptance test
+// somewhere under internal/, and every kind of acctest.KindsBothCLIs is a kind of a family
+// whose package runs its row in TestAccKindsBothCLIs.
 func TestAcceptanceMatrix(t *testing.T) {
 	makefile, err := os.ReadFile("../../GNUmakefile")
 	if err != nil {
@@ -70,25 +68,42 @@ func TestAcceptanceMatrix(t *testing.T) {
 			}
 		}
 	}
-	rows := map[string]string{} // subtest → the family package whose TestAccKinds runs it
+	rows := map[string]string{} // kind → the family package whose TestAccKinds runs it
 	for _, fam := range kindFamilies {
 		for _, k := range fam.kinds {
-			rows[acctest.KindSubtest(k)] = fam.pkg
+			rows[k.TypeName] = fam.pkg
 		}
 	}
 	for _, k := range Kinds {
-		if rows[acctest.KindSubtest(k)] == "" {
+		if rows[k.TypeName] == "" {
 			t.Errorf("%s is in no family's Kinds: no TestAccKinds runs it", k.TypeName)
 		}
 	}
 	if !tests["TestAccKinds"] {
 		t.Error("no TestAccKinds under internal/")
 	}
-	for _, name := range []string{"KINDS_BOTH"} {
-		for _, kind := range strings.Split(variable(name), "|") {
-			if rows[kind] == "" {
-				t.Errorf("%s names %q, which is no subtest of TestAccKinds in any family's package", name, kind)
+	// The rows OpenTofu runs too: each kind's family runs them in its TestAccKindsBothCLIs
+	// (TestAccKinds leaves them out), which BOTH_CLIS_RUN names.
+	if !strings.Contains(variable("BOTH_CLIS_RUN"), "(KindsBothCLIs|") {
+		t.Error("BOTH_CLIS_RUN does not name KindsBothCLIs: OpenTofu would run no guard row")
+	}
+	for _, typeName := range acctest.KindsBothCLIs {
+		pkg := rows[typeName]
+		if pkg == "" {
+			t.Errorf("acctest.KindsBothCLIs names %s, which is no kind of any family", typeName)
+			continue
+		}
+		files, _ := filepath.Glob(filepath.Join("..", pkg, "*_test.go"))
+		found := false
+		for _, f := range files {
+			src, err := os.ReadFile(f)
+			if err != nil {
+				t.Fatal(err)
 			}
+			found = found || regexp.MustCompile(`(?m)^func TestAccKindsBothCLIs\(t \*testing\.T\) \{\n\tacctest\.RunKindsBothCLIs\(`).Match(src)
+		}
+		if !found {
+			t.Errorf("%s is in acctest.KindsBothCLIs, but internal/%s has no TestAccKindsBothCLIs calling acctest.RunKindsBothCLIs: its row would run nowhere", typeName, pkg)
 		}
 	}
 }
