@@ -54,7 +54,7 @@ var DocumentKind = engine.EntityKind{
 		"Konnect deletes a document's child documents with it: a destroy is refused while child documents this configuration does not manage are under it, naming each with its `import` block (`conflict_policy` decides as for every cascade).",
 	// Refreshed one GET per document, not from a listing: Konnect lists an API's documents
 	// as a tree without their content.
-	API:        engine.PatchAPI{PlatformAPI: engine.PlatformAPI{Collection: engine.V3Path("apis", "{api_id}", "documents")}},
+	API:        engine.PatchAPI{PlatformAPI: engine.PlatformAPI{Collection: engine.V3Path("apis", "{api_id}", "documents"), Tree: "children"}},
 	Dependents: []engine.Dependent{subDocumentsOf}, // cascade.go
 	Check:      checkDocument,                      // checks.go
 	Attrs: []engine.Attr{

@@ -246,7 +246,7 @@ func name(w *walk) {
 		if len(w.byType[k.TypeName]) == 0 {
 			continue
 		}
-		if k.NameAttr == "" && !belowObject(k) {
+		if k.NameAttr == "" && !belowObject(k) && lastParent(k) != "" { // scoped to an object it references (a plugin)
 			last = append(last, k.TypeName)
 		} else {
 			first = append(first, k.TypeName)
@@ -280,14 +280,14 @@ func belowObject(k engine.EntityKind) bool {
 	if p == "" {
 		return false
 	}
-	pk, ok := parentKind(p)
+	pk, ok := parentKind(p, k)
 	_, isCP := pk.API.(engine.ControlPlaneAPI)
 	return ok && !isCP
 }
 
 // ownNames are the attributes that name an object, in order of preference (after the
 // kind's unique name).
-var ownNames = []string{"instance_name", "name", "username", "custom_id", "prefix", "title", "group", "kid", "key"}
+var ownNames = []string{"instance_name", "name", "username", "custom_id", "prefix", "title", "group", "kid", "key", "version"}
 
 // baseName is an object's name before clashes are resolved: its own name (its unique name,
 // else the first naming attribute it has, else the non-id values that identify it), after
@@ -319,6 +319,9 @@ func baseName(o *object, w *walk) string {
 		prefix = o.parent.name
 	case o.kind.NameAttr == "":
 		prefix = scopeName(o, w)
+	}
+	if rest, ok := strings.CutPrefix(own, short+"_"); ok && prefix != "" && rest != "" && rest[0] >= '0' && rest[0] <= '9' {
+		own = rest // the type made a name that starts with a digit an identifier; the prefix does (orders_api_1_0_0)
 	}
 	switch {
 	case own == "" && prefix == "":

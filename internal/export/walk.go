@@ -16,7 +16,7 @@ import (
 
 // exportedFamilies are the families this command writes; the others are reported skipped
 // (their kinds' listings and imports are not proven by an export test yet).
-var exportedFamilies = map[string]bool{"gateway": true, "access": true}
+var exportedFamilies = map[string]bool{"gateway": true, "access": true, "portal": true, "catalog": true}
 
 // object is one Konnect object on its way to a resource block.
 type object struct {
@@ -64,12 +64,24 @@ type walk struct {
 
 // parentKind is the kind a path parameter names: <x>_id names the kind whose type name is
 // the shortest ending in _<x> (control_plane_id: konnect_gateway_control_plane, account_id:
-// konnect_system_account).
-func parentKind(param string) (engine.EntityKind, bool) {
+// konnect_system_account), of the family of the kind it is a parameter of when that family
+// has one (a portal team role's team_id: konnect_portal_team, not konnect_team).
+func parentKind(param string, of engine.EntityKind) (engine.EntityKind, bool) {
+	for _, f := range provider.Families {
+		if slices.ContainsFunc(f.Kinds, func(k engine.EntityKind) bool { return k.TypeName == of.TypeName }) {
+			if k, ok := shortestEnding(f.Kinds, param); ok {
+				return k, true
+			}
+		}
+	}
+	return shortestEnding(provider.Kinds, param)
+}
+
+func shortestEnding(kinds []engine.EntityKind, param string) (engine.EntityKind, bool) {
 	x := "_" + strings.TrimSuffix(param, "_id")
 	var best engine.EntityKind
 	found := false
-	for _, k := range provider.Kinds {
+	for _, k := range kinds {
 		if strings.HasSuffix(k.TypeName, x) && (!found || len(k.TypeName) < len(best.TypeName)) {
 			best, found = k, true
 		}
@@ -98,7 +110,7 @@ func ordered(kinds []engine.EntityKind) []engine.EntityKind {
 				continue
 			}
 			if p := lastParent(k); p != "" {
-				pk, ok := parentKind(p)
+				pk, ok := parentKind(p, k)
 				inFamily := slices.ContainsFunc(kinds, func(x engine.EntityKind) bool { return x.TypeName == pk.TypeName })
 				if ok && inFamily && !done[pk.TypeName] && pk.TypeName != k.TypeName {
 					continue
@@ -140,11 +152,15 @@ type below struct {
 
 // kind reads every object of one kind below each exported object of its parent kind.
 func (w *walk) kind(ctx context.Context, family string, k engine.EntityKind) (int, error) {
+	if k.ExportedAs != "" {
+		w.skipped = append(w.skipped, skip{k.TypeName, "the same objects as " + k.ExportedAs + ", exported as " + k.ExportedAs})
+		return 0, nil
+	}
 	var under []below
 	if p := lastParent(k); p == "" {
 		under = []below{{parents: map[string]string{}}}
 	} else {
-		pk, ok := parentKind(p)
+		pk, ok := parentKind(p, k)
 		if !ok {
 			w.skipped = append(w.skipped, skip{k.TypeName, "not exported yet"})
 			return 0, nil
@@ -188,7 +204,7 @@ func (w *walk) kind(ctx context.Context, family string, k engine.EntityKind) (in
 	for i, u := range under {
 		r := results[i]
 		if !r.ok {
-			w.skipped = append(w.skipped, skip{k.TypeName, "not exported yet"})
+			w.skipped = append(w.skipped, skip{k.TypeName, unlisted(k)})
 			return 0, nil
 		}
 		if r.err != nil {
@@ -287,4 +303,27 @@ func describe(k engine.EntityKind, obj konnect.Object) string {
 		}
 	}
 	return fmt.Sprint(obj["id"])
+}
+
+// unlisted is why a kind without a listing the export reads is left out.
+func unlisted(k engine.EntityKind) string {
+	var params []string
+	for _, a := range k.Attrs {
+		if a.Parent {
+			params = append(params, "<"+a.Name+">")
+		}
+	}
+	switch api := k.API.(type) {
+	case engine.SingletonAPI:
+		if api.IDFrom != "" && len(params) > 1 {
+			return "not exported yet: one per " + strings.Join(params, " and ") + ", which Konnect lists by another path than the object's; import it with " + strings.Join(params, "/")
+		}
+		if len(params) == 0 {
+			return "not exported yet: one object of the organization (its settings), which the export does not read; import it with any id"
+		}
+		return "not exported yet: one object per " + strings.Join(params, " and ") + " (settings Konnect makes with it), which the export does not read; import it with " + strings.Join(params, "/")
+	case engine.AssignmentAPI:
+		return "not exported yet: an assignment, which the export does not list"
+	}
+	return "not exported yet"
 }
