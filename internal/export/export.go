@@ -161,10 +161,7 @@ type file struct {
 // objects), one per other family, the variables, and the provider requirement.
 func render(w *walk) []file {
 	name(w)
-	r := &renderer{byID: map[string]*object{}, vars: map[string]variable{}}
-	for _, o := range w.objects {
-		r.byID[o.id] = o
-	}
+	r := &renderer{byID: w.byID, vars: map[string]variable{}}
 	groups := map[string][]*object{}
 	for _, o := range w.objects {
 		fname := o.family + ".tf"

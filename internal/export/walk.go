@@ -31,7 +31,8 @@ type object struct {
 	name    string                       // its resource name
 }
 
-// importID is the id the kind's import takes: its path parameters, then its id.
+// importID is the id the kind's import takes: its path parameters, then its id (a
+// singleton's path parameters alone: a publication's <api_id>/<portal_id>).
 func (o *object) importID() string {
 	var parts []string
 	for _, a := range o.kind.Attrs {
@@ -39,7 +40,25 @@ func (o *object) importID() string {
 			parts = append(parts, o.parents[a.Name])
 		}
 	}
+	if _, singleton := o.kind.API.(engine.SingletonAPI); singleton && len(parts) > 0 {
+		return strings.Join(parts, "/")
+	}
 	return strings.Join(append(parts, o.id), "/")
+}
+
+// namedParents are the path parameters of an object listed below parents, with those the
+// object itself names (a publication listed below its portal names its API).
+func namedParents(k engine.EntityKind, parents map[string]string, obj konnect.Object) map[string]string {
+	out, cloned := parents, false
+	for _, a := range k.Attrs {
+		if s, named := obj[a.Name].(string); a.Parent && named && parents[a.Name] == "" {
+			if !cloned {
+				out, cloned = maps.Clone(parents), true
+			}
+			out[a.Name] = s
+		}
+	}
+	return out
 }
 
 // skip is something the export leaves out, with the reason.
@@ -211,7 +230,7 @@ func (w *walk) kind(ctx context.Context, family string, k engine.EntityKind) (in
 			return n, fmt.Errorf("listing %s: %w", k.TypeName, r.err)
 		}
 		for _, obj := range r.found {
-			if done, err := w.add(ctx, family, k, obj, u.parents, u.parent); err != nil {
+			if done, err := w.add(ctx, family, k, obj, namedParents(k, u.parents, obj), u.parent); err != nil {
 				return n, err
 			} else if done {
 				n++
@@ -290,7 +309,9 @@ func (w *walk) add(ctx context.Context, family string, k engine.EntityKind, obj 
 	}
 	w.objects = append(w.objects, o)
 	w.byType[k.TypeName] = append(w.byType[k.TypeName], o)
-	w.byID[id] = o
+	if _, taken := w.byID[id]; !taken { // a singleton's id is its parent's (a publication's, its portal's)
+		w.byID[id] = o
+	}
 	w.counts[k.TypeName]++
 	return true, nil
 }
@@ -313,11 +334,8 @@ func unlisted(k engine.EntityKind) string {
 			params = append(params, "<"+a.Name+">")
 		}
 	}
-	switch api := k.API.(type) {
+	switch k.API.(type) {
 	case engine.SingletonAPI:
-		if api.IDFrom != "" && len(params) > 1 {
-			return "not exported yet: one per " + strings.Join(params, " and ") + ", which Konnect lists by another path than the object's; import it with " + strings.Join(params, "/")
-		}
 		if len(params) == 0 {
 			return "not exported yet: one object of the organization (its settings), which the export does not read; import it with any id"
 		}
