@@ -148,18 +148,25 @@ func (m *mock) post(path string, body, out any) func() error {
 	return func() error { return m.send(http.MethodPost, path, body, out) }
 }
 
-// send calls the mock with a JSON body.
+// send calls the mock with a JSON body (none when nil) and decodes a JSON answer into out
+// (when not nil).
 func (m *mock) send(method, path string, body, out any) error {
-	b, err := json.Marshal(body)
-	if err != nil {
-		return err
+	var rd io.Reader
+	if body != nil {
+		b, err := json.Marshal(body)
+		if err != nil {
+			return err
+		}
+		rd = bytes.NewReader(b)
 	}
-	req, err := http.NewRequest(method, m.url+path, bytes.NewReader(b))
+	req, err := http.NewRequest(method, m.url+path, rd)
 	if err != nil {
 		return err
 	}
 	req.Header.Set("Authorization", "Bearer "+mockToken)
-	req.Header.Set("Content-Type", "application/json")
+	if body != nil {
+		req.Header.Set("Content-Type", "application/json")
+	}
 	resp, err := m.client.Do(req)
 	if err != nil {
 		return fmt.Errorf("konnect-mock %s %s: %w", method, path, err)
