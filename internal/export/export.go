@@ -31,6 +31,7 @@ type Options struct {
 	Out          string   // the folder written
 	Families     []string // nil: every family
 	ControlPlane string   // a control plane's name or id: only it (and its objects) of the gateway family
+	Tag          string   // only the gateway objects carrying this tag, with the objects they live below and reference
 	Overwrite    bool     // write into a folder that holds .tf files
 	Getenv       func(string) string
 	Stderr       io.Writer
@@ -45,9 +46,10 @@ func Main(args []string, stderr io.Writer, version string) int {
 	fs.StringVar(&o.Out, "out", "", "the folder to write the configuration to (required)")
 	families := fs.String("family", "", "comma-separated families to export (default: all): "+strings.Join(familyNames(), ", "))
 	fs.StringVar(&o.ControlPlane, "control-plane", "", "export only this control plane (name or id) of the gateway family")
+	fs.StringVar(&o.Tag, "tag", "", "of the gateway family, export only the objects carrying this tag, with the objects they live below (their control plane, a credential's consumer) and reference (a route's service)")
 	fs.BoolVar(&o.Overwrite, "overwrite", false, "write into a folder that already holds .tf files (files an earlier export wrote are replaced)")
 	fs.Usage = func() {
-		fmt.Fprintln(stderr, "Usage: terraform-provider-konnect export --out DIR [--family gateway,access,...] [--control-plane NAME|ID] [--overwrite]")
+		fmt.Fprintln(stderr, "Usage: terraform-provider-konnect export --out DIR [--family gateway,access,...] [--control-plane NAME|ID] [--tag TAG] [--overwrite]")
 		fmt.Fprintln(stderr, "Reads Konnect with the provider's settings (KONNECT_TOKEN or KONNECT_SPAT, KONNECT_SERVER_URL, ...) and writes a configuration that adopts it.")
 		fs.PrintDefaults()
 	}
@@ -103,6 +105,9 @@ func Run(ctx context.Context, o Options) error {
 	}
 	if o.ControlPlane != "" && !w.cpMatched && slices.ContainsFunc(fams, func(f provider.Family) bool { return f.Name == "gateway" }) {
 		return fmt.Errorf("no control plane in Konnect is named %q or has that id; nothing was written", o.ControlPlane)
+	}
+	if o.Tag != "" {
+		w.keepTagged(o.Tag)
 	}
 	files := render(w)
 	if err := writeFiles(o.Out, files, o.Overwrite); err != nil {
