@@ -54,7 +54,7 @@ var DocumentKind = engine.EntityKind{
 		"Konnect deletes a document's child documents with it: a destroy is refused while child documents this configuration does not manage are under it, naming each with its `import` block (`conflict_policy` decides as for every cascade).",
 	// Refreshed one GET per document, not from a listing: Konnect lists an API's documents
 	// as a tree without their content.
-	API:        engine.PatchAPI{PlatformAPI: engine.PlatformAPI{Collection: engine.V3Path("apis", "{api_id}", "documents")}},
+	API:        engine.PatchAPI{PlatformAPI: engine.PlatformAPI{Collection: engine.V3Path("apis", "{api_id}", "documents"), Tree: "children"}},
 	Dependents: []engine.Dependent{subDocumentsOf}, // cascade.go
 	Check:      checkDocument,                      // checks.go
 	Attrs: []engine.Attr{
@@ -82,7 +82,7 @@ var PublicationKind = engine.EntityKind{
 	Description: "Publishes an API to a Dev Portal. One per API and portal: PUT creates and updates it. A publication removed in Konnect is reported at refresh and planned again. " +
 		"Publishing to a portal this configuration does not manage works by its id. Import it with `<api_id>/<portal_id>` or `{\"api_id\":\"…\",\"portal_id\":\"…\"}`.",
 	API: engine.SingletonAPI{Path: engine.V3Path("apis", "{api_id}", "publications", "{portal_id}"),
-		IDFrom: "portal_id", Put: true, DeleteResets: true},
+		IDFrom: "portal_id", Put: true, DeleteResets: true, Listing: engine.V3Path("portals", "{portal_id}", "api-publications")},
 	Check: checkPublication, // checks.go
 	Attrs: []engine.Attr{
 		apiID(),

@@ -15,7 +15,8 @@ import (
 // an API has one, and Konnect holds it as the API's version. konnect_api_version is the
 // newer way to the same object.
 var SpecificationKind = engine.EntityKind{
-	TypeName: "konnect_api_specification",
+	TypeName:   "konnect_api_specification",
+	ExportedAs: "konnect_api_version",
 	Description: "The specification of an API (OpenAPI 2 or 3, or AsyncAPI; JSON or YAML), through Konnect's older specifications endpoint: an API has at most one, and Konnect holds it as the API's version. " +
 		"Prefer `konnect_api_version` for new configurations; do not manage one API's specification with both. " +
 		"The specification is compared as a document: re-indenting it, reordering its keys or switching between JSON and YAML plans no change. An update sends only what the plan changes (PATCH).",

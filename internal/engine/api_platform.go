@@ -37,6 +37,10 @@ type PlatformAPI struct {
 	// (snapshot_platform.go). Leave it false, with the reason, where a listed object lacks
 	// fields (a page's content).
 	Listed bool
+	// Tree: Konnect's listing answers the collection as a tree, each object holding the
+	// objects below it in this field (a portal's pages, an API's documents); a listing of
+	// every object (the export's) flattens it.
+	Tree string
 }
 
 func (p PlatformAPI) key() string {

@@ -137,6 +137,10 @@ type SingletonAPI struct {
 	// it (a portal's audit log webhook: disabled, no destination): a destroy sends it
 	// instead of writing Defaults.
 	DeleteResets bool
+	// Listing, when set, is the collection that lists the objects of the kind below their
+	// last parent (a portal's API publications), each row naming the other parents by
+	// their attribute names (api_id): the export reads it, then each object's GET.
+	Listing func(parents map[string]string) string
 }
 
 // A singleton written with PUT (Put: a publication, a portal's logo) is replaced whole: the

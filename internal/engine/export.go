@@ -3,6 +3,7 @@ package engine
 import (
 	"context"
 	"fmt"
+	"maps"
 	"net/url"
 
 	"github.com/konnectguard/terraform-provider-konnect/internal/konnect"
@@ -24,6 +25,10 @@ func ListAll(ctx context.Context, data *ProviderData, k EntityKind, parents map[
 	r.Data = data
 	if _, list, listed := r.snapshotOf(Address{Parents: parents}); listed {
 		objs, err = list(ctx)
+		return objs, true, err
+	}
+	if s, ok := k.API.(SingletonAPI); ok && s.Listing != nil {
+		objs, err = s.listAll(ctx, data.Client, k, parents)
 		return objs, true, err
 	}
 	p, isPlatform := k.API.(platformCollection)
@@ -110,4 +115,31 @@ func ListAcross(ctx context.Context, data *ProviderData, k EntityKind, controlPl
 		return byParent, true, nil
 	}
 	return nil, false, nil
+}
+
+// listAll reads every object its Listing lists below parents, each by its GET, naming its
+// parents (those the listing's row names too).
+func (s SingletonAPI) listAll(ctx context.Context, cl *konnect.Client, k EntityKind, parents map[string]string) ([]konnect.Object, error) {
+	rows, err := ListPlatform(ctx, cl, s.Listing(parents))
+	if err != nil {
+		return nil, err
+	}
+	var objs []konnect.Object
+	for _, row := range rows {
+		ps := maps.Clone(parents)
+		for _, a := range k.Attrs {
+			if _, known := ps[a.Name]; a.Parent && !known {
+				ps[a.Name] = fmt.Sprint(row[a.Name])
+			}
+		}
+		full, _, err := s.Get(ctx, cl, Address{Parents: ps, ID: s.idOf(ps)})
+		if err != nil {
+			return nil, err
+		}
+		for name, v := range ps {
+			full[name] = v
+		}
+		objs = append(objs, full)
+	}
+	return objs, nil
 }

@@ -59,6 +59,10 @@ type EntityKind struct {
 	// this kind does not manage ("" when it is not): a predefined team. The export command
 	// leaves such objects (and what is below them) out, with the reason.
 	Predefined func(obj konnect.Object) string
+	// ExportedAs names the kind whose objects this kind reaches too, by another endpoint
+	// (an API's specification, its version by Konnect's older endpoint): the export writes
+	// them as that kind only, never twice.
+	ExportedAs string
 	// Check, when set, checks the planned values of a create or an update against what
 	// Konnect lists when the plan is made (role names against its roles); each problem
 	// names the attribute that caused it. Values not yet known are left out of values.

@@ -28,6 +28,9 @@ func (p PlatformAPI) listedCollection(parents map[string]string) (string, bool) 
 
 func (p PlatformAPI) listAll(ctx context.Context, cl *konnect.Client, parents map[string]string) ([]konnect.Object, error) {
 	found, err := ListPlatform(ctx, cl, p.Collection(parents))
+	if p.Tree != "" {
+		found = flattenTree(found, p.Tree)
+	}
 	for i, o := range found {
 		found[i] = p.unwrap(o)
 	}

@@ -33,8 +33,10 @@ const (
 
 // An organization built by hand in Konnect (a control plane with a service, two routes, a
 // rate-limiting plugin with a Redis password, a consumer with a key-auth credential, a team
-// with a role, and one object of each other kind the generic path reaches) adopted in one
-// command: the exported folder plans 19 imports and nothing
+// with a role, one object of each other kind the generic path reaches, a Dev Portal with a
+// page tree and a snippet, an API with a version published to the portal and implemented
+// by the service) adopted in
+// one command: the exported folder plans 27 imports and nothing
 // else, applies, plans empty after, and the guards hold (an edit in Konnect is a conflict);
 // no secret in any file; references instead of ids; a second export is byte-identical.
 func TestAccExport(t *testing.T) {
@@ -64,6 +66,18 @@ func TestAccExport(t *testing.T) {
 	e.Create(core("vaults"), konnect.Object{"name": "env", "prefix": "my-env", "config": map[string]any{"prefix": "KONG_"}})
 	bot := e.PostObj("/v3/system-accounts", konnect.Object{"name": "ci-bot", "description": "CI"})
 	e.Post("/v3/system-accounts/"+bot["id"].(string)+"/assigned-roles", konnect.Object{"role_name": "Viewer", "entity_id": cp, "entity_type_name": "Control Planes", "entity_region": "us"})
+	// A Dev Portal with a page tree and a snippet, and an API with a version, published to it
+	// and implemented by the service.
+	portal := e.PostObj("/v3/portals", konnect.Object{"name": "developers"})["id"].(string)
+	guide := e.PostObj("/v3/portals/"+portal+"/pages", konnect.Object{"slug": "guide", "title": "Guide", "content": "# Guide\n"})["id"].(string)
+	e.Create("/v3/portals/"+portal+"/pages", konnect.Object{"slug": "faq", "title": "FAQ", "content": "# FAQ\n", "parent_page_id": guide})
+	e.Create("/v3/portals/"+portal+"/snippets", konnect.Object{"name": "banner", "content": "Welcome\n"})
+	api := e.PostObj("/v3/apis", konnect.Object{"name": "orders-api", "version": "v1"})["id"].(string)
+	e.Create("/v3/apis/"+api+"/versions", konnect.Object{"version": "1.0.0", "spec": map[string]any{"content": acctest.OrdersSpec}})
+	if _, err := e.Client.Do(context.Background(), "PUT", "/v3/apis/"+api+"/publications/"+portal, nil, konnect.Object{"visibility": "public"}, nil); err != nil {
+		t.Fatal(err)
+	}
+	e.Create("/v3/apis/"+api+"/implementations", konnect.Object{"service": map[string]any{"control_plane_id": cp, "id": svcID}})
 
 	cli := acctest.NewCLIRun(t)
 	env := map[string]string{"KONNECT_SERVER_URL": e.URL, "KONNECT_TOKEN": acctest.TestToken}
@@ -78,8 +92,9 @@ func TestAccExport(t *testing.T) {
 	}
 	e.ResetRequests()
 	progress := run(cli.Dir, false)
-	for _, want := range []string{"gateway: 15 objects read", "access: 4 objects read", "Exported 19 objects",
-		"konnect_team \"Organization Admin\"", "one of Konnect's predefined teams", "family portal: not exported yet"} {
+	for _, want := range []string{"gateway: 15 objects read", "access: 4 objects read", "portal: 4 objects read", "catalog: 4 objects read", "Exported 27 objects",
+		"konnect_team \"Organization Admin\"", "one of Konnect's predefined teams", "family organization: not exported yet",
+		"konnect_api_specification: the same objects as konnect_api_version", "konnect_portal_auth: not exported yet: one object per <portal_id>"} {
 		if !strings.Contains(progress, want) {
 			t.Errorf("stderr lacks %q:\n%s", want, progress)
 		}
@@ -87,7 +102,7 @@ func TestAccExport(t *testing.T) {
 	// Listings, not a call per object: a consumer's credentials come from the control
 	// plane's listing of them all, not from each consumer's (mtls-auth aside: the cascade
 	// guard declares no control plane listing of it yet).
-	t.Logf("the export of 19 objects sent %d requests", len(e.Requests()))
+	t.Logf("the export of 27 objects sent %d requests", len(e.Requests()))
 	perConsumer := regexp.MustCompile(`/consumers/[^/]+/(key-auth|basic-auth|acls|jwt|hmac-auth)$`)
 	for _, r := range e.Requests() {
 		if perConsumer.MatchString(r) || !strings.HasPrefix(r, "GET ") {
@@ -130,6 +145,24 @@ func TestAccExport(t *testing.T) {
 		!strings.Contains(access, "account_id = konnect_system_account.ci_bot.id") {
 		t.Errorf("access.tf does not reference the control plane and the team:\n%s", files["access.tf"])
 	}
+	// The portal's pages in their tree, the API's children and the implementation by
+	// reference.
+	for fname, wants := range map[string][]string{
+		"portal.tf": {"portal_id = konnect_portal.developers.id", "parent_page_id = konnect_portal_page.developers_guide.id",
+			`resource "konnect_portal_page" "developers_faq"`, `resource "konnect_portal_snippet" "developers_banner"`},
+		"catalog.tf": {"api_id = konnect_api.orders_api.id", `resource "konnect_api_version" "orders_api_1_0_0"`,
+			"control_plane_id = konnect_gateway_control_plane.prod.id", "id = konnect_gateway_service.orders.id",
+			`resource "konnect_api_publication"`, "portal_id = konnect_portal.developers.id", `visibility = "public"`},
+	} {
+		for _, want := range wants {
+			if !strings.Contains(squeeze(files[fname]), squeeze(want)) {
+				t.Errorf("%s lacks %q:\n%s", fname, want, files[fname])
+			}
+		}
+	}
+	if strings.Contains(files["catalog.tf"], "konnect_api_specification") {
+		t.Errorf("catalog.tf writes the API's version twice, as konnect_api_specification too:\n%s", files["catalog.tf"])
+	}
 	if !strings.Contains(squeeze(files["variables.tf"]), "sensitive = true") {
 		t.Errorf("variables.tf:\n%s", files["variables.tf"])
 	}
@@ -139,7 +172,7 @@ func TestAccExport(t *testing.T) {
 		"TF_VAR_alice_key_auth_key=" + keyAuthKey, "TF_VAR_certificate_key=" + tls.Key}
 	out, code := cli.Run(tf, "plan", "-no-color", "-out=adopt.tfplan")
 	if code != 0 || !planSays.MatchString(out) {
-		t.Fatalf("plan of the export: exit status %d, want 19 imports and nothing else\n%s", code, out)
+		t.Fatalf("plan of the export: exit status %d, want 27 imports and nothing else\n%s", code, out)
 	}
 	t.Log(planSays.FindString(out))
 	if strings.Contains(out, redisPassword) || strings.Contains(out, keyAuthKey) {
@@ -170,7 +203,7 @@ func TestAccExport(t *testing.T) {
 		}
 	}
 	e.ResetRequests()
-	if out, code = cli.Run(tf, "apply", "-no-color", "adopt.tfplan"); code != 0 || !strings.Contains(out, "19 imported, 0 added,") {
+	if out, code = cli.Run(tf, "apply", "-no-color", "adopt.tfplan"); code != 0 || !strings.Contains(out, "27 imported, 0 added,") {
 		t.Fatalf("apply: exit status %d\n%s", code, out)
 	}
 	if w := e.WritesSince(); len(w) > 0 {
@@ -217,9 +250,9 @@ func TestAccExport(t *testing.T) {
 	}
 }
 
-// planSays is the plan's summary line: 19 imports, nothing added or destroyed, and changes
+// planSays is the plan's summary line: 27 imports, nothing added or destroyed, and changes
 // only where a sensitive variable marks an attribute sensitive (checked from the plan).
-var planSays = regexp.MustCompile(`Plan: 19 to import, 0 to add, [0-3] to change, 0 to destroy\.`)
+var planSays = regexp.MustCompile(`Plan: 27 to import, 0 to add, [0-3] to change, 0 to destroy\.`)
 
 func readTF(t *testing.T, dir string) map[string]string {
 	t.Helper()

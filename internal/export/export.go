@@ -31,6 +31,7 @@ type Options struct {
 	Out          string   // the folder written
 	Families     []string // nil: every family
 	ControlPlane string   // a control plane's name or id: only it (and its objects) of the gateway family
+	Tag          string   // only the gateway objects carrying this tag, with the objects they live below and reference
 	Overwrite    bool     // write into a folder that holds .tf files
 	Getenv       func(string) string
 	Stderr       io.Writer
@@ -45,9 +46,10 @@ func Main(args []string, stderr io.Writer, version string) int {
 	fs.StringVar(&o.Out, "out", "", "the folder to write the configuration to (required)")
 	families := fs.String("family", "", "comma-separated families to export (default: all): "+strings.Join(familyNames(), ", "))
 	fs.StringVar(&o.ControlPlane, "control-plane", "", "export only this control plane (name or id) of the gateway family")
+	fs.StringVar(&o.Tag, "tag", "", "of the gateway family, export only the objects carrying this tag, with the objects they live below (their control plane, a credential's consumer) and reference (a route's service)")
 	fs.BoolVar(&o.Overwrite, "overwrite", false, "write into a folder that already holds .tf files (files an earlier export wrote are replaced)")
 	fs.Usage = func() {
-		fmt.Fprintln(stderr, "Usage: terraform-provider-konnect export --out DIR [--family gateway,access,...] [--control-plane NAME|ID] [--overwrite]")
+		fmt.Fprintln(stderr, "Usage: terraform-provider-konnect export --out DIR [--family gateway,access,...] [--control-plane NAME|ID] [--tag TAG] [--overwrite]")
 		fmt.Fprintln(stderr, "Reads Konnect with the provider's settings (KONNECT_TOKEN or KONNECT_SPAT, KONNECT_SERVER_URL, ...) and writes a configuration that adopts it.")
 		fs.PrintDefaults()
 	}
@@ -103,6 +105,9 @@ func Run(ctx context.Context, o Options) error {
 	}
 	if o.ControlPlane != "" && !w.cpMatched && slices.ContainsFunc(fams, func(f provider.Family) bool { return f.Name == "gateway" }) {
 		return fmt.Errorf("no control plane in Konnect is named %q or has that id; nothing was written", o.ControlPlane)
+	}
+	if o.Tag != "" {
+		w.keepTagged(o.Tag)
 	}
 	files := render(w)
 	if err := writeFiles(o.Out, files, o.Overwrite); err != nil {
@@ -161,10 +166,7 @@ type file struct {
 // objects), one per other family, the variables, and the provider requirement.
 func render(w *walk) []file {
 	name(w)
-	r := &renderer{byID: map[string]*object{}, vars: map[string]variable{}}
-	for _, o := range w.objects {
-		r.byID[o.id] = o
-	}
+	r := &renderer{byID: w.byID, vars: map[string]variable{}}
 	groups := map[string][]*object{}
 	for _, o := range w.objects {
 		fname := o.family + ".tf"
@@ -246,7 +248,7 @@ func name(w *walk) {
 		if len(w.byType[k.TypeName]) == 0 {
 			continue
 		}
-		if k.NameAttr == "" && !belowObject(k) {
+		if k.NameAttr == "" && !belowObject(k) && lastParent(k) != "" { // scoped to an object it references (a plugin)
 			last = append(last, k.TypeName)
 		} else {
 			first = append(first, k.TypeName)
@@ -280,14 +282,14 @@ func belowObject(k engine.EntityKind) bool {
 	if p == "" {
 		return false
 	}
-	pk, ok := parentKind(p)
+	pk, ok := parentKind(p, k)
 	_, isCP := pk.API.(engine.ControlPlaneAPI)
 	return ok && !isCP
 }
 
 // ownNames are the attributes that name an object, in order of preference (after the
 // kind's unique name).
-var ownNames = []string{"instance_name", "name", "username", "custom_id", "prefix", "title", "group", "kid", "key"}
+var ownNames = []string{"instance_name", "name", "username", "custom_id", "prefix", "title", "group", "kid", "key", "version"}
 
 // baseName is an object's name before clashes are resolved: its own name (its unique name,
 // else the first naming attribute it has, else the non-id values that identify it), after
@@ -319,6 +321,9 @@ func baseName(o *object, w *walk) string {
 		prefix = o.parent.name
 	case o.kind.NameAttr == "":
 		prefix = scopeName(o, w)
+	}
+	if rest, ok := strings.CutPrefix(own, short+"_"); ok && prefix != "" && rest != "" && rest[0] >= '0' && rest[0] <= '9' {
+		own = rest // the type made a name that starts with a digit an identifier; the prefix does (orders_api_1_0_0)
 	}
 	switch {
 	case own == "" && prefix == "":

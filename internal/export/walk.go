@@ -16,7 +16,7 @@ import (
 
 // exportedFamilies are the families this command writes; the others are reported skipped
 // (their kinds' listings and imports are not proven by an export test yet).
-var exportedFamilies = map[string]bool{"gateway": true, "access": true}
+var exportedFamilies = map[string]bool{"gateway": true, "access": true, "portal": true, "catalog": true}
 
 // object is one Konnect object on its way to a resource block.
 type object struct {
@@ -31,7 +31,8 @@ type object struct {
 	name    string                       // its resource name
 }
 
-// importID is the id the kind's import takes: its path parameters, then its id.
+// importID is the id the kind's import takes: its path parameters, then its id (a
+// singleton's path parameters alone: a publication's <api_id>/<portal_id>).
 func (o *object) importID() string {
 	var parts []string
 	for _, a := range o.kind.Attrs {
@@ -39,7 +40,25 @@ func (o *object) importID() string {
 			parts = append(parts, o.parents[a.Name])
 		}
 	}
+	if _, singleton := o.kind.API.(engine.SingletonAPI); singleton && len(parts) > 0 {
+		return strings.Join(parts, "/")
+	}
 	return strings.Join(append(parts, o.id), "/")
+}
+
+// namedParents are the path parameters of an object listed below parents, with those the
+// object itself names (a publication listed below its portal names its API).
+func namedParents(k engine.EntityKind, parents map[string]string, obj konnect.Object) map[string]string {
+	out, cloned := parents, false
+	for _, a := range k.Attrs {
+		if s, named := obj[a.Name].(string); a.Parent && named && parents[a.Name] == "" {
+			if !cloned {
+				out, cloned = maps.Clone(parents), true
+			}
+			out[a.Name] = s
+		}
+	}
+	return out
 }
 
 // skip is something the export leaves out, with the reason.
@@ -64,12 +83,24 @@ type walk struct {
 
 // parentKind is the kind a path parameter names: <x>_id names the kind whose type name is
 // the shortest ending in _<x> (control_plane_id: konnect_gateway_control_plane, account_id:
-// konnect_system_account).
-func parentKind(param string) (engine.EntityKind, bool) {
+// konnect_system_account), of the family of the kind it is a parameter of when that family
+// has one (a portal team role's team_id: konnect_portal_team, not konnect_team).
+func parentKind(param string, of engine.EntityKind) (engine.EntityKind, bool) {
+	for _, f := range provider.Families {
+		if slices.ContainsFunc(f.Kinds, func(k engine.EntityKind) bool { return k.TypeName == of.TypeName }) {
+			if k, ok := shortestEnding(f.Kinds, param); ok {
+				return k, true
+			}
+		}
+	}
+	return shortestEnding(provider.Kinds, param)
+}
+
+func shortestEnding(kinds []engine.EntityKind, param string) (engine.EntityKind, bool) {
 	x := "_" + strings.TrimSuffix(param, "_id")
 	var best engine.EntityKind
 	found := false
-	for _, k := range provider.Kinds {
+	for _, k := range kinds {
 		if strings.HasSuffix(k.TypeName, x) && (!found || len(k.TypeName) < len(best.TypeName)) {
 			best, found = k, true
 		}
@@ -98,7 +129,7 @@ func ordered(kinds []engine.EntityKind) []engine.EntityKind {
 				continue
 			}
 			if p := lastParent(k); p != "" {
-				pk, ok := parentKind(p)
+				pk, ok := parentKind(p, k)
 				inFamily := slices.ContainsFunc(kinds, func(x engine.EntityKind) bool { return x.TypeName == pk.TypeName })
 				if ok && inFamily && !done[pk.TypeName] && pk.TypeName != k.TypeName {
 					continue
@@ -140,11 +171,15 @@ type below struct {
 
 // kind reads every object of one kind below each exported object of its parent kind.
 func (w *walk) kind(ctx context.Context, family string, k engine.EntityKind) (int, error) {
+	if k.ExportedAs != "" {
+		w.skipped = append(w.skipped, skip{k.TypeName, "the same objects as " + k.ExportedAs + ", exported as " + k.ExportedAs})
+		return 0, nil
+	}
 	var under []below
 	if p := lastParent(k); p == "" {
 		under = []below{{parents: map[string]string{}}}
 	} else {
-		pk, ok := parentKind(p)
+		pk, ok := parentKind(p, k)
 		if !ok {
 			w.skipped = append(w.skipped, skip{k.TypeName, "not exported yet"})
 			return 0, nil
@@ -188,14 +223,14 @@ func (w *walk) kind(ctx context.Context, family string, k engine.EntityKind) (in
 	for i, u := range under {
 		r := results[i]
 		if !r.ok {
-			w.skipped = append(w.skipped, skip{k.TypeName, "not exported yet"})
+			w.skipped = append(w.skipped, skip{k.TypeName, unlisted(k)})
 			return 0, nil
 		}
 		if r.err != nil {
 			return n, fmt.Errorf("listing %s: %w", k.TypeName, r.err)
 		}
 		for _, obj := range r.found {
-			if done, err := w.add(ctx, family, k, obj, u.parents, u.parent); err != nil {
+			if done, err := w.add(ctx, family, k, obj, namedParents(k, u.parents, obj), u.parent); err != nil {
 				return n, err
 			} else if done {
 				n++
@@ -274,7 +309,9 @@ func (w *walk) add(ctx context.Context, family string, k engine.EntityKind, obj 
 	}
 	w.objects = append(w.objects, o)
 	w.byType[k.TypeName] = append(w.byType[k.TypeName], o)
-	w.byID[id] = o
+	if _, taken := w.byID[id]; !taken { // a singleton's id is its parent's (a publication's, its portal's)
+		w.byID[id] = o
+	}
 	w.counts[k.TypeName]++
 	return true, nil
 }
@@ -287,4 +324,24 @@ func describe(k engine.EntityKind, obj konnect.Object) string {
 		}
 	}
 	return fmt.Sprint(obj["id"])
+}
+
+// unlisted is why a kind without a listing the export reads is left out.
+func unlisted(k engine.EntityKind) string {
+	var params []string
+	for _, a := range k.Attrs {
+		if a.Parent {
+			params = append(params, "<"+a.Name+">")
+		}
+	}
+	switch k.API.(type) {
+	case engine.SingletonAPI:
+		if len(params) == 0 {
+			return "not exported yet: one object of the organization (its settings), which the export does not read; import it with any id"
+		}
+		return "not exported yet: one object per " + strings.Join(params, " and ") + " (settings Konnect makes with it), which the export does not read; import it with " + strings.Join(params, "/")
+	case engine.AssignmentAPI:
+		return "not exported yet: an assignment, which the export does not list"
+	}
+	return "not exported yet"
 }

@@ -32,7 +32,7 @@ var PageKind = engine.EntityKind{
 		"Konnect deletes a page's sub-pages with it: a destroy is refused while sub-pages this configuration does not manage are under it, naming each with its `import` block (`conflict_policy` decides as for every cascade).",
 	// Refreshed one GET per page, not from a listing: Konnect lists a portal's pages as a
 	// tree without their content.
-	API:        pageAPI{engine.PatchAPI{PlatformAPI: engine.PlatformAPI{Collection: pagesPath}}},
+	API:        pageAPI{engine.PatchAPI{PlatformAPI: engine.PlatformAPI{Collection: pagesPath, Tree: "children"}}},
 	NameAttr:   "slug",
 	Check:      checkPage,
 	Dependents: []engine.Dependent{subPagesOf}, // cascade.go

@@ -40,3 +40,16 @@ func TestMixSplit(t *testing.T) {
 		}
 	}
 }
+
+// The export step's organization holds the objects asked for, of every kind.
+func TestExportSplit(t *testing.T) {
+	for _, n := range []int{10, 100, 999, 2000, 5001} {
+		s := exportSplit(n)
+		if s.Total != n {
+			t.Errorf("exportSplit(%d) holds %d objects: %+v", n, s.Total, s)
+		}
+		if n >= 100 && (s.Services == 0 || s.Routes < s.Services || s.Plugins == 0 || s.KeyAuths != s.Consumers || s.Targets != s.Upstreams || s.Upstreams == 0) {
+			t.Errorf("exportSplit(%d) lacks a kind: %+v", n, s)
+		}
+	}
+}

@@ -6,6 +6,7 @@
 //	                     [-n 100,1000] [-cli terraform,tofu] [-latency 50ms]
 //	                     [-layout module|count|mix] [-mix] [-step-timeout 45m]
 //	                     [-repeat 3] [-out bench-results] [-keep] [-strict] [-profile dir]
+//	                     [-export 2000] [-export-only]
 //
 // `make bench` builds bin/ and both CLIs first, then runs it (BENCH_ARGS passes flags:
 // make bench BENCH_ARGS="-n 100 -cli terraform").
@@ -25,6 +26,12 @@
 //
 // By default OpenTofu runs N = 100, 300, 1000 and 5000 and Terraform 1.5.7 N = 100, 300 and 1000
 // (defaultRuns says why); -n and -cli pick any other combination.
+//
+// After the CLIs, the export step (export.go): an organization of -export objects (2000 by
+// default: two control planes with services, routes, plugins, consumers with key-auth
+// credentials, upstreams with targets, and teams) seeded in the mock without latency, then
+// `terraform-provider-konnect export` of it with the latency on: its wall time and API calls
+// (target: under a minute, from listings). -export-only runs it alone, -export 0 leaves it out.
 //
 // Output: a table on stdout, targets with PASS/FAIL, and bench-results/bench-<UTC time>.json
 // for comparing runs. CLI output goes to log files in a temporary directory, kept (and
@@ -70,6 +77,8 @@ type options struct {
 	strict      bool
 	profileDir  string
 	repeat      int
+	export      int  // objects of the export step's organization; 0: no export step
+	exportOnly  bool // the export step alone
 	root        string
 }
 
@@ -126,6 +135,8 @@ func parseFlags() (options, error) {
 	fs.BoolVar(&o.keep, "keep", false, "keep the temporary directory (configurations, state, CLI logs) after a successful run")
 	fs.BoolVar(&o.strict, "strict", false, "exit 1 when a target fails, not only when a step fails")
 	fs.StringVar(&o.profileDir, "profile", "", "directory for the provider's CPU and heap profiles, one folder per step (needs a provider built with -tags profile: make bench PROFILE=dir does both)")
+	fs.IntVar(&o.export, "export", 2000, "objects in the organization the export step seeds and exports (terraform-provider-konnect export); 0 leaves the step out")
+	fs.BoolVar(&o.exportOnly, "export-only", false, "run the export step alone, no CLI")
 	if err := fs.Parse(os.Args[1:]); err != nil {
 		return o, err
 	}
@@ -147,6 +158,12 @@ func parseFlags() (options, error) {
 	}
 	if err := o.parseRuns(spec); err != nil {
 		return o, err
+	}
+	if o.exportOnly {
+		if o.export < 10 {
+			return o, errors.New("-export-only needs -export of at least 10 objects")
+		}
+		o.clis, o.runs, o.ns = nil, map[string][]int{}, nil
 	}
 	if *mix {
 		o.layout = "mix"
@@ -270,7 +287,9 @@ func (b *bench) run(ctx context.Context) (rc int) {
 	}
 	fmt.Printf("konnect provider benchmark: %s, mock latency %s, %s layout, %d CPUs; logs in %s\n\n",
 		strings.Join(plan, ", "), o.latency, o.layout, runtime.NumCPU(), work)
-	fmt.Println(splitTable(o.layout, o.ns))
+	if len(o.ns) > 0 {
+		fmt.Println(splitTable(o.layout, o.ns))
+	}
 
 	for _, cli := range o.clis {
 		version := cliVersion(filepath.Join(o.root, ".tools", "bin", cli), b.tfrc)
@@ -288,8 +307,18 @@ func (b *bench) run(ctx context.Context) (rc int) {
 			fmt.Fprintf(os.Stderr, "bench: %s N=%d done (%s)\n", cli, n, time.Since(started).Round(time.Second))
 		}
 	}
+	if o.export > 0 && ctx.Err() == nil {
+		b.results.Export = b.runExport(ctx)
+		if b.results.Export.Error != "" {
+			b.failed = true
+			fmt.Fprintf(os.Stderr, "bench: export failed: %s\n", b.results.Export.Error)
+		}
+	}
 	b.results.TotalSeconds = time.Since(started).Seconds()
 	b.results.Targets = evaluateTargets(b.results.Runs)
+	if b.results.Export != nil {
+		b.results.Targets = append(b.results.Targets, exportTarget(b.results.Export))
+	}
 
 	fmt.Println()
 	printReport(os.Stdout, b.results)

@@ -2,7 +2,6 @@ package main
 
 import (
 	"bufio"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -87,29 +86,7 @@ func (m *mock) stop() {
 }
 
 // control calls a /_mock/ endpoint and decodes a JSON answer into out (when not nil).
-func (m *mock) control(method, path string, out any) error {
-	req, err := http.NewRequest(method, m.url+path, nil)
-	if err != nil {
-		return err
-	}
-	req.Header.Set("Authorization", "Bearer "+mockToken)
-	resp, err := m.client.Do(req)
-	if err != nil {
-		return fmt.Errorf("konnect-mock %s %s: %w", method, path, err)
-	}
-	defer resp.Body.Close()
-	body, err := io.ReadAll(resp.Body)
-	if err != nil {
-		return err
-	}
-	if resp.StatusCode/100 != 2 {
-		return fmt.Errorf("konnect-mock %s %s: HTTP %d: %s", method, path, resp.StatusCode, body)
-	}
-	if out != nil {
-		return json.Unmarshal(body, out)
-	}
-	return nil
-}
+func (m *mock) control(method, path string, out any) error { return m.send(method, path, nil, out) }
 
 func (m *mock) reset() error       { return m.control(http.MethodPost, "/_mock/reset", nil) }
 func (m *mock) resetCounts() error { return m.control(http.MethodPost, "/_mock/counts/reset", nil) }

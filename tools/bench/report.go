@@ -30,6 +30,7 @@ type results struct {
 	CLIs         []string          `json:"clis"`
 	CLIVersions  map[string]string `json:"cli_versions"`
 	Runs         []runResult       `json:"runs"`
+	Export       *exportResult     `json:"export,omitempty"` // the export step (-export)
 	Targets      []target          `json:"targets"`
 }
 
@@ -138,6 +139,20 @@ func splitTable(layout string, ns []int) string {
 }
 
 func printReport(w io.Writer, res results) {
+	if len(res.Runs) > 0 {
+		printRuns(w, res)
+	}
+	printExport(w, res.Export)
+
+	fmt.Fprintln(w, "\nTargets:")
+	for _, t := range res.Targets {
+		fmt.Fprintf(w, "  %-4s  %-9s  %s: %s\n", t.Status, t.CLI, t.Name, t.Detail)
+	}
+	fmt.Fprintf(w, "\nTotal run time: %s\n", time.Duration(res.TotalSeconds*float64(time.Second)).Round(time.Second))
+}
+
+// printRuns prints the CLI runs' table, the echo provider's and the calls of each step.
+func printRuns(w io.Writer, res results) {
 	fmt.Fprintf(w, "Results (mock latency %s; wall = elapsed time of the CLI command; ×floor = wall / the same command on\n"+
 		"as many terraform_data resources; calls = API requests the mock served; RSS = provider peak RSS, max over its processes;\n"+
 		"CPU = user+sys of the CLI and every process it waited for (its providers), of the median run by CPU where a step repeats; prov CPU = the provider's part of it;\n"+
@@ -189,11 +204,6 @@ func printReport(w io.Writer, res results) {
 		}
 	}
 
-	fmt.Fprintln(w, "\nTargets:")
-	for _, t := range res.Targets {
-		fmt.Fprintf(w, "  %-4s  %-9s  %s: %s\n", t.Status, t.CLI, t.Name, t.Detail)
-	}
-	fmt.Fprintf(w, "\nTotal run time: %s\n", time.Duration(res.TotalSeconds*float64(time.Second)).Round(time.Second))
 }
 
 // printEcho prints the no-change plans run again with the echo provider: what these resource
