@@ -234,12 +234,7 @@ func (r *EntityResource) waitCreated(ctx context.Context, op string, obj konnect
 	if slices.Contains(pv.Ready, pv.stateOf(obj)) {
 		return
 	}
-	timeout, setting := waitTimeout(planned, "create", pv.CreateTimeout), "timeouts.create"
-	if op == "update" {
-		if d := waitTimeout(planned, "update", 0); d > 0 {
-			timeout, setting = d, "timeouts.update"
-		}
-	}
+	timeout, setting := readyTimeout(planned, op, pv.CreateTimeout)
 	done := map[string]string{"create": "created", "update": "updated"}[op]
 	ready, err := r.waitFor(ctx, op, addr, pv.Ready, false, timeout)
 	if ready != nil {
@@ -261,6 +256,18 @@ func (r *EntityResource) waitCreated(ctx context.Context, op string, obj konnect
 		diags.AddError("Could not wait for "+r.Kind.TypeName+" to be ready",
 			fmt.Sprintf("%s was %s, but reading its provisioning state failed: %v\n\n%s", r.object(addr), done, err, kept))
 	}
+}
+
+// readyTimeout is how long op ("create", "update") waits for an object to be ready, and
+// the setting that says so: an update's is timeouts.update when the kind's timeouts have
+// one (Kong's name), else timeouts.create, else def.
+func readyTimeout(m ObjectValues, op string, def time.Duration) (time.Duration, string) {
+	if op == "update" {
+		if d := waitTimeout(m, "update", 0); d > 0 {
+			return d, "timeouts.update"
+		}
+	}
+	return waitTimeout(m, "create", def), "timeouts.create"
 }
 
 func orNone(reason string) string {
