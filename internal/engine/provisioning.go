@@ -21,8 +21,9 @@ import (
 // Konnect provisions some objects asynchronously (a cloud gateway network takes half an
 // hour): the create answers at once with state `initializing`, and the object is usable
 // only once it reports `ready`; a delete answers at once too and the object goes through
-// `terminating` and `terminated`. A kind that declares Provisioning has its create wait
-// for a ready state and its delete for a gone one (or 404), each within the timeout that
+// `terminating` and `terminated`. A kind that declares Provisioning has its create (and an
+// update whose answer is not ready: Konnect reprovisions) wait for a ready state and its
+// delete for a gone one (or 404), each within the timeout that
 // its `timeouts` attribute gives (ProvisioningTimeouts), polling with a growing interval
 // and logging progress. A failed provisioning is an error naming the object and Konnect's
 // reason; the object is in state then, so that Terraform keeps it (tainted: the next apply
