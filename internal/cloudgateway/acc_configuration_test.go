@@ -2,6 +2,7 @@ package cloudgateway_test
 
 import (
 	"fmt"
+	"maps"
 	"regexp"
 	"strings"
 	"testing"
@@ -58,7 +59,9 @@ func puts(env *acctest.Env) int {
 	return n
 }
 
-// TestAccConfigurationTeardown: the create waits for the data-plane group to be ready; a
+// TestAccConfigurationTeardown: the create waits for the data-plane group to be ready; an
+// update that adds a group returns once Konnect reports both ready, and one that removes it
+// once Konnect has torn it down (state holds the configuration as it then is); a
 // plan that changes nothing Konnect holds (only timeouts) sends no PUT (Konnect would answer
 // an identical one 409); the destroy tears the configuration down and waits: afterwards
 // Konnect holds no configuration, and the network it ran on is deleted after it.
@@ -92,13 +95,13 @@ func TestAccConfigurationTeardown(t *testing.T) {
       configuration_data_plane_group_autoscale_static = { kind = "static", instance_type = "small", requested_instances = 2 }
     }
   }]`, 1)),
+				Check: readyAgain(env, &id, map[string]string{"us-east-2": "ready", "eu-west-1": "ready"}),
 			},
 			{
 				Config: dcgwConfig(env, cfg),
-				Check: func(*terraform.State) error {
-					got := env.Mock.CloudGateways().Groups(id)
-					if len(got) != 2 || got["eu-west-1"] != "terminating" {
-						return fmt.Errorf("Konnect's data-plane groups: %v, want the eu-west-1 one terminating", got)
+				Check: func(s *terraform.State) error {
+					if err := readyAgain(env, &id, map[string]string{"us-east-2": "ready"})(s); err != nil {
+						return err
 					}
 					env.ResetRequests()
 					return nil
@@ -128,6 +131,25 @@ func TestAccConfigurationTeardown(t *testing.T) {
 			return nil
 		},
 	})
+}
+
+// readyAgain checks that an update returned only once Konnect held exactly the groups want
+// (region: state) besides groups torn down (terminated, which Konnect drops a while later),
+// and that state holds the configuration as Konnect then did (its entity_version, which
+// each group's provisioning moves).
+func readyAgain(env *acctest.Env, id *string, want map[string]string) resource.TestCheckFunc {
+	return func(s *terraform.State) error {
+		got := env.Mock.CloudGateways().Groups(*id)
+		maps.DeleteFunc(got, func(_, state string) bool { return state == "terminated" })
+		if !maps.Equal(got, want) {
+			return fmt.Errorf("the apply returned while Konnect's data-plane groups were %v, want %v", got, want)
+		}
+		obj := env.Get("/v2/cloud-gateways/configurations/" + *id)
+		if v, inState := fmt.Sprint(obj["entity_version"]), s.RootModule().Resources["konnect_cloud_gateway_configuration.this"].Primary.Attributes["entity_version"]; v != inState {
+			return fmt.Errorf("state holds entity_version %s, Konnect %s: state is not the configuration as it ended", inState, v)
+		}
+		return nil
+	}
 }
 
 // TestAccNetworkReferencedRefusesDelete: someone runs a configuration on the network in

@@ -2,7 +2,10 @@ package cloudgateway_test
 
 import (
 	"fmt"
+	"os"
+	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -246,4 +249,75 @@ func TestAccNetworkProvisioningIsNoDrift(t *testing.T) {
 			},
 		},
 	})
+}
+
+// TestAccProvisioningProgressInLog runs the CLI as a user would, with TF_LOG_PROVIDER=INFO:
+// the log of a network's create shows each state Konnect reported while the apply waited,
+// initializing then ready, with the network's id and the time waited so far; the destroy's
+// log shows its wait through terminating until the network is gone. The personal access
+// token is nowhere in the log or the CLI's output.
+func TestAccProvisioningProgressInLog(t *testing.T) {
+	t.Parallel()
+	env := provisioningEnv(t)
+	cli := acctest.NewCLIRun(t)
+	cli.Write(acctest.CLIRequiredProviders + networkConfig(env, "logged"))
+	logPath := filepath.Join(t.TempDir(), "provider.log")
+	run := func(args ...string) []string {
+		t.Helper()
+		_ = os.Remove(logPath)
+		out, code := cli.Run([]string{"TF_LOG_PROVIDER=INFO", "TF_LOG_PATH=" + logPath}, append(args, "-auto-approve", "-input=false", "-no-color")...)
+		if code != 0 {
+			t.Fatalf("%s: exit %d\n%s", args[0], code, out)
+		}
+		raw, err := os.ReadFile(logPath)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if found := acctest.SecretShown(out+string(raw), []string{acctest.TestToken}); found != "" {
+			t.Errorf("%s: the output or the log shows the access token", args[0])
+		}
+		var lines []string
+		for _, l := range strings.Split(string(raw), "\n") {
+			if strings.Contains(l, "konnect provisioning") {
+				lines = append(lines, l)
+			}
+		}
+		return lines
+	}
+	// states are the successive states the lines show for id and operation op, each line
+	// checked for the time waited.
+	states := func(lines []string, id, op string) []string {
+		t.Helper()
+		var seen []string
+		for _, l := range lines {
+			if !strings.Contains(l, "id="+id) || !strings.Contains(l, "operation="+op) {
+				t.Errorf("a progress line of the %s names another object or operation: %s", op, l)
+				continue
+			}
+			if !regexp.MustCompile(`elapsed=[0-9][0-9hms.]*s\b`).MatchString(l) {
+				t.Errorf("a progress line of the %s shows no time waited: %s", op, l)
+			}
+			st := regexp.MustCompile(`state=([a-z-]+)`).FindStringSubmatch(l)
+			if st == nil {
+				t.Errorf("a progress line of the %s shows no state: %s", op, l)
+				continue
+			}
+			if len(seen) == 0 || seen[len(seen)-1] != st[1] {
+				seen = append(seen, st[1])
+			}
+		}
+		return seen
+	}
+	created := run("apply")
+	ids := env.Mock.CloudGateways().Networks()
+	if len(ids) != 1 {
+		t.Fatalf("Konnect holds %d networks after the create, want 1", len(ids))
+	}
+	if got := states(created, ids[0], "create"); !slices.Equal(got, []string{"initializing", "ready"}) {
+		t.Errorf("the create's log shows the states %v, want initializing then ready:\n%s", got, strings.Join(created, "\n"))
+	}
+	destroyed := run("destroy")
+	if got := states(destroyed, ids[0], "delete"); len(got) < 2 || got[0] != "terminating" || got[len(got)-1] != "gone" && got[len(got)-1] != "terminated" {
+		t.Errorf("the destroy's log shows the states %v, want terminating until gone:\n%s", got, strings.Join(destroyed, "\n"))
+	}
 }

@@ -2,7 +2,6 @@ package cloudgateway
 
 import (
 	"context"
-	"fmt"
 	"slices"
 	"time"
 
@@ -57,35 +56,11 @@ func (a addOnAPI) Update(ctx context.Context, cl *konnect.Client, addr engine.Ad
 	if err != nil {
 		return nil, resp, err
 	}
-	// Konnect resizes the cache: the add-on initializes again. The update returns once it is
-	// ready, as the create does, so that state holds the add-on at its new tier.
-	interval, ierr := engine.PollIntervalFromEnv()
-	if ierr != nil {
-		interval = engine.PollInterval
-	}
-	ready := addOnFromKonnect(obj)
-	werr := engine.Poll(ctx, interval, addOnUpdateTimeout, func(ctx context.Context) (bool, error) {
-		if st, reason := addOnState(ready); st == "ready" {
-			return true, nil
-		} else if st == "error" {
-			return false, fmt.Errorf("konnect could not resize the add-on: %s", reason)
-		}
-		got, _, err := a.Get(ctx, cl, addr)
-		if err != nil {
-			return false, err
-		}
-		ready = got
-		st, _ := addOnState(ready)
-		return st == "ready", nil
-	})
-	if werr != nil {
-		return ready, resp, fmt.Errorf("the add-on was updated, but waiting for it to be ready again failed: %w", werr)
-	}
-	return ready, resp, nil
+	// Konnect resizes the cache: the add-on initializes again, and the update waits for it
+	// to be ready as the create does (the engine's Provisioning), so that state holds the
+	// add-on at its new tier.
+	return addOnFromKonnect(obj), resp, nil
 }
-
-// addOnUpdateTimeout bounds the wait for a resized add-on to be ready again.
-const addOnUpdateTimeout = time.Hour
 
 // tieredFrom is Konnect's ManagedCacheCapacityConfig in Kong's shape: {tiered: {tier}}.
 func tieredFrom(capacity any) map[string]any {

@@ -156,7 +156,7 @@ func sameConfiguration(put, live konnect.Object) bool {
 // configurationState is a configuration's provisioning: its data-plane groups' together.
 func configurationState(obj konnect.Object) (string, string) {
 	groups, _ := obj["dataplane_groups"].([]any)
-	ready := 0
+	ready, live := 0, 0
 	for _, g := range groups {
 		m, _ := g.(map[string]any)
 		switch m["state"] {
@@ -166,9 +166,12 @@ func configurationState(obj konnect.Object) (string, string) {
 			return "error", fmt.Sprintf("data-plane group %v (%v %v): %s", m["id"], m["provider"], m["region"], reason)
 		case "ready":
 			ready++
+		case "terminated": // a removed group that is gone, if Konnect still lists it
+			continue
 		}
+		live++ // a removed group still terminating is waited for: it is not gone yet
 	}
-	if ready == len(groups) && len(groups) > 0 {
+	if ready == live && live > 0 {
 		return "ready", ""
 	}
 	return "initializing", ""
@@ -191,7 +194,7 @@ var ConfigurationKind = engine.EntityKind{
 	TypeName: "konnect_cloud_gateway_configuration",
 	Description: "A control plane's Cloud Gateways configuration in one geo: the data-plane groups Konnect runs for it, each in a provider's region on a network. " +
 		"Konnect keeps one configuration per control plane and geo and replaces it whole: the create refuses to write over one someone made (adopt it with an import block), and an update never sends Konnect what it holds already. " +
-		"The create waits until every data-plane group is `ready` (`timeouts.create`); a group whose provisioning fails is an error with Konnect's reason, and the configuration stays in state, tainted. " +
+		"The create, and an update that adds, changes or removes a data-plane group, wait until every group is `ready` and every removed one is gone (`timeouts.create`); a group whose provisioning fails is an error with Konnect's reason, and the configuration stays in state, tainted. " +
 		"The destroy really tears the configuration down (Konnect has no DELETE for it: it is given no data-plane groups) and waits until Konnect holds no configuration (`timeouts.delete`). " +
 		"`dataplane_groups[].environment` values are returned by Konnect to anyone who can read the configuration and kept in state: they are no place for secrets (reference a vault instead).",
 	API:      configurationAPI{},

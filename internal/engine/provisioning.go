@@ -21,8 +21,9 @@ import (
 // Konnect provisions some objects asynchronously (a cloud gateway network takes half an
 // hour): the create answers at once with state `initializing`, and the object is usable
 // only once it reports `ready`; a delete answers at once too and the object goes through
-// `terminating` and `terminated`. A kind that declares Provisioning has its create wait
-// for a ready state and its delete for a gone one (or 404), each within the timeout that
+// `terminating` and `terminated`. A kind that declares Provisioning has its create (and an
+// update whose answer is not ready: Konnect reprovisions) wait for a ready state and its
+// delete for a gone one (or 404), each within the timeout that
 // its `timeouts` attribute gives (ProvisioningTimeouts), polling with a growing interval
 // and logging progress. A failed provisioning is an error naming the object and Konnect's
 // reason; the object is in state then, so that Terraform keeps it (tainted: the next apply
@@ -170,7 +171,7 @@ func (e *ProvisioningFailedError) Error() string {
 	return fmt.Sprintf("%s is in state %q: %s", e.Object, e.State, reason)
 }
 
-// waitTimeout is the timeout configuration sets for op ("create", "delete"), or def.
+// waitTimeout is the timeout configuration sets for op ("create", "update", "delete"), or def.
 func waitTimeout(m ObjectValues, op string, def time.Duration) time.Duration {
 	v, ok := m[AttrTimeouts]
 	if !ok || !v.IsKnown() || v.IsNull() {
@@ -221,10 +222,12 @@ func (r *EntityResource) waitFor(ctx context.Context, op string, addr Address, w
 	return last, err
 }
 
-// waitCreated waits for an object just created (already in state) to be ready, and writes
-// the ready object to state. On failure the object stays in state with an error: Terraform
-// keeps it, tainted.
-func (r *EntityResource) waitCreated(ctx context.Context, obj konnect.Object, parents map[string]string, planned ObjectValues, configured []string,
+// waitCreated waits for an object just created or updated (already in state) to be ready
+// again (an update Konnect reprovisions for: a configuration's new data-plane group), and
+// writes the ready object to state. On failure the object stays in state with an error:
+// Terraform keeps it, tainted. op is "create" or "update"; an update waits within
+// timeouts.update when the kind's timeouts have one, else timeouts.create.
+func (r *EntityResource) waitCreated(ctx context.Context, op string, obj konnect.Object, parents map[string]string, planned ObjectValues, configured []string,
 	state *tftypes.Value, p privateSetter, diags *diag.Diagnostics) {
 	pv := r.Kind.Provisioning
 	id, _ := obj[AttrID].(string)
@@ -232,8 +235,9 @@ func (r *EntityResource) waitCreated(ctx context.Context, obj konnect.Object, pa
 	if slices.Contains(pv.Ready, pv.stateOf(obj)) {
 		return
 	}
-	timeout := waitTimeout(planned, "create", pv.CreateTimeout)
-	ready, err := r.waitFor(ctx, "create", addr, pv.Ready, false, timeout)
+	timeout, setting := readyTimeout(planned, op, pv.CreateTimeout)
+	done := map[string]string{"create": "created", "update": "updated"}[op]
+	ready, err := r.waitFor(ctx, op, addr, pv.Ready, false, timeout)
 	if ready != nil {
 		r.finishWrite(ctx, ready, parents, planned, configured, state, p, diags)
 	}
@@ -245,14 +249,26 @@ func (r *EntityResource) waitCreated(ctx context.Context, obj konnect.Object, pa
 	switch {
 	case errors.As(err, &failed):
 		diags.AddError("Konnect could not provision "+r.Kind.TypeName,
-			fmt.Sprintf("%s was created, but its provisioning failed: Konnect reports state %q, reason: %s\n\n%s", r.object(addr), failed.State, orNone(failed.Reason), kept))
+			fmt.Sprintf("%s was %s, but its provisioning failed: Konnect reports state %q, reason: %s\n\n%s", r.object(addr), done, failed.State, orNone(failed.Reason), kept))
 	case errors.Is(err, errWaitTimedOut):
 		diags.AddError("Timed out waiting for "+r.Kind.TypeName+" to be ready",
-			fmt.Sprintf("%s was created, but after %s Konnect still reports state %q (timeouts.create). %s", r.object(addr), timeout, pv.stateOf(ready), kept))
+			fmt.Sprintf("%s was %s, but after %s Konnect still reports state %q (%s). %s", r.object(addr), done, timeout, pv.stateOf(ready), setting, kept))
 	default:
 		diags.AddError("Could not wait for "+r.Kind.TypeName+" to be ready",
-			fmt.Sprintf("%s was created, but reading its provisioning state failed: %v\n\n%s", r.object(addr), err, kept))
+			fmt.Sprintf("%s was %s, but reading its provisioning state failed: %v\n\n%s", r.object(addr), done, err, kept))
 	}
+}
+
+// readyTimeout is how long op ("create", "update") waits for an object to be ready, and
+// the setting that says so: an update's is timeouts.update when the kind's timeouts have
+// one (Kong's name), else timeouts.create, else def.
+func readyTimeout(m ObjectValues, op string, def time.Duration) (time.Duration, string) {
+	if op == "update" {
+		if d := waitTimeout(m, "update", 0); d > 0 {
+			return d, "timeouts.update"
+		}
+	}
+	return waitTimeout(m, "create", def), "timeouts.create"
 }
 
 func orNone(reason string) string {

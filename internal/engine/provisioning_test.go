@@ -15,6 +15,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
 	"github.com/hashicorp/terraform-plugin-framework/types"
+	"github.com/hashicorp/terraform-plugin-go/tftypes"
 
 	"github.com/konnectguard/terraform-provider-konnect/internal/konnect"
 )
@@ -78,6 +79,31 @@ func TestWaitForTimesOut(t *testing.T) {
 	_, err := r.waitFor(context.Background(), "create", Address{ID: "n1"}, []string{"ready"}, false, 20*time.Millisecond)
 	if !errors.Is(err, errWaitTimedOut) || api.reads < 2 {
 		t.Fatalf("got %v after %d reads", err, api.reads)
+	}
+}
+
+func TestReadyTimeout(t *testing.T) {
+	timeouts := func(attrs map[string]string) ObjectValues {
+		types, values := map[string]tftypes.Type{}, map[string]tftypes.Value{}
+		for k, v := range attrs {
+			types[k], values[k] = tftypes.String, tftypes.NewValue(tftypes.String, v)
+		}
+		return ObjectValues{AttrTimeouts: tftypes.NewValue(tftypes.Object{AttributeTypes: types}, values)}
+	}
+	for _, c := range []struct {
+		m       ObjectValues
+		op      string
+		want    time.Duration
+		setting string
+	}{
+		{ObjectValues{}, "update", time.Hour, "timeouts.create"},
+		{timeouts(map[string]string{"create": "2h"}), "update", 2 * time.Hour, "timeouts.create"},
+		{timeouts(map[string]string{"create": "2h", "update": "3h"}), "update", 3 * time.Hour, "timeouts.update"},
+		{timeouts(map[string]string{"create": "2h", "update": "3h"}), "create", 2 * time.Hour, "timeouts.create"},
+	} {
+		if got, setting := readyTimeout(c.m, c.op, time.Hour); got != c.want || setting != c.setting {
+			t.Errorf("%s with %v: got %s (%s), want %s (%s)", c.op, c.m, got, setting, c.want, c.setting)
+		}
 	}
 }
 

@@ -554,7 +554,7 @@ func (r *EntityResource) Create(ctx context.Context, req resource.CreateRequest,
 	r.finishWrite(ctx, obj, addr.Parents, m, r.configured(req.Config.Raw), &resp.State.Raw, resp.Private, &resp.Diagnostics)
 	if r.Kind.Provisioning != nil && !resp.Diagnostics.HasError() {
 		// provisioning.go: in state already, so that a failed provisioning leaves it tainted
-		r.waitCreated(ctx, obj, addr.Parents, m, r.configured(req.Config.Raw), &resp.State.Raw, resp.Private, &resp.Diagnostics)
+		r.waitCreated(ctx, "create", obj, addr.Parents, m, r.configured(req.Config.Raw), &resp.State.Raw, resp.Private, &resp.Diagnostics)
 	}
 }
 
@@ -865,6 +865,11 @@ func (r *EntityResource) Update(ctx context.Context, req resource.UpdateRequest,
 	}
 	r.finishWrite(ctx, obj, addr.Parents, planned, configured, &resp.State.Raw, resp.Private, &resp.Diagnostics)
 	r.keepUnsentRenderings(ctx, resp.Private, b, liveHidden, sent, &resp.Diagnostics)
+	if r.Kind.Provisioning != nil && !resp.Diagnostics.HasError() {
+		// provisioning.go: an update Konnect reprovisions for (a new data-plane group) waits
+		// like a create
+		r.waitCreated(ctx, "update", obj, addr.Parents, planned, configured, &resp.State.Raw, resp.Private, &resp.Diagnostics)
+	}
 }
 
 func (r *EntityResource) Delete(ctx context.Context, req resource.DeleteRequest, resp *resource.DeleteResponse) {
