@@ -78,7 +78,7 @@ func (d *rolesDataSource) Read(ctx context.Context, req datasource.ReadRequest, 
 	if len(groups) == 0 && only != "" {
 		slices.Sort(described)
 		resp.Diagnostics.AddAttributeError(path.Root("entity_type_name"), "Unknown entity type",
-			fmt.Sprintf("Konnect's catalogue of roles has no entity type %q. Its entity types: %s.", only, quoted(described)))
+			fmt.Sprintf("Konnect's catalogue of roles has no entity type %q. Its entity types: %s.", only, engine.QuotedList(described)))
 		return
 	}
 	elem := engine.ObjectType(catalogueRoleAttrs)

@@ -102,7 +102,7 @@ func checkRole(ctx context.Context, cl *konnect.Client, values konnect.Object) [
 		}
 		slices.Sort(types)
 		return []engine.Problem{{Attr: "entity_type_name", Summary: "Unknown entity type",
-			Detail: fmt.Sprintf("Konnect has no entity type %q. Valid entity types: %s.", typeName, quoted(types))}}
+			Detail: fmt.Sprintf("Konnect has no entity type %q. Valid entity types: %s.", typeName, engine.QuotedList(types))}}
 	}
 	if !grouped {
 		roles = grantRoles
@@ -110,15 +110,7 @@ func checkRole(ctx context.Context, cl *konnect.Client, values konnect.Object) [
 	if role != "" && !slices.Contains(roles, role) {
 		sorted := slices.Sorted(slices.Values(roles))
 		return []engine.Problem{{Attr: "role_name", Summary: "Unknown role",
-			Detail: fmt.Sprintf("Konnect has no role %q for %q. Valid roles for %q: %s.", role, typeName, typeName, quoted(sorted))}}
+			Detail: fmt.Sprintf("Konnect has no role %q for %q. Valid roles for %q: %s.", role, typeName, typeName, engine.QuotedList(sorted))}}
 	}
 	return nil
-}
-
-func quoted(names []string) string {
-	q := make([]string, len(names))
-	for i, n := range names {
-		q[i] = fmt.Sprintf("%q", n)
-	}
-	return strings.Join(q, ", ")
 }

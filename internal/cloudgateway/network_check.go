@@ -67,7 +67,7 @@ func checkNetwork(ctx context.Context, cl *konnect.Client, values konnect.Object
 			for _, z := range zones {
 				if s, _ := z.(string); !slices.Contains(r.AvailabilityZones, s) {
 					out = append(out, engine.Problem{Attr: "availability_zones", Summary: "Unknown availability zone",
-						Detail: fmt.Sprintf("Konnect offers no availability zone %q in %s region %s. Zones offered there: %s.", s, provider, region, quotedList(r.AvailabilityZones))})
+						Detail: fmt.Sprintf("Konnect offers no availability zone %q in %s region %s. Zones offered there: %s.", s, provider, region, engine.QuotedList(r.AvailabilityZones))})
 				}
 			}
 			if why := cidrRefused(values, r.CIDRBlocks, r.ReservedCIDRBlocks); why != "" {
@@ -78,7 +78,7 @@ func checkNetwork(ctx context.Context, cl *konnect.Client, values konnect.Object
 		}
 	}
 	return []engine.Problem{{Attr: "region", Summary: "Unknown region",
-		Detail: fmt.Sprintf("Konnect offers no region %q for the %s provider account %s. Regions offered: %s.", region, provider, account, quotedList(regions))}}
+		Detail: fmt.Sprintf("Konnect offers no region %q for the %s provider account %s. Regions offered: %s.", region, provider, account, engine.QuotedList(regions))}}
 }
 
 // cidrRefused is why Konnect refuses the planned cidr_block ("" when it does not, or when the
@@ -103,12 +103,4 @@ func cidrRefused(values konnect.Object, allowed, reserved []string) string {
 		}
 	}
 	return ""
-}
-
-func quotedList(names []string) string {
-	q := make([]string, len(names))
-	for i, n := range names {
-		q[i] = fmt.Sprintf("%q", n)
-	}
-	return strings.Join(q, ", ")
 }

@@ -2,8 +2,10 @@ package engine
 
 import (
 	"context"
+	"fmt"
 	"net/url"
 	"regexp"
+	"strings"
 
 	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
 
@@ -103,6 +105,16 @@ type Problem struct {
 	Attr    string
 	Summary string
 	Detail  string
+}
+
+// QuotedList is names quoted and joined with ", ": how a problem lists what Konnect offers
+// ("Valid roles: "Admin", "Viewer".").
+func QuotedList(names []string) string {
+	q := make([]string, len(names))
+	for i, n := range names {
+		q[i] = fmt.Sprintf("%q", n)
+	}
+	return strings.Join(q, ", ")
 }
 
 // Address locates one object: the values of its path parameters and its id.

@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"maps"
 	"slices"
-	"strings"
 
 	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
 
@@ -76,7 +75,7 @@ func checkPortalRole(ctx context.Context, cl *konnect.Client, values konnect.Obj
 	if !ok {
 		types := slices.Sorted(maps.Keys(c))
 		return []engine.Problem{{Attr: "entity_type_name", Summary: "Unknown entity type",
-			Detail: fmt.Sprintf("Konnect's portal roles have no entity type %q. Valid entity types: %s.", typeName, quoted(types))}}
+			Detail: fmt.Sprintf("Konnect's portal roles have no entity type %q. Valid entity types: %s.", typeName, engine.QuotedList(types))}}
 	}
 	var names []string
 	for _, r := range group {
@@ -84,15 +83,7 @@ func checkPortalRole(ctx context.Context, cl *konnect.Client, values konnect.Obj
 	}
 	if role != "" && !slices.Contains(names, role) {
 		return []engine.Problem{{Attr: "role_name", Summary: "Unknown role",
-			Detail: fmt.Sprintf("Konnect has no portal role %q for %q. Valid roles for %q: %s.", role, typeName, typeName, quoted(names))}}
+			Detail: fmt.Sprintf("Konnect has no portal role %q for %q. Valid roles for %q: %s.", role, typeName, typeName, engine.QuotedList(names))}}
 	}
 	return nil
-}
-
-func quoted(names []string) string {
-	q := make([]string, len(names))
-	for i, n := range names {
-		q[i] = fmt.Sprintf("%q", n)
-	}
-	return strings.Join(q, ", ")
 }
