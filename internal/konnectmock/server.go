@@ -13,6 +13,7 @@ import (
 	"github.com/konnectguard/terraform-provider-konnect/internal/konnectmock/access"
 	"github.com/konnectguard/terraform-provider-konnect/internal/konnectmock/catalog"
 	"github.com/konnectguard/terraform-provider-konnect/internal/konnectmock/cloudgateway"
+	"github.com/konnectguard/terraform-provider-konnect/internal/konnectmock/consumers"
 	"github.com/konnectguard/terraform-provider-konnect/internal/konnectmock/gateway"
 	"github.com/konnectguard/terraform-provider-konnect/internal/konnectmock/mockcore"
 	"github.com/konnectguard/terraform-provider-konnect/internal/konnectmock/organization"
@@ -73,6 +74,7 @@ type Server struct {
 	catalog  *catalog.Family
 	org      *organization.Family
 	cloudgw  *cloudgateway.Family
+	consumer *consumers.Family
 
 	trace *mockcore.Tracer
 }
@@ -130,7 +132,9 @@ func Open(opts Options) (*Server, error) {
 	// organization family (/v2 and /v3 audit-log-…, /v1/cmeks).
 	s.cloudgw = cloudgateway.New(env, opts.CloudGateways)
 	// The cloud gateways family serves /v2/cloud-gateways… only.
-	s.families = []mockcore.Family{s.gateway, s.catalog, s.portal, s.org, s.access, s.cloudgw}
+	// The centralized consumers family serves /v1/realms… only.
+	s.consumer = consumers.New(env)
+	s.families = []mockcore.Family{s.gateway, s.catalog, s.portal, s.org, s.access, s.cloudgw, s.consumer}
 	if opts.StateFile != "" {
 		if err := s.loadStateFile(); err != nil {
 			return nil, err
@@ -204,6 +208,10 @@ func (s *Server) Organization() *organization.Family { return s.org }
 // CloudGateways is the Dedicated Cloud Gateways family, for tests that make a provisioning
 // fail (FailNextProvisioning) or look at a network's state.
 func (s *Server) CloudGateways() *cloudgateway.Family { return s.cloudgw }
+
+// Consumers is the centralized consumers family (realms, their consumers and keys), for
+// tests that read what Konnect holds of a key (Secret).
+func (s *Server) Consumers() *consumers.Family { return s.consumer }
 
 // Gateway is the gateway family (control planes and core entities), for tests
 // that look at it out of band.
