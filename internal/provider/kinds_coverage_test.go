@@ -11,6 +11,7 @@ import (
 	"github.com/konnectguard/terraform-provider-konnect/internal/acctest"
 	"github.com/konnectguard/terraform-provider-konnect/internal/catalog"
 	"github.com/konnectguard/terraform-provider-konnect/internal/cloudgateway"
+	"github.com/konnectguard/terraform-provider-konnect/internal/consumers"
 	"github.com/konnectguard/terraform-provider-konnect/internal/engine"
 	"github.com/konnectguard/terraform-provider-konnect/internal/gateway"
 	"github.com/konnectguard/terraform-provider-konnect/internal/organization"
@@ -34,6 +35,7 @@ var kindFamilies = []struct {
 	{"catalog", catalog.Kinds},
 	{"organization", organization.Kinds},
 	{"cloudgateway", cloudgateway.Kinds},
+	{"consumers", consumers.Kinds},
 }
 
 // Every kind in Kinds belongs to exactly one family's list and no family lists another, and

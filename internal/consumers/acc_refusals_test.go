@@ -1,0 +1,117 @@
+package consumers_test
+
+import (
+	"net/http"
+	"regexp"
+	"testing"
+
+	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
+	"github.com/hashicorp/terraform-plugin-testing/terraform"
+
+	"github.com/konnectguard/terraform-provider-konnect/internal/acctest"
+	"github.com/konnectguard/terraform-provider-konnect/internal/konnect"
+	"github.com/konnectguard/terraform-provider-konnect/internal/konnectmock"
+)
+
+// What the plan refuses in this family, each with nothing written, and the realm's cascade
+// guard: a key of type new given a secret and a legacy key without one (naming the
+// attribute); a consumer whose username someone already has in the realm, at creation and in
+// a rename (checked against Konnect when the plan is made, with the import block that adopts
+// theirs); the destroy of a
+// realm holding someone's consumer, refused under fail although force_destroy = "true"
+// (named with its import block; the realm and the consumer stay), and done under overwrite,
+// where the delete carries force=true and Konnect deletes the consumer with the realm.
+func TestAccCentralizedConsumersRefusals(t *testing.T) {
+	env := acctest.NewEnv(t, konnectmock.Options{})
+	realm := `
+resource "konnect_realm" "shop" {
+  name          = "shop"
+  force_destroy = "true"
+}
+`
+	consumer := func(username string) string {
+		return "\nresource \"konnect_centralized_consumer\" \"c\" {\n  realm_id = konnect_realm.shop.id\n  username = \"" + username + "\"\n}\n"
+	}
+	key := func(body string) string {
+		return "\nresource \"konnect_centralized_consumer_key\" \"k\" {\n  realm_id    = konnect_realm.shop.id\n  consumer_id = konnect_centralized_consumer.c.id\n" + body + "}\n"
+	}
+	var realmID, theirs string
+	consumersHeld := func(what string, want int) {
+		t.Helper()
+		if got := env.List("/v1/realms/" + realmID + "/consumers"); len(got) != want {
+			t.Errorf("%s: the realm holds %d consumers, want %d: %v", what, len(got), want, got)
+		}
+	}
+	resource.ParallelTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: protoV6Factories,
+		CheckDestroy: func(*terraform.State) error {
+			if got := env.List("/v1/realms"); len(got) != 0 {
+				t.Errorf("after destroy Konnect holds the realms %v", got)
+			}
+			return nil
+		},
+		Steps: []resource.TestStep{
+			{
+				Config: env.ProviderBlock("") + realm,
+				Check: func(s *terraform.State) error {
+					realmID = s.RootModule().Resources["konnect_realm.shop"].Primary.ID
+					return nil
+				},
+			},
+			{
+				Config:      env.ProviderBlock("") + realm + consumer("ours") + key("  type   = \"new\"\n  secret = \"mine-1234\"\n"),
+				PlanOnly:    true,
+				ExpectError: regexp.MustCompile(`(?s)A key of type new takes no secret.*with konnect_centralized_consumer_key\.k.*secret`),
+			},
+			{
+				Config:      env.ProviderBlock("") + realm + consumer("ours") + key("  type = \"legacy\"\n"),
+				PlanOnly:    true,
+				ExpectError: regexp.MustCompile(`(?s)A legacy key needs its secret.*with konnect_centralized_consumer_key\.k.*secret`),
+			},
+			{
+				// Someone made a consumer "theirs" in the realm.
+				PreConfig: func() {
+					var out konnect.Object
+					if _, err := env.Client.Do(t.Context(), http.MethodPost, "/v1/realms/"+realmID+"/consumers", nil, konnect.Object{"username": "theirs"}, &out); err != nil {
+						t.Fatal(err)
+					}
+					theirs, _ = out["id"].(string)
+				},
+				Config:   env.ProviderBlock("") + realm + consumer("theirs"),
+				PlanOnly: true,
+				ExpectError: regexp.MustCompile(`(?s)A Konnect object with this name already exists.*with konnect_centralized_consumer\.c.*username.*` +
+					`konnect_centralized_consumer\s+with\s+username\s+"theirs"\s+already\s+exists\s+in\s+Konnect.*` +
+					`import \{\s+to = konnect_centralized_consumer.<name>\s+id = "[0-9a-f-]{36}/[0-9a-f-]{36}"`),
+			},
+			{
+				PreConfig: func() { consumersHeld("after the refused plan", 1) },
+				Config:    env.ProviderBlock("") + realm + consumer("ours"),
+			},
+			{
+				// A rename to their username is refused at plan too.
+				Config:   env.ProviderBlock("") + realm + consumer("theirs"),
+				PlanOnly: true,
+				ExpectError: regexp.MustCompile(`(?s)Username taken in the realm.*with konnect_centralized_consumer\.c.*username.*` +
+					`konnect_centralized_consumer\s+with\s+username\s+"theirs"\s+already\s+exists\s+in\s+Konnect.*` +
+					`import \{\s+to = konnect_centralized_consumer.<name>\s+id = "[0-9a-f-]{36}/[0-9a-f-]{36}"`),
+			},
+			{
+				// The destroy of the realm would take their consumer with it: refused, although
+				// force_destroy = "true" (the guard decides before force=true is sent).
+				PreConfig:   func() { consumersHeld("after the refused rename", 2) },
+				Config:      env.ProviderBlock(""),
+				ExpectError: regexp.MustCompile(`(?s)konnect_realm .*has 1 object in Konnect that Konnect deletes with it.*theirs.*import \{\s+to = konnect_centralized_consumer.<name>\s+id = "[0-9a-f-]{36}/[0-9a-f-]{36}"`),
+			},
+			{
+				// Under overwrite the delete goes with force=true: Konnect deletes their consumer too.
+				PreConfig: func() {
+					consumersHeld("after the refused destroy (ours destroyed before it)", 1)
+					if env.Get("/v1/realms/"+realmID+"/consumers/"+theirs) == nil {
+						t.Error("the refused destroy removed their consumer")
+					}
+				},
+				Config: env.ProviderBlock("overwrite"),
+			},
+		},
+	})
+}
