@@ -17,8 +17,8 @@ import (
 // guard: a key of type new given a secret and a legacy key without one (naming the
 // attribute); a consumer whose username someone already has in the realm, at creation and in
 // a rename (checked against Konnect when the plan is made, with the import block that adopts
-// theirs); the destroy of a
-// realm holding someone's consumer, refused under fail although force_destroy = "true"
+// theirs); the destroy of a realm holding someone's consumer (which the data sources find,
+// by the realm's name and the username), refused under fail although force_destroy = "true"
 // (named with its import block; the realm and the consumer stay), and done under overwrite,
 // where the delete carries force=true and Konnect deletes the consumer with the realm.
 func TestAccCentralizedConsumersRefusals(t *testing.T) {
@@ -84,8 +84,29 @@ resource "konnect_realm" "shop" {
 					`import \{\s+to = konnect_centralized_consumer.<name>\s+id = "[0-9a-f-]{36}/[0-9a-f-]{36}"`),
 			},
 			{
+				// Ours is created; the data sources read the realm by name and theirs by username.
 				PreConfig: func() { consumersHeld("after the refused plan", 1) },
-				Config:    env.ProviderBlock("") + realm + consumer("ours"),
+				Config: env.ProviderBlock("") + realm + consumer("ours") + `
+data "konnect_realm" "shop" {
+  name = "shop"
+}
+
+data "konnect_centralized_consumer" "theirs" {
+  realm_id = data.konnect_realm.shop.id
+  username = "theirs"
+}
+`,
+				Check: resource.ComposeTestCheckFunc(
+					resource.TestCheckResourceAttrPair("data.konnect_realm.shop", "id", "konnect_realm.shop", "id"),
+					resource.TestCheckResourceAttr("data.konnect_realm.shop", "ttl", "10"),
+					func(s *terraform.State) error {
+						got := s.RootModule().Resources["data.konnect_centralized_consumer.theirs"].Primary.Attributes
+						if got["id"] != theirs || got["type"] != "proxy" || got["realm_id"] != realmID {
+							t.Errorf("the consumer data source read %v, want theirs (%s)", got, theirs)
+						}
+						return nil
+					},
+				),
 			},
 			{
 				// A rename to their username is refused at plan too.
