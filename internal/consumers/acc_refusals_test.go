@@ -14,7 +14,8 @@ import (
 )
 
 // What the plan refuses in this family, each with nothing written, and the realm's cascade
-// guard: a key of type new given a secret and a legacy key without one (naming the
+// guard: a key-auth plugin whose config.identity_realms names a realm Konnect does not have
+// (one of this configuration goes through); a key of type new given a secret and a legacy key without one (naming the
 // attribute); a consumer whose username someone already has in the realm, at creation and in
 // a rename (checked against Konnect when the plan is made, with the import block that adopts
 // theirs); the destroy of a realm holding someone's consumer (which the data sources find,
@@ -34,6 +35,21 @@ resource "konnect_realm" "shop" {
 	}
 	key := func(body string) string {
 		return "\nresource \"konnect_centralized_consumer_key\" \"k\" {\n  realm_id    = konnect_realm.shop.id\n  consumer_id = konnect_centralized_consumer.c.id\n" + body + "}\n"
+	}
+	keyAuth := func(realmID string) string {
+		return `
+resource "konnect_gateway_control_plane" "cp" {
+  name = "realms"
+}
+
+resource "konnect_gateway_plugin" "key_auth" {
+  control_plane_id = konnect_gateway_control_plane.cp.id
+  name             = "key-auth"
+  config = jsonencode({
+    identity_realms = [{ id = ` + realmID + `, scope = "realm" }]
+  })
+}
+`
 	}
 	var realmID, theirs string
 	consumersHeld := func(what string, want int) {
@@ -57,6 +73,18 @@ resource "konnect_realm" "shop" {
 					realmID = s.RootModule().Resources["konnect_realm.shop"].Primary.ID
 					return nil
 				},
+			},
+			{
+				// A key-auth plugin's identity realm that Konnect does not have: refused at plan.
+				Config:      env.ProviderBlock("") + realm + keyAuth(`"0b7f0a8c-7f3c-4a55-9a39-6cb64b8f9d11"`),
+				PlanOnly:    true,
+				ExpectError: regexp.MustCompile(`(?s)Identity realm not found.*with konnect_gateway_plugin\.key_auth.*config\.identity_realms\[0\]\.id: Konnect has no\s+realm\s+0b7f0a8c-7f3c-4a55-9a39-6cb64b8f9d11`),
+			},
+			{
+				// The realm of this configuration: the plan goes through.
+				Config:             env.ProviderBlock("") + realm + keyAuth("konnect_realm.shop.id"),
+				PlanOnly:           true,
+				ExpectNonEmptyPlan: true,
 			},
 			{
 				Config:      env.ProviderBlock("") + realm + consumer("ours") + key("  type   = \"new\"\n  secret = \"mine-1234\"\n"),
