@@ -13,15 +13,17 @@ import (
 	"github.com/konnectguard/terraform-provider-konnect/internal/konnectmock"
 )
 
-// What the plan refuses in this family, each with nothing written, and the realm's cascade
-// guard: a key-auth plugin whose config.identity_realms names a realm Konnect does not have
-// (one of this configuration goes through); a key of type new given a secret and a legacy key without one (naming the
-// attribute); a consumer whose username someone already has in the realm, at creation and in
-// a rename (checked against Konnect when the plan is made, with the import block that adopts
-// theirs); the destroy of a realm holding someone's consumer (which the data sources find,
-// by the realm's name and the username), refused under fail although force_destroy = "true"
-// (named with its import block; the realm and the consumer stay), and done under overwrite,
-// where the delete carries force=true and Konnect deletes the consumer with the realm.
+// What the plan refuses in this family, each with nothing written, and the cascade guard: a
+// key-auth plugin whose config.identity_realms names a realm Konnect does not have (one of
+// this configuration goes through); a key of type new given a secret and a legacy key
+// without one (naming the attribute); a consumer whose username someone already has in the
+// realm, at creation and in a rename (checked against Konnect when the plan is made, with the
+// import block that adopts theirs); the destroy of a consumer holding someone's key, refused
+// with the key's import block; the destroy of a realm holding someone's consumer (which the
+// data sources find, by the realm's name and the username), refused under fail although
+// force_destroy = "true" (named with its import block; the realm and the consumer stay), and
+// done under overwrite, where the delete carries force=true and Konnect deletes the consumer
+// with the realm.
 func TestAccCentralizedConsumersRefusals(t *testing.T) {
 	env := acctest.NewEnv(t, konnectmock.Options{})
 	realm := `
@@ -51,7 +53,8 @@ resource "konnect_gateway_plugin" "key_auth" {
 }
 `
 	}
-	var realmID, theirs string
+	var realmID, theirs, ours string
+	oursKeys := func() string { return "/v1/realms/" + realmID + "/consumers/" + ours + "/keys" }
 	consumersHeld := func(what string, want int) {
 		t.Helper()
 		if got := env.List("/v1/realms/" + realmID + "/consumers"); len(got) != want {
@@ -125,6 +128,10 @@ data "konnect_centralized_consumer" "theirs" {
 }
 `,
 				Check: resource.ComposeTestCheckFunc(
+					func(s *terraform.State) error {
+						ours = s.RootModule().Resources["konnect_centralized_consumer.c"].Primary.ID
+						return nil
+					},
 					resource.TestCheckResourceAttrPair("data.konnect_realm.shop", "id", "konnect_realm.shop", "id"),
 					resource.TestCheckResourceAttr("data.konnect_realm.shop", "ttl", "10"),
 					func(s *terraform.State) error {
@@ -145,9 +152,28 @@ data "konnect_centralized_consumer" "theirs" {
 					`import \{\s+to = konnect_centralized_consumer.<name>\s+id = "[0-9a-f-]{36}/[0-9a-f-]{36}"`),
 			},
 			{
-				// The destroy of the realm would take their consumer with it: refused, although
-				// force_destroy = "true" (the guard decides before force=true is sent).
-				PreConfig:   func() { consumersHeld("after the refused rename", 2) },
+				// Someone gave our consumer a key: its destroy would take the key with it.
+				PreConfig: func() {
+					consumersHeld("after the refused rename", 2)
+					var out konnect.Object
+					if _, err := env.Client.Do(t.Context(), http.MethodPost, oursKeys(), nil, konnect.Object{"type": "new"}, &out); err != nil {
+						t.Fatal(err)
+					}
+				},
+				Config: env.ProviderBlock(""),
+				ExpectError: regexp.MustCompile(`(?s)konnect_centralized_consumer .*has 1 object in Konnect that Konnect deletes with it.*konnect_centralized_consumer_key.*` +
+					`import \{\s+to = konnect_centralized_consumer_key.<name>\s+id = "[0-9a-f-]{36}/[0-9a-f-]{36}/[0-9a-f-]{36}"`),
+			},
+			{
+				// Their key gone, ours goes; the destroy of the realm would take their consumer
+				// with it: refused, although force_destroy = "true" (the guard decides before
+				// force=true is sent).
+				PreConfig: func() {
+					consumersHeld("after the refused consumer destroy", 2)
+					for _, k := range env.List(oursKeys()) {
+						env.Remove(oursKeys() + "/" + k["id"].(string))
+					}
+				},
 				Config:      env.ProviderBlock(""),
 				ExpectError: regexp.MustCompile(`(?s)konnect_realm .*has 1 object in Konnect that Konnect deletes with it.*theirs.*import \{\s+to = konnect_centralized_consumer.<name>\s+id = "[0-9a-f-]{36}/[0-9a-f-]{36}"`),
 			},
