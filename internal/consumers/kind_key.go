@@ -24,19 +24,10 @@ var keyTypes = []string{"new", "legacy"}
 // its answer to the create only: state keeps a generated one from there (ShownOnce), and a
 // legacy key's as configured. Konnect has no update, so a new secret (or a new version of
 // the twin) replaces the key.
-var keySecret = func() []engine.Attr {
-	attrs := engine.WriteOnlySecret(engine.Attr{Name: "secret", Type: engine.String, Sensitive: true, ShownOnce: true, ForceNew: true,
-		Description: "The key's secret. Set it for a `legacy` key, whose secret is yours (unique in the realm); leave it unset for a key of type `new`, whose secret Konnect generates and shows once, at creation: " +
-			"this attribute then keeps it, sensitive, in the state file (where whoever can read the state can read it), so that you can pass it on.",
-		Validators: []engine.Validator{stringvalidator.LengthAtLeast(1)}})
-	for i := range attrs {
-		if attrs[i].Versions != "" {
-			attrs[i].ForceNew = true // Konnect has no update: a new secret is a new key
-			attrs[i].Description += " Konnect has no update for a key."
-		}
-	}
-	return attrs
-}()
+var keySecret = engine.WriteOnlySecretReplacing(engine.Attr{Name: "secret", Type: engine.String, Sensitive: true, ShownOnce: true, ForceNew: true,
+	Description: "The key's secret. Set it for a `legacy` key, whose secret is yours (unique in the realm); leave it unset for a key of type `new`, whose secret Konnect generates and shows once, at creation: " +
+		"this attribute then keeps it, sensitive, in the state file (where whoever can read the state can read it), so that you can pass it on.",
+	Validators: []engine.Validator{stringvalidator.LengthAtLeast(1)}}, "Konnect has no update for a key.")
 
 // KeyKind is an API key of a centrally managed consumer
 // (/v1/realms/{realmId}/consumers/{consumerId}/keys). Konnect has no update for a key:
