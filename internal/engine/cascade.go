@@ -205,7 +205,7 @@ var (
 		{Collection: "vaults", TypeName: "konnect_gateway_vault", NameFields: []string{"prefix"}},
 		{Collection: "key-sets", TypeName: "konnect_gateway_key_set", NameFields: []string{"name"}},
 		{Collection: "keys", All: "keys", TypeName: "konnect_gateway_key", NameFields: []string{"name", "kid"}},
-		{Collection: "partials", TypeName: "konnect_gateway_partial", NameFields: []string{"name"}, Uncounted: managedCachePartial},
+		{Collection: "partials", TypeName: "konnect_gateway_partial", NameFields: []string{"name"}, Uncounted: ManagedCachePartial},
 		{Collection: "custom-plugins", TypeName: "konnect_gateway_custom_plugin_streaming", NameFields: []string{"name"}},
 		// Not gateway entities, but Konnect deletes them with the control plane too: a custom
 		// plugin's schema (named and imported by its name), the data planes' certificates
@@ -221,10 +221,11 @@ var (
 		TypeName: "konnect_gateway_config_store_secret", NameFields: []string{"key"}}
 )
 
-// managedCachePartial tells a Redis partial Konnect made for a Dedicated Cloud Gateways
+// ManagedCachePartial tells a Redis partial Konnect made for a Dedicated Cloud Gateways
 // managed cache (tagged konnect-managed, named konnect-managed-<id>): Konnect's own, deleted
-// with the cache's add-on, which the same destroy takes first.
-func managedCachePartial(o konnect.Object) string {
+// with the cache's add-on (which a destroy takes before the control plane), and left out by
+// the export.
+func ManagedCachePartial(o konnect.Object) string {
 	tags, _ := o["tags"].([]any)
 	name, _ := o["name"].(string)
 	if strings.HasPrefix(name, "konnect-managed-") && slices.Contains(tags, any("konnect-managed")) {
