@@ -14,6 +14,7 @@ import (
 	"github.com/konnectguard/terraform-provider-konnect/internal/konnectmock/catalog"
 	"github.com/konnectguard/terraform-provider-konnect/internal/konnectmock/cloudgateway"
 	"github.com/konnectguard/terraform-provider-konnect/internal/konnectmock/gateway"
+	"github.com/konnectguard/terraform-provider-konnect/internal/konnectmock/kongidentity"
 	"github.com/konnectguard/terraform-provider-konnect/internal/konnectmock/mockcore"
 	"github.com/konnectguard/terraform-provider-konnect/internal/konnectmock/organization"
 	"github.com/konnectguard/terraform-provider-konnect/internal/konnectmock/portal"
@@ -73,6 +74,7 @@ type Server struct {
 	catalog  *catalog.Family
 	org      *organization.Family
 	cloudgw  *cloudgateway.Family
+	identity *kongidentity.Family
 
 	trace *mockcore.Tracer
 }
@@ -130,7 +132,9 @@ func Open(opts Options) (*Server, error) {
 	// organization family (/v2 and /v3 audit-log-…, /v1/cmeks).
 	s.cloudgw = cloudgateway.New(env, opts.CloudGateways)
 	// The cloud gateways family serves /v2/cloud-gateways… only.
-	s.families = []mockcore.Family{s.gateway, s.catalog, s.portal, s.org, s.access, s.cloudgw}
+	// The Kong Identity family serves /v1/auth-servers… only.
+	s.identity = kongidentity.New(env)
+	s.families = []mockcore.Family{s.gateway, s.catalog, s.portal, s.org, s.access, s.cloudgw, s.identity}
 	if opts.StateFile != "" {
 		if err := s.loadStateFile(); err != nil {
 			return nil, err
@@ -204,6 +208,9 @@ func (s *Server) Organization() *organization.Family { return s.org }
 // CloudGateways is the Dedicated Cloud Gateways family, for tests that make a provisioning
 // fail (FailNextProvisioning) or look at a network's state.
 func (s *Server) CloudGateways() *cloudgateway.Family { return s.cloudgw }
+
+// KongIdentity is the Kong Identity family (auth servers), for tests.
+func (s *Server) KongIdentity() *kongidentity.Family { return s.identity }
 
 // Gateway is the gateway family (control planes and core entities), for tests
 // that look at it out of band.

@@ -8,6 +8,7 @@ import (
 	"github.com/konnectguard/terraform-provider-konnect/internal/cloudgateway"
 	"github.com/konnectguard/terraform-provider-konnect/internal/engine"
 	"github.com/konnectguard/terraform-provider-konnect/internal/gateway"
+	"github.com/konnectguard/terraform-provider-konnect/internal/kongidentity"
 	"github.com/konnectguard/terraform-provider-konnect/internal/organization"
 	"github.com/konnectguard/terraform-provider-konnect/internal/portal"
 )
@@ -29,6 +30,7 @@ type Family struct {
 var Families = []Family{
 	{"gateway", gateway.Kinds}, {"access", access.Kinds}, {"portal", portal.Kinds},
 	{"catalog", catalog.Kinds}, {"organization", organization.Kinds}, {"cloudgateway", cloudgateway.Kinds},
+	{"kongidentity", kongidentity.Kinds},
 }
 
 func familyKinds() []engine.EntityKind {

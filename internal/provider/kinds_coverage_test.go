@@ -13,6 +13,7 @@ import (
 	"github.com/konnectguard/terraform-provider-konnect/internal/cloudgateway"
 	"github.com/konnectguard/terraform-provider-konnect/internal/engine"
 	"github.com/konnectguard/terraform-provider-konnect/internal/gateway"
+	"github.com/konnectguard/terraform-provider-konnect/internal/kongidentity"
 	"github.com/konnectguard/terraform-provider-konnect/internal/organization"
 	"github.com/konnectguard/terraform-provider-konnect/internal/portal"
 )
@@ -34,6 +35,7 @@ var kindFamilies = []struct {
 	{"catalog", catalog.Kinds},
 	{"organization", organization.Kinds},
 	{"cloudgateway", cloudgateway.Kinds},
+	{"kongidentity", kongidentity.Kinds},
 }
 
 // Every kind in Kinds belongs to exactly one family's list and no family lists another, and
