@@ -42,30 +42,59 @@ var ScopeKind = engine.EntityKind{
 
 // scopesOfServer checks at plan that each scope id of a claim or a client (attr) is a scope
 // of the object's own auth server, as Konnect checks at apply: a scope of another auth
-// server, or none, names the attribute. Ids not known yet (a scope this plan creates) are
-// not in values.
+// server, or none, names the attribute (and the auth server that holds it). Ids not known
+// yet (a scope this plan creates) are not in values; while the auth server is not known yet
+// (this plan creates it) it has no scope, and every id listed is another's.
 func scopesOfServer(attr string) func(context.Context, *konnect.Client, konnect.Object) []engine.Problem {
 	return func(ctx context.Context, c *konnect.Client, values konnect.Object) []engine.Problem {
 		server, _ := values["auth_server_id"].(string)
 		ids, _ := values[attr].([]any)
-		if server == "" || c == nil {
+		if c == nil {
 			return nil
 		}
 		var problems []engine.Problem
 		for _, raw := range ids {
 			id, _ := raw.(string)
-			if id == "" {
+			if id == "" || (server != "" && scopeOf(ctx, c, server, id)) {
 				continue
 			}
-			_, err := c.Do(ctx, http.MethodGet, below("scopes")(map[string]string{"auth_server_id": server})+"/"+url.PathEscape(id), nil, nil, nil)
-			var apiErr *konnect.APIError
-			if !errors.As(err, &apiErr) || apiErr.StatusCode != http.StatusNotFound {
-				continue
+			own := "auth server " + server
+			if server == "" {
+				own = "the auth server this plan creates"
+			}
+			holder := "no auth server has it"
+			if h := scopeHolder(ctx, c, id); h != "" {
+				holder = "it is a scope of " + h
 			}
 			problems = append(problems, engine.Problem{Attr: attr, Summary: "Scope of another auth server",
-				Detail: fmt.Sprintf("%s lists %s, which is not a scope of auth server %s: a claim or a client refers only to scopes of its own auth server (Konnect refuses the others). "+
-					"Use the id of a konnect_identity_auth_server_scope whose auth_server_id is %s.", attr, id, server, server)})
+				Detail: fmt.Sprintf("%s lists %s, which is not a scope of %s (%s): a claim or a client refers only to scopes of its own auth server, and Konnect refuses the others. "+
+					"Use the id of a konnect_identity_auth_server_scope with the same auth_server_id.", attr, id, own, holder)})
 		}
 		return problems
 	}
+}
+
+// scopeOf reports whether Konnect has the scope id in the auth server (true when it cannot
+// tell: Konnect has the last word at apply).
+func scopeOf(ctx context.Context, c *konnect.Client, server, id string) bool {
+	_, err := c.Do(ctx, http.MethodGet, below("scopes")(map[string]string{"auth_server_id": server})+"/"+url.PathEscape(id), nil, nil, nil)
+	var apiErr *konnect.APIError
+	return !errors.As(err, &apiErr) || apiErr.StatusCode != http.StatusNotFound
+}
+
+// scopeHolder names the auth server that has the scope id ("" when none does, or it cannot
+// tell): only asked when a plan is refused.
+func scopeHolder(ctx context.Context, c *konnect.Client, id string) string {
+	all, err := engine.ListPlatform(ctx, c, authServers(nil))
+	if err != nil {
+		return ""
+	}
+	for _, a := range all {
+		server, _ := a["id"].(string)
+		_, err := c.Do(ctx, http.MethodGet, below("scopes")(map[string]string{"auth_server_id": server})+"/"+url.PathEscape(id), nil, nil, nil)
+		if err == nil {
+			return fmt.Sprintf("auth server %q (%s)", a["name"], server)
+		}
+	}
+	return ""
 }
