@@ -130,3 +130,41 @@ resource "konnect_identity_auth_server_client" "app" {
 		},
 	})
 }
+
+// The data source reads an auth server by name (as Konnect's listing filters it) or by id,
+// with what Konnect chose for it (its issuer); a name no auth server has is an error saying so.
+func TestAccAuthServerDataSource(t *testing.T) {
+	env := acctest.NewEnv(t, konnectmock.Options{})
+	env.PostObj("/v1/auth-servers", konnect.Object{"name": "idp-staging", "audience": "api://staging"})
+	idp := env.PostObj("/v1/auth-servers", konnect.Object{"name": "idp", "audience": "api://idp", "labels": map[string]any{"env": "prod"}})
+	resource.ParallelTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: protoV6Factories,
+		Steps: []resource.TestStep{
+			{
+				Config: env.ProviderBlock("") + `
+data "konnect_identity_auth_server" "by_name" {
+  name = "idp"
+}
+
+data "konnect_identity_auth_server" "by_id" {
+  id = data.konnect_identity_auth_server.by_name.id
+}
+`,
+				Check: resource.ComposeAggregateTestCheckFunc(
+					resource.TestCheckResourceAttr("data.konnect_identity_auth_server.by_name", "id", idp["id"].(string)),
+					resource.TestCheckResourceAttr("data.konnect_identity_auth_server.by_name", "issuer", idp["issuer"].(string)),
+					resource.TestCheckResourceAttr("data.konnect_identity_auth_server.by_name", "labels.env", "prod"),
+					resource.TestCheckResourceAttr("data.konnect_identity_auth_server.by_id", "audience", "api://idp"),
+				),
+			},
+			{
+				Config: env.ProviderBlock("") + `
+data "konnect_identity_auth_server" "missing" {
+  name = "idp-prod"
+}
+`,
+				ExpectError: regexp.MustCompile(`(?s)konnect_identity_auth_server.*idp-prod`),
+			},
+		},
+	})
+}
