@@ -117,11 +117,7 @@ func getAuthServer(c *call) mockcore.Response {
 }
 
 func patchAuthServer(c *call) mockcore.Response {
-	a := c.server()
-	if a == nil {
-		return c.notFound()
-	}
-	b, bad := c.body()
+	a, b, bad := withBody(c, (*call).server)
 	if bad != nil {
 		return *bad
 	}

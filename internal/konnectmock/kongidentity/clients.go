@@ -5,6 +5,7 @@ import (
 	"net/http"
 	"regexp"
 	"slices"
+	"strconv"
 
 	"github.com/konnectguard/terraform-provider-konnect/internal/konnectmock/mockcore"
 )
@@ -37,16 +38,11 @@ func orEmpty(s []string) []string {
 	return s
 }
 
-func listClients(c *call) mockcore.Response {
-	a := c.server()
-	if a == nil {
-		return c.notFound()
-	}
-	get := func(cl *client, f string) (string, bool) {
-		return childField(cl.ID, cl.Name, mockcore.FormatTime(cl.CreatedAt), mockcore.FormatTime(cl.UpdatedAt))(f)
-	}
-	return mockcore.ListQuery(c.query(), a.Clients, childSpec, childSorts, get, clientView)
-}
+var clients = collection[*authServer, *client]{param: "clientId", parent: (*call).server,
+	items: func(a *authServer) *[]*client { return &a.Clients }, id: func(cl *client) string { return cl.ID }, view: clientView,
+	field: func(cl *client, f string) (string, bool) {
+		return fieldsOf(cl.ID, cl.Name, mockcore.FormatTime(cl.CreatedAt), mockcore.FormatTime(cl.UpdatedAt), f)
+	}, spec: childSpec, sorts: childSorts}
 
 func (a *authServer) client(id string) *client {
 	for _, cl := range a.Clients {
@@ -55,10 +51,6 @@ func (a *authServer) client(id string) *client {
 		}
 	}
 	return nil
-}
-
-func (a *authServer) clientNamed(name, except string) bool {
-	return slices.ContainsFunc(a.Clients, func(cl *client) bool { return cl.Name == name && cl.ID != except })
 }
 
 // clientFields are the fields every write of a client reads; whole (a create or a PUT)
@@ -102,7 +94,7 @@ func (c *call) clientFields(a *authServer, b *mockcore.Body, cl *client, whole, 
 	if bad := c.invalid(b); bad != nil {
 		return nil, bad
 	}
-	if name != nil && a.clientNamed(*name, cl.ID) {
+	if name != nil && named(a.Clients, *name, cl.ID, func(x *client) string { return x.Name }, clients.id) {
 		resp := c.conflict("A client with this name already exists in the auth server")
 		return nil, &resp
 	}
@@ -152,11 +144,7 @@ func (c *call) setSecret(cl *client, value string) {
 }
 
 func createClient(c *call) mockcore.Response {
-	a := c.server()
-	if a == nil {
-		return c.notFound()
-	}
-	b, bad := c.body()
+	a, b, bad := withBody(c, (*call).server)
 	if bad != nil {
 		return *bad
 	}
@@ -187,25 +175,8 @@ func createClient(c *call) mockcore.Response {
 	return mockcore.JSON(http.StatusCreated, v)
 }
 
-func getClient(c *call) mockcore.Response {
-	if a := c.server(); a != nil {
-		if cl := a.client(c.params["clientId"]); cl != nil {
-			return mockcore.JSON(http.StatusOK, clientView(cl))
-		}
-	}
-	return c.notFound()
-}
-
 func patchClient(c *call) mockcore.Response {
-	a := c.server()
-	if a == nil {
-		return c.notFound()
-	}
-	cl := a.client(c.params["clientId"])
-	if cl == nil {
-		return c.notFound()
-	}
-	b, bad := c.body()
+	a, cl, b, bad := clients.open(c)
 	if bad != nil {
 		return *bad
 	}
@@ -226,11 +197,7 @@ func patchClient(c *call) mockcore.Response {
 // putClient replaces the client whole (client_secret required), or creates it under the
 // path's id (201).
 func putClient(c *call) mockcore.Response {
-	a := c.server()
-	if a == nil {
-		return c.notFound()
-	}
-	b, bad := c.body()
+	a, b, bad := withBody(c, (*call).server)
 	if bad != nil {
 		return *bad
 	}
@@ -259,18 +226,7 @@ func putClient(c *call) mockcore.Response {
 	return mockcore.JSON(status, clientView(cl))
 }
 
-func deleteClient(c *call) mockcore.Response {
-	a := c.server()
-	if a == nil {
-		return c.notFound()
-	}
-	cl := a.client(c.params["clientId"])
-	if cl == nil {
-		return c.notFound()
-	}
-	a.Clients = slices.DeleteFunc(a.Clients, func(x *client) bool { return x == cl })
-	return mockcore.NoContent()
-}
+func deleteClient(c *call) mockcore.Response { return clients.remove(c, nil) }
 
 // --- a client's secrets: the listing and GET never show a value
 
@@ -278,6 +234,7 @@ func secretView(s *secret) map[string]any {
 	return map[string]any{"id": s.ID, "enabled": s.Enabled, "created_at": mockcore.FormatTime(s.CreatedAt), "updated_at": mockcore.FormatTime(s.UpdatedAt)}
 }
 
+// clientOf is the client of the path, nil when it or its auth server is missing.
 func (c *call) clientOf() *client {
 	if a := c.server(); a != nil {
 		return a.client(c.params["clientId"])
@@ -285,47 +242,18 @@ func (c *call) clientOf() *client {
 	return nil
 }
 
-func (cl *client) secret(id string) *secret {
-	for _, s := range cl.Secrets {
-		if s.ID == id {
-			return s
+var secrets = collection[*client, *secret]{param: "secretId", parent: (*call).clientOf,
+	items: func(cl *client) *[]*secret { return &cl.Secrets }, id: func(s *secret) string { return s.ID }, view: secretView,
+	field: func(s *secret, f string) (string, bool) {
+		if f == "enabled" {
+			return strconv.FormatBool(s.Enabled), true
 		}
-	}
-	return nil
-}
-
-func listSecrets(c *call) mockcore.Response {
-	cl := c.clientOf()
-	if cl == nil {
-		return c.notFound()
-	}
-	get := func(s *secret, f string) (string, bool) {
-		switch f {
-		case "id":
-			return s.ID, true
-		case "enabled":
-			if s.Enabled {
-				return "true", true
-			}
-			return "false", true
-		case "created_at":
-			return mockcore.FormatTime(s.CreatedAt), true
-		case "updated_at":
-			return mockcore.FormatTime(s.UpdatedAt), true
-		}
-		return "", false
-	}
-	spec := mockcore.QuerySpec{"id": mockcore.EqField, "enabled": mockcore.BoolField}
-	return mockcore.ListQuery(c.query(), cl.Secrets, spec, []string{"created_at", "updated_at"}, get, secretView)
-}
+		return fieldsOf(s.ID, "", mockcore.FormatTime(s.CreatedAt), mockcore.FormatTime(s.UpdatedAt), f)
+	}, spec: mockcore.QuerySpec{"id": mockcore.EqField, "enabled": mockcore.BoolField}, sorts: []string{"created_at", "updated_at"}}
 
 // createSecret adds a secret beside the client's others (its value in this answer only).
 func createSecret(c *call) mockcore.Response {
-	cl := c.clientOf()
-	if cl == nil {
-		return c.notFound()
-	}
-	b, bad := c.body()
+	cl, b, bad := withBody(c, (*call).clientOf)
 	if bad != nil {
 		return *bad
 	}
@@ -345,25 +273,8 @@ func createSecret(c *call) mockcore.Response {
 	return mockcore.JSON(http.StatusCreated, v)
 }
 
-func getSecret(c *call) mockcore.Response {
-	if cl := c.clientOf(); cl != nil {
-		if s := cl.secret(c.params["secretId"]); s != nil {
-			return mockcore.JSON(http.StatusOK, secretView(s))
-		}
-	}
-	return c.notFound()
-}
-
 func patchSecret(c *call) mockcore.Response {
-	cl := c.clientOf()
-	if cl == nil {
-		return c.notFound()
-	}
-	s := cl.secret(c.params["secretId"])
-	if s == nil {
-		return c.notFound()
-	}
-	b, bad := c.body()
+	_, s, b, bad := secrets.open(c)
 	if bad != nil {
 		return *bad
 	}
@@ -377,15 +288,4 @@ func patchSecret(c *call) mockcore.Response {
 	return mockcore.JSON(http.StatusOK, secretView(s))
 }
 
-func deleteSecret(c *call) mockcore.Response {
-	cl := c.clientOf()
-	if cl == nil {
-		return c.notFound()
-	}
-	s := cl.secret(c.params["secretId"])
-	if s == nil {
-		return c.notFound()
-	}
-	cl.Secrets = slices.DeleteFunc(cl.Secrets, func(x *secret) bool { return x == s })
-	return mockcore.NoContent()
-}
+func deleteSecret(c *call) mockcore.Response { return secrets.remove(c, nil) }

@@ -139,14 +139,14 @@ func init() {
 	add := routes.Add
 	add("v1/auth-servers", map[string]handler{"GET": listAuthServers, "POST": createAuthServer})
 	add("v1/auth-servers/{authServerId}", map[string]handler{"GET": getAuthServer, "PATCH": patchAuthServer, "DELETE": deleteAuthServer})
-	add("v1/auth-servers/{authServerId}/scopes", map[string]handler{"GET": listScopes, "POST": createScope})
-	add("v1/auth-servers/{authServerId}/scopes/{scopeId}", map[string]handler{"GET": getScope, "PATCH": patchScope, "DELETE": deleteScope})
-	add("v1/auth-servers/{authServerId}/claims", map[string]handler{"GET": listClaims, "POST": createClaim})
-	add("v1/auth-servers/{authServerId}/claims/{claimId}", map[string]handler{"GET": getClaim, "PATCH": patchClaim, "DELETE": deleteClaim})
-	add("v1/auth-servers/{authServerId}/clients", map[string]handler{"GET": listClients, "POST": createClient})
-	add("v1/auth-servers/{authServerId}/clients/{clientId}", map[string]handler{"GET": getClient, "PATCH": patchClient, "PUT": putClient, "DELETE": deleteClient})
-	add("v1/auth-servers/{authServerId}/clients/{clientId}/secrets", map[string]handler{"GET": listSecrets, "POST": createSecret})
-	add("v1/auth-servers/{authServerId}/clients/{clientId}/secrets/{secretId}", map[string]handler{"GET": getSecret, "PATCH": patchSecret, "DELETE": deleteSecret})
+	add("v1/auth-servers/{authServerId}/scopes", map[string]handler{"GET": scopes.list, "POST": createScope})
+	add("v1/auth-servers/{authServerId}/scopes/{scopeId}", map[string]handler{"GET": scopes.get, "PATCH": patchScope, "DELETE": deleteScope})
+	add("v1/auth-servers/{authServerId}/claims", map[string]handler{"GET": claims.list, "POST": createClaim})
+	add("v1/auth-servers/{authServerId}/claims/{claimId}", map[string]handler{"GET": claims.get, "PATCH": patchClaim, "DELETE": deleteClaim})
+	add("v1/auth-servers/{authServerId}/clients", map[string]handler{"GET": clients.list, "POST": createClient})
+	add("v1/auth-servers/{authServerId}/clients/{clientId}", map[string]handler{"GET": clients.get, "PATCH": patchClient, "PUT": putClient, "DELETE": deleteClient})
+	add("v1/auth-servers/{authServerId}/clients/{clientId}/secrets", map[string]handler{"GET": secrets.list, "POST": createSecret})
+	add("v1/auth-servers/{authServerId}/clients/{clientId}/secrets/{secretId}", map[string]handler{"GET": secrets.get, "PATCH": patchSecret, "DELETE": deleteSecret})
 }
 
 // Route reports whether segs is the family's (/v1/auth-servers…), and its Counts key.
