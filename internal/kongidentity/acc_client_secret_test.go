@@ -9,10 +9,12 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/konnectguard/terraform-provider-konnect/internal/acctest"
 	"github.com/konnectguard/terraform-provider-konnect/internal/konnect"
 	"github.com/konnectguard/terraform-provider-konnect/internal/konnectmock"
+	"github.com/konnectguard/terraform-provider-konnect/internal/konnectmock/mocktest"
 )
 
 // A client's secret, run with a real CLI (acctest.CLIRun). Konnect generates it and shows it
@@ -26,7 +28,8 @@ import (
 // otherwise through client_secret.
 func TestAccClientSecret(t *testing.T) {
 	t.Parallel()
-	env := acctest.NewEnv(t, konnectmock.Options{})
+	clock := mocktest.NewClock(time.Now())
+	env := acctest.NewEnv(t, konnectmock.Options{Now: clock.Now})
 	cli := acctest.NewCLIRun(t)
 	logPath := filepath.Join(t.TempDir(), "tf.log")
 	stateFile := filepath.Join(cli.Dir, "terraform.tfstate")
@@ -101,6 +104,7 @@ resource "konnect_identity_auth_server_client" "app" {
 	}
 
 	// Someone rotates the secret in Konnect: a second one, created after the client's last write.
+	clock.Advance(time.Minute)
 	var added konnect.Object
 	if _, err := env.Client.Do(t.Context(), http.MethodPost, "/v1/auth-servers/"+server+"/clients/"+id+"/secrets", nil, konnect.Object{}, &added); err != nil {
 		t.Fatal(err)

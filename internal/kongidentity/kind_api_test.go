@@ -99,7 +99,7 @@ func TestClientUpdateAfterRotation(t *testing.T) {
 		t.Fatalf("an update with the same secret and no rotation: %v", err)
 	}
 
-	clk.Advance(time.Second)
+	clk.Advance(2 * time.Second)
 	var added konnect.Object
 	if _, err := cl.Do(ctx, http.MethodPost, "/v1/auth-servers/"+parents["auth_server_id"]+"/clients/"+addr.ID+"/secrets", nil, konnect.Object{}, &added); err != nil {
 		t.Fatal(err)

@@ -188,6 +188,12 @@ func randomClientID() string {
 	return string(b)
 }
 
+// sameWrite is how much later than the client's updated_at a secret may be created by the
+// same write (Konnect's create of a client makes its first secret): a second and more later
+// is someone's rotation. (A rotation within that second is still caught by the revision,
+// which covers the secrets listing: a plan made before it is stale.)
+const sameWrite = time.Second
+
 // rotatedSecrets names the secrets Konnect holds that were added after the client was last
 // written ("" when none): someone rotated its secret in Konnect, and the secret in state may
 // no longer be the one in use.
@@ -201,7 +207,7 @@ func rotatedSecrets(obj konnect.Object) string {
 	for _, raw := range list {
 		s, _ := raw.(map[string]any)
 		created, err := time.Parse(time.RFC3339Nano, fmt.Sprint(s["created_at"]))
-		if err == nil && created.After(updated) {
+		if err == nil && created.After(updated.Add(sameWrite)) {
 			added = append(added, fmt.Sprintf("%v (created_at %v)", s["id"], s["created_at"]))
 		}
 	}
