@@ -91,6 +91,10 @@ func TestClientUpdateAfterRotation(t *testing.T) {
 	prior := konnect.Object{"name": "a", "grant_types": []any{"client_credentials"}, "response_types": []any{"token"}, "client_secret": created["client_secret"]}
 	body := konnect.Object{"name": "a", "grant_types": []any{"client_credentials"}, "response_types": []any{"token"}, "client_secret": created["client_secret"], "access_token_duration": 900}
 	live, _, _ := ClientKind.API.Get(ctx, cl, addr)
+	noSecret := konnect.Object{"name": "a", "grant_types": []any{"client_credentials"}, "response_types": []any{"token"}}
+	if _, _, err := api.UpdateFrom(ctx, cl, addr, noSecret, noSecret, live, ""); err == nil || !strings.Contains(err.Error(), "Terraform holds no secret of this client") {
+		t.Errorf("an update without a secret (an imported client): %v", err)
+	}
 	if rotatedSecrets(live) != "" {
 		t.Fatalf("a client just created reads as rotated: %s", rotatedSecrets(live))
 	}

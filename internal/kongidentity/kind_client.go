@@ -162,6 +162,12 @@ func (c clientAPI) Update(ctx context.Context, cl *konnect.Client, a engine.Addr
 // would silently revert it. A plan that sends a new secret (client_secret changed, or with
 // the write-only twin a new version) is the user's choice, and goes.
 func (c clientAPI) UpdateFrom(ctx context.Context, cl *konnect.Client, a engine.Address, body, prior, live konnect.Object, ifMatch string) (konnect.Object, *konnect.Response, error) {
+	if body["client_secret"] == nil {
+		// after an import (Konnect never shows a secret again), or with the write-only twin
+		// and no new version (refused at plan)
+		return nil, nil, fmt.Errorf("nothing was written: Konnect replaces a client whole, with its secret, and Terraform holds no secret of this client " +
+			"(an imported client: Konnect shows a generated secret only to its create). Set the secret to use with client_secret_wo and client_secret_wo_version (or client_secret) in the same change")
+	}
 	if rotated := rotatedSecrets(live); rotated != "" && prior != nil && fmt.Sprint(body["client_secret"]) == fmt.Sprint(prior["client_secret"]) {
 		return nil, nil, fmt.Errorf("nothing was written: Konnect %s", rotated)
 	}
