@@ -40,7 +40,7 @@ var ClientKind = engine.EntityKind{
 		"An update replaces the client whole (PUT), which must carry its secret: the one in state, or with the write-only twin a new `client_secret_wo_version`. " +
 		"A secret someone added in Konnect since Terraform last wrote the client (a rotation, `/clients/{id}/secrets`) is reported when the state is refreshed, by its id and time, and an update that would send the old secret over it is refused: nothing is regenerated or reverted behind anyone's back. " +
 		"`allow_scopes` must list scopes of the same auth server: another's is refused when the plan is made. " +
-		"Adding a client whose name another of the auth server has fails with the `import` block that adopts it. Import it as `<auth_server_id>/<id>` (a secret Konnect generated is not in state after an import).",
+		"Adding a client whose name another of the auth server has fails with the `import` block that adopts it. Import it as `<auth_server_id>/<id>` or `<auth_server_id>/<name>`: a secret Konnect generated is not in state after an import, and an update of the client then needs the secret (`client_secret`, or `client_secret_wo` with its version).",
 	API:      clientAPI{engine.PlatformAPI{Collection: below("clients")}},
 	NameAttr: "name",
 	Check:    scopesOfServer("allow_scopes"),
