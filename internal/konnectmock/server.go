@@ -131,6 +131,8 @@ func Open(opts Options) (*Server, error) {
 	// before the access family, which takes every other /v3/ path, and so does the
 	// organization family (/v2 and /v3 audit-log-…, /v1/cmeks).
 	s.cloudgw = cloudgateway.New(env, opts.CloudGateways)
+	// A control plane's managed cache reaches its plugins through a partial in it.
+	s.cloudgw.SetManagedCaches(s.gateway)
 	// The cloud gateways family serves /v2/cloud-gateways… only.
 	// The Kong Identity family serves /v1/auth-servers… only.
 	s.identity = kongidentity.New(env)
