@@ -135,7 +135,6 @@ type Address struct {
 	Query url.Values
 }
 
-// EntityAPI is how the engine reaches one kind of object through the Konnect client.
 // UpdatesFromPrior is an API whose update needs the request body of the state being
 // replaced too (a client replaced whole with its secret: whether this write sends a new
 // one); the engine calls UpdateFrom instead of Update.
@@ -143,6 +142,7 @@ type UpdatesFromPrior interface {
 	UpdateFrom(ctx context.Context, c *konnect.Client, a Address, body, prior, live konnect.Object, ifMatch string) (konnect.Object, *konnect.Response, error)
 }
 
+// EntityAPI is how the engine reaches one kind of object through the Konnect client.
 type EntityAPI interface {
 	// Get reads one object by id (or by unique name where Konnect allows it).
 	Get(ctx context.Context, c *konnect.Client, a Address) (konnect.Object, *konnect.Response, error)
