@@ -62,6 +62,10 @@ type EntityKind struct {
 	// does): an expired access token. Refresh then removes it from state with a warning,
 	// and the next plan creates it again.
 	Expired func(obj konnect.Object) string
+	// Notice, when set, tells what a refresh should report about an object read from
+	// Konnect ("" when nothing): a client secret someone added in Konnect. The refresh warns
+	// with it and stores the object as read.
+	Notice func(obj konnect.Object) string
 	// Predefined, when set, tells why an object read from Konnect is one Konnect made and
 	// this kind does not manage ("" when it is not): a predefined team. The export command
 	// leaves such objects (and what is below them) out, with the reason.
@@ -129,6 +133,13 @@ type Address struct {
 	// Query is the query of a DELETE (EntityKind.DeleteQuery); APIs that reach a
 	// collection send it with the DELETE.
 	Query url.Values
+}
+
+// UpdatesFromPrior is an API whose update needs the request body of the state being
+// replaced too (a client replaced whole with its secret: whether this write sends a new
+// one); the engine calls UpdateFrom instead of Update.
+type UpdatesFromPrior interface {
+	UpdateFrom(ctx context.Context, c *konnect.Client, a Address, body, prior, live konnect.Object, ifMatch string) (konnect.Object, *konnect.Response, error)
 }
 
 // EntityAPI is how the engine reaches one kind of object through the Konnect client.

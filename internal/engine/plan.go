@@ -237,7 +237,7 @@ func (r *EntityResource) merged() [][]string {
 func (r *EntityResource) Hidden(live konnect.Object) guard.Values {
 	out := guard.Values{}
 	for _, a := range r.Kind.Attrs {
-		if a.NotReturned {
+		if a.NotReturned && !a.ShownOnce { // shown once: only the create's answer has it, no read ever will
 			out[a.Name] = Lookup(live, a)
 		}
 	}

@@ -665,6 +665,11 @@ func (r *EntityResource) ReadState(ctx context.Context, current tftypes.Value, p
 		}
 	}
 	diags.Append(newPrivate.SetKey(ctx, privateExpiredKey, expiredMark(expired))...) // expired.go
+	if err == nil && r.Kind.Notice != nil {
+		if notice := r.Kind.Notice(obj); notice != "" {
+			diags.AddWarning("Konnect object changed outside Terraform", fmt.Sprintf("%s %s", r.object(addr), notice))
+		}
+	}
 	if konnect.IsNotFound(err) {
 		if where, gone := r.confirmGone(ctx, addr); !gone {
 			diags.AddError("Could not read "+r.Kind.TypeName,
@@ -842,7 +847,13 @@ func (r *EntityResource) Update(ctx context.Context, req resource.UpdateRequest,
 	}
 	sent := r.writeSecrets(body, cfg, prior, planned, live) // writeonly.go: from configuration only
 	r.writeConfigSecretsWO(body, cfg, prior, planned, live) // config_secrets.go
-	obj, _, err := r.Kind.API.Update(ctx, r.Data.Client, addr, body, live, etag)
+	var obj konnect.Object
+	if u, ok := r.Kind.API.(UpdatesFromPrior); ok {
+		before, _ := r.Body(prior)
+		obj, _, err = u.UpdateFrom(ctx, r.Data.Client, addr, body, before, live, etag)
+	} else {
+		obj, _, err = r.Kind.API.Update(ctx, r.Data.Client, addr, body, live, etag)
+	}
 	r.wrote(addr)
 	if konnect.IsPreconditionFailed(err) {
 		// A retried write can be refused because its first attempt landed and changed the

@@ -19,7 +19,8 @@ import (
 //   - organizations v3: /v3/organizations (also in identity v3)
 //
 // Organization-level APIs are not all global: audit logs (audit-logs v2 and v3) and CMEKs
-// (cmek) list the regions as their servers, so they go to the server URL with the rest.
+// (cmek) list the regions as their servers, so they go to the server URL with the rest; so
+// does Kong Identity (kong-identity v1, /v1/auth-servers).
 //
 // The client sends a call on one of these paths to the global host, and every other call
 // to the server URL, so that a configuration for the EU region (server_url =

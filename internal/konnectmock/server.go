@@ -15,6 +15,7 @@ import (
 	"github.com/konnectguard/terraform-provider-konnect/internal/konnectmock/cloudgateway"
 	"github.com/konnectguard/terraform-provider-konnect/internal/konnectmock/consumers"
 	"github.com/konnectguard/terraform-provider-konnect/internal/konnectmock/gateway"
+	"github.com/konnectguard/terraform-provider-konnect/internal/konnectmock/kongidentity"
 	"github.com/konnectguard/terraform-provider-konnect/internal/konnectmock/mockcore"
 	"github.com/konnectguard/terraform-provider-konnect/internal/konnectmock/organization"
 	"github.com/konnectguard/terraform-provider-konnect/internal/konnectmock/portal"
@@ -75,6 +76,7 @@ type Server struct {
 	org      *organization.Family
 	cloudgw  *cloudgateway.Family
 	consumer *consumers.Family
+	identity *kongidentity.Family
 
 	trace *mockcore.Tracer
 }
@@ -136,7 +138,9 @@ func Open(opts Options) (*Server, error) {
 	// The cloud gateways family serves /v2/cloud-gateways… only.
 	// The centralized consumers family serves /v1/realms… only.
 	s.consumer = consumers.New(env)
-	s.families = []mockcore.Family{s.gateway, s.catalog, s.portal, s.org, s.access, s.cloudgw, s.consumer}
+	// The Kong Identity family serves /v1/auth-servers… only.
+	s.identity = kongidentity.New(env)
+	s.families = []mockcore.Family{s.gateway, s.catalog, s.portal, s.org, s.access, s.cloudgw, s.consumer, s.identity}
 	if opts.StateFile != "" {
 		if err := s.loadStateFile(); err != nil {
 			return nil, err
@@ -214,6 +218,9 @@ func (s *Server) CloudGateways() *cloudgateway.Family { return s.cloudgw }
 // Consumers is the centralized consumers family (realms, their consumers and keys), for
 // tests that read what Konnect holds of a key (Secret).
 func (s *Server) Consumers() *consumers.Family { return s.consumer }
+
+// KongIdentity is the Kong Identity family (auth servers), for tests.
+func (s *Server) KongIdentity() *kongidentity.Family { return s.identity }
 
 // Gateway is the gateway family (control planes and core entities), for tests
 // that look at it out of band.

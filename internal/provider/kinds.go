@@ -9,6 +9,7 @@ import (
 	"github.com/konnectguard/terraform-provider-konnect/internal/consumers"
 	"github.com/konnectguard/terraform-provider-konnect/internal/engine"
 	"github.com/konnectguard/terraform-provider-konnect/internal/gateway"
+	"github.com/konnectguard/terraform-provider-konnect/internal/kongidentity"
 	"github.com/konnectguard/terraform-provider-konnect/internal/organization"
 	"github.com/konnectguard/terraform-provider-konnect/internal/portal"
 )
@@ -31,6 +32,7 @@ var Families = []Family{
 	{"gateway", gateway.Kinds}, {"access", access.Kinds}, {"portal", portal.Kinds},
 	{"catalog", catalog.Kinds}, {"organization", organization.Kinds}, {"cloudgateway", cloudgateway.Kinds},
 	{"consumers", consumers.Kinds},
+	{"kongidentity", kongidentity.Kinds},
 }
 
 func familyKinds() []engine.EntityKind {

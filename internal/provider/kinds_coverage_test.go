@@ -14,6 +14,7 @@ import (
 	"github.com/konnectguard/terraform-provider-konnect/internal/consumers"
 	"github.com/konnectguard/terraform-provider-konnect/internal/engine"
 	"github.com/konnectguard/terraform-provider-konnect/internal/gateway"
+	"github.com/konnectguard/terraform-provider-konnect/internal/kongidentity"
 	"github.com/konnectguard/terraform-provider-konnect/internal/organization"
 	"github.com/konnectguard/terraform-provider-konnect/internal/portal"
 )
@@ -36,6 +37,7 @@ var kindFamilies = []struct {
 	{"organization", organization.Kinds},
 	{"cloudgateway", cloudgateway.Kinds},
 	{"consumers", consumers.Kinds},
+	{"kongidentity", kongidentity.Kinds},
 }
 
 // Every kind in Kinds belongs to exactly one family's list and no family lists another, and
