@@ -17,6 +17,7 @@ import (
 	"github.com/konnectguard/terraform-provider-konnect/internal/konnectmock/mockcore"
 	"github.com/konnectguard/terraform-provider-konnect/internal/konnectmock/organization"
 	"github.com/konnectguard/terraform-provider-konnect/internal/konnectmock/portal"
+	"github.com/konnectguard/terraform-provider-konnect/internal/konnectmock/servicecatalog"
 )
 
 // Options configure a mock server.
@@ -73,6 +74,7 @@ type Server struct {
 	catalog  *catalog.Family
 	org      *organization.Family
 	cloudgw  *cloudgateway.Family
+	svcCat   *servicecatalog.Family
 
 	trace *mockcore.Tracer
 }
@@ -130,7 +132,10 @@ func Open(opts Options) (*Server, error) {
 	// organization family (/v2 and /v3 audit-log-…, /v1/cmeks).
 	s.cloudgw = cloudgateway.New(env, opts.CloudGateways)
 	// The cloud gateways family serves /v2/cloud-gateways… only.
-	s.families = []mockcore.Family{s.gateway, s.catalog, s.portal, s.org, s.access, s.cloudgw}
+	// The service catalog family serves /v1/catalog-services…, /v1/integrations and
+	// /v1/integration-instances….
+	s.svcCat = servicecatalog.New(env)
+	s.families = []mockcore.Family{s.gateway, s.catalog, s.portal, s.org, s.access, s.cloudgw, s.svcCat}
 	if opts.StateFile != "" {
 		if err := s.loadStateFile(); err != nil {
 			return nil, err
@@ -196,6 +201,10 @@ func (a catalogPortals) Publish(portalID, apiID, strategyID string) error {
 
 // Unpublish ignores a record the portal does not have (one removed out of band).
 func (a catalogPortals) Unpublish(portalID, apiID string) { _ = a.p.UnpublishHeld(portalID, apiID) }
+
+// ServiceCatalog is the Service Catalog family, for tests that look at what no answer
+// shows (an auth config's client secret, a credential's keys).
+func (s *Server) ServiceCatalog() *servicecatalog.Family { return s.svcCat }
 
 // Organization is the family of the audit logs API and CMEKs, for tests that look
 // at it out of band.

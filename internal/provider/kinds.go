@@ -10,6 +10,7 @@ import (
 	"github.com/konnectguard/terraform-provider-konnect/internal/gateway"
 	"github.com/konnectguard/terraform-provider-konnect/internal/organization"
 	"github.com/konnectguard/terraform-provider-konnect/internal/portal"
+	"github.com/konnectguard/terraform-provider-konnect/internal/servicecatalog"
 )
 
 // Kinds lists every resource kind the provider serves, and so the data sources of those
@@ -29,6 +30,7 @@ type Family struct {
 var Families = []Family{
 	{"gateway", gateway.Kinds}, {"access", access.Kinds}, {"portal", portal.Kinds},
 	{"catalog", catalog.Kinds}, {"organization", organization.Kinds}, {"cloudgateway", cloudgateway.Kinds},
+	{"servicecatalog", servicecatalog.Kinds},
 }
 
 func familyKinds() []engine.EntityKind {

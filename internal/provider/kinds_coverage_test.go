@@ -15,6 +15,7 @@ import (
 	"github.com/konnectguard/terraform-provider-konnect/internal/gateway"
 	"github.com/konnectguard/terraform-provider-konnect/internal/organization"
 	"github.com/konnectguard/terraform-provider-konnect/internal/portal"
+	"github.com/konnectguard/terraform-provider-konnect/internal/servicecatalog"
 )
 
 // The guard scenarios every kind takes part in (acctest.RunKinds) run in each family's
@@ -34,6 +35,7 @@ var kindFamilies = []struct {
 	{"catalog", catalog.Kinds},
 	{"organization", organization.Kinds},
 	{"cloudgateway", cloudgateway.Kinds},
+	{"servicecatalog", servicecatalog.Kinds},
 }
 
 // Every kind in Kinds belongs to exactly one family's list and no family lists another, and

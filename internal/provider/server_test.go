@@ -439,6 +439,7 @@ func fixtures(t *testing.T, client *konnect.Client) map[string]string {
 	organizationFixtures(t, client, ids)  // kind_organization_test.go
 	cloudGatewayFixtures(t, client, ids)  // kind_cloudgateway_test.go
 	cloudGatewayMoreFixtures(t, client, ids)
+	serviceCatalogFixtures(t, client, ids) // kind_servicecatalog_test.go
 	for _, k := range Kinds {
 		if ids[k.TypeName] == "" {
 			t.Fatalf("no fixture for %s", k.TypeName)
