@@ -92,7 +92,7 @@ func addKongServiceCatalog(t *testing.T, e *konnectEnv, state *kongStateFile) ko
 	cred := times(call(http.MethodPost, "/v1/integration-instances/"+instID+"/auth-credential", konnect.Object{"type": "multi_key_auth",
 		"config": map[string]any{"headers": headers}}))
 	state.add("konnect_integration_instance_auth_credential", "datadog", cred, map[string]any{"integration_instance_id": instID,
-		"multi_key_auth":            map[string]any{"config": map[string]any{"headers": headers}},
+		"multi_key_auth": map[string]any{"config": map[string]any{"headers": headers}},
 		"multi_key_auth_credential": map[string]any{"id": cred["id"], "created_at": cred["created_at"], "expires_at": nil, "tainted": false,
 			"integration_instance": cred["integration_instance"], "missing_permissions": cred["missing_permissions"]}})
 	s.notEditable = append(s.notEditable, "konnect_integration_instance_auth_credential")

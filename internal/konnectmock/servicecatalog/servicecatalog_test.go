@@ -85,7 +85,7 @@ func TestCatalogServices(t *testing.T) {
 	fx.want("POST", "/v1/catalog-services", map[string]any{"name": "orders"}, 400, `"field":"display_name","rule":"required"`)
 	s := fx.want("POST", "/v1/catalog-services", map[string]any{"name": "orders", "display_name": "Orders",
 		"custom_fields": map[string]any{"owner": "team-a", "tier": nil, "dashboard": map[string]any{"name": "D", "link": "https://d.example.com"}},
-		"labels": map[string]any{"env": "test", "team": "a"}}, 201, `"description":null`, `"tier":null`, `"created_at":"2026-03-04T05:06:07.123Z"`)
+		"labels":        map[string]any{"env": "test", "team": "a"}}, 201, `"description":null`, `"tier":null`, `"created_at":"2026-03-04T05:06:07.123Z"`)
 	id := s["id"].(string)
 	fx.want("POST", "/v1/catalog-services", map[string]any{"name": "orders", "display_name": "Other"}, 409,
 		`"status":409`, `"title":"Conflict"`, `"detail":"A service with name [orders] already exists"`, `"instance":"konnect:trace:`)

@@ -91,7 +91,7 @@ func listServices(c *call) mockcore.Response {
 // booleans, null or a link {name, link}; nil when absent or invalid.
 func checkCustomFields(b *mockcore.Body) map[string]any {
 	raw, ok := b.In["custom_fields"]
-	if !ok {
+	if !ok || raw == nil { // null: none (Kong's client may send it)
 		return nil
 	}
 	m, isObj := raw.(map[string]any)
