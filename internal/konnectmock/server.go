@@ -14,6 +14,7 @@ import (
 	"github.com/konnectguard/terraform-provider-konnect/internal/konnectmock/catalog"
 	"github.com/konnectguard/terraform-provider-konnect/internal/konnectmock/cloudgateway"
 	"github.com/konnectguard/terraform-provider-konnect/internal/konnectmock/gateway"
+	"github.com/konnectguard/terraform-provider-konnect/internal/konnectmock/mesh"
 	"github.com/konnectguard/terraform-provider-konnect/internal/konnectmock/mockcore"
 	"github.com/konnectguard/terraform-provider-konnect/internal/konnectmock/organization"
 	"github.com/konnectguard/terraform-provider-konnect/internal/konnectmock/portal"
@@ -75,6 +76,7 @@ type Server struct {
 	org      *organization.Family
 	cloudgw  *cloudgateway.Family
 	svcCat   *servicecatalog.Family
+	mesh     *mesh.Family
 
 	trace *mockcore.Tracer
 }
@@ -135,7 +137,9 @@ func Open(opts Options) (*Server, error) {
 	// The service catalog family serves /v1/catalog-services…, /v1/integrations and
 	// /v1/integration-instances….
 	s.svcCat = servicecatalog.New(env)
-	s.families = []mockcore.Family{s.gateway, s.catalog, s.portal, s.org, s.access, s.cloudgw, s.svcCat}
+	// The mesh family serves /v1/mesh/control-planes….
+	s.mesh = mesh.New(env)
+	s.families = []mockcore.Family{s.gateway, s.catalog, s.portal, s.org, s.access, s.cloudgw, s.svcCat, s.mesh}
 	if opts.StateFile != "" {
 		if err := s.loadStateFile(); err != nil {
 			return nil, err
@@ -205,6 +209,9 @@ func (a catalogPortals) Unpublish(portalID, apiID string) { _ = a.p.UnpublishHel
 // ServiceCatalog is the Service Catalog family, for tests that look at what no answer
 // shows (an auth config's client secret, a credential's keys).
 func (s *Server) ServiceCatalog() *servicecatalog.Family { return s.svcCat }
+
+// Mesh is the Mesh Manager family, for tests that connect zones to a mesh control plane.
+func (s *Server) Mesh() *mesh.Family { return s.mesh }
 
 // Organization is the family of the audit logs API and CMEKs, for tests that look
 // at it out of band.

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/konnectguard/terraform-provider-konnect/internal/konnect"
+	"github.com/konnectguard/terraform-provider-konnect/internal/mesh"
 	"github.com/konnectguard/terraform-provider-konnect/internal/servicecatalog"
 )
 
@@ -38,4 +39,17 @@ func serviceCatalogFixtures(t *testing.T, client *konnect.Client, ids map[string
 			"authorization_endpoint": "https://idp.example.com/authorize", "token_endpoint": "https://idp.example.com/token"}}, byInstance)
 	create(servicecatalog.AuthCredentialKind.TypeName, servicecatalog.AuthCredentialKind.API, parents,
 		konnect.Object{"multi_key_auth": map[string]any{"config": map[string]any{"headers": []any{map[string]any{"name": "DD-API-KEY", "key": "fast-path-key"}}}}}, byInstance)
+}
+
+// meshFixtures creates a mesh control plane for the protocol tests' fixtures
+// (server_test.go). Its row in TestAccKinds and its own tests are in internal/mesh.
+func meshFixtures(t *testing.T, client *konnect.Client, ids map[string]string) {
+	t.Helper()
+	obj, _, err := mesh.ControlPlaneKind.API.Create(context.Background(), client, nil, konnect.Object{"name": "fast-path", "description": "fast path",
+		"labels": map[string]any{"env": "test"}, "features": []any{map[string]any{"type": "MeshCreation", "meshCreation": map[string]any{"enabled": true}}}})
+	if err != nil {
+		t.Fatalf("mesh control plane: %v", err)
+	}
+	b, _ := json.Marshal(map[string]string{"id": obj["id"].(string)})
+	ids[mesh.ControlPlaneKind.TypeName] = string(b)
 }

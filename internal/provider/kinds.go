@@ -8,6 +8,7 @@ import (
 	"github.com/konnectguard/terraform-provider-konnect/internal/cloudgateway"
 	"github.com/konnectguard/terraform-provider-konnect/internal/engine"
 	"github.com/konnectguard/terraform-provider-konnect/internal/gateway"
+	"github.com/konnectguard/terraform-provider-konnect/internal/mesh"
 	"github.com/konnectguard/terraform-provider-konnect/internal/organization"
 	"github.com/konnectguard/terraform-provider-konnect/internal/portal"
 	"github.com/konnectguard/terraform-provider-konnect/internal/servicecatalog"
@@ -30,7 +31,7 @@ type Family struct {
 var Families = []Family{
 	{"gateway", gateway.Kinds}, {"access", access.Kinds}, {"portal", portal.Kinds},
 	{"catalog", catalog.Kinds}, {"organization", organization.Kinds}, {"cloudgateway", cloudgateway.Kinds},
-	{"servicecatalog", servicecatalog.Kinds},
+	{"servicecatalog", servicecatalog.Kinds}, {"mesh", mesh.Kinds},
 }
 
 func familyKinds() []engine.EntityKind {

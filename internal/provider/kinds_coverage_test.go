@@ -13,6 +13,7 @@ import (
 	"github.com/konnectguard/terraform-provider-konnect/internal/cloudgateway"
 	"github.com/konnectguard/terraform-provider-konnect/internal/engine"
 	"github.com/konnectguard/terraform-provider-konnect/internal/gateway"
+	"github.com/konnectguard/terraform-provider-konnect/internal/mesh"
 	"github.com/konnectguard/terraform-provider-konnect/internal/organization"
 	"github.com/konnectguard/terraform-provider-konnect/internal/portal"
 	"github.com/konnectguard/terraform-provider-konnect/internal/servicecatalog"
@@ -36,6 +37,7 @@ var kindFamilies = []struct {
 	{"organization", organization.Kinds},
 	{"cloudgateway", cloudgateway.Kinds},
 	{"servicecatalog", servicecatalog.Kinds},
+	{"mesh", mesh.Kinds},
 }
 
 // Every kind in Kinds belongs to exactly one family's list and no family lists another, and

@@ -440,6 +440,7 @@ func fixtures(t *testing.T, client *konnect.Client) map[string]string {
 	cloudGatewayFixtures(t, client, ids)  // kind_cloudgateway_test.go
 	cloudGatewayMoreFixtures(t, client, ids)
 	serviceCatalogFixtures(t, client, ids) // kind_servicecatalog_test.go
+	meshFixtures(t, client, ids)
 	for _, k := range Kinds {
 		if ids[k.TypeName] == "" {
 			t.Fatalf("no fixture for %s", k.TypeName)
