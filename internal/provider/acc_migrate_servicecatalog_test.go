@@ -81,7 +81,7 @@ func addKongServiceCatalog(t *testing.T, e *konnectEnv, state *kongStateFile) ko
 	for k, v := range oauth {
 		withSecret[k] = v
 	}
-	state.add("konnect_integration_instance_auth_config", "datadog", konnect.Object(oauth), map[string]any{"integration_instance_id": instID,
+	state.add("konnect_integration_instance_auth_config", "datadog", oauth, map[string]any{"integration_instance_id": instID,
 		"oauth_config": withSecret, "oauth_auth_config": oauth})
 	s.edits = append(s.edits, kongMigrationEdit{round: 1, address: "konnect_integration_instance_auth_config.datadog", typeName: "konnect_integration_instance_auth_config",
 		attr: "oauth_config.token_endpoint", do: func() {
