@@ -17,8 +17,9 @@ import (
 // client secret reach Konnect, and are never in the CLI's output, its TF_LOG=DEBUG log, or
 // private state (not even as a plain SHA-256); in state only in their sensitive attributes
 // (multi_key_auth.config.headers[*].key, oauth_config.client_secret). A second credential
-// for the instance is refused at plan, naming the one Konnect holds with the import block
-// that adopts it, and nothing is written. A new key replaces the credential. With a CLI that
+// and a second auth config for the instance are refused at plan, each naming the one Konnect
+// holds with the import block that adopts it, and nothing is written (Konnect would refuse
+// the credential with a 409, and replace the auth config: its PUT is an upsert). A new key replaces the credential. With a CLI that
 // supports write-only attributes, client_secret_wo takes over from the classic secret: Konnect
 // receives it and the state file holds nothing of the client secret; a new version sends the next one.
 func TestAccIntegrationInstanceSecrets(t *testing.T) {
@@ -73,6 +74,16 @@ resource "konnect_integration_instance_auth_credential" "dd" {
 `
 		if second {
 			cfg += `
+resource "konnect_integration_instance_auth_config" "again" {
+  integration_instance_id = konnect_integration_instance.dd.id
+  oauth_config = {
+    client_id              = "another"
+    client_secret          = "another-secret"
+    authorization_endpoint = "https://idp.example.com/authorize"
+    token_endpoint         = "https://idp.example.com/token"
+  }
+}
+
 resource "konnect_integration_instance_auth_credential" "again" {
   integration_instance_id = konnect_integration_instance.dd.id
   multi_key_auth = {
@@ -156,6 +167,10 @@ resource "konnect_integration_instance_auth_credential" "again" {
 	if !regexp.MustCompile(`with konnect_integration_instance_auth_credential\.again.*konnect_integration_instance_auth_credential with integration_instance_id "` + instanceID +
 		`" already exists in Konnect.*import \{ to = konnect_integration_instance_auth_credential.<name> id = "` + instanceID + `" \}`).MatchString(flat) {
 		t.Errorf("the second credential is not refused naming the existing one:\n%s", out)
+	}
+	if !regexp.MustCompile(`with konnect_integration_instance_auth_config\.again.*konnect_integration_instance_auth_config with integration_instance_id "` + instanceID +
+		`" already exists in Konnect.*import \{ to = konnect_integration_instance_auth_config.<name> id = "` + instanceID + `" \}`).MatchString(flat) {
+		t.Errorf("the second auth config is not refused naming the existing one:\n%s", out)
 	}
 	received("after the refused plan")
 
