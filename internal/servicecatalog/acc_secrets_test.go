@@ -21,10 +21,13 @@ import (
 // holds with the import block that adopts it, and nothing is written (Konnect would refuse
 // the credential with a 409, and replace the auth config: its PUT is an upsert). A new key replaces the credential. With a CLI that
 // supports write-only attributes, client_secret_wo takes over from the classic secret: Konnect
-// receives it and the state file holds nothing of the client secret; a new version sends the next one.
+// receives it and the state file holds nothing of the client secret; a new version sends the
+// next one; and multi_key_auth_wo takes over the credential's keys: the switch and each new
+// version replace the credential (Konnect has no update), and the state file holds no key.
 func TestAccIntegrationInstanceSecrets(t *testing.T) {
 	t.Parallel()
-	secrets := []string{"dd-key-4c1e90b7a2", "oauth-secret-93d0f6e1", "dd-key-second-7be02f", "oauth-wo-1-58a3c9d0", "oauth-wo-2-e07b61f4"}
+	secrets := []string{"dd-key-4c1e90b7a2", "oauth-secret-93d0f6e1", "dd-key-second-7be02f", "oauth-wo-1-58a3c9d0", "oauth-wo-2-e07b61f4",
+		"dd-key-wo-1-3f9a0c71", "dd-key-wo-2-b82d5e04"}
 	env := acctest.NewEnv(t, konnectmock.Options{})
 	cli := acctest.NewCLIRun(t)
 	logPath := filepath.Join(t.TempDir(), "tf.log")
@@ -32,10 +35,22 @@ func TestAccIntegrationInstanceSecrets(t *testing.T) {
 	key, secret := secrets[0], secrets[1]
 	// write: the instance, its auth config (the classic secret, or the twin at a version)
 	// and its credential; second adds another credential for the same instance.
+	credVersion := 0 // the credential's write-only twin at this version (0: the classic keys)
 	write := func(twinVersion int, second bool) {
 		auth := "    client_secret = var.secret\n  }\n"
 		if twinVersion > 0 {
 			auth = fmt.Sprintf("  }\n  client_secret_wo         = var.secret\n  client_secret_wo_version = %d\n", twinVersion)
+		}
+		cred := `  multi_key_auth = {
+    config = {
+      headers = [{ name = "DD-API-KEY", key = var.key }]
+    }
+  }
+`
+		if credVersion > 0 {
+			cred = fmt.Sprintf(`  multi_key_auth_wo         = jsonencode({ config = { headers = [{ name = "DD-API-KEY", key = var.key }] } })
+  multi_key_auth_wo_version = %d
+`, credVersion)
 		}
 		cfg := acctest.CLIRequiredProviders + env.ProviderBlock("") + `
 variable "key" {
@@ -65,12 +80,7 @@ resource "konnect_integration_instance_auth_config" "dd" {
 
 resource "konnect_integration_instance_auth_credential" "dd" {
   integration_instance_id = konnect_integration_instance.dd.id
-  multi_key_auth = {
-    config = {
-      headers = [{ name = "DD-API-KEY", key = var.key }]
-    }
-  }
-}
+` + cred + `}
 `
 		if second {
 			cfg += `
@@ -118,6 +128,12 @@ resource "konnect_integration_instance_auth_credential" "again" {
 				mka, _ := attrs["multi_key_auth"].(map[string]any)
 				cfg, _ := mka["config"].(map[string]any)
 				headers, _ := cfg["headers"].([]any)
+				if credVersion > 0 {
+					if mka != nil || attrs["multi_key_auth_wo"] != nil {
+						t.Errorf("%s: with the twin, state holds multi_key_auth or its twin", what)
+					}
+					break
+				}
 				h, _ := headers[0].(map[string]any)
 				if h["key"] != key {
 					t.Errorf("%s: state's multi_key_auth.config.headers[0].key is not the key written", what)
@@ -138,6 +154,9 @@ resource "konnect_integration_instance_auth_credential" "again" {
 		oauth := []string{secrets[1], secrets[3], secrets[4]} // the auth config's
 		if found := acctest.SecretShown(string(raw), oauth); !classic && found != "" {
 			t.Errorf("%s: the state file shows the client secret %s", what, found)
+		}
+		if found := acctest.SecretShown(string(raw), []string{key}); credVersion > 0 && found != "" {
+			t.Errorf("%s: the state file shows the credential's key", what)
 		}
 	}
 	received := func(what string) {
@@ -213,6 +232,23 @@ resource "konnect_integration_instance_auth_credential" "again" {
 		run("a new version", 0, "apply", "-auto-approve", "-input=false", "-no-color")
 		checkState("after a new version", false)
 		received("after a new version")
+
+		// The credential's twin: the switch replaces the credential with one holding the
+		// twin's key; the state file holds nothing of it; a new version replaces it again.
+		credVersion, key = 1, secrets[5]
+		write(2, false)
+		out = run("the credential's twin", 0, "apply", "-auto-approve", "-input=false", "-no-color")
+		if !strings.Contains(out, "konnect_integration_instance_auth_credential.dd must be replaced") {
+			t.Errorf("the switch to the twin does not replace the credential:\n%s", out)
+		}
+		checkState("after the credential's twin", false)
+		received("after the credential's twin")
+		run("plan after the credential's twin", 0, "plan", "-detailed-exitcode", "-input=false", "-no-color")
+		credVersion, key = 2, secrets[6]
+		write(2, false)
+		run("a new credential version", 0, "apply", "-auto-approve", "-input=false", "-no-color")
+		checkState("after a new credential version", false)
+		received("after a new credential version")
 	}
 
 	run("destroy", 0, "destroy", "-auto-approve", "-input=false", "-no-color")
