@@ -28,4 +28,9 @@ provider "konnect" {
   # Konnect that stops answering fail a plan within about a minute.
   # request_timeout = "60s"
   # max_retries     = 4
+
+  # At most this many requests a second, every call and retry of the run together
+  # (KONNECT_REQUESTS_PER_SECOND): below your organization's rate limit, a large apply
+  # never meets a 429. Unset: no cap.
+  # requests_per_second = 20
 }

@@ -26,7 +26,7 @@ var (
 	// below the account, and konnect_system_account_team is imported as
 	// <team_id>/<account_id>: IDFirst.
 	accountTokensOf = engine.Dependent{Collection: "access-tokens", Platform: true, TypeName: "konnect_system_account_access_token",
-		NameFields: []string{"name"}, Expired: tokenExpired}
+		NameFields: []string{"name"}, Uncounted: tokenExpired}
 	accountRolesOf = engine.Dependent{Collection: "assigned-roles", Platform: true, TypeName: "konnect_system_account_role",
 		NameFields: []string{"role_name", "entity_type_name"}, NameJoin: " on "}
 	accountTeamsOf = engine.Dependent{Collection: "teams", Platform: true, IDFirst: true, TypeName: "konnect_system_account_team",

@@ -205,8 +205,9 @@ func (e *Env) Edit(path string, change func(body konnect.Object)) {
 		}
 		return
 	}
-	platform := strings.HasPrefix(path, "/v3/") || strings.HasPrefix(path, "/v2/application-auth-strategies/") || strings.HasPrefix(path, "/v2/cloud-gateways/") ||
-		(strings.HasPrefix(path, "/v1/catalog-services/") || strings.HasPrefix(path, "/v1/integration-instances/")) && !instanceSingleton(path) ||
+	platform := strings.HasPrefix(path, "/v3/") || strings.HasPrefix(path, "/v2/application-auth-strategies/") || strings.HasPrefix(path, "/v2/cloud-gateways/")
+	platform = platform || strings.HasPrefix(path, "/v1/realms/") // realms and their consumers
+	platform = platform || (strings.HasPrefix(path, "/v1/catalog-services/") || strings.HasPrefix(path, "/v1/integration-instances/")) && !instanceSingleton(path) ||
 		strings.HasPrefix(path, "/v1/mesh/control-planes/")
 	if platform && !strings.Contains(path, "/assets/") { // the platform's objects are PATCHed, with what changes (a portal's image is PUT)
 		for k, v := range body {

@@ -3,6 +3,8 @@ package cloudgateway_test
 import (
 	"fmt"
 	"regexp"
+	"strconv"
+	"strings"
 	"testing"
 	"time"
 
@@ -121,6 +123,82 @@ resource "konnect_cloud_gateway_addon" "cache" {
 		CheckDestroy: func(*terraform.State) error {
 			if got := env.List("/v2/cloud-gateways/add-ons"); len(got) != 0 {
 				return fmt.Errorf("a refused plan created add-ons: %v", got)
+			}
+			return nil
+		},
+	})
+}
+
+// TestAccAddOnDestroyNamesLinkedPlugins: once the managed cache is ready, Konnect holds a Redis
+// partial for it in its control plane, and someone links a plugin to it in the UI. The
+// destroy plan is refused at plan, naming the plugin with its import block, under any
+// policy (Konnect would refuse the delete: "Managed cache add-on has 1 linked plugin(s)"),
+// and nothing is deleted; once they unlink it, the destroy takes the add-on, the partial goes
+// with it, and the control plane's destroy finds nothing of anyone's left. A smaller tier
+// is planned as a replacement: Konnect cannot downsize a cache.
+func TestAccAddOnDestroyNamesLinkedPlugins(t *testing.T) {
+	env := acctest.NewEnv(t, konnectmock.Options{})
+	config := func(tier string) string {
+		return env.ProviderBlock("") + cloudGatewayCP + `
+resource "konnect_cloud_gateway_addon" "cache" {
+  ` + fmt.Sprintf(addOnBlock, strconv.Quote(tier)) + `
+}
+`
+	}
+	var pluginPath, partialPath string
+	resource.ParallelTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: protoV6Factories,
+		Steps: []resource.TestStep{
+			{
+				Config: config("medium"),
+				Check: func(s *terraform.State) error {
+					addOn := s.RootModule().Resources["konnect_cloud_gateway_addon.cache"].Primary.Attributes
+					cp, cache := addOn["owner.control_plane.control_plane_id"], addOn["config.managed_cache_add_on_config_response.state_metadata.cache_config_id"]
+					partialPath = "/v2/control-planes/" + cp + "/core-entities/partials/" + cache
+					if env.Get(partialPath) == nil {
+						return fmt.Errorf("Konnect holds no partial %s for the ready cache", partialPath)
+					}
+					out := env.PostObj("/v2/control-planes/"+cp+"/core-entities/plugins", map[string]any{"name": "rate-limiting-advanced",
+						"instance_name": "orders-limit", "partials": []any{map[string]any{"id": cache}},
+						"config": map[string]any{"limit": []any{10}, "window_size": []any{60}, "strategy": "redis", "sync_rate": 1}})
+					pluginPath = "/v2/control-planes/" + cp + "/core-entities/plugins/" + out["id"].(string)
+					env.ResetRequests()
+					return nil
+				},
+			},
+			{
+				Config:             config("small"),
+				PlanOnly:           true,
+				ExpectNonEmptyPlan: true,
+				ConfigPlanChecks: resource.ConfigPlanChecks{PostApplyPostRefresh: []plancheck.PlanCheck{
+					plancheck.ExpectResourceAction("konnect_cloud_gateway_addon.cache", plancheck.ResourceActionReplace),
+				}},
+			},
+			{
+				Config:  config("medium"),
+				Destroy: true,
+				ExpectError: regexp.MustCompile(`(?s)konnect_cloud_gateway_addon \(id [0-9a-f-]{36}\).*orders-limit.*` +
+					`to\s+=\s+konnect_gateway_plugin\.\S+\s+id\s+=\s+"[0-9a-f-]{36}/[0-9a-f-]{36}"`),
+			},
+			{
+				PreConfig: func() {
+					for _, r := range env.Requests() {
+						if strings.HasPrefix(r, "DELETE ") {
+							t.Errorf("the refused destroy sent %s", r)
+						}
+					}
+					env.Remove(pluginPath) // they unlink it: the destroy goes ahead
+				},
+				Config:   config("medium"),
+				PlanOnly: true,
+			},
+		},
+		CheckDestroy: func(*terraform.State) error {
+			if got := env.List("/v2/cloud-gateways/add-ons"); len(got) != 0 {
+				return fmt.Errorf("Konnect still holds add-ons: %v", got)
+			}
+			if env.Get(partialPath) != nil {
+				return fmt.Errorf("the cache's partial %s outlived its add-on", partialPath)
 			}
 			return nil
 		},

@@ -52,10 +52,13 @@ func init() {
 		NoRemoval: "every attribute replaces the custom domain: removing one plans a replace, not an update",
 		Steps:     createdThenGone(func(f *acctest.KindFixture) string { return f.WithBlock("", fmt.Sprintf(f.Row.Block, "")) }),
 	}
+	// The add-on's rows go up a tier (Konnect cannot make a cache smaller: a smaller tier
+	// plans a replacement, TestAccAddOnDestroyNamesLinkedPlugins); the out-of-band edits are
+	// the mock's, which changes a tier either way.
 	kindRows[cloudgateway.AddOnKind.TypeName] = acctest.KindRow{
 		Deps:      func(*acctest.KindFixture) string { return cloudGatewayCP },
 		Block:     addOnBlock,
-		Update:    &acctest.KindUpdate{Attr: "config", Field: "config.capacity_config.tier", Line: "config.managed_cache.capacity_config.tiered.tier", Values: [2]any{"small", "medium"}, UI: "large"},
+		Update:    &acctest.KindUpdate{Attr: "config", Field: "config.capacity_config.tier", Line: "config.managed_cache.capacity_config.tiered.tier", Values: [2]any{"medium", "large"}, UI: "small"},
 		NoKept:    "Konnect's PATCH of an add-on takes its config only, which configuration sets whole",
 		NoRemoval: "an add-on's attributes are required",
 		UpdatedAt: true,

@@ -169,15 +169,32 @@ func tieredCapacity(mode engine.Mode) engine.Attr {
 		Type: engine.ObjectOf(engine.Attr{Name: "tiered", Mode: mode, Description: "A capacity tier, with its size and performance.",
 			Type: engine.ObjectOf(engine.Attr{Name: "tier", Type: engine.String, Mode: mode,
 				Description: "`micro` (about 0.5 GiB), `small` (1 GiB), `medium` (3 GiB), `large` (6 GiB), `xlarge` (12 GiB), `2xlarge` (25 GiB), `4xlarge` (52 GiB), `8xlarge` (100 GiB), `12xlarge` (150 GiB), `16xlarge` (200 GiB) or `24xlarge` (300 GiB). " +
-					"Konnect makes a tier larger in place, and refuses to make it smaller.",
+					"Konnect makes a tier larger in place and keeps the cached data; it cannot make one smaller, so a smaller tier replaces the add-on (a new, empty cache).",
 				Validators: tierValidators(mode)})})}
 }
 
-func tierValidators(mode engine.Mode) []engine.Validator {
-	if mode == engine.Computed {
-		return nil
+// smallerTier replaces the add-on for a smaller tier: Konnect cannot downsize a managed cache
+// ("delete and recreate it"), and refuses the PATCH.
+func smallerTier(prior, planned engine.ObjectValues) (path.Path, bool) {
+	was, now := slices.Index(tiers, tierOf(prior)), slices.Index(tiers, tierOf(planned))
+	return path.Root("config").AtName("managed_cache").AtName("capacity_config").AtName("tiered").AtName("tier"), was >= 0 && now >= 0 && now < was
+}
+
+// tierOf is the tier configuration sets ("" when it is not known).
+func tierOf(m engine.ObjectValues) string {
+	v := m["config"]
+	for _, k := range []string{"managed_cache", "capacity_config", "tiered"} {
+		o, err := engine.AsObject(v)
+		if err != nil || o == nil {
+			return ""
+		}
+		v = o[k]
 	}
-	return []engine.Validator{stringvalidator.OneOf(tiers...)}
+	o, err := engine.AsObject(v)
+	if err != nil || o == nil || !o["tier"].IsKnown() {
+		return ""
+	}
+	return engine.Str(o["tier"])
 }
 
 // AddOnKind is an add-on of a control plane or control plane group
@@ -188,10 +205,12 @@ var AddOnKind = engine.EntityKind{
 	Description: "An add-on of a Cloud Gateways control plane or control plane group: today the managed cache, a Redis-compatible cache that Konnect runs in the owner's data-plane groups " +
 		"(plugins reach it through the Redis partial Konnect makes for it, or the vault references in `config.managed_cache_add_on_config_response.state_metadata`). " +
 		"The create waits until Konnect reports it `ready` (about 15 minutes in Konnect; `timeouts.create`); while it provisions, its state, data-plane groups and entity_version move without any plan showing a change. " +
-		"A larger tier is a PATCH of the add-on; Konnect refuses a smaller one. Konnect refuses to delete an add-on that plugins still use: remove them from the plugins first. " +
+		"A larger tier is a PATCH of the add-on; a smaller one replaces it, as Konnect cannot downsize a cache. Konnect refuses to delete an add-on that plugins still link (through its Redis partial): the destroy names them, with their import blocks, before anything is deleted; remove the partial from those plugins first. " +
 		"Creating an add-on whose name another already has fails with the `import` block that adopts it. Import it by id.",
-	API:      addOnAPI{addOns},
-	NameAttr: "name",
+	API:        addOnAPI{addOns},
+	NameAttr:   "name",
+	Dependents: []engine.Dependent{pluginsLinkingCache},
+	ReplaceIf:  smallerTier,
 	// What provisioning moves: never a change of the add-on's own.
 	Derived:      []string{"state", "entity_version", "updated_at", "config.managed_cache_add_on_config_response"},
 	Provisioning: &engine.Provisioning{StateOf: addOnState, Ready: []string{"ready"}, Failed: []string{"error"}, Leaving: []string{"terminating"}, CreateTimeout: time.Hour, DeleteTimeout: time.Hour},
@@ -242,6 +261,20 @@ var AddOnKind = engine.EntityKind{
 	}, lifecycleAttrs("add-on", time.Hour, time.Hour)),
 }
 
+// pluginsLinkingCache are the plugins of the add-on's control plane that link the Redis
+// partial Konnect made for the cache (its id is the cache's cache_config_id): Konnect refuses
+// the add-on's delete while any does ("Managed cache add-on has 1 linked plugin(s) that must
+// be removed before deletion"), so the destroy names them instead.
+var pluginsLinkingCache = engine.Dependent{Collection: "plugins", TypeName: "konnect_gateway_plugin", NameFields: []string{"instance_name", "name"},
+	LinkControlPlane: "owner.control_plane_id", LinkPartial: "config.state_metadata.cache_config_id", Refuses: true}
+
 func computedString(name, description string) engine.Attr {
 	return engine.Attr{Name: name, Type: engine.String, Mode: engine.Computed, Description: description}
+}
+
+func tierValidators(mode engine.Mode) []engine.Validator {
+	if mode == engine.Computed {
+		return nil
+	}
+	return []engine.Validator{stringvalidator.OneOf(tiers...)}
 }

@@ -47,6 +47,11 @@ func (a configurationAPI) Get(ctx context.Context, cl *konnect.Client, addr engi
 	return out, resp, err
 }
 
+// ListAll lists every configuration of the organization, for the export.
+func (a configurationAPI) ListAll(ctx context.Context, cl *konnect.Client, _ map[string]string) ([]konnect.Object, error) {
+	return engine.EachByGet(ctx, cl, configurations, a.Get)
+}
+
 // FindByName finds the configuration of a control plane (in any geo).
 func (a configurationAPI) FindByName(ctx context.Context, cl *konnect.Client, _ map[string]string, cpID string) (konnect.Object, error) {
 	return a.FindByNameIn(ctx, cl, nil, cpID, nil)

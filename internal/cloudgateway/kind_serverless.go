@@ -77,18 +77,9 @@ func (a serverlessAPI) Delete(ctx context.Context, cl *konnect.Client, addr engi
 // serverlessKey is the cluster certificate's private key with its write-only twin: Konnect
 // never returns it, and has no update, so a new key (or a new version of the twin) replaces
 // the gateway.
-var serverlessKey = func() []engine.Attr {
-	attrs := engine.WriteOnlySecret(engine.Attr{Name: "cluster_cert_key", Type: engine.String, Mode: engine.Required, Sensitive: true, NotReturned: true, ForceNew: true,
-		Description: "The private key of `cluster_cert`, PEM-encoded. Konnect never returns it: Terraform keeps what it wrote (or nothing, with `cluster_cert_key_wo`), and cannot see a key changed in Konnect. Changing it replaces the gateway.",
-		Validators:  []engine.Validator{stringvalidator.LengthAtLeast(1)}})
-	for i := range attrs {
-		if attrs[i].Versions != "" {
-			attrs[i].ForceNew = true // Konnect has no update: a new key is a new gateway
-			attrs[i].Description += " Konnect has no update: changing it replaces the gateway."
-		}
-	}
-	return attrs
-}()
+var serverlessKey = engine.WriteOnlySecretReplacing(engine.Attr{Name: "cluster_cert_key", Type: engine.String, Mode: engine.Required, Sensitive: true, NotReturned: true, ForceNew: true,
+	Description: "The private key of `cluster_cert`, PEM-encoded. Konnect never returns it: Terraform keeps what it wrote (or nothing, with `cluster_cert_key_wo`), and cannot see a key changed in Konnect. Changing it replaces the gateway.",
+	Validators:  []engine.Validator{stringvalidator.LengthAtLeast(1)}}, "Konnect has no update: changing it replaces the gateway.")
 
 // ServerlessKind is a serverless cloud gateway (/v0/serverless-cloud-gateways): the data
 // planes Konnect runs for a serverless control plane, which authenticate with the cluster

@@ -3,7 +3,9 @@ package engine
 import (
 	"context"
 	"fmt"
+	"net/http"
 	"net/url"
+	"slices"
 	"strings"
 
 	"github.com/hashicorp/terraform-plugin-framework/diag"
@@ -103,9 +105,10 @@ type Dependent struct {
 	// tree Konnect answers with the children in Tree (a page's sub-pages, a document's child
 	// documents, which Konnect deletes with it). They are imported as <parents[Under]>/<id>.
 	Descendants bool
-	// Expired, when set, tells why a listed object no longer works ("" when it does): an
-	// expired access token. Such an object is not counted: deleting it loses nothing.
-	Expired func(obj konnect.Object) string
+	// Uncounted, when set, tells why a listed object is not counted ("" when it is): an
+	// expired access token no longer works, and deleting it loses nothing; the Redis partial
+	// Konnect made for a managed cache is Konnect's, and goes with the cache's add-on.
+	Uncounted func(obj konnect.Object) string
 	// Across, when set, is an absolute platform listing across parents
 	// ("/v3/api-implementations"), read whole with filter[Filter][eq]=<parent id>; its
 	// objects are imported as <obj[Owner]>/<id>. With OwnerPath, each object's owner is
@@ -144,6 +147,14 @@ type Dependent struct {
 	// OwnID, on a Platform collection: its objects are imported by their own id (a cloud
 	// gateway configuration referencing a network lives on its own, not below it).
 	OwnID bool
+	// LinkControlPlane and LinkPartial, when set, are dotted fields of the parent as Konnect
+	// returns it (read with one GET) naming a control plane and a partial in it: the
+	// dependents are that control plane's objects of Collection that link the partial
+	// (`partials[].id`). A managed cache add-on's plugins: Konnect makes a Redis partial for
+	// the cache in the control plane that owns it, and refuses to delete the add-on while a
+	// plugin links it. A parent that names neither (a control plane group's cache, whose
+	// partials its members hold; a cache not ready yet) has none.
+	LinkControlPlane, LinkPartial string
 }
 
 // The dependent collections, declared once and named by each parent kind.
@@ -194,7 +205,7 @@ var (
 		{Collection: "vaults", TypeName: "konnect_gateway_vault", NameFields: []string{"prefix"}},
 		{Collection: "key-sets", TypeName: "konnect_gateway_key_set", NameFields: []string{"name"}},
 		{Collection: "keys", All: "keys", TypeName: "konnect_gateway_key", NameFields: []string{"name", "kid"}},
-		{Collection: "partials", TypeName: "konnect_gateway_partial", NameFields: []string{"name"}},
+		{Collection: "partials", TypeName: "konnect_gateway_partial", NameFields: []string{"name"}, Uncounted: ManagedCachePartial},
 		{Collection: "custom-plugins", TypeName: "konnect_gateway_custom_plugin_streaming", NameFields: []string{"name"}},
 		// Not gateway entities, but Konnect deletes them with the control plane too: a custom
 		// plugin's schema (named and imported by its name), the data planes' certificates
@@ -209,6 +220,19 @@ var (
 	ConfigStoreSecrets = Dependent{Collection: "secrets", Platform: true, IDField: "key", Under: "control_plane_id", Nested: true,
 		TypeName: "konnect_gateway_config_store_secret", NameFields: []string{"key"}}
 )
+
+// ManagedCachePartial tells a Redis partial Konnect made for a Dedicated Cloud Gateways
+// managed cache (tagged konnect-managed, named konnect-managed-<id>): Konnect's own, deleted
+// with the cache's add-on (which a destroy takes before the control plane), and left out by
+// the export.
+func ManagedCachePartial(o konnect.Object) string {
+	tags, _ := o["tags"].([]any)
+	name, _ := o["name"].(string)
+	if strings.HasPrefix(name, "konnect-managed-") && slices.Contains(tags, any("konnect-managed")) {
+		return "the partial Konnect made for a managed cache add-on, which goes with the add-on"
+	}
+	return ""
+}
 
 // cascadePageSize is the one page read of each dependent collection: any one object is
 // enough to refuse, and the diagnostic counts up to this many per collection exactly.
@@ -246,9 +270,13 @@ func (r *EntityResource) cascadeFound(ctx context.Context, g string, addr Addres
 		var objs []konnect.Object
 		var more bool
 		var err error
-		if d.ByName != "" {
+		parent := addr
+		switch {
+		case d.LinkPartial != "":
+			objs, parent, err = r.dependentsLinking(ctx, self, d)
+		case d.ByName != "":
 			objs, err = r.dependentsNamed(ctx, addr, d, Str(prior[d.ByName]))
-		} else {
+		default:
 			objs, more, err = r.dependentsOf(ctx, addr, self, d, gone)
 		}
 		if konnect.IsNotFound(err) {
@@ -258,16 +286,16 @@ func (r *EntityResource) cascadeFound(ctx context.Context, g string, addr Addres
 			return nil, false, d, err
 		}
 		for _, o := range objs {
-			if d.Expired != nil {
-				if why := d.Expired(o); why != "" {
-					r.logDecision(ctx, g, "expired_not_counted", addr, map[string]any{"dependent": o["id"], "why": why})
+			if d.Uncounted != nil {
+				if why := d.Uncounted(o); why != "" {
+					r.logDecision(ctx, g, "not_counted", addr, map[string]any{"dependent": o["id"], "why": why})
 					continue
 				}
 			}
 			if gone != nil && gone(o) {
 				continue // goes before this object
 			}
-			found = append(found, d.Describe(o, addr))
+			found = append(found, d.Describe(o, parent))
 			for _, b := range d.Below {
 				below, more, failed, err := r.cascadeBelow(ctx, addr, self, d, o, b, goneFor)
 				if err != nil {
@@ -299,6 +327,33 @@ func (r *EntityResource) dependentsNamed(ctx context.Context, addr Address, d De
 		}
 	}
 	return named, nil
+}
+
+// dependentsLinking reads the parent at self and lists the objects of d's collection in the
+// control plane it names (d.LinkControlPlane) that link the partial it names (d.LinkPartial),
+// every page; parent addresses them (their import ids are <control_plane_id>/<id>).
+func (r *EntityResource) dependentsLinking(ctx context.Context, self string, d Dependent) ([]konnect.Object, Address, error) {
+	var obj konnect.Object
+	if _, err := r.Data.Client.Do(ctx, http.MethodGet, self, nil, nil, &obj); err != nil {
+		return nil, Address{}, err
+	}
+	cp, partial := nameField(obj, d.LinkControlPlane), nameField(obj, d.LinkPartial)
+	parent := Address{Parents: map[string]string{"control_plane_id": cp}}
+	if cp == "" || partial == "" {
+		return nil, parent, nil
+	}
+	objs, err := r.Data.Client.ListEntities(ctx, konnect.CoreEntitiesPath(cp, d.Collection), nil)
+	if err != nil {
+		return nil, parent, err
+	}
+	var linking []konnect.Object
+	for _, o := range objs {
+		links, _ := o["partials"].([]any)
+		if slices.ContainsFunc(links, func(l any) bool { m, _ := l.(map[string]any); return m["id"] == partial }) {
+			linking = append(linking, o)
+		}
+	}
+	return linking, parent, nil
 }
 
 // cascadeBelow lists collection b below the object o that d's listing found (a foreign

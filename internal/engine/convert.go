@@ -188,6 +188,9 @@ func putField(out map[string]any, a Attr, j any) {
 	out[a.JSONName()] = j
 }
 
+// InlinePresent is inlinePresent, for the export's renderer.
+func InlinePresent(a Attr, m map[string]any) bool { return inlinePresent(a, m) }
+
 // inlinePresent reports whether a parent's JSON object holds an Inline attribute's branch:
 // one of its fields.
 func inlinePresent(a Attr, m map[string]any) bool {

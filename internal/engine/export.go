@@ -31,6 +31,10 @@ func ListAll(ctx context.Context, data *ProviderData, k EntityKind, parents map[
 		objs, err = s.listAll(ctx, data.Client, k, parents)
 		return objs, true, err
 	}
+	if l, ok := k.API.(ExportListing); ok {
+		objs, err = l.ListAll(ctx, data.Client, parents)
+		return objs, true, err
+	}
 	p, isPlatform := k.API.(platformCollection)
 	if !isPlatform {
 		return nil, false, nil
@@ -47,6 +51,31 @@ func ListAll(ctx context.Context, data *ProviderData, k EntityKind, parents map[
 		objs = append(objs, full)
 	}
 	return objs, true, nil
+}
+
+// ExportListing is an API of its own shape (no collection the engine reads: a cloud gateway
+// configuration, a CMEK) that lists every object below parents for the export, each as its
+// Get answers it.
+type ExportListing interface {
+	ListAll(ctx context.Context, cl *konnect.Client, parents map[string]string) ([]konnect.Object, error)
+}
+
+// EachByGet lists collection (every page) and reads each listed object with get, by its id:
+// an ExportListing whose listing carries whole objects in another shape than its Get's.
+func EachByGet(ctx context.Context, cl *konnect.Client, collection string, get func(ctx context.Context, cl *konnect.Client, addr Address) (konnect.Object, *konnect.Response, error)) ([]konnect.Object, error) {
+	listed, err := ListPlatform(ctx, cl, collection)
+	if err != nil {
+		return nil, err
+	}
+	objs := make([]konnect.Object, 0, len(listed))
+	for _, o := range listed {
+		full, _, err := get(ctx, cl, Address{ID: fmt.Sprint(o["id"])})
+		if err != nil {
+			return nil, err
+		}
+		objs = append(objs, full)
+	}
+	return objs, nil
 }
 
 // ImportedValues is what `terraform import` of obj puts in state (StateFromAPI, then

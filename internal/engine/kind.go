@@ -3,6 +3,7 @@ package engine
 import (
 	"context"
 	"fmt"
+	"github.com/hashicorp/terraform-plugin-framework/path"
 	"net/url"
 	"regexp"
 	"strings"
@@ -53,6 +54,10 @@ type EntityKind struct {
 	// objects by it). After `state replace-provider` their id is null: the refresh addresses
 	// the object by that attribute (dotted: a member of an object attribute), and writes the id.
 	KongKey string
+	// ReplaceIf, when set, is a change Konnect cannot make in place beyond the ForceNew
+	// attributes' (a managed cache made smaller): given the prior and planned values, the
+	// attribute path the plan replaces the object for, or false.
+	ReplaceIf func(prior, planned ObjectValues) (path.Path, bool)
 	// Expired, when set, tells why an object read from Konnect no longer works ("" when it
 	// does): an expired access token. Refresh then removes it from state with a warning,
 	// and the next plan creates it again.

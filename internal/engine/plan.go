@@ -54,6 +54,13 @@ func (r *EntityResource) ModifyPlan(ctx context.Context, req resource.ModifyPlan
 		r.logDecision(ctx, "all", "skipped_in_refresh", addr, nil)
 		return
 	}
+	if r.Kind.ReplaceIf != nil && !req.Plan.Raw.IsNull() {
+		if planned, err := AsObject(req.Plan.Raw); err == nil {
+			if p, ok := r.Kind.ReplaceIf(prior, planned); ok {
+				resp.RequiresReplace.Append(p)
+			}
+		}
+	}
 	if r.planExpired(ctx, req, resp) { // expired.go: replaced, no guard
 		r.logDecision(ctx, "all", "replace_expired", addr, nil)
 		return
@@ -482,6 +489,10 @@ func (r *EntityResource) replaces(prior, planned ObjectValues) bool {
 		if (a.ForceNew || a.Parent) && !planned[a.Name].Equal(prior[a.Name]) {
 			return true
 		}
+	}
+	if r.Kind.ReplaceIf != nil {
+		_, ok := r.Kind.ReplaceIf(prior, planned)
+		return ok
 	}
 	return false
 }

@@ -64,6 +64,20 @@ func WriteOnlySecret(classic Attr) []Attr {
 		Validators: []Validator{int64validator.AlsoRequires(path.MatchRoot(wo))}}}
 }
 
+// WriteOnlySecretReplacing is WriteOnlySecret for a kind Konnect has no update for: a new
+// version of the twin replaces the object, which note (appended to the version's
+// description) says.
+func WriteOnlySecretReplacing(classic Attr, note string) []Attr {
+	attrs := WriteOnlySecret(classic)
+	for i := range attrs {
+		if attrs[i].Versions != "" {
+			attrs[i].ForceNew = true
+			attrs[i].Description += " " + note
+		}
+	}
+	return attrs
+}
+
 // WriteOnlyTwinOf declares, at the top level, the write-only twin named name (and its
 // `<name>_version`) of a secret that sits in a nested object at the attribute path at
 // (config.oidc_identity_provider_config.client_secret), sent in the request body at the

@@ -15,6 +15,7 @@ import (
 	"github.com/konnectguard/terraform-provider-konnect/internal/export"
 	"github.com/konnectguard/terraform-provider-konnect/internal/konnect"
 	"github.com/konnectguard/terraform-provider-konnect/internal/konnectmock"
+	mockcgw "github.com/konnectguard/terraform-provider-konnect/internal/konnectmock/cloudgateway"
 	"github.com/konnectguard/terraform-provider-konnect/internal/provider"
 )
 
@@ -35,8 +36,9 @@ const (
 // rate-limiting plugin with a Redis password, a consumer with a key-auth credential, a team
 // with a role, one object of each other kind the generic path reaches, a Dev Portal with a
 // page tree and a snippet, an API with a version published to the portal and implemented
-// by the service) adopted in
-// one command: the exported folder plans 27 imports and nothing
+// by the service, the organization's key, a cloud gateway network with a transit gateway and
+// a cloud gateway control plane's configuration, custom domain and managed cache) adopted in
+// one command: the exported folder plans 34 imports and nothing
 // else, applies, plans empty after, and the guards hold (an edit in Konnect is a conflict);
 // no secret in any file; references instead of ids; a second export is byte-identical.
 func TestAccExport(t *testing.T) {
@@ -78,6 +80,27 @@ func TestAccExport(t *testing.T) {
 		t.Fatal(err)
 	}
 	e.Create("/v3/apis/"+api+"/implementations", konnect.Object{"service": map[string]any{"control_plane_id": cp, "id": svcID}})
+	// The organization's key (an audit log destination is left out: its authorization, which
+	// Konnect requires and never returns, is a real update at adoption, as the guide says); a Dedicated Cloud Gateways network with a transit gateway, and a cloud gateway
+	// control plane running on it, with a custom domain and a managed cache (whose Redis
+	// partial Konnect makes: not the organization's to export).
+	if _, err := e.Client.Do(context.Background(), "PUT", "/v1/cmeks/default", nil, konnect.Object{"name": "org-key", "key_arn": "arn:aws:kms:us-east-1:123456789012:key/mrk-org"}, nil); err != nil {
+		t.Fatal(err)
+	}
+	network := e.PostObj("/v2/cloud-gateways/networks", konnect.Object{"name": "prod-net", "cloud_gateway_provider_account_id": mockcgw.SeededProviderAccount("aws"),
+		"region": "us-east-2", "availability_zones": []any{"use2-az1"}, "cidr_block": "10.0.0.0/16"})["id"].(string)
+	e.Create("/v2/cloud-gateways/networks/"+network+"/transit-gateways", konnect.Object{"name": "tgw", "cidr_blocks": []any{"10.10.0.0/16"},
+		"transit_gateway_attachment_config": map[string]any{"kind": "aws-transit-gateway-attachment", "transit_gateway_id": "tgw-1", "ram_share_arn": "arn:aws:ram::1:resource-share/x"}})
+	dcgw := e.MkCP(konnect.Object{"name": "edge", "cloud_gateway": true})
+	if _, err := e.Client.Do(context.Background(), "PUT", "/v2/cloud-gateways/configurations", nil, konnect.Object{"control_plane_id": dcgw, "control_plane_geo": "us", "version": "3.10",
+		"dataplane_groups": []any{map[string]any{"provider": "aws", "region": "us-east-2", "cloud_gateway_network_id": network,
+			"autoscale": map[string]any{"kind": "autopilot", "base_rps": 100}}}}, nil); err != nil {
+		t.Fatal(err)
+	}
+	e.Create("/v2/cloud-gateways/custom-domains", konnect.Object{"control_plane_id": dcgw, "control_plane_geo": "us", "domain": "api.example.com"})
+	e.Create("/v2/cloud-gateways/add-ons", konnect.Object{"name": "cache", "owner": map[string]any{"kind": "control-plane", "control_plane_id": dcgw, "control_plane_geo": "us"},
+		"config": map[string]any{"kind": "managed-cache.v0", "capacity_config": map[string]any{"kind": "tiered", "tier": "small"}}})
+	e.Get("/v2/cloud-gateways/add-ons") // provisioned: Konnect has made the cache's partial
 
 	cli := acctest.NewCLIRun(t)
 	env := map[string]string{"KONNECT_SERVER_URL": e.URL, "KONNECT_TOKEN": acctest.TestToken}
@@ -92,8 +115,9 @@ func TestAccExport(t *testing.T) {
 	}
 	e.ResetRequests()
 	progress := run(cli.Dir, false)
-	for _, want := range []string{"gateway: 15 objects read", "access: 4 objects read", "portal: 4 objects read", "catalog: 4 objects read", "Exported 27 objects",
-		"konnect_team \"Organization Admin\"", "one of Konnect's predefined teams", "family organization: not exported yet",
+	for _, want := range []string{"gateway: 16 objects read", "access: 4 objects read", "portal: 4 objects read", "catalog: 4 objects read",
+		"organization: 1 objects read", "cloudgateway: 5 objects read", "Exported 34 objects",
+		"konnect_team \"Organization Admin\"", "one of Konnect's predefined teams", "the partial Konnect made for a managed cache add-on",
 		"konnect_api_specification: the same objects as konnect_api_version", "konnect_portal_auth: not exported yet: one object per <portal_id>"} {
 		if !strings.Contains(progress, want) {
 			t.Errorf("stderr lacks %q:\n%s", want, progress)
@@ -102,7 +126,7 @@ func TestAccExport(t *testing.T) {
 	// Listings, not a call per object: a consumer's credentials come from the control
 	// plane's listing of them all, not from each consumer's (mtls-auth aside: the cascade
 	// guard declares no control plane listing of it yet).
-	t.Logf("the export of 27 objects sent %d requests", len(e.Requests()))
+	t.Logf("the export of 34 objects sent %d requests", len(e.Requests()))
 	perConsumer := regexp.MustCompile(`/consumers/[^/]+/(key-auth|basic-auth|acls|jwt|hmac-auth)$`)
 	for _, r := range e.Requests() {
 		if perConsumer.MatchString(r) || !strings.HasPrefix(r, "GET ") {
@@ -153,12 +177,22 @@ func TestAccExport(t *testing.T) {
 		"catalog.tf": {"api_id = konnect_api.orders_api.id", `resource "konnect_api_version" "orders_api_1_0_0"`,
 			"control_plane_id = konnect_gateway_control_plane.prod.id", "id = konnect_gateway_service.orders.id",
 			`resource "konnect_api_publication"`, "portal_id = konnect_portal.developers.id", `visibility = "public"`},
+		// A configuration is named for its control plane; the data planes' network, the
+		// transit gateway's, a custom domain's and a cache's control plane are references.
+		"cloudgateway.tf": {`resource "konnect_cloud_gateway_configuration" "edge"`, "control_plane_id = konnect_gateway_control_plane.edge.id",
+			"cloud_gateway_network_id = konnect_cloud_gateway_network.prod_net.id", "network_id = konnect_cloud_gateway_network.prod_net.id",
+			"base_rps = 100", `domain = "api.example.com"`,
+			`resource "konnect_cloud_gateway_addon" "cache"`},
+		"organization.tf": {`resource "konnect_cmek" "org_key"`, `key_arn = "arn:aws:kms:us-east-1:123456789012:key/mrk-org"`},
 	} {
 		for _, want := range wants {
 			if !strings.Contains(squeeze(files[fname]), squeeze(want)) {
 				t.Errorf("%s lacks %q:\n%s", fname, want, files[fname])
 			}
 		}
+	}
+	if strings.Contains(all, "konnect-managed") {
+		t.Errorf("the export writes the partial Konnect made for the managed cache:\n%s", all)
 	}
 	if strings.Contains(files["catalog.tf"], "konnect_api_specification") {
 		t.Errorf("catalog.tf writes the API's version twice, as konnect_api_specification too:\n%s", files["catalog.tf"])
@@ -172,7 +206,7 @@ func TestAccExport(t *testing.T) {
 		"TF_VAR_alice_key_auth_key=" + keyAuthKey, "TF_VAR_certificate_key=" + tls.Key}
 	out, code := cli.Run(tf, "plan", "-no-color", "-out=adopt.tfplan")
 	if code != 0 || !planSays.MatchString(out) {
-		t.Fatalf("plan of the export: exit status %d, want 27 imports and nothing else\n%s", code, out)
+		t.Fatalf("plan of the export: exit status %d, want 34 imports and nothing else\n%s", code, out)
 	}
 	t.Log(planSays.FindString(out))
 	if strings.Contains(out, redisPassword) || strings.Contains(out, keyAuthKey) {
@@ -203,7 +237,7 @@ func TestAccExport(t *testing.T) {
 		}
 	}
 	e.ResetRequests()
-	if out, code = cli.Run(tf, "apply", "-no-color", "adopt.tfplan"); code != 0 || !strings.Contains(out, "27 imported, 0 added,") {
+	if out, code = cli.Run(tf, "apply", "-no-color", "adopt.tfplan"); code != 0 || !strings.Contains(out, "34 imported, 0 added,") {
 		t.Fatalf("apply: exit status %d\n%s", code, out)
 	}
 	if w := e.WritesSince(); len(w) > 0 {
@@ -250,9 +284,9 @@ func TestAccExport(t *testing.T) {
 	}
 }
 
-// planSays is the plan's summary line: 27 imports, nothing added or destroyed, and changes
+// planSays is the plan's summary line: 34 imports, nothing added or destroyed, and changes
 // only where a sensitive variable marks an attribute sensitive (checked from the plan).
-var planSays = regexp.MustCompile(`Plan: 27 to import, 0 to add, [0-3] to change, 0 to destroy\.`)
+var planSays = regexp.MustCompile(`Plan: 34 to import, 0 to add, [0-3] to change, 0 to destroy\.`)
 
 func readTF(t *testing.T, dir string) map[string]string {
 	t.Helper()

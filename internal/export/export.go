@@ -298,7 +298,15 @@ var ownNames = []string{"instance_name", "name", "username", "custom_id", "prefi
 func baseName(o *object, w *walk) string {
 	short := identifier(shortType(o.kind.TypeName), "x")
 	own := ""
+	if s, ok := o.values[o.kind.NameAttr].(string); ok && engine.UUIDRE.MatchString(s) {
+		if ref, exported := w.byID[s]; exported { // named by another object: a control plane's configuration
+			own = identifier(describe(ref.kind, ref.values), short)
+		}
+	}
 	for _, n := range append([]string{o.kind.NameAttr}, ownNames...) {
+		if own != "" {
+			break
+		}
 		if a, ok := attr(o.kind, n); ok && !a.Sensitive && !a.Parent {
 			if s, isString := o.values[n].(string); isString && s != "" && !engine.UUIDRE.MatchString(s) {
 				own = identifier(s, short)

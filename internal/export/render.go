@@ -177,6 +177,12 @@ func (r *renderer) value(o *object, t engine.Type, v any, path []string) hclwrit
 				continue
 			}
 			mv := m[a.Name]
+			if a.Inline { // a flattened union's branch: its fields are the object's own
+				mv = nil
+				if engine.InlinePresent(a, m) {
+					mv = m
+				}
+			}
 			var tokens hclwrite.Tokens
 			switch {
 			case a.Sensitive && (mv != nil || a.NotReturned && a.Mode == engine.Required):

@@ -16,7 +16,7 @@ import (
 
 // exportedFamilies are the families this command writes; the others are reported skipped
 // (their kinds' listings and imports are not proven by an export test yet).
-var exportedFamilies = map[string]bool{"gateway": true, "access": true, "portal": true, "catalog": true}
+var exportedFamilies = map[string]bool{"gateway": true, "access": true, "portal": true, "catalog": true, "organization": true, "cloudgateway": true}
 
 // object is one Konnect object on its way to a resource block.
 type object struct {

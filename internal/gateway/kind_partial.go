@@ -12,7 +12,8 @@ import (
 // fills in the type's defaults, state keeps the keys configuration sets, and a conflict on
 // it is shown key by key with secret keys (password, …) hidden.
 var PartialKind = engine.EntityKind{
-	TypeName: "konnect_gateway_partial",
+	TypeName:   "konnect_gateway_partial",
+	Predefined: engine.ManagedCachePartial,
 	Description: "A gateway partial in a Konnect control plane: shared plugin configuration of one `type` " +
 		"(`redis-ce`, `redis-ee`, `vectordb`, `embeddings`, `model`) that plugins link to. " +
 		"`config` is written with `jsonencode({...})`: Konnect fills in the type's defaults, and Terraform tracks only the keys you set. " +

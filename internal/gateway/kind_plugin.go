@@ -40,12 +40,13 @@ var PluginKind = engine.EntityKind{
 		"`config` is checked when the plan is made (a create, or an update that changes it) against the plugin's schema that the control plane serves: an unknown key (with the closest known one), a wrong type, a value outside its enumeration or range, a missing required key, or a vault reference where the field is not referenceable is an error naming its path (`config.redis.port`), and a `name` the control plane has no plugin of is an error on `name`; " +
 		"a custom plugin is checked against the `schema.lua` uploaded with `konnect_gateway_custom_plugin_schema`, and when the same plan uploads or changes that schema, when the apply plans the plugin again, after the schema is written; " +
 		"values not known at plan are checked when the apply plans again, before the plugin is written; for a control plane created in the same run, `config` is checked at plan against the schemas embedded in the provider (Kong Gateway 3.15; a name not among them, such as a custom plugin, is left to the apply), and again at apply against the control plane's own schema before the plugin is written; " +
-		"when the schema cannot be read, a warning, and Konnect checks at apply. Every bundled plugin's keys are listed in the plugins guide. " +
+		"when the schema cannot be read, a warning, and Konnect checks at apply. A key-auth plugin's `config.identity_realms` entries of scope `realm` (without a region of their own) must name a realm Konnect has. Every bundled plugin's keys are listed in the plugins guide. " +
 		"Konnect allows one plugin of a name per scope and there is no name to look up before creating, so the create-time name check does not apply: " +
 		"a second plugin with the same name and scope is refused by Konnect at apply, and the error names the plugin that holds that name and scope, with its import block.",
 	API:          engine.PluginAPI{CoreEntityAPI: engine.CoreEntityAPI{Collection: engine.InControlPlane("plugins")}},
 	NameAttr:     "",
 	ConfigSchema: engine.PluginConfigSchema,
+	Check:        identityRealmsExist, // plugin_identity_realms.go: key-auth's realms exist
 	Attrs: []engine.Attr{
 		controlPlaneID,
 		{Name: "name", Type: engine.String, Mode: engine.Required, ForceNew: true, Description: "The plugin, for example `rate-limiting` or `key-auth`.",

@@ -68,6 +68,10 @@ type Config struct {
 	// RateLimitHint ends the error of a call still rate limited (429) when its attempts ran
 	// out: how the user allows more attempts (the provider names max_retries).
 	RateLimitHint string
+	// RequestsPerSecond, when above 0, caps the requests this client sends, every attempt
+	// of every call counted, evenly spaced: a large apply stays under Konnect's rate limit
+	// instead of meeting it (0: no cap; a 429 is retried after its Retry-After).
+	RequestsPerSecond float64
 
 	// httpClient replaces the pooled client (tests: a transport that fails on purpose).
 	// With RequestTimeout zero, its own Timeout applies.
@@ -194,6 +198,14 @@ func New(cfg Config) (*Client, error) {
 	case cfg.RequestTimeout > 0:
 		hc := *c.httpClient // a copy: the caller's client keeps its own timeout
 		hc.Timeout = cfg.RequestTimeout
+		c.httpClient = &hc
+	}
+	if cfg.RequestsPerSecond < 0 {
+		return nil, fmt.Errorf("requests per second %v is negative", cfg.RequestsPerSecond)
+	}
+	if cfg.RequestsPerSecond > 0 {
+		hc := *c.httpClient
+		hc.Transport = newPaced(hc.Transport, cfg.RequestsPerSecond)
 		c.httpClient = &hc
 	}
 	c.requestTimeout = c.httpClient.Timeout

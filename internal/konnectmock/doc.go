@@ -122,13 +122,13 @@
 // # Faults
 //
 // Options.Faults (the binary's --latency, --latency-jitter, --rate-limit-share,
-// --retry-after, --error-share, --drop-before-share, --drop-after-share,
+// --rate-limit-rps, --retry-after, --error-share, --drop-before-share, --drop-after-share,
 // --slow-share, --slow and --seed; /_mock/faults at runtime) make the mock
 // hostile, for authenticated requests under /v2/ and /v3/ only. Each waits the latency
 // plus a uniform share of the jitter, then meets at most one of: a 429
 // {"message":"API rate limit exceeded"} with Retry-After, RateLimit-Limit,
 // RateLimit-Remaining and RateLimit-Reset (rate-limit-share 1 is a sustained
-// 429 storm); a 500, 502 or 503 with the body Konnect would send; a connection
+// 429 storm; rate-limit-rps is a real limit: a request beyond that many a second); a 500, 502 or 503 with the body Konnect would send; a connection
 // reset before anything is applied; a connection reset after the request was
 // applied and saved (the hard case for clients: the state changed, the client
 // saw an error); or a delay (slow) before handling, which ends early, applying

@@ -34,6 +34,10 @@ type Faults struct {
 	// RateLimit-Limit and RateLimit-Remaining: 0. Nothing is applied.
 	RateLimitShare float64
 	RetryAfter     int
+	// RateLimitRPS, when above 0, is a rate limit as Konnect enforces one: at most this many
+	// requests a second (a bucket of one second's requests, refilled as time passes); a
+	// request beyond it is answered 429 as above, with Retry-After 1.
+	RateLimitRPS float64
 	// ErrorShare of requests are answered 500, 502 or 503 (equally likely) with the
 	// body Konnect's gateway or API would send. Nothing is applied.
 	ErrorShare float64
@@ -61,6 +65,7 @@ type faultsJSON struct {
 	LatencyJitter   string  `json:"latency_jitter"`
 	RateLimitShare  float64 `json:"rate_limit_share"`
 	RetryAfter      int     `json:"retry_after"`
+	RateLimitRPS    float64 `json:"rate_limit_rps"`
 	ErrorShare      float64 `json:"error_share"`
 	DropBeforeShare float64 `json:"drop_before_share"`
 	DropAfterShare  float64 `json:"drop_after_share"`
@@ -73,7 +78,7 @@ type faultsJSON struct {
 func (f Faults) MarshalJSON() ([]byte, error) {
 	return json.Marshal(faultsJSON{
 		Latency: f.Latency.String(), LatencyJitter: f.LatencyJitter.String(),
-		RateLimitShare: f.RateLimitShare, RetryAfter: f.RetryAfter, ErrorShare: f.ErrorShare,
+		RateLimitShare: f.RateLimitShare, RetryAfter: f.RetryAfter, RateLimitRPS: f.RateLimitRPS, ErrorShare: f.ErrorShare,
 		DropBeforeShare: f.DropBeforeShare, DropAfterShare: f.DropAfterShare,
 		SlowShare: f.SlowShare, Slow: f.Slow.String(), Seed: f.Seed,
 	})
@@ -95,7 +100,7 @@ func (f *Faults) UnmarshalJSON(data []byte) error {
 		return errors.New("trailing data after the JSON object")
 	}
 	out := Faults{
-		RateLimitShare: w.RateLimitShare, RetryAfter: w.RetryAfter, ErrorShare: w.ErrorShare,
+		RateLimitShare: w.RateLimitShare, RetryAfter: w.RetryAfter, RateLimitRPS: w.RateLimitRPS, ErrorShare: w.ErrorShare,
 		DropBeforeShare: w.DropBeforeShare, DropAfterShare: w.DropAfterShare, SlowShare: w.SlowShare, Seed: w.Seed,
 	}
 	for _, d := range []struct {
@@ -149,6 +154,9 @@ func (f Faults) normalized() (Faults, error) {
 	if f.RetryAfter < 0 {
 		return f, errors.New("retry-after must not be negative")
 	}
+	if math.IsNaN(f.RateLimitRPS) || f.RateLimitRPS < 0 {
+		return f, errors.New("the rate limit must not be negative")
+	}
 	if f.RetryAfter == 0 {
 		f.RetryAfter = 1
 	}
@@ -183,6 +191,9 @@ type faultInjector struct {
 	mu  sync.Mutex
 	f   Faults
 	rng *rand.Rand
+	// The RateLimitRPS bucket: requests left, as of when.
+	tokens float64
+	filled time.Time
 }
 
 func newFaultInjector(f Faults) *faultInjector {
@@ -210,6 +221,23 @@ func (fi *faultInjector) set(f Faults) {
 		f.Seed = fi.f.Seed
 	}
 	fi.f = f
+	fi.tokens, fi.filled = f.RateLimitRPS, time.Now()
+}
+
+// overLimit takes one request from the RateLimitRPS bucket, and reports whether there was
+// none left; the lock is held.
+func (fi *faultInjector) overLimit(now time.Time) bool {
+	rps := fi.f.RateLimitRPS
+	if rps <= 0 {
+		return false
+	}
+	fi.tokens = min(rps, fi.tokens+now.Sub(fi.filled).Seconds()*rps)
+	fi.filled = now
+	if fi.tokens < 1 {
+		return true
+	}
+	fi.tokens--
+	return false
 }
 
 func (fi *faultInjector) get() Faults {
@@ -224,6 +252,7 @@ func (fi *faultInjector) plan() faultPlan {
 	fi.mu.Lock()
 	which, code, jitter := fi.rng.Float64(), fi.rng.Float64(), fi.rng.Float64()
 	f := fi.f
+	limited := fi.overLimit(time.Now())
 	fi.mu.Unlock()
 
 	p := faultPlan{delay: f.Latency + time.Duration(jitter*float64(f.LatencyJitter))}
@@ -239,6 +268,10 @@ func (fi *faultInjector) plan() faultPlan {
 			break
 		}
 		which -= c.share
+	}
+	if limited && p.kind == faultNone {
+		p.kind, p.retryAfter = faultRateLimit, 1
+		return p
 	}
 	switch p.kind {
 	case faultRateLimit:

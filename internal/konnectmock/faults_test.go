@@ -230,12 +230,12 @@ func TestFaultSettings(t *testing.T) {
 
 	c := newMock(t, Options{Faults: Faults{Latency: 5 * time.Millisecond, Seed: 9}})
 	c.do("GET", "/_mock/faults", nil).expect(t, 200, ctJSON).jsonEq(t, `{"latency":"5ms","latency_jitter":"0s","rate_limit_share":0,
-		"retry_after":1,"error_share":0,"drop_before_share":0,"drop_after_share":0,"slow_share":0,"slow":"1m30s","seed":9}`)
+		"retry_after":1,"rate_limit_rps":0,"error_share":0,"drop_before_share":0,"drop_after_share":0,"slow_share":0,"slow":"1m30s","seed":9}`)
 	// PATCH changes only what it names; PUT replaces everything (the seed stays unless given)
 	c.do("PATCH", "/_mock/faults", map[string]any{"error_share": 0.5}).expect(t, 200, ctJSON).jsonEq(t, `{"latency":"5ms","latency_jitter":"0s",
-		"rate_limit_share":0,"retry_after":1,"error_share":0.5,"drop_before_share":0,"drop_after_share":0,"slow_share":0,"slow":"1m30s","seed":9}`)
+		"rate_limit_share":0,"retry_after":1,"rate_limit_rps":0,"error_share":0.5,"drop_before_share":0,"drop_after_share":0,"slow_share":0,"slow":"1m30s","seed":9}`)
 	c.do("PUT", "/_mock/faults", map[string]any{"latency_jitter": "20ms", "retry_after": 7}).expect(t, 200, ctJSON).jsonEq(t, `{"latency":"0s",
-		"latency_jitter":"20ms","rate_limit_share":0,"retry_after":7,"error_share":0,"drop_before_share":0,"drop_after_share":0,"slow_share":0,"slow":"1m30s","seed":9}`)
+		"latency_jitter":"20ms","rate_limit_share":0,"retry_after":7,"rate_limit_rps":0,"error_share":0,"drop_before_share":0,"drop_after_share":0,"slow_share":0,"slow":"1m30s","seed":9}`)
 	for _, bad := range []string{`{"error_share":2}`, `{"error_share":0.7,"slow_share":0.7}`, `{"bogus":1}`, `{"latency":"fast"}`,
 		`{"latency":50}`, `{"slow":"-1s"}`, `[]`, ``, `{"seed":1} x`} {
 		r := c.do("PUT", "/_mock/faults", bad).expect(t, 400, ctJSON)

@@ -13,6 +13,7 @@ import (
 	"github.com/konnectguard/terraform-provider-konnect/internal/konnectmock/access"
 	"github.com/konnectguard/terraform-provider-konnect/internal/konnectmock/catalog"
 	"github.com/konnectguard/terraform-provider-konnect/internal/konnectmock/cloudgateway"
+	"github.com/konnectguard/terraform-provider-konnect/internal/konnectmock/consumers"
 	"github.com/konnectguard/terraform-provider-konnect/internal/konnectmock/gateway"
 	"github.com/konnectguard/terraform-provider-konnect/internal/konnectmock/mesh"
 	"github.com/konnectguard/terraform-provider-konnect/internal/konnectmock/mockcore"
@@ -75,6 +76,7 @@ type Server struct {
 	catalog  *catalog.Family
 	org      *organization.Family
 	cloudgw  *cloudgateway.Family
+	consumer *consumers.Family
 	svcCat   *servicecatalog.Family
 	mesh     *mesh.Family
 
@@ -133,13 +135,17 @@ func Open(opts Options) (*Server, error) {
 	// before the access family, which takes every other /v3/ path, and so does the
 	// organization family (/v2 and /v3 audit-log-…, /v1/cmeks).
 	s.cloudgw = cloudgateway.New(env, opts.CloudGateways)
+	// A control plane's managed cache reaches its plugins through a partial in it.
+	s.cloudgw.SetManagedCaches(s.gateway)
 	// The cloud gateways family serves /v2/cloud-gateways… only.
+	// The centralized consumers family serves /v1/realms… only.
+	s.consumer = consumers.New(env)
 	// The service catalog family serves /v1/catalog-services…, /v1/integrations and
 	// /v1/integration-instances….
 	s.svcCat = servicecatalog.New(env)
 	// The mesh family serves /v1/mesh/control-planes….
 	s.mesh = mesh.New(env)
-	s.families = []mockcore.Family{s.gateway, s.catalog, s.portal, s.org, s.access, s.cloudgw, s.svcCat, s.mesh}
+	s.families = []mockcore.Family{s.gateway, s.catalog, s.portal, s.org, s.access, s.cloudgw, s.consumer, s.svcCat, s.mesh}
 	if opts.StateFile != "" {
 		if err := s.loadStateFile(); err != nil {
 			return nil, err
@@ -220,6 +226,10 @@ func (s *Server) Organization() *organization.Family { return s.org }
 // CloudGateways is the Dedicated Cloud Gateways family, for tests that make a provisioning
 // fail (FailNextProvisioning) or look at a network's state.
 func (s *Server) CloudGateways() *cloudgateway.Family { return s.cloudgw }
+
+// Consumers is the centralized consumers family (realms, their consumers and keys), for
+// tests that read what Konnect holds of a key (Secret).
+func (s *Server) Consumers() *consumers.Family { return s.consumer }
 
 // Gateway is the gateway family (control planes and core entities), for tests
 // that look at it out of band.

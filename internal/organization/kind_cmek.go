@@ -57,6 +57,11 @@ func (c cmekAPI) Get(ctx context.Context, cl *konnect.Client, a engine.Address) 
 	return out, resp, err
 }
 
+// ListAll lists the organization's CMEKs, for the export.
+func (c cmekAPI) ListAll(ctx context.Context, cl *konnect.Client, _ map[string]string) ([]konnect.Object, error) {
+	return engine.EachByGet(ctx, cl, "/v1/cmeks", c.Get)
+}
+
 // FindByName: a CMEK has no name Konnect keeps unique; the creation guard checks its id
 // (checkChosenID).
 func (cmekAPI) FindByName(context.Context, *konnect.Client, map[string]string, string) (konnect.Object, error) {

@@ -196,6 +196,7 @@ var woProvenElsewhere = map[string]string{
 	"konnect_identity_provider":                    "TestAccIdentityProviderClientSecretWriteOnly (internal/access)",
 	"konnect_portal_custom_domain":                 "TestAccPortalCustomDomainKeyWriteOnly",
 	"konnect_serverless_cloud_gateway":             "TestAccServerlessClusterCertKey (internal/cloudgateway)",
+	"konnect_centralized_consumer_key":             "TestAccCentralizedKeySecret (internal/consumers)",
 	"konnect_integration_instance_auth_config":     "TestAccIntegrationInstanceSecrets (internal/servicecatalog)",
 	"konnect_integration_instance_auth_credential": "TestAccIntegrationInstanceSecrets (internal/servicecatalog)",
 }

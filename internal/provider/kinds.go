@@ -6,6 +6,7 @@ import (
 	"github.com/konnectguard/terraform-provider-konnect/internal/access"
 	"github.com/konnectguard/terraform-provider-konnect/internal/catalog"
 	"github.com/konnectguard/terraform-provider-konnect/internal/cloudgateway"
+	"github.com/konnectguard/terraform-provider-konnect/internal/consumers"
 	"github.com/konnectguard/terraform-provider-konnect/internal/engine"
 	"github.com/konnectguard/terraform-provider-konnect/internal/gateway"
 	"github.com/konnectguard/terraform-provider-konnect/internal/mesh"
@@ -31,7 +32,7 @@ type Family struct {
 var Families = []Family{
 	{"gateway", gateway.Kinds}, {"access", access.Kinds}, {"portal", portal.Kinds},
 	{"catalog", catalog.Kinds}, {"organization", organization.Kinds}, {"cloudgateway", cloudgateway.Kinds},
-	{"servicecatalog", servicecatalog.Kinds}, {"mesh", mesh.Kinds},
+	{"consumers", consumers.Kinds}, {"servicecatalog", servicecatalog.Kinds}, {"mesh", mesh.Kinds},
 }
 
 func familyKinds() []engine.EntityKind {

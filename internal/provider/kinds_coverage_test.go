@@ -11,6 +11,7 @@ import (
 	"github.com/konnectguard/terraform-provider-konnect/internal/acctest"
 	"github.com/konnectguard/terraform-provider-konnect/internal/catalog"
 	"github.com/konnectguard/terraform-provider-konnect/internal/cloudgateway"
+	"github.com/konnectguard/terraform-provider-konnect/internal/consumers"
 	"github.com/konnectguard/terraform-provider-konnect/internal/engine"
 	"github.com/konnectguard/terraform-provider-konnect/internal/gateway"
 	"github.com/konnectguard/terraform-provider-konnect/internal/mesh"
@@ -36,6 +37,7 @@ var kindFamilies = []struct {
 	{"catalog", catalog.Kinds},
 	{"organization", organization.Kinds},
 	{"cloudgateway", cloudgateway.Kinds},
+	{"consumers", consumers.Kinds},
 	{"servicecatalog", servicecatalog.Kinds},
 	{"mesh", mesh.Kinds},
 }

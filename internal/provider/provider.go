@@ -42,6 +42,7 @@ type providerModel struct {
 	ConflictPolicy           types.String `tfsdk:"conflict_policy"`
 	RequestTimeout           types.String `tfsdk:"request_timeout"`
 	MaxRetries               types.Int64  `tfsdk:"max_retries"`
+	RequestsPerSecond        types.Int64  `tfsdk:"requests_per_second"`
 }
 
 // New returns the provider factory (NewServer serves it).
@@ -76,6 +77,8 @@ func (p *konnectProvider) Schema(_ context.Context, _ provider.SchemaRequest, re
 				Validators: []validator.String{requestTimeoutValidator{}}},
 			"max_retries": schema.Int64Attribute{Optional: true, MarkdownDescription: maxRetriesDescription,
 				Validators: []validator.Int64{int64validator.Between(0, maxMaxRetries)}},
+			"requests_per_second": schema.Int64Attribute{Optional: true, MarkdownDescription: requestsPerSecondDescription,
+				Validators: []validator.Int64{int64validator.Between(1, maxRequestsPerSecond)}},
 		},
 	}
 }
@@ -174,8 +177,11 @@ func clientSettings(cfg providerModel, getenv func(string) string) (konnect.Conf
 	}
 	timeout, retries, d := clientLimits(cfg, getenv)
 	diags.Append(d...)
+	rps, d := requestsPerSecond(cfg, getenv)
+	diags.Append(d...)
 	return konnect.Config{ServerURL: serverURL, GlobalURL: globalURL, Token: token,
-		RequestTimeout: timeout, MaxAttempts: retries + 1, LimitsHint: limitsHint, RateLimitHint: rateLimitHint}, diags
+		RequestTimeout: timeout, MaxAttempts: retries + 1, LimitsHint: limitsHint, RateLimitHint: rateLimitHint,
+		RequestsPerSecond: float64(rps)}, diags
 }
 
 // ClientFromEnvironment is the client the provider configures from the environment alone

@@ -19,11 +19,13 @@ import (
 const (
 	requestTimeoutEnv = "KONNECT_REQUEST_TIMEOUT"
 	maxRetriesEnv     = "KONNECT_MAX_RETRIES"
+	rpsEnv            = "KONNECT_REQUESTS_PER_SECOND"
 
-	minRequestTimeout   = time.Second
-	maxRequestTimeout   = 10 * time.Minute
-	requestTimeoutRange = "from 1s to 10m" // minRequestTimeout, maxRequestTimeout
-	maxMaxRetries       = 10
+	minRequestTimeout    = time.Second
+	maxRequestTimeout    = 10 * time.Minute
+	requestTimeoutRange  = "from 1s to 10m" // minRequestTimeout, maxRequestTimeout
+	maxMaxRetries        = 10
+	maxRequestsPerSecond = 1000
 )
 
 // limitsHint ends the error of a call Konnect did not answer.
@@ -31,8 +33,8 @@ const limitsHint = "To wait longer for each attempt, set request_timeout in the 
 	", for example \"60s\"); to try more often, set max_retries (or " + maxRetriesEnv + ")."
 
 // rateLimitHint ends the error of a call Konnect still rate limited after its last attempt.
-const rateLimitHint = "every attempt was rate limited; to try more often, set max_retries in the provider block (or " + maxRetriesEnv +
-	"), or lower terraform's -parallelism"
+const rateLimitHint = "every attempt was rate limited; to send fewer requests, set requests_per_second in the provider block (or " + rpsEnv +
+	") below your organization's rate limit; to try more often, set max_retries (or " + maxRetriesEnv + ")"
 
 var (
 	requestTimeoutDescription = fmt.Sprintf("How long one attempt of an API call waits for Konnect's answer, as a duration "+
@@ -43,6 +45,32 @@ var (
 		"Defaults to `%s`, then `%d`. With the defaults, a Konnect that stops answering fails a call within about a minute.",
 		maxMaxRetries, maxRetriesEnv, konnect.DefaultMaxRetries)
 )
+
+var requestsPerSecondDescription = fmt.Sprintf("At most how many requests a second the provider sends Konnect, every attempt of every "+
+	"call of the run counted, whatever terraform's -parallelism, evenly spaced: a large apply then stays under your organization's rate limit "+
+	"instead of meeting it (429) and waiting. From 1 to %d. Defaults to `%s`, then no cap (a 429 is retried after the wait Konnect asks for).",
+	maxRequestsPerSecond, rpsEnv)
+
+// requestsPerSecond resolves the request rate cap: the provider block, then the environment,
+// then none (0).
+func requestsPerSecond(cfg providerModel, getenv func(string) string) (int, diag.Diagnostics) {
+	var diags diag.Diagnostics
+	switch env := getenv(rpsEnv); {
+	case cfg.RequestsPerSecond.IsUnknown():
+		diags.AddAttributeError(path.Root("requests_per_second"), "Unknown provider configuration",
+			"requests_per_second depends on a value not known until apply; the provider needs it to plan. Set it from a variable or an environment variable.")
+	case !cfg.RequestsPerSecond.IsNull():
+		return int(cfg.RequestsPerSecond.ValueInt64()), nil // the schema's validator checked its range
+	case env != "":
+		n, err := strconv.Atoi(strings.TrimSpace(env))
+		if err != nil || n < 1 || n > maxRequestsPerSecond {
+			diags.AddError("Invalid "+rpsEnv, fmt.Sprintf("%s %q must be a whole number from 1 to %d. Unset it for no cap.", rpsEnv, env, maxRequestsPerSecond))
+			return 0, diags
+		}
+		return n, nil
+	}
+	return 0, diags
+}
 
 // parseRequestTimeout reads a request_timeout value: a Go duration with its unit.
 func parseRequestTimeout(s string) (time.Duration, error) {

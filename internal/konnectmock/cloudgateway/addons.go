@@ -180,8 +180,34 @@ func deleteAddOn(c *call) mockcore.Response {
 	if a == nil {
 		return c.notFound("Add-on")
 	}
+	if n := c.f.linkedPlugins(a); n > 0 {
+		return c.problem(http.StatusBadRequest, "Invalid Parameters", mockcore.InvalidParam{Field: "id", Rule: "invalid", Source: "path",
+			Reason: fmt.Sprintf("Managed cache add-on has %d linked plugin(s) that must be removed before deletion. Cache config ID: '%s'.", n, a.CacheConfigID)})
+	}
 	if a.State != stateTerminating {
 		a.moveTo(stateTerminating, c.f.now())
 	}
 	return mockcore.NoContent()
+}
+
+// linkCache keeps the Redis partial of a control plane's ready cache in that control plane,
+// and drops it once the add-on is gone.
+func (f *Family) linkCache(a *addOn, gone bool) {
+	if f.caches == nil || a.OwnerKind != "control-plane" {
+		return
+	}
+	switch {
+	case gone:
+		f.caches.DropManagedCachePartial(a.OwnerID, a.CacheConfigID)
+	case a.State == stateReady:
+		f.caches.ManagedCachePartial(a.OwnerID, a.CacheConfigID)
+	}
+}
+
+// linkedPlugins counts the plugins of the add-on's control plane that link its cache.
+func (f *Family) linkedPlugins(a *addOn) int {
+	if f.caches == nil || a.OwnerKind != "control-plane" {
+		return 0
+	}
+	return f.caches.PluginsLinking(a.OwnerID, a.CacheConfigID)
 }

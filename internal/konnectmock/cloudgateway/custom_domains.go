@@ -153,7 +153,9 @@ func (f *Family) advanceMore(now time.Time) {
 	f.st.CustomDomains = slices.DeleteFunc(f.st.CustomDomains, func(d *customDomain) bool { return f.settle(&d.lifecycle, now) })
 	f.st.AddOns = slices.DeleteFunc(f.st.AddOns, func(a *addOn) bool {
 		// An add-on has no terminated state: once it stops terminating it is gone.
-		return f.settle(&a.lifecycle, now) || a.State == stateTerminated
+		gone := f.settle(&a.lifecycle, now) || a.State == stateTerminated
+		f.linkCache(a, gone)
+		return gone
 	})
 }
 

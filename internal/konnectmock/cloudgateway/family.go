@@ -27,7 +27,21 @@ type Family struct {
 	skew time.Duration // Advance's: added to the clock
 	// refusedNotReady counts the creates refused because their network was not ready.
 	refusedNotReady int
+	caches          ManagedCaches // nil: no control plane's plugins link a cache
 }
+
+// ManagedCaches are the control planes a managed cache add-on serves (the gateway family):
+// Konnect makes a Redis partial for the cache in the control plane that owns it once the
+// cache is ready, its id the add-on's cache_config_id, and refuses to delete the add-on while
+// a plugin links it. The family calls them with Env.Lock held.
+type ManagedCaches interface {
+	ManagedCachePartial(controlPlaneID, partialID string)
+	PluginsLinking(controlPlaneID, partialID string) int
+	DropManagedCachePartial(controlPlaneID, partialID string)
+}
+
+// SetManagedCaches links the family's managed caches to the control planes that own them.
+func (f *Family) SetManagedCaches(c ManagedCaches) { f.caches = c }
 
 var _ mockcore.Family = (*Family)(nil)
 

@@ -5,7 +5,7 @@
 //	konnect-mock --listen 127.0.0.1:0 --token kpat_demo [--token ...] [--etags]
 //	             [--state-file PATH]
 //	             [--latency 50ms] [--latency-jitter 20ms]
-//	             [--rate-limit-share 0.2] [--retry-after 1] [--error-share 0.2]
+//	             [--rate-limit-share 0.2] [--rate-limit-rps 50] [--retry-after 1] [--error-share 0.2]
 //	             [--drop-before-share 0.1] [--drop-after-share 0.1]
 //	             [--slow-share 0.1] [--slow 90s] [--seed N]
 //
@@ -92,6 +92,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	fs.DurationVar(&faults.Latency, "latency", 0, "fixed latency added to every /v2/ and /v3/ request")
 	fs.DurationVar(&faults.LatencyJitter, "latency-jitter", 0, "random extra latency, uniform from 0 to this")
 	fs.Var(share{&faults.RateLimitShare}, "rate-limit-share", "`fraction` (0-1) of /v2/ and /v3/ requests answered 429 with Retry-After; 1 is a sustained 429 storm")
+	fs.Float64Var(&faults.RateLimitRPS, "rate-limit-rps", 0, "`requests` a second the /v2/ and /v3/ APIs answer before answering 429 with Retry-After 1, as Konnect's rate limit does (0: no limit)")
 	fs.IntVar(&faults.RetryAfter, "retry-after", 1, "`seconds` sent in Retry-After and RateLimit-Reset of injected 429s")
 	fs.Var(share{&faults.ErrorShare}, "error-share", "`fraction` (0-1) of /v2/ and /v3/ requests answered 500, 502 or 503")
 	fs.Var(share{&faults.DropBeforeShare}, "drop-before-share", "`fraction` (0-1) of /v2/ and /v3/ requests whose connection is reset before anything is applied")
