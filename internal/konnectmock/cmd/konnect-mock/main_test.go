@@ -100,7 +100,7 @@ func TestStateFileAndFaultFlags(t *testing.T) {
 	if err := json.Unmarshal(raw, &f); err != nil || code != 200 {
 		t.Fatalf("faults %d %s", code, raw)
 	}
-	want := `map[drop_after_share:0.05 drop_before_share:0 error_share:0.1 latency:5ms latency_jitter:1ms rate_limit_share:0 retry_after:4 seed:11 slow:2s slow_share:0]`
+	want := `map[drop_after_share:0.05 drop_before_share:0 error_share:0.1 latency:5ms latency_jitter:1ms rate_limit_rps:0 rate_limit_share:0 retry_after:4 seed:11 slow:2s slow_share:0]`
 	if got := strings.ReplaceAll(fmtMap(f), "\n", ""); got != want {
 		t.Fatalf("faults from flags\n got %s\nwant %s", got, want)
 	}
