@@ -24,7 +24,10 @@ var labels = engine.Attr{Name: "labels", Default: map[string]any{}, Type: engine
 
 // catalogCollection is a /v1 collection of the service catalog, listed by Konnect with every
 // field its GET answers (so a refresh of many objects reads pages of them), its unique name
-// looked up with filter[name][eq].
+// looked up with filter[name][eq]. The listing's filter[updated_at][gt] ("what changed since")
+// is not used: a refresh needs each object's whole body (its revision, its state), which an
+// object left out as unchanged would not bring, and the run's snapshot already reads 100
+// objects a call (snapshot_platform.go).
 func catalogCollection(name string) engine.PatchAPI {
 	return engine.PatchAPI{PlatformAPI: engine.PlatformAPI{Collection: func(map[string]string) string { return "/v1/" + name }, Listed: true},
 		NameFilter: "filter[name][eq]"}
