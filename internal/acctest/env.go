@@ -208,7 +208,9 @@ func (e *Env) Edit(path string, change func(body konnect.Object)) {
 	platform := strings.HasPrefix(path, "/v3/") || strings.HasPrefix(path, "/v2/application-auth-strategies/") || strings.HasPrefix(path, "/v2/cloud-gateways/") ||
 		strings.HasPrefix(path, "/v1/auth-servers/")
 	platform = platform || strings.HasPrefix(path, "/v1/realms/") // realms and their consumers
-	if platform && !strings.Contains(path, "/assets/") {          // the platform's objects are PATCHed, with what changes (a portal's image is PUT)
+	platform = platform || (strings.HasPrefix(path, "/v1/catalog-services/") || strings.HasPrefix(path, "/v1/integration-instances/")) && !instanceSingleton(path) ||
+		strings.HasPrefix(path, "/v1/mesh/control-planes/")
+	if platform && !strings.Contains(path, "/assets/") { // the platform's objects are PATCHed, with what changes (a portal's image is PUT)
 		for k, v := range body {
 			a, _ := json.Marshal(v) // (a number read as json.Number, and as float64 in was)
 			b, _ := json.Marshal(was[k])
@@ -247,6 +249,12 @@ func (e *Env) Edit(path string, change func(body konnect.Object)) {
 	}
 }
 
+// instanceSingleton: an integration instance's auth config or credential, addressed by its
+// path (Konnect writes the config with PUT; a credential's own id addresses nothing).
+func instanceSingleton(path string) bool {
+	return strings.HasSuffix(path, "/auth-config") || strings.HasSuffix(path, "/auth-credential")
+}
+
 // Remove deletes the object at path, as someone in the UI would.
 func (e *Env) Remove(path string) {
 	e.T.Helper()
@@ -255,7 +263,7 @@ func (e *Env) Remove(path string) {
 		e.T.Fatalf("out-of-band delete: %s not found", path)
 	}
 	byID := path // an object without an id is addressed by its path (a serverless cloud gateway, by its control plane)
-	if _, ok := obj["id"]; ok {
+	if _, ok := obj["id"]; ok && !instanceSingleton(path) {
 		byID = path[:strings.LastIndex(path, "/")] + "/" + url.PathEscape(e.id(obj, path))
 	}
 	if _, err := e.Client.Do(context.Background(), http.MethodDelete, byID, nil, nil, nil); err != nil {

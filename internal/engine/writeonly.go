@@ -218,6 +218,15 @@ func setIn(obj tftypes.Value, at []string, v tftypes.Value) (tftypes.Value, bool
 	return tftypes.NewValue(obj.Type(), fields), true
 }
 
+// classicOf is a null or unknown value (v) of the classic secret's type: a string, or for a
+// top-level classic the type declared (a credential's object whose twin is its JSON document).
+func (s woSecret) classicOf(v any) tftypes.Value {
+	if len(s.at) == 0 && s.classic.Name != "" {
+		return tftypes.NewValue(s.classic.Type.TFType(), v)
+	}
+	return tftypes.NewValue(tftypes.String, v)
+}
+
 // inUse: the values (a plan or a state) manage the secret through its twin.
 func (s woSecret) inUse(m ObjectValues) bool {
 	v, ok := m[s.version.Name]
@@ -242,7 +251,7 @@ func (r *EntityResource) keepWriteOnly(previous ObjectValues, keep map[string]tf
 			keep[s.version.Name] = v
 		}
 		if s.inUse(previous) && len(s.at) == 0 { // a nested one is NotReturned: the plan's null stays
-			keep[s.classic.Name] = tftypes.NewValue(tftypes.String, nil)
+			keep[s.classic.Name] = s.classicOf(nil)
 		}
 	}
 }
@@ -294,12 +303,12 @@ func (r *EntityResource) planSecrets(prior, planned, cfg ObjectValues, diags *di
 		switch {
 		case s.inUse(planned) && unset:
 			// from the classic attribute to the twin: the classic one leaves state
-			s.setClassic(planned, tftypes.NewValue(tftypes.String, nil))
+			s.setClassic(planned, s.classicOf(nil))
 		case s.inUse(prior) && !s.inUse(planned) && unset && s.classic.NotReturned:
 			// Konnect keeps the secret the twin sent and never shows it: nothing comes back
-			s.setClassic(planned, tftypes.NewValue(tftypes.String, nil))
+			s.setClassic(planned, s.classicOf(nil))
 		case s.inUse(prior) && !s.inUse(planned) && unset:
-			s.setClassic(planned, tftypes.NewValue(tftypes.String, tftypes.UnknownValue))
+			s.setClassic(planned, s.classicOf(tftypes.UnknownValue))
 		}
 		if s.inUse(planned) && prior != nil && !s.versionChanged(prior, planned) && len(s.at) > 0 {
 			// a member Konnect takes only with the secret changes without it (a custom

@@ -16,9 +16,11 @@ import (
 	"github.com/konnectguard/terraform-provider-konnect/internal/konnectmock/consumers"
 	"github.com/konnectguard/terraform-provider-konnect/internal/konnectmock/gateway"
 	"github.com/konnectguard/terraform-provider-konnect/internal/konnectmock/kongidentity"
+	"github.com/konnectguard/terraform-provider-konnect/internal/konnectmock/mesh"
 	"github.com/konnectguard/terraform-provider-konnect/internal/konnectmock/mockcore"
 	"github.com/konnectguard/terraform-provider-konnect/internal/konnectmock/organization"
 	"github.com/konnectguard/terraform-provider-konnect/internal/konnectmock/portal"
+	"github.com/konnectguard/terraform-provider-konnect/internal/konnectmock/servicecatalog"
 )
 
 // Options configure a mock server.
@@ -77,6 +79,8 @@ type Server struct {
 	cloudgw  *cloudgateway.Family
 	consumer *consumers.Family
 	identity *kongidentity.Family
+	svcCat   *servicecatalog.Family
+	mesh     *mesh.Family
 
 	trace *mockcore.Tracer
 }
@@ -140,7 +144,12 @@ func Open(opts Options) (*Server, error) {
 	s.consumer = consumers.New(env)
 	// The Kong Identity family serves /v1/auth-servers… only.
 	s.identity = kongidentity.New(env)
-	s.families = []mockcore.Family{s.gateway, s.catalog, s.portal, s.org, s.access, s.cloudgw, s.consumer, s.identity}
+	// The service catalog family serves /v1/catalog-services…, /v1/integrations and
+	// /v1/integration-instances….
+	s.svcCat = servicecatalog.New(env)
+	// The mesh family serves /v1/mesh/control-planes….
+	s.mesh = mesh.New(env)
+	s.families = []mockcore.Family{s.gateway, s.catalog, s.portal, s.org, s.access, s.cloudgw, s.consumer, s.identity, s.svcCat, s.mesh}
 	if opts.StateFile != "" {
 		if err := s.loadStateFile(); err != nil {
 			return nil, err
@@ -206,6 +215,13 @@ func (a catalogPortals) Publish(portalID, apiID, strategyID string) error {
 
 // Unpublish ignores a record the portal does not have (one removed out of band).
 func (a catalogPortals) Unpublish(portalID, apiID string) { _ = a.p.UnpublishHeld(portalID, apiID) }
+
+// ServiceCatalog is the Service Catalog family, for tests that look at what no answer
+// shows (an auth config's client secret, a credential's keys).
+func (s *Server) ServiceCatalog() *servicecatalog.Family { return s.svcCat }
+
+// Mesh is the Mesh Manager family, for tests that connect zones to a mesh control plane.
+func (s *Server) Mesh() *mesh.Family { return s.mesh }
 
 // Organization is the family of the audit logs API and CMEKs, for tests that look
 // at it out of band.

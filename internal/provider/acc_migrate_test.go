@@ -237,8 +237,10 @@ func TestMigrateAccFromKong(t *testing.T) {
 	others.merge(addKongOrganization(t, e, state))                      // acc_migrate_organization_test.go
 	others.merge(addKongCloudGateway(t, e, state, cpID))                // acc_migrate_cloudgateway_test.go
 	others.merge(addKongCloudGatewayMore(t, e, state, cpID))
-	others.merge(addKongConsumers(t, e, state)) // acc_migrate_consumers_test.go
-	others.merge(addKongIdentity(t, e, state))  // acc_migrate_kongidentity_test.go
+	others.merge(addKongConsumers(t, e, state))      // acc_migrate_consumers_test.go
+	others.merge(addKongIdentity(t, e, state))       // acc_migrate_kongidentity_test.go
+	others.merge(addKongServiceCatalog(t, e, state)) // acc_migrate_servicecatalog_test.go
+	others.merge(addKongMesh(t, e, state))           // acc_migrate_mesh_test.go
 	objects := len(state.resources)
 	secrets := append([]string{"alice-key-0123456789", migrationRedisPassword}, others.secrets...)
 

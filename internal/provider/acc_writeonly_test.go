@@ -191,13 +191,15 @@ var woRun = []string{"BasicAuth", "KeyAuth", "Certificate", "ConfigStoreSecret"}
 // woProvenElsewhere are the kinds with a write-only secret whose life another test proves,
 // with that test.
 var woProvenElsewhere = map[string]string{
-	"konnect_audit_log_destination":       "TestAccAuditLogDestinationAuthorization (internal/organization)",
-	"konnect_portal_auth":                 "TestAccWriteOnlyPortalAuth",
-	"konnect_identity_provider":           "TestAccIdentityProviderClientSecretWriteOnly (internal/access)",
-	"konnect_portal_custom_domain":        "TestAccPortalCustomDomainKeyWriteOnly",
-	"konnect_serverless_cloud_gateway":    "TestAccServerlessClusterCertKey (internal/cloudgateway)",
-	"konnect_centralized_consumer_key":    "TestAccCentralizedKeySecret (internal/consumers)",
-	"konnect_identity_auth_server_client": "TestAccClientSecret (internal/kongidentity)",
+	"konnect_audit_log_destination":                "TestAccAuditLogDestinationAuthorization (internal/organization)",
+	"konnect_portal_auth":                          "TestAccWriteOnlyPortalAuth",
+	"konnect_identity_provider":                    "TestAccIdentityProviderClientSecretWriteOnly (internal/access)",
+	"konnect_portal_custom_domain":                 "TestAccPortalCustomDomainKeyWriteOnly",
+	"konnect_serverless_cloud_gateway":             "TestAccServerlessClusterCertKey (internal/cloudgateway)",
+	"konnect_centralized_consumer_key":             "TestAccCentralizedKeySecret (internal/consumers)",
+	"konnect_identity_auth_server_client":          "TestAccClientSecret (internal/kongidentity)",
+	"konnect_integration_instance_auth_config":     "TestAccIntegrationInstanceSecrets (internal/servicecatalog)",
+	"konnect_integration_instance_auth_credential": "TestAccIntegrationInstanceSecrets (internal/servicecatalog)",
 }
 
 // woSignature is how a kind declares its write-only secrets, names and words aside: its API's

@@ -10,8 +10,10 @@ import (
 	"github.com/konnectguard/terraform-provider-konnect/internal/engine"
 	"github.com/konnectguard/terraform-provider-konnect/internal/gateway"
 	"github.com/konnectguard/terraform-provider-konnect/internal/kongidentity"
+	"github.com/konnectguard/terraform-provider-konnect/internal/mesh"
 	"github.com/konnectguard/terraform-provider-konnect/internal/organization"
 	"github.com/konnectguard/terraform-provider-konnect/internal/portal"
+	"github.com/konnectguard/terraform-provider-konnect/internal/servicecatalog"
 )
 
 // Kinds lists every resource kind the provider serves, and so the data sources of those
@@ -33,6 +35,7 @@ var Families = []Family{
 	{"catalog", catalog.Kinds}, {"organization", organization.Kinds}, {"cloudgateway", cloudgateway.Kinds},
 	{"consumers", consumers.Kinds},
 	{"kongidentity", kongidentity.Kinds},
+	{"servicecatalog", servicecatalog.Kinds}, {"mesh", mesh.Kinds},
 }
 
 func familyKinds() []engine.EntityKind {

@@ -15,8 +15,10 @@ import (
 	"github.com/konnectguard/terraform-provider-konnect/internal/engine"
 	"github.com/konnectguard/terraform-provider-konnect/internal/gateway"
 	"github.com/konnectguard/terraform-provider-konnect/internal/kongidentity"
+	"github.com/konnectguard/terraform-provider-konnect/internal/mesh"
 	"github.com/konnectguard/terraform-provider-konnect/internal/organization"
 	"github.com/konnectguard/terraform-provider-konnect/internal/portal"
+	"github.com/konnectguard/terraform-provider-konnect/internal/servicecatalog"
 )
 
 // The guard scenarios every kind takes part in (acctest.RunKinds) run in each family's
@@ -38,6 +40,8 @@ var kindFamilies = []struct {
 	{"cloudgateway", cloudgateway.Kinds},
 	{"consumers", consumers.Kinds},
 	{"kongidentity", kongidentity.Kinds},
+	{"servicecatalog", servicecatalog.Kinds},
+	{"mesh", mesh.Kinds},
 }
 
 // Every kind in Kinds belongs to exactly one family's list and no family lists another, and

@@ -439,8 +439,10 @@ func fixtures(t *testing.T, client *konnect.Client) map[string]string {
 	organizationFixtures(t, client, ids)  // kind_organization_test.go
 	cloudGatewayFixtures(t, client, ids)  // kind_cloudgateway_test.go
 	cloudGatewayMoreFixtures(t, client, ids)
-	consumersFixtures(t, client, ids)    // kind_consumers_test.go
-	kongIdentityFixtures(t, client, ids) // kind_kongidentity_test.go
+	consumersFixtures(t, client, ids)      // kind_consumers_test.go
+	kongIdentityFixtures(t, client, ids)   // kind_kongidentity_test.go
+	serviceCatalogFixtures(t, client, ids) // kind_servicecatalog_test.go
+	meshFixtures(t, client, ids)
 	for _, k := range Kinds {
 		if ids[k.TypeName] == "" {
 			t.Fatalf("no fixture for %s", k.TypeName)

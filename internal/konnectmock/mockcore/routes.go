@@ -1,6 +1,11 @@
 package mockcore
 
-import "strings"
+import (
+	"maps"
+	"net/http"
+	"slices"
+	"strings"
+)
 
 // Routes is a family's table of paths: each a pattern of literal segments and {params}
 // ("v3/teams/{teamId}/users"), with its handlers by method.
@@ -53,4 +58,30 @@ func (t *Routes[H]) Match(segs []string) (*Route[H], map[string]string) {
 // mock counts its requests by.
 func (r *Route[H]) Path(prefix string) string {
 	return prefix + strings.Join(r.Pattern, "/")
+}
+
+// Serve answers a request of a family whose handlers take the request, its path parameters
+// and its body: a path the table lacks is a 404 problem, a method the path does not take a
+// 405 naming those it does, and the handler runs with env.Lock held.
+func (t *Routes[H]) Serve(env Env, r *http.Request, segs []string, body []byte, run func(h H, params map[string]string) Response) Response {
+	rt, params := t.Match(segs)
+	if rt == nil {
+		return env.Problem(http.StatusNotFound, "Not Found")
+	}
+	h, ok := rt.Methods[r.Method]
+	if !ok {
+		return env.NotAllowed(slices.Collect(maps.Keys(rt.Methods)))
+	}
+	env.Lock.Lock()
+	defer env.Lock.Unlock()
+	return run(h, params)
+}
+
+// RouteKey is what a family's Route answers for a path it owns: the matched pattern below
+// "/", or unmatched (the key of a path of the family no pattern fits).
+func (t *Routes[H]) RouteKey(segs []string, unmatched string) string {
+	if rt, _ := t.Match(segs); rt != nil {
+		return rt.Path("/")
+	}
+	return unmatched
 }

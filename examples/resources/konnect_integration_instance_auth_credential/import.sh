@@ -1,0 +1,2 @@
+# <integration instance id>
+terraform import konnect_integration_instance_auth_credential.datadog "3f51fa25-310a-421d-bd1a-007f859021a3"

@@ -1,0 +1,8 @@
+package mesh
+
+import "github.com/konnectguard/terraform-provider-konnect/internal/engine"
+
+// Kinds are the mesh family's resource kinds, the part of the provider's registry
+// (internal/provider's Kinds) that this family declares, and what this package's
+// TestAccKinds runs.
+var Kinds = []engine.EntityKind{ControlPlaneKind}
