@@ -437,8 +437,8 @@ func (u *KindUpdate) konnectField(k engine.EntityKind) string {
 var revisionRE = regexp.MustCompile(`^sha256:[0-9a-f]{64}$`)
 
 // kindIDRE is an object's id in a diagnostic: a UUID, or the name or key that addresses a kind
-// without one (a custom plugin schema, a config store secret).
-const kindIDRE = `(?:[0-9a-f-]{36}|[a-z0-9_-]+)`
+// without one (a custom plugin schema, a config store secret), or an id of its own (a Kong Identity client: letters of both cases).
+const kindIDRE = `(?:[0-9a-f-]{36}|[A-Za-z0-9_-]+)`
 
 // KindStaleDiag is Guard 1's error for a type and operation.
 func KindStaleDiag(typeName, op string) *regexp.Regexp { return staleDiag(typeName, "", "", op) }
