@@ -14,6 +14,9 @@ import (
 // newServer is the provider under test, as the CLI starts it.
 var newServer = provider.NewServer("test")
 
+// protoV6Factories serves the provider to a test case.
+var protoV6Factories = acctest.Factories(newServer)
+
 // TestMain serves the provider instead of testing when this test binary is the provider a
 // CLI started (the secret test runs with a real CLI: acctest.CLIRun).
 func TestMain(m *testing.M) {

@@ -39,8 +39,9 @@ var CatalogServiceKind = engine.EntityKind{
 	Description: "A service of Konnect's Service Catalog: a machine name unique in the catalog, a display name, and the catalog's custom fields about it. " +
 		"An update sends only what the plan changes (PATCH); labels are merged key by key, so a label someone adds in Konnect stays. " +
 		"Adding a service whose name another already has fails with the `import` block that adopts it. Import it by id or by name.",
-	API:      catalogCollection("catalog-services"),
-	NameAttr: "name",
+	API:        catalogCollection("catalog-services"),
+	NameAttr:   "name",
+	DataSource: true, // konnect_catalog_service by name (or id)
 	Attrs: []engine.Attr{
 		{Name: "name", Type: engine.String, Mode: engine.Required,
 			Description: "The machine name of the service, unique within the catalog: lower-case letters, digits, `.` and `-`.",

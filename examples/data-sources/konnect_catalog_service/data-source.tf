@@ -1,0 +1,4 @@
+# By name (or set `id` instead).
+data "konnect_catalog_service" "orders" {
+  name = "orders"
+}
