@@ -402,3 +402,41 @@ resource "konnect_cloud_gateway_configuration" "shop" {
     environment = [{ name = "KONG_LOG_LEVEL", value = "info" }]
   }]
 }
+
+# Machines calling the shop get their tokens from Kong Identity: an authorization server and
+# the scope the orders API accepts.
+resource "konnect_identity_auth_server" "shop" {
+  name     = "shop"
+  audience = "https://api.shop.example.com"
+}
+
+resource "konnect_identity_auth_server_scope" "orders_read" {
+  auth_server_id = konnect_identity_auth_server.shop.id
+  name           = "orders:read"
+  description    = "Read orders"
+}
+
+# Partners are consumers of a realm that the shop's gateways authenticate centrally.
+resource "konnect_realm" "partners" {
+  name                   = "shop-partners"
+  allowed_control_planes = [konnect_gateway_control_plane.shop.id]
+}
+
+resource "konnect_centralized_consumer" "acme" {
+  realm_id = konnect_realm.partners.id
+  username = "acme"
+}
+
+# The Service Catalog knows the orders service and who owns it.
+resource "konnect_catalog_service" "orders" {
+  name         = "orders"
+  display_name = "Orders"
+  custom_fields = jsonencode({
+    owner = "team-shop"
+  })
+}
+
+# The shop's services talk to each other through Kong Mesh.
+resource "konnect_mesh_control_plane" "shop" {
+  name = "shop-mesh"
+}

@@ -47,7 +47,8 @@ func TestAccCompleteExample(t *testing.T) {
 				t.Errorf("Konnect still holds cloud gateway configurations after destroy: %v", cfgs)
 			}
 			for collection, name := range map[string]string{"/v3/teams": "shop", "/v3/system-accounts": "shop-ci", "/v3/portals": "shop", "/v3/apis": "orders",
-				"/v2/cloud-gateways/networks": "shop-us-east-2"} {
+				"/v2/cloud-gateways/networks": "shop-us-east-2", "/v1/auth-servers": "shop", "/v1/realms": "shop-partners",
+				"/v1/catalog-services": "orders", "/v1/mesh/control-planes": "shop-mesh"} {
 				for _, o := range env.list(collection) {
 					if o["name"] == name {
 						t.Errorf("%s %s still in Konnect after destroy", collection, name)
@@ -66,6 +67,26 @@ func TestAccCompleteExample(t *testing.T) {
 							t.Errorf("Konnect holds %d %s, want %d", got, collection, want)
 						}
 					}
+					// the machines', partners', catalog's and mesh's objects, as Konnect holds them
+					named := func(collection, name string) konnect.Object {
+						for _, o := range env.list(collection) {
+							if o["name"] == name {
+								return o
+							}
+						}
+						t.Fatalf("%s: no %s in Konnect", collection, name)
+						return nil
+					}
+					if scopes := env.list("/v1/auth-servers/" + named("/v1/auth-servers", "shop")["id"].(string) + "/scopes"); len(scopes) != 1 || scopes[0]["name"] != "orders:read" {
+						t.Errorf("the shop auth server's scopes: %v", scopes)
+					}
+					if cs := env.list("/v1/realms/" + named("/v1/realms", "shop-partners")["id"].(string) + "/consumers"); len(cs) != 1 || cs[0]["username"] != "acme" {
+						t.Errorf("the partners realm's consumers: %v", cs)
+					}
+					if f, _ := named("/v1/catalog-services", "orders")["custom_fields"].(map[string]any); f["owner"] != "team-shop" {
+						t.Errorf("the orders catalog service's custom fields: %v", f)
+					}
+					named("/v1/mesh/control-planes", "shop-mesh")
 					// who may change it: the shop team administers the shop's control plane,
 					// and CI is in the team with a token
 					var team, ci string
