@@ -20,18 +20,16 @@ import (
 // realm, at creation and in a rename (checked against Konnect when the plan is made, with the
 // import block that adopts theirs); the destroy of a consumer holding someone's key, refused
 // with the key's import block; the destroy of a realm holding someone's consumer (which the
-// data sources find, by the realm's name and the username), refused under fail although
-// force_destroy = "true" (named with its import block; the realm and the consumer stay), and
-// done under overwrite, where the delete carries force=true and Konnect deletes the consumer
-// with the realm.
+// data sources find, by the realm's name and the username), refused under fail (named with
+// its import block; the realm and the consumer stay), and done once configuration says
+// force_destroy = "true", the user's choice as on a portal or an auth server: the delete
+// carries force=true and Konnect deletes the consumer with the realm.
 func TestAccCentralizedConsumersRefusals(t *testing.T) {
 	env := acctest.NewEnv(t, konnectmock.Options{})
-	realm := `
-resource "konnect_realm" "shop" {
-  name          = "shop"
-  force_destroy = "true"
-}
-`
+	realmForced := func(force string) string {
+		return "\nresource \"konnect_realm\" \"shop\" {\n  name          = \"shop\"\n  force_destroy = \"" + force + "\"\n}\n"
+	}
+	realm := realmForced("false")
 	consumer := func(username string) string {
 		return "\nresource \"konnect_centralized_consumer\" \"c\" {\n  realm_id = konnect_realm.shop.id\n  username = \"" + username + "\"\n}\n"
 	}
@@ -166,8 +164,7 @@ data "konnect_centralized_consumer" "theirs" {
 			},
 			{
 				// Their key gone, ours goes; the destroy of the realm would take their consumer
-				// with it: refused, although force_destroy = "true" (the guard decides before
-				// force=true is sent).
+				// with it: refused (the guard decides before force=true could be sent).
 				PreConfig: func() {
 					consumersHeld("after the refused consumer destroy", 2)
 					for _, k := range env.List(oursKeys()) {
@@ -178,14 +175,18 @@ data "konnect_centralized_consumer" "theirs" {
 				ExpectError: regexp.MustCompile(`(?s)konnect_realm .*has 1 object in Konnect that Konnect deletes with it.*theirs.*import \{\s+to = konnect_centralized_consumer.<name>\s+id = "[0-9a-f-]{36}/[0-9a-f-]{36}"`),
 			},
 			{
-				// Under overwrite the delete goes with force=true: Konnect deletes their consumer too.
+				// The user chooses to delete the realm with what it holds.
 				PreConfig: func() {
 					consumersHeld("after the refused destroy (ours destroyed before it)", 1)
 					if env.Get("/v1/realms/"+realmID+"/consumers/"+theirs) == nil {
 						t.Error("the refused destroy removed their consumer")
 					}
 				},
-				Config: env.ProviderBlock("overwrite"),
+				Config: env.ProviderBlock("") + realmForced("true"),
+			},
+			{
+				// The delete goes with force=true: Konnect deletes their consumer too.
+				Config: env.ProviderBlock(""),
 			},
 		},
 	})

@@ -17,9 +17,11 @@ func realms(map[string]string) string { return "/v1/realms" }
 // consumersOf are the consumers of a realm, which Konnect deletes with it (with
 // ?force=true; without it Konnect refuses to delete a realm that holds any). Terraform
 // deletes the consumers it manages before their realm, so any still there were made
-// outside this configuration; they are imported as <realm_id>/<id>.
+// outside this configuration; they are imported as <realm_id>/<id>. force_destroy = "true"
+// is the user's choice to let Konnect delete them, as on a portal or an auth server.
 var consumersOf = engine.Dependent{Collection: "consumers", Platform: true, TypeName: "konnect_centralized_consumer",
-	NameFields: []string{"username", "custom_id"}}
+	NameFields: []string{"username", "custom_id"}, Unless: "force_destroy",
+	Forced: `set force_destroy = "true" on this realm, and Konnect deletes them with it.`}
 
 // RealmKind is a realm of centrally managed consumers (/v1/realms): a set of consumers
 // the gateways of the control planes it allows can authenticate, with how long a gateway
@@ -28,7 +30,7 @@ var RealmKind = engine.EntityKind{
 	TypeName: "konnect_realm",
 	Description: "A realm of centrally managed consumers: consumers (`konnect_centralized_consumer`) that the gateways of the control planes it allows authenticate through the key-auth plugin's `config.identity_realms`. " +
 		"An update sends Konnect only the attributes the plan changes (PATCH). Adding a realm whose name another already has fails with the `import` block that adopts it. " +
-		"Destroying a realm that holds consumers made outside this configuration is refused under `conflict_policy = \"fail\"`, each named with its `import` block; `force_destroy` is decided after that check. Import it by id.",
+		"Destroying a realm that holds consumers made outside this configuration is refused under `conflict_policy = \"fail\"`, each named with its `import` block, unless `force_destroy = \"true\"` (then Konnect deletes them with the realm). Import it by id.",
 	API:         realmAPI{engine.PatchAPI{PlatformAPI: engine.PlatformAPI{Collection: realms, Listed: true}}},
 	NameAttr:    "name",
 	DataSource:  true,
