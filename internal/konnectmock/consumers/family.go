@@ -4,9 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
-	"maps"
 	"net/http"
-	"slices"
 	"strings"
 	"time"
 
@@ -163,10 +161,7 @@ func (f *Family) Route(segs []string) (string, bool) {
 	if len(segs) < 2 || segs[0] != "v1" || segs[1] != "realms" {
 		return "", false
 	}
-	if rt, _ := routes.Match(segs); rt != nil {
-		return rt.Path("/"), true
-	}
-	return "/v1/realms/unmatched", true
+	return routes.RouteKey(segs, "/v1/realms/unmatched"), true
 }
 
 type call struct {
@@ -178,17 +173,9 @@ type call struct {
 
 // Serve answers one request for a path of the family whose body has been read.
 func (f *Family) Serve(r *http.Request, segs []string, body []byte) mockcore.Response {
-	rt, params := routes.Match(segs)
-	if rt == nil {
-		return f.env.Problem(http.StatusNotFound, "Not Found")
-	}
-	h := rt.Methods[r.Method]
-	if h == nil {
-		return f.env.NotAllowed(slices.Collect(maps.Keys(rt.Methods)))
-	}
-	f.env.Lock.Lock()
-	defer f.env.Lock.Unlock()
-	return h(&call{f: f, r: r, params: params, raw: body})
+	return routes.Serve(f.env, r, segs, body, func(h handler, params map[string]string) mockcore.Response {
+		return h(&call{f: f, r: r, params: params, raw: body})
+	})
 }
 
 // ServeHTTP serves the family on its own, for tests of this package.
