@@ -40,6 +40,12 @@ var KeyKind = engine.EntityKind{
 		"Konnect has no update for a key: any change replaces it. " +
 		"Import it by `<realm_id>/<consumer_id>/<id>`, or by Kong's JSON id (`{\"consumer_id\": \"…\", \"id\": \"…\", \"realm_id\": \"…\"}`).",
 	API: keyAPI{engine.PlatformAPI{Collection: keysPath, Listed: true}},
+	NotExported: func(obj konnect.Object) string {
+		if obj["type"] == "new" {
+			return ""
+		}
+		return "a legacy key: Konnect never returns its secret, and setting one replaces the key; adopt it by hand with an import block and its secret"
+	},
 	Attrs: slices.Concat([]engine.Attr{
 		engine.ParentID("realm_id", "The id of the realm."),
 		engine.ParentID("consumer_id", "The id of the consumer."),

@@ -70,6 +70,10 @@ type EntityKind struct {
 	// this kind does not manage ("" when it is not): a predefined team. The export command
 	// leaves such objects (and what is below them) out, with the reason.
 	Predefined func(obj konnect.Object) string
+	// NotExported, when set, tells why the export command leaves an object of this kind out
+	// ("" when it writes it): an adoption that would change it (a legacy key, whose secret
+	// Konnect never returns and a new one of which replaces the key).
+	NotExported func(obj konnect.Object) string
 	// ExportedAs names the kind whose objects this kind reaches too, by another endpoint
 	// (an API's specification, its version by Konnect's older endpoint): the export writes
 	// them as that kind only, never twice.

@@ -30,6 +30,7 @@ func TestMain(m *testing.M) {
 const (
 	redisPassword = "s3cret-redis-pass"
 	keyAuthKey    = "alice-key-7f3e9b"
+	legacyKey     = "acme-legacy-5d20c1"
 )
 
 // An organization built by hand in Konnect (a control plane with a service, two routes, a
@@ -37,8 +38,10 @@ const (
 // with a role, one object of each other kind the generic path reaches, a Dev Portal with a
 // page tree and a snippet, an API with a version published to the portal and implemented
 // by the service, the organization's key, a cloud gateway network with a transit gateway and
-// a cloud gateway control plane's configuration, custom domain and managed cache) adopted in
-// one command: the exported folder plans 34 imports and nothing
+// a cloud gateway control plane's configuration, custom domain and managed cache, an auth
+// server with a scope, a claim and a client, a realm with a consumer and keys, a catalog
+// service, a mesh control plane) adopted in
+// one command: the exported folder plans 43 imports and nothing
 // else, applies, plans empty after, and the guards hold (an edit in Konnect is a conflict);
 // no secret in any file; references instead of ids; a second export is byte-identical.
 func TestAccExport(t *testing.T) {
@@ -101,6 +104,19 @@ func TestAccExport(t *testing.T) {
 	e.Create("/v2/cloud-gateways/add-ons", konnect.Object{"name": "cache", "owner": map[string]any{"kind": "control-plane", "control_plane_id": dcgw, "control_plane_geo": "us"},
 		"config": map[string]any{"kind": "managed-cache.v0", "capacity_config": map[string]any{"kind": "tiered", "tier": "small"}}})
 	e.Get("/v2/cloud-gateways/add-ons") // provisioned: Konnect has made the cache's partial
+	// Kong Identity (a client whose secret Konnect generated), a realm with a consumer and
+	// its keys (a new key, and a legacy one: left out, as adopting it would replace it), a
+	// catalog service and a mesh control plane.
+	idp := e.PostObj("/v1/auth-servers", konnect.Object{"name": "shop", "audience": "https://api.shop.example.com"})["id"].(string)
+	scope := e.PostObj("/v1/auth-servers/"+idp+"/scopes", konnect.Object{"name": "orders:read", "description": "Read orders"})["id"]
+	e.Create("/v1/auth-servers/"+idp+"/claims", konnect.Object{"name": "tier", "value": "gold", "include_in_scopes": []any{scope}})
+	e.Create("/v1/auth-servers/"+idp+"/clients", konnect.Object{"name": "ci", "grant_types": []any{"client_credentials"}, "response_types": []any{"token"}, "allow_scopes": []any{scope}})
+	realm := e.PostObj("/v1/realms", konnect.Object{"name": "partners"})["id"].(string)
+	acme := e.PostObj("/v1/realms/"+realm+"/consumers", konnect.Object{"username": "acme"})["id"].(string)
+	e.Create("/v1/realms/"+realm+"/consumers/"+acme+"/keys", konnect.Object{"type": "new"})
+	e.Create("/v1/realms/"+realm+"/consumers/"+acme+"/keys", konnect.Object{"type": "legacy", "secret": legacyKey})
+	e.Create("/v1/catalog-services", konnect.Object{"name": "orders", "display_name": "Orders", "custom_fields": map[string]any{"owner": "team-shop"}})
+	e.Create("/v1/mesh/control-planes", konnect.Object{"name": "shop-mesh"})
 
 	cli := acctest.NewCLIRun(t)
 	env := map[string]string{"KONNECT_SERVER_URL": e.URL, "KONNECT_TOKEN": acctest.TestToken}
@@ -116,7 +132,9 @@ func TestAccExport(t *testing.T) {
 	e.ResetRequests()
 	progress := run(cli.Dir, false)
 	for _, want := range []string{"gateway: 16 objects read", "access: 4 objects read", "portal: 4 objects read", "catalog: 4 objects read",
-		"organization: 1 objects read", "cloudgateway: 5 objects read", "Exported 34 objects",
+		"organization: 1 objects read", "cloudgateway: 5 objects read",
+		"consumers: 3 objects read", "kongidentity: 4 objects read", "servicecatalog: 1 objects read", "mesh: 1 objects read", "Exported 43 objects",
+		"a legacy key: Konnect never returns its secret",
 		"konnect_team \"Organization Admin\"", "one of Konnect's predefined teams", "the partial Konnect made for a managed cache add-on",
 		"konnect_api_specification: the same objects as konnect_api_version", "konnect_portal_auth: not exported yet: one object per <portal_id>"} {
 		if !strings.Contains(progress, want) {
@@ -126,7 +144,7 @@ func TestAccExport(t *testing.T) {
 	// Listings, not a call per object: a consumer's credentials come from the control
 	// plane's listing of them all, not from each consumer's (mtls-auth aside: the cascade
 	// guard declares no control plane listing of it yet).
-	t.Logf("the export of 34 objects sent %d requests", len(e.Requests()))
+	t.Logf("the export of 43 objects sent %d requests", len(e.Requests()))
 	perConsumer := regexp.MustCompile(`/consumers/[^/]+/(key-auth|basic-auth|acls|jwt|hmac-auth)$`)
 	for _, r := range e.Requests() {
 		if perConsumer.MatchString(r) || !strings.HasPrefix(r, "GET ") {
@@ -135,7 +153,7 @@ func TestAccExport(t *testing.T) {
 	}
 	files := readTF(t, cli.Dir)
 	all := strings.Join(mapValues(files), "\n")
-	for _, secret := range []string{redisPassword, keyAuthKey, acctest.TestToken, tls.Key} {
+	for _, secret := range []string{redisPassword, keyAuthKey, acctest.TestToken, tls.Key, legacyKey} {
 		if strings.Contains(all, secret) {
 			t.Errorf("a written file holds the secret %q:\n%s", secret, all)
 		}
@@ -184,6 +202,12 @@ func TestAccExport(t *testing.T) {
 			"base_rps = 100", `domain = "api.example.com"`,
 			`resource "konnect_cloud_gateway_addon" "cache"`},
 		"organization.tf": {`resource "konnect_cmek" "org_key"`, `key_arn = "arn:aws:kms:us-east-1:123456789012:key/mrk-org"`},
+		// A claim and a client name their scope by reference; a consumer its realm.
+		"kongidentity.tf": {"auth_server_id = konnect_identity_auth_server.shop.id", "include_in_scopes = [konnect_identity_auth_server_scope.shop_orders_read.id]",
+			"allow_scopes = [konnect_identity_auth_server_scope.shop_orders_read.id]"},
+		"consumers.tf":      {"realm_id = konnect_realm.partners.id", "consumer_id = konnect_centralized_consumer.partners_acme.id", `type = "new"`},
+		"servicecatalog.tf": {`resource "konnect_catalog_service" "orders"`, `owner = "team-shop"`},
+		"mesh.tf":           {`resource "konnect_mesh_control_plane" "shop_mesh"`},
 	} {
 		for _, want := range wants {
 			if !strings.Contains(squeeze(files[fname]), squeeze(want)) {
@@ -206,7 +230,7 @@ func TestAccExport(t *testing.T) {
 		"TF_VAR_alice_key_auth_key=" + keyAuthKey, "TF_VAR_certificate_key=" + tls.Key}
 	out, code := cli.Run(tf, "plan", "-no-color", "-out=adopt.tfplan")
 	if code != 0 || !planSays.MatchString(out) {
-		t.Fatalf("plan of the export: exit status %d, want 34 imports and nothing else\n%s", code, out)
+		t.Fatalf("plan of the export: exit status %d, want 43 imports and nothing else\n%s", code, out)
 	}
 	t.Log(planSays.FindString(out))
 	if strings.Contains(out, redisPassword) || strings.Contains(out, keyAuthKey) {
@@ -237,7 +261,7 @@ func TestAccExport(t *testing.T) {
 		}
 	}
 	e.ResetRequests()
-	if out, code = cli.Run(tf, "apply", "-no-color", "adopt.tfplan"); code != 0 || !strings.Contains(out, "34 imported, 0 added,") {
+	if out, code = cli.Run(tf, "apply", "-no-color", "adopt.tfplan"); code != 0 || !strings.Contains(out, "43 imported, 0 added,") {
 		t.Fatalf("apply: exit status %d\n%s", code, out)
 	}
 	if w := e.WritesSince(); len(w) > 0 {
@@ -284,9 +308,9 @@ func TestAccExport(t *testing.T) {
 	}
 }
 
-// planSays is the plan's summary line: 34 imports, nothing added or destroyed, and changes
+// planSays is the plan's summary line: 43 imports, nothing added or destroyed, and changes
 // only where a sensitive variable marks an attribute sensitive (checked from the plan).
-var planSays = regexp.MustCompile(`Plan: 34 to import, 0 to add, [0-3] to change, 0 to destroy\.`)
+var planSays = regexp.MustCompile(`Plan: 43 to import, 0 to add, [0-3] to change, 0 to destroy\.`)
 
 func readTF(t *testing.T, dir string) map[string]string {
 	t.Helper()

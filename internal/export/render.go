@@ -72,8 +72,10 @@ func (r *renderer) block(body *hclwrite.Body, o *object) {
 		}
 		v := o.values[a.Name]
 		if a.Sensitive {
-			if v == nil && !a.NotReturned {
-				continue // unset; one Konnect never returns is asked for all the same
+			if v == nil && (!a.NotReturned || a.ShownOnce) {
+				// unset; one Konnect never returns is asked for all the same, but not one
+				// Konnect generated and showed once (a client's secret): the object keeps it
+				continue
 			}
 			res.SetAttributeRaw(a.Name, r.secret(o, []string{a.Name}, v, a.NotReturned, a.Type.Kind == engine.KString))
 			continue

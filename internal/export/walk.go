@@ -16,7 +16,8 @@ import (
 
 // exportedFamilies are the families this command writes; the others are reported skipped
 // (their kinds' listings and imports are not proven by an export test yet).
-var exportedFamilies = map[string]bool{"gateway": true, "access": true, "portal": true, "catalog": true, "organization": true, "cloudgateway": true}
+var exportedFamilies = map[string]bool{"gateway": true, "access": true, "portal": true, "catalog": true, "organization": true, "cloudgateway": true,
+	"consumers": true, "kongidentity": true, "servicecatalog": true, "mesh": true}
 
 // object is one Konnect object on its way to a resource block.
 type object struct {
@@ -283,6 +284,12 @@ func (w *walk) add(ctx context.Context, family string, k engine.EntityKind, obj 
 	if k.Predefined != nil {
 		if why := k.Predefined(obj); why != "" {
 			w.skipped = append(w.skipped, skip{fmt.Sprintf("%s %q (%s)", k.TypeName, describe(k, obj), id), why + ", not managed by this provider"})
+			return false, nil
+		}
+	}
+	if k.NotExported != nil {
+		if why := k.NotExported(obj); why != "" {
+			w.skipped = append(w.skipped, skip{fmt.Sprintf("%s %q (%s)", k.TypeName, describe(k, obj), id), why})
 			return false, nil
 		}
 	}
