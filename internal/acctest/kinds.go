@@ -37,7 +37,8 @@ import (
 //     intact in Konnect and keeps the edit;
 //  5. row 3, policy fail: that edit, which the configuration would revert, fails the plan
 //     with the field's line, and Konnect keeps it;
-//  6. row 3, policy overwrite: the same plan, with no warning;
+//  6. row 3, policy overwrite: the same plan, with no warning (for the kinds of
+//     KindsBothCLIs, one per API style: the policy is decided once for every kind);
 //  7. row 3, policy warn: the same plan applies with a warning naming the field, Konnect
 //     holds the configured value, and a field someone set in Konnect that configuration
 //     never mentions is kept.
@@ -202,7 +203,7 @@ func (f *KindFixture) removalSteps(withBody, withoutBody string, first bool) []r
 			return nil
 		}}
 	}
-	return append(append([]resource.TestStep{set}, reordered...), []resource.TestStep{
+	steps := append(append([]resource.TestStep{set}, reordered...), []resource.TestStep{
 		{
 			Config: without,
 			ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
@@ -215,35 +216,61 @@ func (f *KindFixture) removalSteps(withBody, withoutBody string, first bool) []r
 		},
 		// (The plan right after that apply is empty: terraform-plugin-testing fails any
 		// applied step whose next plan, refreshed or not, is not.)
-		f.konnectSetsRemoved(a, withoutBody, first),
 	}...)
+	if first {
+		// Rows 1, 5 and 3 follow: row 1's plan is the one after someone set the attribute in
+		// Konnect (konnectSetsRemovedPlan).
+		f.removed = &a
+		return steps
+	}
+	return append(steps, f.konnectSetsRemoved(a, withoutBody))
 }
 
-// konnectSetsRemoved is the last step of row 9: someone sets the removed attribute in
-// Konnect; configuration no longer sets it, so no diff (a plan that writes nothing consults
-// no policy), refreshed or not. Planned only when more steps follow (first): the next
-// apply refreshes state. When the imports follow, applied (writing nothing), so that state
-// holds what is imported; the policy is overwrite for the teardown: the destroy deletes
+// konnectSetsRemoved is the last step of row 9 when the imports follow: someone sets the
+// removed attribute in Konnect; configuration no longer sets it, so no diff (a plan that
+// writes nothing consults no policy), refreshed or not; applied (writing nothing), so that
+// state holds what is imported; the policy is overwrite for the teardown: the destroy deletes
 // that Konnect change, which overwrite lets it do.
-func (f *KindFixture) konnectSetsRemoved(a engine.Attr, withoutBody string, first bool) resource.TestStep {
-	edit := func() {
-		f.Env.Edit(f.Path, func(body map[string]any) {
-			Set(a.JSONName(), f.removal().UI)(body)
-			if u := f.Row.Update; u != nil {
-				for k, x := range u.Also { // what the UI writes back with any edit
-					body[k] = x
-				}
-			}
-		})
-	}
-	if first {
-		return resource.TestStep{PreConfig: edit, Config: f.WithBlock("", withoutBody), PlanOnly: true}
-	}
+func (f *KindFixture) konnectSetsRemoved(a engine.Attr, withoutBody string) resource.TestStep {
 	return resource.TestStep{
-		PreConfig:        edit,
+		PreConfig:        func() { f.setRemoved(a) },
 		Config:           f.WithBlock("overwrite", withoutBody),
 		ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()}},
 	}
+}
+
+// setRemoved is someone setting the removed attribute in Konnect.
+func (f *KindFixture) setRemoved(a engine.Attr) {
+	f.Env.Edit(f.Path, func(body map[string]any) {
+		Set(a.JSONName(), f.removal().UI)(body)
+		if u := f.Row.Update; u != nil {
+			for k, x := range u.Also { // what the UI writes back with any edit
+				body[k] = x
+			}
+		}
+	})
+}
+
+// keepsRemoved is the check of row 1's plan when row 9 came first: someone set the removed
+// attribute in Konnect before it (setRemoved), and configuration no longer sets it, so the
+// plan keeps Konnect's value: the attribute is no diff.
+func (f *KindFixture) keepsRemoved(a engine.Attr) plancheck.PlanCheck {
+	return planFunc(func(req plancheck.CheckPlanRequest) error {
+		for _, rc := range req.Plan.ResourceChanges {
+			if rc.Address != f.Address() || rc.Change == nil {
+				continue
+			}
+			before, _ := rc.Change.Before.(map[string]any)
+			after, _ := rc.Change.After.(map[string]any)
+			want := f.removal().UI
+			if fmt.Sprint(before[a.Name]) != fmt.Sprint(want) || fmt.Sprint(after[a.Name]) != fmt.Sprint(want) {
+				return fmt.Errorf("%s was set in Konnect to %v after configuration stopped setting it: the plan takes it from %v to %v, want no diff",
+					a.Name, want, before[a.Name], after[a.Name])
+			}
+			return nil
+		}
+		return fmt.Errorf("%s is not in the plan", f.Address())
+	})
 }
 
 // KindFixture is one kind's test: its mock, its row, and what the first apply created.
@@ -255,6 +282,9 @@ type KindFixture struct {
 	Rec  *DiagRecorder
 	Path string // API path of the object under test, known after the first apply
 	kept any    // what Konnect held in the kept field once someone set it
+
+	newServer func() tfprotov6.ProviderServer // the provider under test, for protocol calls of its own
+	removed   *engine.Attr                    // row 9's attribute, for row 1's plan to find set in Konnect (row 9 first)
 
 	pemOnce sync.Once
 	pem     TLSPair
@@ -519,7 +549,7 @@ func (f *KindFixture) updateSteps() []resource.TestStep {
 	action := func(a plancheck.ResourceActionType) plancheck.PlanCheck {
 		return plancheck.ExpectResourceAction(f.Address(), a)
 	}
-	return []resource.TestStep{
+	steps := []resource.TestStep{
 		{
 			// Row 1: a saved plan goes stale.
 			Config: f.Config("", 1),
@@ -549,26 +579,10 @@ func (f *KindFixture) updateSteps() []resource.TestStep {
 			ExpectError: f.conflictDiag(),
 		},
 		{
-			// Row 3, policy overwrite: the same plan, silent. Planned, not applied: the policy
-			// is decided at plan (guard.Decide), and the apply that follows is the warn step's,
-			// the same update whatever the policy.
-			PreConfig: func() {
-				f.Holds("after the refused plan", u.UI)
-				f.Rec.Reset()
-			},
-			Config:             f.Config("overwrite", 0),
-			PlanOnly:           true,
-			ExpectNonEmptyPlan: true,
-			ConfigPlanChecks: resource.ConfigPlanChecks{PostApplyPostRefresh: []plancheck.PlanCheck{
-				action(plancheck.ResourceActionUpdate),
-				PlanCheck(func() error { return f.Rec.WantNoWarnings() }),
-			}},
-		},
-		{
 			// Row 3, policy warn; and someone else's setting of a field configuration never
 			// mentions (kept) survives the update.
 			PreConfig: func() {
-				f.Holds("after the overwrite plan", u.UI)
+				f.Holds("before the warn plan", u.UI)
 				if k := f.keptField(); k != nil {
 					f.Env.Edit(f.Path, Set(k.Field, k.UI))
 					f.kept = Field(f.Env.Get(f.Path), k.Field) // (labels merge with what row 9 left)
@@ -589,6 +603,35 @@ func (f *KindFixture) updateSteps() []resource.TestStep {
 			},
 		},
 	}
+	if a := f.removed; a != nil {
+		// Row 9 came first: someone sets its attribute in Konnect before row 1's plan, which
+		// keeps it (the last step of row 9 otherwise, a plan of its own).
+		steps[0].PreConfig = func() { f.setRemoved(*a) }
+		steps[0].ConfigPlanChecks.PreApply = append([]plancheck.PlanCheck{f.keepsRemoved(*a)}, steps[0].ConfigPlanChecks.PreApply...)
+	}
+	if slices.Contains(KindsBothCLIs, typeName) {
+		// Row 3, policy overwrite, for one kind per API style: the policy is decided once, at
+		// plan, for every kind (guard.Decide: TestDecide), and overwrite only silences the
+		// conflict the fail step just proved for this kind; the protocol tests
+		// (TestProtocolRemoteEditPolicies, internal/provider) hold the same for a service.
+		steps = slices.Insert(steps, len(steps)-1, resource.TestStep{
+			// Row 3, policy overwrite: the same plan, silent. Planned, not applied: the policy
+			// is decided at plan (guard.Decide), and the apply that follows is the warn step's,
+			// the same update whatever the policy.
+			PreConfig: func() {
+				f.Holds("after the refused plan", u.UI)
+				f.Rec.Reset()
+			},
+			Config:             f.Config("overwrite", 0),
+			PlanOnly:           true,
+			ExpectNonEmptyPlan: true,
+			ConfigPlanChecks: resource.ConfigPlanChecks{PostApplyPostRefresh: []plancheck.PlanCheck{
+				action(plancheck.ResourceActionUpdate),
+				PlanCheck(func() error { return f.Rec.WantNoWarnings() }),
+			}},
+		})
+	}
+	return steps
 }
 
 // RunKinds runs the scenarios for each of kinds (a family's, in its package's TestAccKinds)
@@ -632,7 +675,7 @@ func runKinds(t *testing.T, kinds []engine.EntityKind, rows map[string]KindRow, 
 			if !ok {
 				t.Fatalf("%s has no row", k.TypeName)
 			}
-			f := &KindFixture{T: t, Env: NewEnv(t, konnectmock.Options{}), Kind: k, Row: row, Rec: &DiagRecorder{}}
+			f := &KindFixture{T: t, Env: NewEnv(t, konnectmock.Options{}), Kind: k, Row: row, Rec: &DiagRecorder{}, newServer: newServer}
 			// With an update of another attribute than row 9's, the object is created by
 			// row 9's first step, then rows 1, 5 and 3 run. Otherwise row 9 comes last: after
 			// the object was created alone and rows 1, 5 and 3 (the row's own attribute: they
@@ -686,12 +729,13 @@ func KindSubtest(k engine.EntityKind) string {
 }
 
 // importSteps import the object the row left by the form the docs give first
-// (`<parents>/<id>`) and, for a kind with a unique name, by name (`<parents>/<name>`); the
-// imported state equals the state Terraform had, except what an import cannot know: values
-// Konnect never returns (a password, a client secret), shows once (a token), and what only
-// configuration holds (write-only versions, config_secrets). Kong's JSON form reads as the
-// documented form does (TestJSONImportFormMatchesTheDocumentedForm, a unit test); it is
-// imported through the CLI only where no other step compares every attribute.
+// (`<parents>/<id>`), through the CLI; the imported state equals the state Terraform had, except
+// what an import cannot know: values Konnect never returns (a password, a client secret),
+// shows once (a token), and what only configuration holds (write-only versions,
+// config_secrets). The row's second form is imported through the plugin protocol before that
+// step (importsAlike), and every attribute it reads compared with the state: by name
+// (`<parents>/<name>`) for a kind with a unique name, otherwise Kong's JSON form; for the kinds
+// of KindsBothCLIs, through the CLI as well.
 func (f *KindFixture) importSteps(lastConfig string) []resource.TestStep {
 	attrs := func(s *terraform.State) (map[string]string, error) {
 		rs, ok := s.RootModule().Resources[f.Address()]
@@ -707,7 +751,24 @@ func (f *KindFixture) importSteps(lastConfig string) []resource.TestStep {
 		}
 	}
 	ignore := notImported("", f.Kind.Attrs)
-	var steps []resource.TestStep
+	byName := f.Kind.NameAttr != "" && HasAttr(f.Kind, f.Kind.NameAttr) && strings.Contains(f.Row.Block, f.Kind.NameAttr+" ")
+	// The second form: by name, or (no name, or the row's object has none: a route without
+	// a name) Kong's JSON form.
+	second := func(a map[string]string) (string, error) {
+		if byName {
+			var parts []string
+			for _, p := range parents {
+				parts = append(parts, a[p])
+			}
+			return strings.Join(append(parts, a[f.Kind.NameAttr]), "/"), nil
+		}
+		id := map[string]string{"id": a["id"]}
+		for _, p := range parents {
+			id[p] = a[p]
+		}
+		b, err := json.Marshal(id)
+		return string(b), err
+	}
 	// The form the docs give first (ImportFormat: <control_plane_id>/<id>, a portal's
 	// settings by <portal_id>), every part from state.
 	// With nothing an import cannot know, through an import block, and the plan must be empty
@@ -727,6 +788,13 @@ func (f *KindFixture) importSteps(lastConfig string) []resource.TestStep {
 			if strings.Contains(id, "<") {
 				return "", fmt.Errorf("import form %s: %s has a part state lacks", format, id)
 			}
+			other, err := second(a)
+			if err != nil {
+				return "", err
+			}
+			if err := f.importsAlike(s, other, ignore); err != nil {
+				return "", err
+			}
 			return id, nil
 		},
 	}
@@ -734,44 +802,22 @@ func (f *KindFixture) importSteps(lastConfig string) []resource.TestStep {
 		documented.ImportStateKind, documented.ImportStateVerify = resource.ImportBlockWithID, false
 		documented.Config = lastConfig
 	}
-	steps = append(steps, documented)
-	if f.Kind.NameAttr == "" || !HasAttr(f.Kind, f.Kind.NameAttr) || !strings.Contains(f.Row.Block, f.Kind.NameAttr+" ") {
-		// No name, or the row's object has none (a route without a name). An import block
-		// checks the plan, not each attribute: one import in Kong's JSON form checks
-		// every attribute (ImportStateVerify), so that every kind has one.
-		if documented.ImportStateKind != resource.ImportBlockWithID {
-			return steps
-		}
-		return append(steps, resource.TestStep{
-			ResourceName: f.Address(), ImportState: true, ImportStateVerify: true,
+	steps := []resource.TestStep{documented}
+	if slices.Contains(KindsBothCLIs, f.Kind.TypeName) {
+		// For one kind per API style, the second form through the CLI too, every attribute
+		// compared (ImportStateVerify): an import by name as a user types it.
+		steps = append(steps, resource.TestStep{
+			ResourceName: f.Address(), ImportState: true, ImportStateVerify: true, ImportStateVerifyIgnore: ignore,
 			ImportStateIdFunc: func(s *terraform.State) (string, error) {
 				a, err := attrs(s)
 				if err != nil {
 					return "", err
 				}
-				id := map[string]string{"id": a["id"]}
-				for _, p := range parents {
-					id[p] = a[p]
-				}
-				b, err := json.Marshal(id)
-				return string(b), err
+				return second(a)
 			},
 		})
 	}
-	return append(steps, resource.TestStep{
-		ResourceName: f.Address(), ImportState: true, ImportStateVerify: true, ImportStateVerifyIgnore: ignore,
-		ImportStateIdFunc: func(s *terraform.State) (string, error) {
-			a, err := attrs(s)
-			if err != nil {
-				return "", err
-			}
-			var parts []string
-			for _, p := range parents {
-				parts = append(parts, a[p])
-			}
-			return strings.Join(append(parts, a[f.Kind.NameAttr]), "/"), nil
-		},
-	})
+	return steps
 }
 
 // notImported are the state paths (flatmap prefixes) an import cannot fill.

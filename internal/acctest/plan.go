@@ -58,3 +58,11 @@ type PlanCheck func() error
 func (f PlanCheck) CheckPlan(_ context.Context, _ plancheck.CheckPlanRequest, resp *plancheck.CheckPlanResponse) {
 	resp.Error = f()
 }
+
+// planFunc is a plan check of the plan itself that fails the step with f's error.
+type planFunc func(plancheck.CheckPlanRequest) error
+
+// CheckPlan reports f's error.
+func (f planFunc) CheckPlan(_ context.Context, req plancheck.CheckPlanRequest, resp *plancheck.CheckPlanResponse) {
+	resp.Error = f(req)
+}
