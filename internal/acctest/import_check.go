@@ -197,10 +197,7 @@ func unflatten(key string, t tftypes.Type, flat map[string]string) any {
 			if !found || rest == "%" {
 				continue
 			}
-			name := rest
-			if tt.ElementType.Is(tftypes.Object{}) || tt.ElementType.Is(tftypes.List{}) || tt.ElementType.Is(tftypes.Set{}) || tt.ElementType.Is(tftypes.Map{}) {
-				name, _, _ = strings.Cut(rest, ".")
-			}
+			name := mapKey(rest, tt.ElementType)
 			if _, done := out[name]; !done {
 				if e := unflatten(key+"."+name, tt.ElementType, flat); e != nil {
 					out[name] = e
@@ -237,6 +234,29 @@ func unflatten(key string, t tftypes.Type, flat map[string]string) any {
 		}
 		return nil
 	}
+}
+
+// mapKey is the map key that starts rest (a flatmap key below the map's): the whole of it for
+// primitive elements; otherwise the part before the element's own keys (an attribute's name, a
+// count, an index), since a key may hold dots (a DNS zone, corp.internal).
+func mapKey(rest string, et tftypes.Type) string {
+	obj, isObj := et.(tftypes.Object)
+	if !isObj && !et.Is(tftypes.List{}) && !et.Is(tftypes.Set{}) && !et.Is(tftypes.Map{}) {
+		return rest
+	}
+	for i := 0; i < len(rest); i++ {
+		if rest[i] != '.' {
+			continue
+		}
+		next, _, _ := strings.Cut(rest[i+1:], ".")
+		if _, attr := obj.AttributeTypes[next]; (isObj && attr) || next == "%" || next == "#" {
+			return rest[:i]
+		}
+		if _, err := strconv.Atoi(next); err == nil && !isObj && !et.Is(tftypes.Map{}) {
+			return rest[:i]
+		}
+	}
+	return rest
 }
 
 func hasPrefix(flat map[string]string, prefix string) bool {
