@@ -170,7 +170,11 @@ func (f *KindFixture) removalSteps(withBody, withoutBody string, first bool) []r
 	}
 	konnectHolds := func(what string, want any) {
 		f.T.Helper()
-		got := Field(f.Env.Get(f.Path), a.JSONName())
+		obj := f.Env.Get(f.Path)
+		if obj == nil {
+			f.T.Fatalf("%s: %s is not in Konnect at %s", what, f.Address(), f.Path)
+		}
+		got := Field(obj, a.JSONName())
 		if (isEmpty(got) && isEmpty(want)) || fmt.Sprint(got) == fmt.Sprint(want) {
 			return
 		}
@@ -205,18 +209,15 @@ func (f *KindFixture) removalSteps(withBody, withoutBody string, first bool) []r
 	}
 	steps := append(append([]resource.TestStep{set}, reordered...), []resource.TestStep{
 		{
+			// An update: Konnect holds the default once it is applied (checked before the
+			// next step's edit, setRemoved, so that this step needs no state of its own; a
+			// replacement would have left no object at f.Path).
 			Config: without,
-			ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
-				plancheck.ExpectResourceAction(f.Address(), plancheck.ResourceActionUpdate),
-			}},
-			Check: func(*terraform.State) error {
-				konnectHolds("after removing "+rm.Attr, def)
-				return nil
-			},
 		},
 		// (The plan right after that apply is empty: terraform-plugin-testing fails any
 		// applied step whose next plan, refreshed or not, is not.)
 	}...)
+	f.afterRemoval = func() { konnectHolds("after removing "+rm.Attr, def) }
 	if first {
 		// Rows 1, 5 and 3 follow: row 1's plan is the one after someone set the attribute in
 		// Konnect (konnectSetsRemovedPlan).
@@ -239,8 +240,11 @@ func (f *KindFixture) konnectSetsRemoved(a engine.Attr, withoutBody string) reso
 	}
 }
 
-// setRemoved is someone setting the removed attribute in Konnect.
+// setRemoved is someone setting the removed attribute in Konnect, once Konnect is seen to
+// hold its default (afterRemoval).
 func (f *KindFixture) setRemoved(a engine.Attr) {
+	f.T.Helper()
+	f.afterRemoval()
 	f.Env.Edit(f.Path, func(body map[string]any) {
 		Set(a.JSONName(), f.removal().UI)(body)
 		if u := f.Row.Update; u != nil {
@@ -285,6 +289,8 @@ type KindFixture struct {
 
 	newServer func() tfprotov6.ProviderServer // the provider under test, for protocol calls of its own
 	removed   *engine.Attr                    // row 9's attribute, for row 1's plan to find set in Konnect (row 9 first)
+	// afterRemoval checks that Konnect holds row 9's default once the attribute was removed.
+	afterRemoval func()
 
 	pemOnce sync.Once
 	pem     TLSPair
@@ -589,8 +595,9 @@ func (f *KindFixture) updateSteps() []resource.TestStep {
 				}
 				f.Rec.Reset()
 			},
-			Config:           f.Config("warn", 0),
-			ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{action(plancheck.ResourceActionUpdate)}},
+			// An update (Konnect holds the configured value at the same path: a replacement
+			// would have left none there, and a no-op the edit).
+			Config: f.Config("warn", 0),
 			Check: func(s *terraform.State) error {
 				f.Holds("policy warn", u.Values[0])
 				_ = f.noSecretInRecords(s) // after a create, refreshes, a refused apply and an update
