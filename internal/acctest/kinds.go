@@ -291,6 +291,9 @@ type KindFixture struct {
 	removed   *engine.Attr                    // row 9's attribute, for row 1's plan to find set in Konnect (row 9 first)
 	// afterRemoval checks that Konnect holds row 9's default once the attribute was removed.
 	afterRemoval func()
+	// importCheck imports the object by both forms through the plugin protocol (importSteps),
+	// for the warn step's Check; nil when the CLI imports it.
+	importCheck func(*terraform.State) error
 
 	pemOnce sync.Once
 	pem     TLSPair
@@ -601,6 +604,11 @@ func (f *KindFixture) updateSteps() []resource.TestStep {
 			Check: func(s *terraform.State) error {
 				f.Holds("policy warn", u.Values[0])
 				_ = f.noSecretInRecords(s) // after a create, refreshes, a refused apply and an update
+				if f.importCheck != nil {
+					if err := f.importCheck(s); err != nil {
+						return err
+					}
+				}
 				if k := f.keptField(); k != nil {
 					if got := Field(f.Env.Get(f.Path), k.Field); fmt.Sprint(got) != fmt.Sprint(f.kept) {
 						f.T.Errorf("the update dropped %s, set in Konnect by someone else: Konnect holds %v, want %v", k.Field, got, f.kept)
@@ -781,6 +789,39 @@ func (f *KindFixture) importSteps(lastConfig string) []resource.TestStep {
 	// With nothing an import cannot know, through an import block, and the plan must be empty
 	// (ImportBlockWithID: a no-op import), as a user adopting the object sees it.
 	format, _, _ := strings.Cut(engine.NewEntityResource(f.Kind).ImportFormat(), " or ")
+	documentedID := func(a map[string]string) (string, error) {
+		id := format
+		for name, v := range a {
+			id = strings.ReplaceAll(id, "<"+name+">", v)
+		}
+		if strings.Contains(id, "<") {
+			return "", fmt.Errorf("import form %s: %s has a part state lacks", format, id)
+		}
+		return id, nil
+	}
+	if f.Row.Update != nil && !slices.Contains(KindsBothCLIs, f.Kind.TypeName) {
+		// A kind that shares the engine's import with the others: both forms through the
+		// plugin protocol, once the warn step has applied (its Check calls importCheck).
+		// The CLI imports the kinds of KindsBothCLIs below with both CLIs, and the export's
+		// folder (TestAccExport) objects of every family with import blocks.
+		f.importCheck = func(s *terraform.State) error {
+			a, err := attrs(s)
+			if err != nil {
+				return err
+			}
+			for _, form := range []func(map[string]string) (string, error){documentedID, second} {
+				id, err := form(a)
+				if err != nil {
+					return err
+				}
+				if err := f.importsAlike(s, id, ignore); err != nil {
+					return err
+				}
+			}
+			return nil
+		}
+		return nil
+	}
 	documented := resource.TestStep{
 		ResourceName: f.Address(), ImportState: true, ImportStateVerify: true, ImportStateVerifyIgnore: ignore,
 		ImportStateIdFunc: func(s *terraform.State) (string, error) {
@@ -788,12 +829,9 @@ func (f *KindFixture) importSteps(lastConfig string) []resource.TestStep {
 			if err != nil {
 				return "", err
 			}
-			id := format
-			for name, v := range a {
-				id = strings.ReplaceAll(id, "<"+name+">", v)
-			}
-			if strings.Contains(id, "<") {
-				return "", fmt.Errorf("import form %s: %s has a part state lacks", format, id)
+			id, err := documentedID(a)
+			if err != nil {
+				return "", err
 			}
 			other, err := second(a)
 			if err != nil {
