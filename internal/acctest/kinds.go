@@ -44,7 +44,16 @@ import (
 //     never mentions is kept.
 // Row 9 comes last instead when it removes the row's own attribute (rows 1 to 3 start from
 // a value Terraform applied), and after the Steps of a row without an update, which create
-// the object. Then the object is imported (importSteps).
+// the object. The object is imported by both id forms (importSteps): through the plugin
+// protocol in step 7's Check, or through the CLI after the other steps for the kinds of
+// KindsBothCLIs and rows without an update.
+//
+// Each CLI call costs about 0.25 s of CPU on the build machine (#34), and terraform-plugin-
+// testing makes up to eight for an applied step (plan, its text for the log, apply, state, and
+// two plans after it, each read back): a step here is one that proves something of its own.
+// Row 9's last edit is made before row 1's plan (keepsRemoved) rather than in a plan of its
+// own when rows 1 to 3 follow, and what Konnect holds after an apply is checked before the
+// next step rather than from a state read of its own.
 
 // KindRow is how one kind takes part in the scenarios.
 type KindRow struct {
