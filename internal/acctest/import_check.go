@@ -36,7 +36,10 @@ func (f *KindFixture) protocolImport(id string) (tftypes.Value, error) {
 		return tftypes.Value{}, fmt.Errorf("the provider has no resource type %s", f.Kind.TypeName)
 	}
 	typ := rs.ValueType()
-	pt := schemas.Provider.ValueType().(tftypes.Object)
+	pt, ok := schemas.Provider.ValueType().(tftypes.Object)
+	if !ok {
+		return tftypes.Value{}, fmt.Errorf("the provider's configuration is no object")
+	}
 	vals := map[string]tftypes.Value{}
 	for name, at := range pt.AttributeTypes {
 		vals[name] = tftypes.NewValue(at, nil)
@@ -82,7 +85,10 @@ func (f *KindFixture) importsAlike(s *terraform.State, id string, ignore []strin
 	if err != nil {
 		return err
 	}
-	typ := v.Type().(tftypes.Object)
+	typ, ok := v.Type().(tftypes.Object)
+	if !ok {
+		return fmt.Errorf("%s's state is no object", f.Kind.TypeName)
+	}
 	got, want := map[string]any{}, map[string]any{}
 	var vals map[string]tftypes.Value
 	if err := v.As(&vals); err != nil {
@@ -214,17 +220,18 @@ func unflatten(key string, t tftypes.Type, flat map[string]string) any {
 			return nil
 		}
 		count, _ := strconv.Atoi(n)
-		var et tftypes.Type
-		if l, isList := tt.(tftypes.List); isList {
-			et = l.ElementType
-		} else {
-			et = tt.(tftypes.Set).ElementType
+		et, isSet := tftypes.Type(nil), false
+		switch c := tt.(type) {
+		case tftypes.List:
+			et = c.ElementType
+		case tftypes.Set:
+			et, isSet = c.ElementType, true
 		}
 		out := make([]any, 0, count)
 		for i := 0; i < count; i++ {
 			out = append(out, unflatten(key+"."+strconv.Itoa(i), et, flat))
 		}
-		if _, isSet := tt.(tftypes.Set); isSet {
+		if isSet {
 			sortAny(out)
 		}
 		return out
