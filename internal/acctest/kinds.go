@@ -229,7 +229,7 @@ func (f *KindFixture) removalSteps(withBody, withoutBody string, first bool) []r
 	f.afterRemoval = func() { konnectHolds("after removing "+rm.Attr, def) }
 	if first {
 		// Rows 1, 5 and 3 follow: row 1's plan is the one after someone set the attribute in
-		// Konnect (konnectSetsRemovedPlan).
+		// Konnect (setRemoved), and keepsRemoved checks it keeps it.
 		f.removed = &a
 		return steps
 	}
