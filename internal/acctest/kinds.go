@@ -741,7 +741,9 @@ func runKinds(t *testing.T, kinds []engine.EntityKind, rows map[string]KindRow, 
 				}
 			}
 			steps = append(steps, f.importSteps(last)...)
-			resource.ParallelTest(t, resource.TestCase{ProtoV6ProviderFactories: f.Rec.Factories(newServer), Steps: steps})
+			// The CLI directly (RunSteps), with fewer calls than terraform-plugin-testing's.
+			t.Parallel()
+			RunSteps(t, f.Rec.Factories(newServer), steps)
 		})
 	}
 }
