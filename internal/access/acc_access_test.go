@@ -37,7 +37,7 @@ resource "konnect_team_role" "r" {
 }
 `, typ, role)
 	}
-	resource.ParallelTest(t, resource.TestCase{
+	acctest.ParallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: protoV6Factories,
 		Steps: []resource.TestStep{
 			{
@@ -176,7 +176,7 @@ resource "konnect_system_account_access_token" "t" {
 		return s.RootModule().Resources["konnect_system_account_access_token.t"].Primary.ID
 	}
 	var id string
-	resource.ParallelTest(t, resource.TestCase{
+	acctest.ParallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: rec.Factories(newServer),
 		Steps: []resource.TestStep{
 			{
@@ -286,7 +286,7 @@ resource "konnect_system_account" "deployer" {
   description = "made in the UI"
 }
 `
-	resource.ParallelTest(t, resource.TestCase{
+	acctest.ParallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: protoV6Factories,
 		Steps: []resource.TestStep{
 			{
@@ -322,7 +322,7 @@ resource "konnect_gateway_control_plane" "payments" {
 		}
 		cfg += "\n" + string(b)
 	}
-	resource.ParallelTest(t, resource.TestCase{
+	acctest.ParallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: protoV6Factories,
 		Steps: []resource.TestStep{
 			{

@@ -143,7 +143,7 @@ func TestAccCascadeAccess_Team(t *testing.T) {
 	users := func() string { return "/v3/teams/" + team + "/users" }
 	accounts := func() string { return "/v3/teams/" + team + "/system-accounts" }
 	roles := func() string { return "/v3/teams/" + team + "/assigned-roles" }
-	resource.ParallelTest(t, resource.TestCase{
+	acctest.ParallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: rec.Factories(newServer),
 		Steps: []resource.TestStep{
 			{Config: teamWithMember(env, ""), Check: teamID},
@@ -261,7 +261,7 @@ func TestAccCascadeAccess_SystemAccount(t *testing.T) {
 		},
 		[]string{teamLink},
 		[]string{acctest.AnImport("konnect_system_account_access_token"), acctest.AnImport("konnect_system_account_role"), acctest.AnImport("konnect_system_account_team")})
-	resource.ParallelTest(t, resource.TestCase{
+	acctest.ParallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: rec.Factories(newServer),
 		Steps: []resource.TestStep{
 			{Config: systemAccountWithToken(env, "", false), Check: ids},
@@ -376,7 +376,7 @@ func TestAccCascadeAccess_IdentityProvider(t *testing.T) {
 		return nil
 	}
 	mappings := func() string { return "/v3/identity-providers/" + idp + "/team-group-mappings" }
-	resource.ParallelTest(t, resource.TestCase{
+	acctest.ParallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: rec.Factories(newServer),
 		Steps: []resource.TestStep{
 			{Config: providerWithMapping(env, "", team), Check: ids},
@@ -499,7 +499,7 @@ resource "konnect_identity_provider_team_group_mapping" "platform" {
 	var res map[string]*terraform.ResourceState
 	id := func(address string) string { return res[address].Primary.ID }
 	attr := func(address, name string) string { return res[address].Primary.Attributes[name] }
-	resource.ParallelTest(t, resource.TestCase{
+	acctest.ParallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: rec.Factories(newServer),
 		Steps: []resource.TestStep{
 			{

@@ -127,7 +127,7 @@ data "konnect_system_account" "managed" {
   filter = { konnect_managed = true }
 }
 `
-	resource.ParallelTest(t, resource.TestCase{
+	acctest.ParallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: protoV6Factories,
 		Steps: []resource.TestStep{{
 			Config:            config,
@@ -149,7 +149,7 @@ func TestAccDataSourceAccessNotOne(t *testing.T) {
 	step := func(block string, want *regexp.Regexp) resource.TestStep {
 		return resource.TestStep{Config: e.ProviderBlock("") + block, ExpectError: want}
 	}
-	resource.ParallelTest(t, resource.TestCase{
+	acctest.ParallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: protoV6Factories,
 		Steps: []resource.TestStep{
 			step(`data "konnect_team" "x" { filter = { name = { contains = "Organization Admin" } } }`,
@@ -212,7 +212,7 @@ func TestAccDataSourceAccessLists(t *testing.T) {
 	elem := func(address string, i int, attr string, want knownvalue.Check) statecheck.StateCheck {
 		return statecheck.ExpectKnownValue(address, tfjsonpath.New("data").AtSliceIndex(i).AtMapKey(attr), want)
 	}
-	resource.ParallelTest(t, resource.TestCase{
+	acctest.ParallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: protoV6Factories,
 		Steps: []resource.TestStep{{
 			Config: config,
@@ -277,7 +277,7 @@ output "entity_types" {
 	role := func(address string, i int, attr, want string) statecheck.StateCheck {
 		return statecheck.ExpectKnownValue(address, tfjsonpath.New("roles").AtSliceIndex(i).AtMapKey(attr), knownvalue.StringExact(want))
 	}
-	resource.ParallelTest(t, resource.TestCase{
+	acctest.ParallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: protoV6Factories,
 		Steps: []resource.TestStep{
 			{

@@ -42,7 +42,7 @@ resource "konnect_identity_provider" "saml" {
 			resource.TestCheckNoResourceAttr(addr, "config.oidc_identity_provider_config"),
 		)
 	}
-	resource.ParallelTest(t, resource.TestCase{ProtoV6ProviderFactories: protoV6Factories, Steps: []resource.TestStep{
+	acctest.ParallelTest(t, resource.TestCase{ProtoV6ProviderFactories: protoV6Factories, Steps: []resource.TestStep{
 		{Config: config("acme", byURL), Check: urls("acme")},
 		{
 			Config: config("acme-2", byURL),

@@ -48,12 +48,13 @@ import (
 // protocol in step 7's Check, or through the CLI after the other steps for the kinds of
 // KindsBothCLIs and rows without an update.
 //
-// Each CLI call costs about 0.25 s of CPU on the build machine (#34), and terraform-plugin-
-// testing makes up to eight for an applied step (plan, its text for the log, apply, state, and
-// two plans after it, each read back): a step here is one that proves something of its own.
-// Row 9's last edit is made before row 1's plan (keepsRemoved) rather than in a plan of its
-// own when rows 1 to 3 follow, and what Konnect holds after an apply is checked before the
-// next step rather than from a state read of its own.
+// Each CLI call costs about 0.2 s of CPU on the build machine (#34): a row runs through
+// RunSteps (steps.go), which drives the CLI itself with one `apply` and one refreshed plan per
+// applied step where terraform-plugin-testing makes up to nine calls, so that a row is about 15
+// calls (37 through terraform-plugin-testing, 61 before this layout); and a step here is one that
+// proves something of its own. Row 9's last edit is made before row 1's plan (keepsRemoved)
+// rather than in a plan of its own when rows 1 to 3 follow, and what Konnect holds after an
+// apply is checked before the next step rather than from a state read of its own.
 
 // KindRow is how one kind takes part in the scenarios.
 type KindRow struct {
@@ -223,8 +224,8 @@ func (f *KindFixture) removalSteps(withBody, withoutBody string, first bool) []r
 			// replacement would have left no object at f.Path).
 			Config: without,
 		},
-		// (The plan right after that apply is empty: terraform-plugin-testing fails any
-		// applied step whose next plan, refreshed or not, is not.)
+		// (The plan right after that apply is empty: RunSteps fails any applied step whose
+		// next plan, refreshed, is not.)
 	}...)
 	f.afterRemoval = func() { konnectHolds("after removing "+rm.Attr, def) }
 	if first {

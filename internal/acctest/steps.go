@@ -61,12 +61,53 @@ func RunSteps(t *testing.T, factories map[string]func() (tfprotov6.ProviderServe
 // nil: for the runner's own tests (TestAccRunStepsFails, internal/gateway).
 func StepsFailure(t *testing.T, factories map[string]func() (tfprotov6.ProviderServer, error), steps []resource.TestStep) error {
 	t.Helper()
+	return caseFailure(t, resource.TestCase{ProtoV6ProviderFactories: factories, Steps: steps})
+}
+
+// Test runs a test case as resource.Test would, through the runner of RunSteps. A test case
+// holds only provider factories, steps, ErrorCheck, CheckDestroy and the CLI option
+// Plan.NoRefresh (caseFailure says which other field it met).
+func Test(t *testing.T, tc resource.TestCase) {
+	t.Helper()
+	if os.Getenv(resource.EnvTfAcc) == "" {
+		t.Skipf("Acceptance tests skipped unless env '%s' set", resource.EnvTfAcc)
+	}
+	if err := caseFailure(t, tc); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// ParallelTest is Test beside the package's other parallel tests, as resource.ParallelTest.
+func ParallelTest(t *testing.T, tc resource.TestCase) {
+	t.Helper()
+	t.Parallel()
+	Test(t, tc)
+}
+
+func caseFailure(t *testing.T, tc resource.TestCase) error {
+	t.Helper()
+	v := reflect.ValueOf(tc)
+	for i := 0; i < v.NumField(); i++ {
+		switch name := v.Type().Field(i).Name; name {
+		case "ProtoV6ProviderFactories", "Steps", "CheckDestroy", "ErrorCheck":
+		case "AdditionalCLIOptions":
+			if o := tc.AdditionalCLIOptions; o != nil && (o.Plan.AllowDeferral || o.Apply.AllowDeferral) {
+				return errors.New("acctest.Test does not implement deferral (AdditionalCLIOptions)")
+			}
+		default:
+			if !v.Field(i).IsZero() {
+				return fmt.Errorf("acctest.Test does not implement TestCase.%s", name)
+			}
+		}
+	}
+	factories, steps := tc.ProtoV6ProviderFactories, tc.Steps
 	for i, st := range steps {
 		if f := unsupported(st); f != "" {
 			return fmt.Errorf("step %d/%d: acctest.RunSteps does not implement TestStep.%s", i+1, len(steps), f)
 		}
 	}
 	r := newStepRunner(t, factories)
+	r.noRefresh = tc.AdditionalCLIOptions != nil && tc.AdditionalCLIOptions.Plan.NoRefresh
 	if out, err := r.cli(r.dir, "init", "-no-color", "-input=false"); err != nil {
 		return fmt.Errorf("init: %w\n%s", err, out)
 	}
@@ -75,6 +116,9 @@ func StepsFailure(t *testing.T, factories map[string]func() (tfprotov6.ProviderS
 			st.PreConfig()
 		}
 		err := r.step(st)
+		if st.ExpectError == nil && err != nil && tc.ErrorCheck != nil {
+			err = tc.ErrorCheck(err)
+		}
 		switch {
 		case st.ExpectError == nil && err != nil:
 			return fmt.Errorf("step %d/%d error: %w", i+1, len(steps), err)
@@ -84,9 +128,19 @@ func StepsFailure(t *testing.T, factories map[string]func() (tfprotov6.ProviderS
 			return fmt.Errorf("step %d/%d, expected an error with pattern, no match on: %w", i+1, len(steps), err)
 		}
 	}
-	// The framework's last step: everything destroyed, with the last configuration.
-	if out, err := r.cli(r.dir, "destroy", "-auto-approve", "-no-color", "-input=false"); err != nil {
-		return fmt.Errorf("error running post-test destroy, there may be dangling resources: %w\n%s", err, out)
+	// The framework's last step: what the steps left destroyed, with the last configuration
+	// and without refresh, then CheckDestroy with the state before it.
+	before, err := r.state(r.dir)
+	if err != nil {
+		return err
+	}
+	if len(before.RootModule().Resources) > 0 || len(before.RootModule().Outputs) > 0 {
+		if out, err := r.cli(r.dir, "destroy", "-auto-approve", "-no-color", "-input=false", "-refresh=false"); err != nil {
+			return fmt.Errorf("error running post-test destroy, there may be dangling resources: %w\n%s", err, out)
+		}
+	}
+	if tc.CheckDestroy != nil {
+		return tc.CheckDestroy(before)
 	}
 	return nil
 }
@@ -98,6 +152,7 @@ func unsupported(st resource.TestStep) string {
 		"PlanOnly": true, "ExpectNonEmptyPlan": true, "Check": true, "ConfigStateChecks": true,
 		"ResourceName": true, "ImportState": true, "ImportStateIdFunc": true, "ImportStateId": true,
 		"ImportStateVerify": true, "ImportStateVerifyIgnore": true, "ImportStatePersist": true, "ImportStateKind": true,
+		"ImportStateCheck": true, "RefreshState": true, "ConfigVariables": true,
 	}
 	v := reflect.ValueOf(st)
 	for i := 0; i < v.NumField(); i++ {
@@ -105,9 +160,6 @@ func unsupported(st resource.TestStep) string {
 		if !known[name] && !v.Field(i).IsZero() {
 			return name
 		}
-	}
-	if len(st.ConfigPlanChecks.PostApplyPreRefresh) > 0 {
-		return "ConfigPlanChecks.PostApplyPreRefresh"
 	}
 	if st.ImportStateKind != resource.ImportCommandWithID && st.ImportStateKind != resource.ImportBlockWithID {
 		return "ImportStateKind"
@@ -123,6 +175,16 @@ type stepRunner struct {
 	env       []string
 	factories map[string]func() (tfprotov6.ProviderServer, error)
 	config    string // the last step's configuration
+	noRefresh bool   // every plan with -refresh=false (AdditionalCLIOptions.Plan.NoRefresh)
+}
+
+// planArgs are the arguments of a plan (or of an apply that plans) of a step.
+func (r *stepRunner) planArgs(args ...string) []string {
+	args = append(args, "-no-color", "-input=false")
+	if r.noRefresh {
+		args = append(args, "-refresh=false")
+	}
+	return args
 }
 
 func newStepRunner(t *testing.T, factories map[string]func() (tfprotov6.ProviderServer, error)) *stepRunner {
@@ -227,7 +289,8 @@ func (r *stepRunner) run(dir string, args ...string) (string, int, error) {
 	case errors.As(err, &exit) && (exit.ExitCode() == 2 && slicesContains(args, "-detailed-exitcode")):
 		return stdout.String(), 2, nil
 	case errors.As(err, &exit):
-		return stdout.String(), exit.ExitCode(), fmt.Errorf("%s %s: exit status %d\n\n%s", filepath.Base(r.cliPath), args[0], exit.ExitCode(), stderr.String())
+		// As terraform-plugin-testing words it: the status, then the CLI's error output.
+		return stdout.String(), exit.ExitCode(), fmt.Errorf("exit status %d\n\n%s", exit.ExitCode(), strings.TrimLeft(stderr.String(), "\n"))
 	}
 	return stdout.String(), 0, fmt.Errorf("%s %s: %w", filepath.Base(r.cliPath), args[0], err)
 }
@@ -241,8 +304,12 @@ func slicesContains(s []string, v string) bool {
 	return false
 }
 
+// configFile is the configuration's file, named as terraform-plugin-testing names it: the
+// CLI's diagnostics name it, and tests compare them whole.
+const configFile = "terraform_plugin_test.tf"
+
 func (r *stepRunner) write(dir, config string) error {
-	return os.WriteFile(filepath.Join(dir, "main.tf"), []byte(config), 0o644)
+	return os.WriteFile(filepath.Join(dir, configFile), []byte(config), 0o644)
 }
 
 // step runs one step; its error is what ExpectError is matched against.
@@ -250,12 +317,24 @@ func (r *stepRunner) step(st resource.TestStep) error {
 	if st.ImportState {
 		return r.importStep(st)
 	}
+	if st.RefreshState {
+		return r.refreshStep(st)
+	}
 	if st.Config == "" {
 		return errors.New("a step without configuration")
 	}
 	r.config = st.Config
 	if err := r.write(r.dir, st.Config); err != nil {
 		return err
+	}
+	vars := filepath.Join(r.dir, "terraform-plugin-testing.auto.tfvars.json")
+	if err := os.Remove(vars); err != nil && !errors.Is(err, os.ErrNotExist) {
+		return err
+	}
+	if st.ConfigVariables != nil {
+		if err := st.ConfigVariables.Write(r.dir); err != nil {
+			return err
+		}
 	}
 	ctx := context.Background()
 	if !st.PlanOnly {
@@ -272,7 +351,7 @@ func (r *stepRunner) step(st resource.TestStep) error {
 			destroy = []string{"-destroy"}
 		}
 		if len(st.ConfigPlanChecks.PreApply) > 0 {
-			if _, err := r.cli(r.dir, append([]string{"plan", "-no-color", "-input=false", "-out=tfplan"}, destroy...)...); err != nil {
+			if _, err := r.cli(r.dir, append(r.planArgs("plan", "-out=tfplan"), destroy...)...); err != nil {
 				return fmt.Errorf("error running pre-apply plan: %w", err)
 			}
 			plan, err := r.showPlan()
@@ -285,7 +364,7 @@ func (r *stepRunner) step(st resource.TestStep) error {
 			if _, err := r.cli(r.dir, "apply", "-no-color", "-input=false", "tfplan"); err != nil {
 				return fmt.Errorf("error running apply: %w", err)
 			}
-		} else if _, err := r.cli(r.dir, append([]string{"apply", "-no-color", "-input=false", "-auto-approve"}, destroy...)...); err != nil {
+		} else if _, err := r.cli(r.dir, append(r.planArgs("apply", "-auto-approve"), destroy...)...); err != nil {
 			return fmt.Errorf("error running apply: %w", err)
 		}
 		if st.Check != nil {
@@ -325,8 +404,25 @@ func (r *stepRunner) step(st resource.TestStep) error {
 			return nil
 		}
 	}
+	if pre := st.ConfigPlanChecks.PostApplyPreRefresh; len(pre) > 0 {
+		// The plan without refresh, only for a step that checks it.
+		out, code, err := r.run(r.dir, "plan", "-no-color", "-input=false", "-refresh=false", "-detailed-exitcode", "-out=tfplan")
+		if err != nil {
+			return fmt.Errorf("error running post-apply non-refresh plan: %w", err)
+		}
+		plan, err := r.showPlan()
+		if err != nil {
+			return err
+		}
+		if err := planChecks(ctx, plan, pre); err != nil {
+			return fmt.Errorf("post-apply, pre-refresh plan check(s) failed:\n%w", err)
+		}
+		if code == 2 && !st.ExpectNonEmptyPlan {
+			return fmt.Errorf("after applying this test step, the non-refresh plan was not empty.\nstdout:\n\n%s", out)
+		}
+	}
 	// The plan a user runs next: refreshed, and empty unless the step expects changes.
-	args := []string{"plan", "-no-color", "-input=false", "-detailed-exitcode"}
+	args := r.planArgs("plan", "-detailed-exitcode")
 	post := st.ConfigPlanChecks.PostApplyPostRefresh
 	if len(post) > 0 {
 		args = append(args, "-out=tfplan")
@@ -352,6 +448,31 @@ func (r *stepRunner) step(st resource.TestStep) error {
 		return fmt.Errorf("after applying this test step, the refresh plan was not empty.\nstdout\n\n%s", out)
 	case code == 0 && st.ExpectNonEmptyPlan:
 		return errors.New("expected a non-empty plan, but got an empty refresh plan")
+	}
+	return nil
+}
+
+// refreshStep is a RefreshState step: `refresh`, the step's Check on the refreshed state, and a
+// plan that must be empty unless the step expects changes.
+func (r *stepRunner) refreshStep(st resource.TestStep) error {
+	if _, err := r.cli(r.dir, "refresh", "-no-color", "-input=false"); err != nil {
+		return err
+	}
+	if st.Check != nil {
+		s, err := r.state(r.dir)
+		if err != nil {
+			return err
+		}
+		if err := st.Check(s); err != nil {
+			return err
+		}
+	}
+	out, code, err := r.run(r.dir, "plan", "-no-color", "-input=false", "-detailed-exitcode")
+	if err != nil {
+		return fmt.Errorf("error running post-refresh plan: %w", err)
+	}
+	if code == 2 && !st.ExpectNonEmptyPlan {
+		return fmt.Errorf("after refreshing state during this test step, a followup plan was not empty.\nstdout:\n\n%s", out)
 	}
 	return nil
 }
@@ -464,12 +585,26 @@ func (r *stepRunner) importStep(st resource.TestStep) error {
 	if _, err := r.cli(dir, "import", "-no-color", "-input=false", st.ResourceName, id); err != nil {
 		return err
 	}
-	if !st.ImportStateVerify {
-		return nil
-	}
 	imported, err := r.state(dir)
 	if err != nil {
 		return err
+	}
+	if st.ImportStateCheck != nil {
+		// What was imported, each with its type, as terraform-plugin-testing hands it over.
+		var states []*terraform.InstanceState
+		for address, rs := range imported.RootModule().Resources {
+			if strings.HasPrefix(address, "data.") || rs.Primary == nil {
+				continue
+			}
+			rs.Primary.Ephemeral.Type = rs.Type // (the imported state is this step's own)
+			states = append(states, rs.Primary)
+		}
+		if err := st.ImportStateCheck(states); err != nil {
+			return err
+		}
+	}
+	if !st.ImportStateVerify {
+		return nil
 	}
 	return importVerify(imported, state, st.ResourceName, st.ImportStateVerifyIgnore)
 }
@@ -521,7 +656,12 @@ func importVerify(imported, state *terraform.State, address string, ignore []str
 
 // stateFile is the part of a state file (format 4) RunSteps reads.
 type stateFile struct {
+	Outputs map[string]struct {
+		Value     any  `json:"value"`
+		Sensitive bool `json:"sensitive"`
+	} `json:"outputs"`
 	Resources []struct {
+		Module    string `json:"module"`
 		Mode      string `json:"mode"`
 		Type      string `json:"type"`
 		Name      string `json:"name"`
@@ -553,7 +693,13 @@ func (r *stepRunner) state(dir string) (*terraform.State, error) {
 	if err := dec.Decode(&f); err != nil {
 		return nil, fmt.Errorf("state file: %w", err)
 	}
+	for name, o := range f.Outputs {
+		s.RootModule().Outputs[name] = shimOutput(o.Value, o.Sensitive)
+	}
 	for _, res := range f.Resources {
+		if res.Module != "" {
+			return nil, fmt.Errorf("modules are not supported: %s.%s.%s", res.Module, res.Type, res.Name)
+		}
 		for _, inst := range res.Instances {
 			key := res.Type + "." + res.Name
 			if res.Mode == "data" {
@@ -577,6 +723,23 @@ func (r *stepRunner) state(dir string) (*terraform.State, error) {
 		}
 	}
 	return s, nil
+}
+
+// shimOutput is an output as the framework's state shim gives it to a Check: a string, a
+// bool or a number as a string; a list or a map as it is.
+func shimOutput(v any, sensitive bool) *terraform.OutputState {
+	o := &terraform.OutputState{Sensitive: sensitive, Type: "string", Value: v}
+	switch x := v.(type) {
+	case bool:
+		o.Value = strconv.FormatBool(x)
+	case json.Number:
+		o.Value = x.String()
+	case []any:
+		o.Type = "list"
+	case map[string]any:
+		o.Type = "map"
+	}
+	return o
 }
 
 // flatten adds v at key to m as the framework's state shim does.

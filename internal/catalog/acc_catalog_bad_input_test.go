@@ -24,7 +24,7 @@ func TestAccCatalogBadInput(t *testing.T) {
 	goneCP, goneService := cp["id"].(string), svc["id"].(string)
 	env.Remove("/v2/control-planes/" + goneCP)
 	api := env.ProviderBlock("") + "\nresource \"konnect_api\" \"orders\" {\n  name = \"orders\"\n  version = \"v1\"\n}\n"
-	resource.ParallelTest(t, resource.TestCase{
+	acctest.ParallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: protoV6Factories,
 		Steps: []resource.TestStep{
 			{

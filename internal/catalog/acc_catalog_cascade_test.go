@@ -55,7 +55,7 @@ func TestAccCatalogCascade_API(t *testing.T) {
 	apiPath := func() string { return "/v3/apis/" + api }
 	var service string
 	cp := env.PostObj("/v2/control-planes", konnect.Object{"name": "casc-catalog"})["id"].(string)
-	resource.ParallelTest(t, resource.TestCase{
+	acctest.ParallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: rec.Factories(newServer),
 		Steps: []resource.TestStep{
 			{Config: apiWithDocument(env, ""), Check: ids},
@@ -139,7 +139,7 @@ func TestAccCatalogCascade_ServiceImplementsAPI(t *testing.T) {
 		`.*` + acctest.Words("which the delete would leave pointing at nothing") +
 		`.*` + regexp.QuoteMeta("konnect_api_implementation") + `\s+id ` + acctest.UUIDPattern + `\s+` + regexp.QuoteMeta(`name "billing"`) +
 		`.*` + acctest.AnImport("konnect_api_implementation") + `.*` + acctest.Words("the objects that reference it would be left broken"))
-	resource.ParallelTest(t, resource.TestCase{
+	acctest.ParallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: rec.Factories(newServer),
 		Steps: []resource.TestStep{
 			{Config: serviceIn(env, "", cp), Check: serviceID},

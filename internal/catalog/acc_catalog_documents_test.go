@@ -50,7 +50,7 @@ resource "konnect_api_document" "payments" {
 		api := s.RootModule().Resources["konnect_api.orders"].Primary.ID
 		return env.List("/v3/apis/" + api + "/documents")
 	}
-	resource.ParallelTest(t, resource.TestCase{
+	acctest.ParallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: protoV6Factories,
 		Steps: []resource.TestStep{
 			{

@@ -89,7 +89,7 @@ data "konnect_api_list" "all" {}
 	one := func(args string) string {
 		return env.ProviderBlock("") + "data \"konnect_api\" \"x\" {\n" + args + "\n}\n"
 	}
-	resource.ParallelTest(t, resource.TestCase{
+	acctest.ParallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: protoV6Factories,
 		Steps: []resource.TestStep{
 			{

@@ -59,7 +59,7 @@ resource "konnect_api_version" "v1" {
 	conflict := regexp.MustCompile(`(?s)Applying this plan would overwrite changes made in Konnect.*konnect_api_version` +
 		`.*spec\.content\.info\.version\s+last applied: "1\.0\.0"\s+in Konnect now: "1\.0\.0-ui"\s+planned: "1\.1\.0"` +
 		`.*spec\.content\.paths\./orders\.get\.summary\s+last applied: "List orders"\s+in Konnect now: "Orders, newest first"\s+planned: "List orders"`)
-	resource.ParallelTest(t, resource.TestCase{
+	acctest.ParallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: protoV6Factories,
 		Steps: []resource.TestStep{
 			{Config: config(first), Check: remember},

@@ -57,7 +57,7 @@ resource "konnect_api_publication" "p" {
 		}
 		return nil
 	}
-	resource.ParallelTest(t, resource.TestCase{
+	acctest.ParallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: protoV6Factories,
 		CheckDestroy: func(*terraform.State) error {
 			if pubs := env.List("/v3/api-publications"); len(pubs) != 0 {

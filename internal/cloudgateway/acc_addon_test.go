@@ -51,7 +51,7 @@ resource "konnect_cloud_gateway_addon" "cache" {
 		untilReady(t, env, path)
 		env.Mock.CloudGateways().SetProvisioningTime(0)
 	}
-	resource.ParallelTest(t, resource.TestCase{
+	acctest.ParallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: protoV6Factories,
 		Steps: []resource.TestStep{
 			{
@@ -114,7 +114,7 @@ resource "konnect_cloud_gateway_addon" "cache" {
 	}
 	const cp = `control_plane = { control_plane_id = "123e4567-e89b-12d3-a456-426614174000", control_plane_geo = "us" }`
 	const group = `control_plane_group = { control_plane_group_id = "123e4567-e89b-12d3-a456-426614174001", control_plane_group_geo = "us" }`
-	resource.ParallelTest(t, resource.TestCase{
+	acctest.ParallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: protoV6Factories,
 		Steps: []resource.TestStep{
 			{Config: addOn(cp + "\n    " + group), PlanOnly: true, ExpectError: regexp.MustCompile(`(?s)Invalid Attribute Combination.*owner\.control_plane`)},
@@ -146,7 +146,7 @@ resource "konnect_cloud_gateway_addon" "cache" {
 `
 	}
 	var pluginPath, partialPath string
-	resource.ParallelTest(t, resource.TestCase{
+	acctest.ParallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: protoV6Factories,
 		Steps: []resource.TestStep{
 			{

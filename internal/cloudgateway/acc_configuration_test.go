@@ -69,7 +69,7 @@ func TestAccConfigurationTeardown(t *testing.T) {
 	env := provisioningEnv(t)
 	var id string
 	cfg := "version = \"3.10\"\n  " + autopilotGroup
-	resource.ParallelTest(t, resource.TestCase{
+	acctest.ParallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: protoV6Factories,
 		Steps: []resource.TestStep{
 			{
@@ -168,7 +168,7 @@ func TestAccNetworkReferencedRefusesDelete(t *testing.T) {
 		}
 		cfgID = out["id"].(string)
 	}
-	resource.ParallelTest(t, resource.TestCase{
+	acctest.ParallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: protoV6Factories,
 		Steps: []resource.TestStep{
 			{
@@ -213,7 +213,7 @@ func TestAccNetworkReferencedRefusesDelete(t *testing.T) {
 func TestAccConfigurationKindRules(t *testing.T) {
 	env := acctest.NewEnv(t, konnectmock.Options{})
 	serverlessGroup := `dataplane_groups = [{ provider = "aws", region = "us-east-2" }]`
-	resource.ParallelTest(t, resource.TestCase{
+	acctest.ParallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: protoV6Factories,
 		Steps: []resource.TestStep{
 			{

@@ -42,7 +42,7 @@ data "konnect_cloud_gateway_network_list" "ready" {
 }
 `
 	network := tfjsonpath.New("id")
-	resource.ParallelTest(t, resource.TestCase{
+	acctest.ParallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: protoV6Factories,
 		Steps: []resource.TestStep{
 			{

@@ -51,7 +51,7 @@ func reads(env *acctest.Env, id string) int {
 func TestAccNetworkCreateAndDestroyWait(t *testing.T) {
 	env := provisioningEnv(t)
 	var id string
-	resource.ParallelTest(t, resource.TestCase{
+	acctest.ParallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: protoV6Factories,
 		Steps: []resource.TestStep{{
 			PreConfig: env.ResetRequests,
@@ -91,7 +91,7 @@ func TestAccNetworkProvisioningFails(t *testing.T) {
 	env := provisioningEnv(t)
 	const reason = "insufficient capacity in use2-az1"
 	var failed string
-	resource.ParallelTest(t, resource.TestCase{
+	acctest.ParallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: protoV6Factories,
 		Steps: []resource.TestStep{
 			{
@@ -137,7 +137,7 @@ func TestAccNetworkBadInput(t *testing.T) {
 		return strings.Replace(networkConfig(env, "bad"), from, to, 1)
 	}
 	account := cloudgateway.SeededProviderAccount("aws")
-	resource.ParallelTest(t, resource.TestCase{
+	acctest.ParallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: protoV6Factories,
 		Steps: []resource.TestStep{
 			{
@@ -212,7 +212,7 @@ func TestAccNetworkProvisioningIsNoDrift(t *testing.T) {
 		t.Fatal(err)
 	}
 	id, path = out["id"].(string), "/v2/cloud-gateways/networks/"+out["id"].(string)
-	resource.ParallelTest(t, resource.TestCase{
+	acctest.ParallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: protoV6Factories,
 		Steps: []resource.TestStep{
 			{

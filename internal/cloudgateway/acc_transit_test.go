@@ -92,7 +92,7 @@ func TestAccTransitGatewayWaitsForItsNetwork(t *testing.T) {
 	deps := strings.Replace(configurationDeps(nil), "\n}", "\n  depends_on = [konnect_cloud_gateway_transit_gateway.other]\n}", 1)
 	config := env.ProviderBlock("") + deps + tgw("same", "konnect_cloud_gateway_network.net.id") + tgw("other", strconv.Quote(otherID))
 	var paths []string
-	resource.ParallelTest(t, resource.TestCase{
+	acctest.ParallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: protoV6Factories,
 		Steps: []resource.TestStep{{
 			PreConfig: env.ResetRequests,
@@ -145,7 +145,7 @@ func TestAccTransitGatewayWaitsForItsNetwork(t *testing.T) {
 func TestAccNetworkDestroyNamesAttachments(t *testing.T) {
 	env := acctest.NewEnv(t, konnectmock.Options{})
 	var tgwPath string
-	resource.ParallelTest(t, resource.TestCase{
+	acctest.ParallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: protoV6Factories,
 		Steps: []resource.TestStep{
 			{
@@ -218,7 +218,7 @@ resource "konnect_cloud_gateway_private_dns" "zone" {
 	ids := func(s *terraform.State) (string, string) {
 		return s.RootModule().Resources["konnect_cloud_gateway_private_dns.resolver"].Primary.ID, s.RootModule().Resources["konnect_cloud_gateway_private_dns.zone"].Primary.ID
 	}
-	resource.ParallelTest(t, resource.TestCase{
+	acctest.ParallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: protoV6Factories,
 		Steps: []resource.TestStep{
 			{

@@ -59,7 +59,7 @@ resource "konnect_gateway_plugin" "key_auth" {
 			t.Errorf("%s: the realm holds %d consumers, want %d: %v", what, len(got), want, got)
 		}
 	}
-	resource.ParallelTest(t, resource.TestCase{
+	acctest.ParallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: protoV6Factories,
 		CheckDestroy: func(*terraform.State) error {
 			if got := env.List("/v1/realms"); len(got) != 0 {

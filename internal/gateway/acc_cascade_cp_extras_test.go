@@ -50,7 +50,7 @@ resource "konnect_gateway_config_store" "managed" {
 			t.Errorf("%s: the refused destroy wrote %v", what, w)
 		}
 	}
-	resource.ParallelTest(t, resource.TestCase{
+	acctest.ParallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: rec.Factories(newServer),
 		Steps: []resource.TestStep{
 			{Config: config(""), Check: func(s *terraform.State) error {

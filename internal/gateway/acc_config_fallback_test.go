@@ -58,7 +58,7 @@ resource "konnect_gateway_partial" "redis" {
   config           = jsonencode({ prot = 6379, password = "s3cr3t-in-the-wrong-place", timeout = "soon" })
 }
 `
-	resource.ParallelTest(t, resource.TestCase{
+	acctest.ParallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: protoV6Factories,
 		Steps: []resource.TestStep{
 			{
@@ -100,7 +100,7 @@ resource "konnect_gateway_plugin" "log" {
   })
 }
 `
-	resource.ParallelTest(t, resource.TestCase{
+	acctest.ParallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: protoV6Factories,
 		Steps: []resource.TestStep{
 			{
@@ -149,7 +149,7 @@ func TestAccConfigFallback_Vault(t *testing.T) {
 	env := acctest.NewEnv(t, konnectmock.Options{})
 	bad := `{ host = "vault.internal", prot = 8200, kv = "v3", token = "hvs.s3cr3t-token-value" }`
 	badErr := "(?s)Invalid vault configuration.*with konnect_gateway_vault.v,.*`config.prot`: unknown field; did you mean `port`\\?.*"
-	resource.ParallelTest(t, resource.TestCase{
+	acctest.ParallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: protoV6Factories,
 		Steps: []resource.TestStep{
 			{

@@ -87,7 +87,7 @@ func TestAccCustomPluginCheck_AtPlan(t *testing.T) {
 		}
 	}
 	const valid = `{ upstream = "http://shop.internal", limits = { burst = 5 } }`
-	resource.ParallelTest(t, resource.TestCase{
+	acctest.ParallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: protoV6Factories,
 		Steps: []resource.TestStep{
 			{
@@ -200,7 +200,7 @@ resource "konnect_gateway_control_plane" "cp" {
   name = "checks"
 }
 `
-	resource.ParallelTest(t, resource.TestCase{
+	acctest.ParallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: protoV6Factories,
 		Steps: []resource.TestStep{
 			{Config: cp},
@@ -249,7 +249,7 @@ func TestAccCustomPluginCheck_LiteralNameSameRun(t *testing.T) {
 		return strings.Replace(customPluginConfig(env, config), "name             = konnect_gateway_custom_plugin_schema.shop.name",
 			"name             = \"shop\"\n  depends_on       = [konnect_gateway_custom_plugin_schema.shop]", 1)
 	}
-	resource.ParallelTest(t, resource.TestCase{
+	acctest.ParallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: protoV6Factories,
 		Steps: []resource.TestStep{
 			{Config: env.ProviderBlock("") + `resource "konnect_gateway_control_plane" "cp" { name = "checks" }`},

@@ -66,7 +66,7 @@ func TestAccCustomPluginStreaming_ChecksPlugins(t *testing.T) {
 	}
 	const valid = `{ upstream = "http://shop.internal", limits = { burst = 5 }, extra = "y" }`
 	var pluginID, outside, outsideService string
-	resource.ParallelTest(t, resource.TestCase{
+	acctest.ParallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: protoV6Factories,
 		Steps: []resource.TestStep{
 			{

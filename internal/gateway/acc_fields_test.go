@@ -71,7 +71,7 @@ func TestAccFields_ServiceIDTLSSANsTimestamps(t *testing.T) {
 	sans1 := "  tls_sans         = { dnsnames = [\"orders.example.com\"] }\n"
 	sans2 := "  tls_sans         = { dnsnames = [\"orders.example.com\", \"b.example.com\"], uris = [\"spiffe://orders\"] }\n"
 	svc := func(id string) konnect.Object { return env.Get(env.CorePath("fields", "services", id)) }
-	resource.ParallelTest(t, resource.TestCase{
+	acctest.ParallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: protoV6Factories,
 		Steps: []resource.TestStep{
 			{
@@ -181,7 +181,7 @@ func TestAccFields_ServiceIDTLSSANsTimestamps(t *testing.T) {
 // block, and that object is left as it was (a PUT would have replaced it).
 func TestAccFields_ChosenIDTaken(t *testing.T) {
 	env := acctest.NewEnv(t, konnectmock.Options{})
-	resource.ParallelTest(t, resource.TestCase{
+	acctest.ParallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: protoV6Factories,
 		Steps: []resource.TestStep{
 			{Config: env.ProviderBlock("") + acctest.TLSCP("fields")},
@@ -235,7 +235,7 @@ func TestAccFields_PluginConditionPartials(t *testing.T) {
 	}
 	plugin := func() konnect.Object { return env.Only(env.CorePath("fields-plugin", "plugins")) }
 	updated := statecheck.CompareValue(compare.ValuesDiffer())
-	resource.ParallelTest(t, resource.TestCase{
+	acctest.ParallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: protoV6Factories,
 		Steps: []resource.TestStep{
 			{Config: env.ProviderBlock("") + acctest.TLSCP("fields-plugin")},
@@ -301,7 +301,7 @@ func TestAccFields_PluginConditionPartials(t *testing.T) {
 // A condition over 1024 characters is refused at plan time, naming the attribute.
 func TestAccFields_PluginConditionTooLong(t *testing.T) {
 	env := acctest.NewEnv(t, konnectmock.Options{})
-	resource.ParallelTest(t, resource.TestCase{
+	acctest.ParallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: protoV6Factories,
 		Steps: []resource.TestStep{{
 			Config:      fieldsPluginConfig(env, fmt.Sprintf("  condition        = %q\n", strings.Repeat("a", 1025))),
@@ -329,7 +329,7 @@ func TestAccFields_KeyX5t(t *testing.T) {
 	env := acctest.NewEnv(t, konnectmock.Options{Now: tickingClock()})
 	const addr = "konnect_gateway_key.k"
 	key := func() konnect.Object { return env.Only(env.CorePath("fields-key", "keys")) }
-	resource.ParallelTest(t, resource.TestCase{
+	acctest.ParallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: protoV6Factories,
 		Steps: []resource.TestStep{
 			{
@@ -394,7 +394,7 @@ func TestAccFields_CertificateSNIs(t *testing.T) {
 		}
 		return knownvalue.ListExact(c)
 	}
-	resource.ParallelTest(t, resource.TestCase{
+	acctest.ParallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: protoV6Factories,
 		Steps: []resource.TestStep{
 			{Config: fieldsCertConfig(env, p, "one")},

@@ -30,7 +30,7 @@ func cpBlock(env *acctest.Env) string {
 // attribute; Konnect is not written to.
 func TestAccKinds7PlanTimeValidation(t *testing.T) {
 	env := acctest.NewEnv(t, konnectmock.Options{})
-	resource.ParallelTest(t, resource.TestCase{
+	acctest.ParallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: protoV6Factories,
 		Steps: []resource.TestStep{
 			{
@@ -96,7 +96,7 @@ resource "konnect_gateway_plugin" "p" {
 		}
 		return cfg
 	}
-	resource.ParallelTest(t, resource.TestCase{
+	acctest.ParallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: protoV6Factories,
 		Steps: []resource.TestStep{
 			{
@@ -155,7 +155,7 @@ resource "konnect_gateway_partial" "redis" {
   config           = jsonencode({ host = "redis.internal", password = "s3cr3t-redis" })
 }
 `
-	resource.ParallelTest(t, resource.TestCase{
+	acctest.ParallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: protoV6Factories,
 		Steps: []resource.TestStep{
 			{
@@ -229,7 +229,7 @@ resource "konnect_gateway_plugin" "rl" {
 		}
 		return list
 	}
-	resource.ParallelTest(t, resource.TestCase{
+	acctest.ParallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: protoV6Factories,
 		Steps: []resource.TestStep{
 			{
@@ -309,7 +309,7 @@ resource "konnect_gateway_control_plane_membership" "other" {
 			t.Errorf("after the refused create the group has members %v, want none", m)
 		}
 	}
-	resource.ParallelTest(t, resource.TestCase{
+	acctest.ParallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: protoV6Factories,
 		Steps: []resource.TestStep{
 			{
@@ -355,7 +355,7 @@ resource "konnect_gateway_partial" "redis" {
 `, inputCP, password)
 	}
 	rec := &acctest.DiagRecorder{}
-	resource.ParallelTest(t, resource.TestCase{
+	acctest.ParallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: rec.Factories(newServer),
 		Steps: []resource.TestStep{
 			{

@@ -73,7 +73,7 @@ resource "konnect_gateway_plugin" "trace" {
 `
 	valid = strings.Replace(valid, `name             = "rate-limiting"`, `name             = "rate-limiting"
   instance_name    = "limit"`, 1)
-	resource.ParallelTest(t, resource.TestCase{
+	acctest.ParallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: protoV6Factories,
 		Steps: []resource.TestStep{
 			{
@@ -206,7 +206,7 @@ resource "konnect_gateway_plugin" "q" {
 }
 `
 	}
-	resource.ParallelTest(t, resource.TestCase{
+	acctest.ParallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: protoV6Factories,
 		Steps: []resource.TestStep{
 			{
@@ -250,7 +250,7 @@ resource "konnect_gateway_partial" "redis" {
 }
 `
 	}
-	resource.ParallelTest(t, resource.TestCase{
+	acctest.ParallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: protoV6Factories,
 		Steps: []resource.TestStep{
 			{Config: env.ProviderBlock("") + `resource "konnect_gateway_control_plane" "cp" { name = "checks" }`},
@@ -305,7 +305,7 @@ resource "konnect_gateway_plugin" "p" {
 }
 `
 	}
-	resource.ParallelTest(t, resource.TestCase{
+	acctest.ParallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: protoV6Factories,
 		Steps: []resource.TestStep{
 			{
@@ -344,7 +344,7 @@ resource "konnect_gateway_plugin" "p" {
   config           = jsonencode({ minuet = 5, header_name = "x-${konnect_gateway_service.s.id}" })
 }
 `
-	resource.ParallelTest(t, resource.TestCase{
+	acctest.ParallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: protoV6Factories,
 		Steps: []resource.TestStep{
 			{Config: config},

@@ -50,7 +50,7 @@ func TestAccPluginDocPlanCheck(t *testing.T) {
 	// The first line is the test harness's own ("Error running pre-apply plan: ..."); the
 	// rest is the CLI's error output, all of it.
 	expect := regexp.MustCompile(`\A[^\n]*\n\n` + regexp.QuoteMeta(want) + `\s*\z`)
-	resource.ParallelTest(t, resource.TestCase{
+	acctest.ParallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: protoV6Factories,
 		Steps: []resource.TestStep{{
 			// The page's configuration from its first line, so the CLI names the same lines;

@@ -116,7 +116,7 @@ func TestAccRoute_Lifecycle(t *testing.T) {
 	first := routeCase{paths: `["/orders"]`, stripPath: true, priority: 5}
 	second := routeCase{paths: `["/v1/orders", "/orders"]`, stripPath: false, preserveHost: true, priority: 10}
 	route := func(name string) konnect.Object { return env.Get(env.CorePath("routes", "routes", name)) }
-	resource.ParallelTest(t, resource.TestCase{
+	acctest.ParallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: protoV6Factories,
 		Steps: []resource.TestStep{
 			{
@@ -201,7 +201,7 @@ func TestAccRoute_Lifecycle(t *testing.T) {
 // A route that references a service that does not exist fails at apply, on the attribute.
 func TestAccRoute_UnknownService(t *testing.T) {
 	env := acctest.NewEnv(t, konnectmock.Options{})
-	resource.ParallelTest(t, resource.TestCase{
+	acctest.ParallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: protoV6Factories,
 		Steps: []resource.TestStep{
 			{
@@ -242,7 +242,7 @@ resource "konnect_gateway_route" "bad" {
   control_plane_id = "5b1c2d3e-0000-4000-8000-000000000001"
 ` + body + "\n}\n"
 	}
-	resource.ParallelTest(t, resource.TestCase{
+	acctest.ParallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: protoV6Factories,
 		Steps: []resource.TestStep{
 			{
@@ -324,7 +324,7 @@ func TestAccProxyPlugin_Lifecycle(t *testing.T) {
 	env := acctest.NewEnv(t, konnectmock.Options{})
 	sameID := statecheck.CompareValue(compare.ValuesSame())
 	limit := func() konnect.Object { return env.Get(env.CorePath("plugins", "plugins", "orders-limit")) }
-	resource.ParallelTest(t, resource.TestCase{
+	acctest.ParallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: protoV6Factories,
 		Steps: []resource.TestStep{
 			{
@@ -430,7 +430,7 @@ resource "konnect_gateway_plugin" "cors" {
   config           = jsonencode({ origins = ["https://shop.example.com"], credentials = false })
 }
 `
-	resource.ParallelTest(t, resource.TestCase{
+	acctest.ParallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: protoV6Factories,
 		Steps: []resource.TestStep{
 			{
@@ -524,7 +524,7 @@ resource "konnect_gateway_plugin" "bad" {
   control_plane_id = "5b1c2d3e-0000-4000-8000-000000000001"
 ` + body + "\n}\n"
 	}
-	resource.ParallelTest(t, resource.TestCase{
+	acctest.ParallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: protoV6Factories,
 		Steps: []resource.TestStep{
 			{
@@ -560,7 +560,7 @@ resource "konnect_gateway_plugin" "bad" {
 func TestAccProxyConsumer_Validation(t *testing.T) {
 	env := acctest.NewEnv(t, konnectmock.Options{})
 	const cp = `control_plane_id = "5b1c2d3e-0000-4000-8000-000000000001"`
-	resource.ParallelTest(t, resource.TestCase{
+	acctest.ParallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: protoV6Factories,
 		Steps: []resource.TestStep{
 			{
@@ -600,7 +600,7 @@ resource "konnect_gateway_key_auth" "generated" {
   tags             = ` + tags + "\n}\n"
 	}
 	sameKey := statecheck.CompareValue(compare.ValuesSame())
-	resource.ParallelTest(t, resource.TestCase{
+	acctest.ParallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: protoV6Factories,
 		Steps: []resource.TestStep{
 			{
@@ -638,7 +638,7 @@ resource "konnect_gateway_basic_auth" "bob" {
   password         = "s3cret"
 }
 `
-	resource.ParallelTest(t, resource.TestCase{
+	acctest.ParallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: protoV6Factories,
 		Steps: []resource.TestStep{
 			// (terraform-plugin-testing fails an applied step whose next plans, refreshed or
@@ -673,7 +673,7 @@ resource %q "bad" {
 }
 `, typeName, body)
 	}
-	resource.ParallelTest(t, resource.TestCase{
+	acctest.ParallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: protoV6Factories,
 		Steps: []resource.TestStep{
 			{
@@ -750,7 +750,7 @@ resource "konnect_gateway_service" "orders" {
 	}
 	// The JWT example reads its key from a file next to the configuration.
 	cfg = strings.Replace(cfg, `file("${path.module}/checkout-jwt.pub.pem")`, fmt.Sprintf("%q", testRSAPublicKey(t)), 1)
-	resource.ParallelTest(t, resource.TestCase{
+	acctest.ParallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: protoV6Factories,
 		Steps: []resource.TestStep{
 			{

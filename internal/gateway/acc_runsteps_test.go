@@ -100,9 +100,9 @@ resource "konnect_gateway_service" "this" {
 		{
 			name: "field_not_implemented",
 			steps: func(env *acctest.Env) []resource.TestStep {
-				return []resource.TestStep{{Config: config(env, ""), RefreshState: true}}
+				return []resource.TestStep{{Config: config(env, ""), Taint: []string{addr}}}
 			},
-			want: []string{"step 1/1: acctest.RunSteps does not implement TestStep.RefreshState"},
+			want: []string{"step 1/1: acctest.RunSteps does not implement TestStep.Taint"},
 		},
 	}
 	for _, c := range cases {

@@ -24,7 +24,7 @@ resource "konnect_gateway_service" "orders" {
 }
 `, name, host)
 	}
-	resource.ParallelTest(t, resource.TestCase{
+	acctest.ParallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: protoV6Factories,
 		Steps: []resource.TestStep{
 			{

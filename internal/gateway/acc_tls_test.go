@@ -64,7 +64,7 @@ func TestAccTLSUpstreamHealthchecksPartial(t *testing.T) {
 	env := acctest.NewEnv(t, konnectmock.Options{})
 	const u = "konnect_gateway_upstream.u"
 	hc := tfjsonpath.New("healthchecks")
-	resource.ParallelTest(t, resource.TestCase{
+	acctest.ParallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: protoV6Factories,
 		Steps: []resource.TestStep{
 			{Config: upstreamConfig(env, "")},
@@ -100,7 +100,7 @@ func TestAccTLSUpstreamHealthchecksPartial(t *testing.T) {
 // so what was configured is written and Konnect fills the rest.
 func TestAccTLSUpstreamHealthchecksPartialAtCreate(t *testing.T) {
 	env := acctest.NewEnv(t, konnectmock.Options{})
-	resource.ParallelTest(t, resource.TestCase{
+	acctest.ParallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: protoV6Factories,
 		Steps: []resource.TestStep{
 			{Config: upstreamConfig(env, partialHealthchecks)},
@@ -145,7 +145,7 @@ func TestAccTLSSNI(t *testing.T) {
 	const s = "konnect_gateway_sni.s"
 	a, b := acctest.TLSTestPEM(t, "api.example.com", false), acctest.TLSTestPEM(t, "example.com", false)
 	snis := func() string { return env.CorePath("tls-sni", "snis") }
-	resource.ParallelTest(t, resource.TestCase{
+	acctest.ParallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: protoV6Factories,
 		Steps: []resource.TestStep{
 			{
@@ -204,7 +204,7 @@ func TestAccTLSSNI(t *testing.T) {
 // An SNI pointing at a certificate that does not exist fails at apply, on the attribute.
 func TestAccTLSSNIUnknownCertificate(t *testing.T) {
 	env := acctest.NewEnv(t, konnectmock.Options{})
-	resource.ParallelTest(t, resource.TestCase{
+	acctest.ParallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: protoV6Factories,
 		Steps: []resource.TestStep{
 			{
@@ -250,7 +250,7 @@ func TestAccTLSKeyPEM(t *testing.T) {
 	const k = "konnect_gateway_key.k"
 	first, second := acctest.TLSTestPEM(t, "k", false), acctest.TLSTestPEM(t, "k", false)
 	key := func() konnect.Object { return env.Only(env.CorePath("tls-pem-key", "keys")) }
-	resource.ParallelTest(t, resource.TestCase{
+	acctest.ParallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: protoV6Factories,
 		Steps: []resource.TestStep{
 			{
@@ -302,7 +302,7 @@ func tlsValidationTest(t *testing.T, cases []tlsInvalid) {
 			ExpectError: regexp.MustCompile(`(?s)with ` + regexp.QuoteMeta(c.typeName) + `\.bad.*` + c.want),
 		})
 	}
-	resource.ParallelTest(t, resource.TestCase{ProtoV6ProviderFactories: protoV6Factories, Steps: steps})
+	acctest.ParallelTest(t, resource.TestCase{ProtoV6ProviderFactories: protoV6Factories, Steps: steps})
 	if n := len(env.Mock.Counts()); n != 0 {
 		t.Errorf("invalid configuration reached Konnect: %v", env.Mock.Counts())
 	}
@@ -375,7 +375,7 @@ resource "konnect_gateway_certificate" "c" {
 `, p.Cert, p.Key)
 	}
 	keyLines := func(p acctest.TLSPair) []string { return strings.Split(strings.TrimSpace(p.Key), "\n")[1:2] }
-	resource.ParallelTest(t, resource.TestCase{
+	acctest.ParallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: protoV6Factories,
 		ErrorCheck: func(err error) error {
 			for _, line := range append(keyLines(first), keyLines(second)...) {
@@ -422,7 +422,7 @@ resource "konnect_gateway_key" "k" {
   pem              = { private_key = %q }
 }
 `, p.Key)
-	resource.ParallelTest(t, resource.TestCase{
+	acctest.ParallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: protoV6Factories,
 		Steps: []resource.TestStep{
 			{

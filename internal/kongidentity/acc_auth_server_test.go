@@ -45,7 +45,7 @@ resource "konnect_identity_auth_server_claim" "team" {
 `
 	var serverID string
 	var made []string
-	resource.ParallelTest(t, resource.TestCase{
+	acctest.ParallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: protoV6Factories,
 		CheckDestroy: func(*terraform.State) error {
 			if got := env.List("/v1/auth-servers"); len(got) != 1 || got[0]["name"] != "other" {
@@ -137,7 +137,7 @@ func TestAccAuthServerDataSource(t *testing.T) {
 	env := acctest.NewEnv(t, konnectmock.Options{})
 	env.PostObj("/v1/auth-servers", konnect.Object{"name": "idp-staging", "audience": "api://staging"})
 	idp := env.PostObj("/v1/auth-servers", konnect.Object{"name": "idp", "audience": "api://idp", "labels": map[string]any{"env": "prod"}})
-	resource.ParallelTest(t, resource.TestCase{
+	acctest.ParallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: protoV6Factories,
 		Steps: []resource.TestStep{
 			{

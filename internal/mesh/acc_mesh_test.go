@@ -28,7 +28,7 @@ resource "konnect_mesh_control_plane" "prod" {
 `, feature)
 	}
 	var first string
-	resource.ParallelTest(t, resource.TestCase{
+	acctest.ParallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: protoV6Factories,
 		CheckDestroy: func(*terraform.State) error {
 			if got := env.List("/v1/mesh/control-planes"); len(got) != 0 {

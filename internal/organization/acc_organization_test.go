@@ -34,7 +34,7 @@ func TestAccOrganizationRefusals(t *testing.T) {
 	portalID := env.PortalID("refusals")
 	hookPath := "/v3/portals/" + portalID + "/audit-log-webhook"
 	var destID string
-	resource.ParallelTest(t, resource.TestCase{
+	acctest.ParallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: protoV6Factories,
 		CheckDestroy: func(*terraform.State) error {
 			if got := env.List("/v3/audit-log-destinations"); len(got) != 1 || got[0]["name"] != "theirs" {

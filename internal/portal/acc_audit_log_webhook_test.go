@@ -29,7 +29,7 @@ resource "konnect_portal_audit_log_webhook" "this" {
 }
 `, portalID, body)
 	}
-	resource.ParallelTest(t, resource.TestCase{
+	acctest.ParallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: protoV6Factories,
 		CheckDestroy: func(*terraform.State) error {
 			if w := env.Get(path); w["enabled"] != false || w["audit_log_destination_id"] != nil {

@@ -86,7 +86,7 @@ resource "konnect_api_document" "guide" {
 			regexp.QuoteMeta(typeName+" (id ") + acctest.UUIDPattern + `.*` + acctest.PlatformLine(typeName, acctest.UUIDPattern, name, true) + `.*` +
 			acctest.ImportBlock(typeName, "") + acctest.UUIDPattern + "/" + acctest.UUIDPattern + `"\s+\}`)
 	}
-	resource.ParallelTest(t, resource.TestCase{
+	acctest.ParallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: protoV6Factories,
 		Steps: []resource.TestStep{
 			{Config: config, Check: func(s *terraform.State) error {

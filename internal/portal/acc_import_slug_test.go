@@ -45,7 +45,7 @@ resource "konnect_portal_snippet" "support" {
 			ImportStateIdFunc: func(*terraform.State) (string, error) { return portalID + "/" + key, nil },
 		}
 	}
-	resource.ParallelTest(t, resource.TestCase{
+	acctest.ParallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: rec.Factories(newServer),
 		Steps: []resource.TestStep{
 			{Config: portalOnly, Check: func(s *terraform.State) error {

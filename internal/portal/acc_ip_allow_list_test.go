@@ -28,7 +28,7 @@ resource "konnect_portal_ip_allow_list" "office" {
 		many += fmt.Sprintf("%q,", fmt.Sprintf("192.0.2.%d", i))
 	}
 	many += "]"
-	resource.ParallelTest(t, resource.TestCase{
+	acctest.ParallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: protoV6Factories,
 		Steps: []resource.TestStep{
 			{Config: config(`["192.0.2.300"]`), ExpectError: regexp.MustCompile(`(?s)Invalid IP address or CIDR range.*allowed_ips.*got\s+"192\.0\.2\.300"`)},

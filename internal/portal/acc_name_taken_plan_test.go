@@ -37,7 +37,7 @@ resource "konnect_portal_page" "guide" {
 }
 `
 	var portalID string
-	resource.ParallelTest(t, resource.TestCase{
+	acctest.ParallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: protoV6Factories,
 		Steps: []resource.TestStep{
 			{Config: portalOnly, Check: func(s *terraform.State) error {

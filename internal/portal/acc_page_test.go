@@ -218,7 +218,7 @@ resource "konnect_portal_page" "stray" {
 			ExpectError: regexp.MustCompile(`(?s)Parent page not in this portal.*is not a page of portal\s+` + portalID),
 		},
 	}
-	resource.ParallelTest(t, resource.TestCase{ProtoV6ProviderFactories: rec.Factories(newServer), Steps: steps})
+	acctest.ParallelTest(t, resource.TestCase{ProtoV6ProviderFactories: rec.Factories(newServer), Steps: steps})
 }
 
 // TestAccPortalPageExamples keeps examples/resources/konnect_portal_{page,snippet} honest:
@@ -234,7 +234,7 @@ func TestAccPortalPageExamples(t *testing.T) {
 		}
 		cfg += "\n" + strings.ReplaceAll(string(b), "f32d905a-ed33-46a3-a093-d8f536af9a8a", env.PortalID("examples"))
 	}
-	resource.ParallelTest(t, resource.TestCase{
+	acctest.ParallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: protoV6Factories,
 		Steps: []resource.TestStep{
 			{
@@ -283,7 +283,7 @@ resource "konnect_portal_page" "guide" {
 			env.ResetRequests()
 		}
 	}
-	resource.ParallelTest(t, resource.TestCase{
+	acctest.ParallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: protoV6Factories,
 		Steps: []resource.TestStep{
 			{Config: config(base), Check: func(s *terraform.State) error {

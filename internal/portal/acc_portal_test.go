@@ -47,7 +47,7 @@ resource "konnect_portal_team_role" "r" {
 }
 `, acctest.PortalAPIID, typ, role)
 	}
-	resource.ParallelTest(t, resource.TestCase{
+	acctest.ParallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: protoV6Factories,
 		Steps: []resource.TestStep{
 			{
@@ -93,7 +93,7 @@ func TestAccPortalForceDestroy(t *testing.T) {
 		return env.ProviderBlock("") + "\nresource \"konnect_portal\" \"p\" {\n  name = \"published\"\n" + force + "}\n"
 	}
 	var id string
-	resource.ParallelTest(t, resource.TestCase{
+	acctest.ParallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: protoV6Factories,
 		CheckDestroy: func(*terraform.State) error {
 			if n := len(env.List("/v3/portals")); n != 0 {
@@ -146,7 +146,7 @@ func TestAccPortalDataSources(t *testing.T) {
 	env := acctest.NewEnv(t, konnectmock.Options{})
 	env.Post("/v3/portals", konnect.Object{"name": "public-docs", "authentication_enabled": false})
 	env.Post("/v3/portals", konnect.Object{"name": "partners", "rbac_enabled": true})
-	resource.ParallelTest(t, resource.TestCase{
+	acctest.ParallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: protoV6Factories,
 		Steps: []resource.TestStep{{
 			Config: env.ProviderBlock("") + `
@@ -205,7 +205,7 @@ resource "konnect_portal_team" "t" {
 `
 	var portalID, teamID, childPage string
 	extra := map[string]string{}
-	resource.ParallelTest(t, resource.TestCase{
+	acctest.ParallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: protoV6Factories,
 		Steps: []resource.TestStep{
 			{

@@ -150,7 +150,7 @@ func TestAccPortalAuth(t *testing.T) {
 			},
 		},
 	)
-	resource.ParallelTest(t, resource.TestCase{ProtoV6ProviderFactories: protoV6Factories, Steps: steps})
+	acctest.ParallelTest(t, resource.TestCase{ProtoV6ProviderFactories: protoV6Factories, Steps: steps})
 }
 
 // portalSettingsExampleTypes are the types of a portal's settings whose
@@ -170,7 +170,7 @@ func TestAccPortalSettingsExamples(t *testing.T) {
 		}
 		cfg += "\n" + string(b)
 	}
-	resource.ParallelTest(t, resource.TestCase{
+	acctest.ParallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: protoV6Factories,
 		Steps: []resource.TestStep{
 			{Config: cfg, Check: resource.TestCheckResourceAttr("konnect_portal_auth.developers", "konnect_mapping_enabled", "true")},
@@ -324,7 +324,7 @@ func TestAccPortalCustomization(t *testing.T) {
 			},
 		},
 	)
-	resource.ParallelTest(t, resource.TestCase{ProtoV6ProviderFactories: protoV6Factories, Steps: steps})
+	acctest.ParallelTest(t, resource.TestCase{ProtoV6ProviderFactories: protoV6Factories, Steps: steps})
 }
 
 // TestAccPortalCustomDomain: bad input is refused at plan; a host name a portal's domain
@@ -418,7 +418,7 @@ func TestAccPortalCustomDomain(t *testing.T) {
 			},
 		},
 	)
-	resource.ParallelTest(t, resource.TestCase{ProtoV6ProviderFactories: protoV6Factories, Steps: steps})
+	acctest.ParallelTest(t, resource.TestCase{ProtoV6ProviderFactories: protoV6Factories, Steps: steps})
 }
 
 // TestAccPortalImages: bad image data is refused at plan, naming the attribute (SVG, which
@@ -493,7 +493,7 @@ resource "konnect_portal_favicon" "this" {
 			return nil
 		},
 	})
-	resource.ParallelTest(t, resource.TestCase{ProtoV6ProviderFactories: protoV6Factories, Steps: steps})
+	acctest.ParallelTest(t, resource.TestCase{ProtoV6ProviderFactories: protoV6Factories, Steps: steps})
 }
 
 // TestAccApplicationAuthStrategy: bad input is refused at plan; an OpenID Connect strategy
@@ -591,7 +591,7 @@ func TestAccApplicationAuthStrategy(t *testing.T) {
 		},
 		resource.TestStep{Config: config(keys), PlanOnly: true},
 	)
-	resource.ParallelTest(t, resource.TestCase{ProtoV6ProviderFactories: protoV6Factories, Steps: steps})
+	acctest.ParallelTest(t, resource.TestCase{ProtoV6ProviderFactories: protoV6Factories, Steps: steps})
 }
 
 // Settings Konnect creates with the portal: "creating" konnect_portal_auth writes over what
@@ -607,7 +607,7 @@ func TestAccPortalAuthCreateOverEdits(t *testing.T) {
 	config := func(body, policy string) string {
 		return env.ProviderBlock(policy) + fmt.Sprintf("\nresource \"konnect_portal_auth\" \"this\" {\n  portal_id = %q\n%s}\n", portalID, body)
 	}
-	resource.ParallelTest(t, resource.TestCase{
+	acctest.ParallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: protoV6Factories,
 		Steps: []resource.TestStep{
 			{

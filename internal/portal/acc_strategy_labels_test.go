@@ -43,7 +43,7 @@ resource "konnect_application_auth_strategy" "keys" {
 			return nil
 		}
 	}
-	resource.ParallelTest(t, resource.TestCase{
+	acctest.ParallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: protoV6Factories,
 		Steps: []resource.TestStep{
 			{Config: config(`{ team = "shop", env = "prod" }`), Check: holds(map[string]string{"team": "shop", "env": "prod"})},

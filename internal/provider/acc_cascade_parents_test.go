@@ -11,6 +11,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
 	"github.com/hashicorp/terraform-plugin-testing/terraform"
 
+	"github.com/konnectguard/terraform-provider-konnect/internal/acctest"
 	"github.com/konnectguard/terraform-provider-konnect/internal/engine"
 	"github.com/konnectguard/terraform-provider-konnect/internal/konnect"
 	"github.com/konnectguard/terraform-provider-konnect/internal/konnectmock"
@@ -44,7 +45,7 @@ resource "konnect_gateway_route" "managed" {
 			importBlock("konnect_gateway_route", env.cps["casc-route"]+"/"+routeID) +
 			`.*No\s+conflict_policy\s+lets\s+this\s+delete\s+through`)
 	}
-	resource.ParallelTest(t, resource.TestCase{
+	acctest.ParallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: protoV6Factories,
 		Steps: []resource.TestStep{
 			{Config: config("")},
@@ -124,7 +125,7 @@ func TestAccCascadeParents_ControlPlane(t *testing.T) {
 			t.Fatalf("out-of-band create in %s: %v", collection, err)
 		}
 	}
-	resource.ParallelTest(t, resource.TestCase{
+	acctest.ParallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: protoV6Factories,
 		Steps: []resource.TestStep{
 			{Config: env.cpWithContents("")},

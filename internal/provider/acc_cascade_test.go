@@ -12,6 +12,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-testing/plancheck"
 	"github.com/hashicorp/terraform-plugin-testing/terraform"
 
+	"github.com/konnectguard/terraform-provider-konnect/internal/acctest"
 	"github.com/konnectguard/terraform-provider-konnect/internal/konnect"
 	"github.com/konnectguard/terraform-provider-konnect/internal/konnectmock"
 )
@@ -152,7 +153,7 @@ func TestAccCascade_DestroyRefused(t *testing.T) {
 	env := newCascadeEnv(t, "casc-a")
 	pluginID, keyID := uuid.NewString(), uuid.NewString()
 	var svcID, consumerID string
-	resource.ParallelTest(t, resource.TestCase{
+	acctest.ParallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: protoV6Factories,
 		Steps: []resource.TestStep{
 			{Config: env.serviceAndConsumer("", "casc-a", "")},
@@ -200,7 +201,7 @@ func TestAccCascade_DestroyWarn(t *testing.T) {
 	env := newCascadeEnv(t, "casc-b")
 	pluginID, keyID := uuid.NewString(), uuid.NewString()
 	var svcID, consumerID string
-	resource.ParallelTest(t, resource.TestCase{
+	acctest.ParallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: protoV6Factories,
 		Steps: []resource.TestStep{
 			{Config: env.serviceAndConsumer("warn", "casc-b", "")},
@@ -231,7 +232,7 @@ func TestAccCascade_ReplaceRefused(t *testing.T) {
 	env := newCascadeEnv(t, "casc-c1", "casc-c2")
 	pluginID := uuid.NewString()
 	var svcID string
-	resource.ParallelTest(t, resource.TestCase{
+	acctest.ParallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: protoV6Factories,
 		Steps: []resource.TestStep{
 			{Config: env.serviceAndConsumer("", "casc-c1", "")},
@@ -283,7 +284,7 @@ resource "konnect_gateway_key_auth" "alice" {
 }
 `
 	var svcID, consumerID string
-	resource.ParallelTest(t, resource.TestCase{
+	acctest.ParallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: protoV6Factories,
 		Steps: []resource.TestStep{
 			{Config: env.serviceAndConsumer("", "casc-d", children)},
@@ -318,7 +319,7 @@ resource "konnect_gateway_upstream" "u" {
 `, env.cps["casc-e"])
 	}
 	var upstreamID string
-	resource.ParallelTest(t, resource.TestCase{
+	acctest.ParallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: protoV6Factories,
 		Steps: []resource.TestStep{
 			{Config: cfg("")},

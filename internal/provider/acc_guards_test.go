@@ -19,6 +19,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-testing/terraform"
 	"github.com/hashicorp/terraform-plugin-testing/tfjsonpath"
 
+	"github.com/konnectguard/terraform-provider-konnect/internal/acctest"
 	"github.com/konnectguard/terraform-provider-konnect/internal/konnect"
 	"github.com/konnectguard/terraform-provider-konnect/internal/konnectmock"
 )
@@ -52,7 +53,7 @@ var (
 // the edit and nothing of the plan is written.
 func TestAccGuardScenario1_SavedPlanOutOfBandUpdate(t *testing.T) {
 	env := newKonnectEnv(t, konnectmock.Options{})
-	resource.ParallelTest(t, resource.TestCase{
+	acctest.ParallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: protoV6Factories,
 		Steps: []resource.TestStep{
 			{Config: env.serviceConfig("", "s1", `read_timeout = 60000`)},
@@ -90,7 +91,7 @@ func TestAccGuardScenario1_SavedPlanOutOfBandUpdate(t *testing.T) {
 // Scenario 2: saved plan, out-of-band delete: a clear diagnostic, nothing recreated blindly.
 func TestAccGuardScenario2_SavedPlanOutOfBandDelete(t *testing.T) {
 	env := newKonnectEnv(t, konnectmock.Options{})
-	resource.ParallelTest(t, resource.TestCase{
+	acctest.ParallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: protoV6Factories,
 		Steps: []resource.TestStep{
 			{Config: env.serviceConfig("", "s2", `read_timeout = 60000`)},
@@ -125,7 +126,7 @@ func TestAccGuardScenario2_SavedPlanOutOfBandDelete(t *testing.T) {
 // per policy.
 func TestAccGuardScenario3_RemoteEditPolicyFail(t *testing.T) {
 	env := newKonnectEnv(t, konnectmock.Options{})
-	resource.ParallelTest(t, resource.TestCase{
+	acctest.ParallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: protoV6Factories,
 		Steps: []resource.TestStep{
 			{Config: env.serviceConfig("", "s3f", "retries = 5\n  read_timeout = 60000")},
@@ -161,7 +162,7 @@ func TestAccGuardScenario3_RemoteEditPolicyWarnAndOverwrite(t *testing.T) {
 		t.Run(policy, func(t *testing.T) {
 			env := newKonnectEnv(t, konnectmock.Options{})
 			cp := "s3" + policy
-			resource.ParallelTest(t, resource.TestCase{
+			acctest.ParallelTest(t, resource.TestCase{
 				ProtoV6ProviderFactories: protoV6Factories,
 				Steps: []resource.TestStep{
 					{Config: env.serviceConfig(policy, cp, "retries = 5")},
@@ -185,7 +186,7 @@ func TestAccGuardScenario3_RemoteEditPolicyWarnAndOverwrite(t *testing.T) {
 // Scenario 4: an out-of-band update that configuration already matches plans nothing.
 func TestAccGuardScenario4_ConfigurationAlreadyAgrees(t *testing.T) {
 	env := newKonnectEnv(t, konnectmock.Options{})
-	resource.ParallelTest(t, resource.TestCase{
+	acctest.ParallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: protoV6Factories,
 		Steps: []resource.TestStep{
 			{Config: env.serviceConfig("", "s4", "retries = 5")},
@@ -210,7 +211,7 @@ func TestAccGuardScenario4_ConfigurationAlreadyAgrees(t *testing.T) {
 // Scenario 5: a destroy of an object modified since the plan fails and deletes nothing.
 func TestAccGuardScenario5_DestroyOfModifiedObject(t *testing.T) {
 	env := newKonnectEnv(t, konnectmock.Options{})
-	resource.ParallelTest(t, resource.TestCase{
+	acctest.ParallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: protoV6Factories,
 		Steps: []resource.TestStep{
 			{Config: env.serviceConfig("", "s5", "")},
@@ -248,7 +249,7 @@ func TestAccGuardScenario5_DestroyOfModifiedObject(t *testing.T) {
 func TestAccGuardScenario6_CreateWhenNameExists(t *testing.T) {
 	env := newKonnectEnv(t, konnectmock.Options{})
 	var existingID string
-	resource.ParallelTest(t, resource.TestCase{
+	acctest.ParallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: protoV6Factories,
 		Steps: []resource.TestStep{
 			{Config: env.providerBlock("") + `resource "konnect_gateway_control_plane" "cp" { name = "s6" }`},
@@ -287,7 +288,7 @@ func TestAccGuardScenario6_CreateWhenNameExists(t *testing.T) {
 // Scenario 7: a -refresh=false plan against a changed object is caught by Guard 1.
 func TestAccGuardScenario7_NoRefreshPlan(t *testing.T) {
 	env := newKonnectEnv(t, konnectmock.Options{})
-	resource.ParallelTest(t, resource.TestCase{
+	acctest.ParallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: protoV6Factories,
 		AdditionalCLIOptions:     &resource.AdditionalCLIOptions{Plan: resource.PlanOptions{NoRefresh: true}},
 		Steps: []resource.TestStep{
@@ -361,7 +362,7 @@ func TestAccGuardScenario8_ETagRace(t *testing.T) {
 			t.Errorf("racing edit: %d %s", rec.Code, b)
 		}
 	}
-	resource.ParallelTest(t, resource.TestCase{
+	acctest.ParallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: protoV6Factories,
 		Steps: []resource.TestStep{
 			{Config: env.serviceConfig("", "s8", `read_timeout = 60000`)},
@@ -420,7 +421,7 @@ resource "konnect_gateway_basic_auth" "alice" {
 		return env.get(env.corePath("hidden", "consumers", alice["id"].(string), "basic-auth", "alice-web"))["password"]
 	}
 	var uiHash any
-	resource.ParallelTest(t, resource.TestCase{
+	acctest.ParallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: protoV6Factories,
 		Steps: []resource.TestStep{
 			{Config: config("", `["a"]`)},

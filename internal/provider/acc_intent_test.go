@@ -9,6 +9,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-testing/plancheck"
 	"github.com/hashicorp/terraform-plugin-testing/terraform"
 
+	"github.com/konnectguard/terraform-provider-konnect/internal/acctest"
 	"github.com/konnectguard/terraform-provider-konnect/internal/konnect"
 	"github.com/konnectguard/terraform-provider-konnect/internal/konnectmock"
 )
@@ -201,7 +202,7 @@ func TestAccIntentAdoptedThenChanged(t *testing.T) {
 			cfg := func(i int) string { return c.config(env, cp, "", c.hcl[i]) }
 			adopt := env.adoptionStep(cfg(1), c.address)
 			adopt.PreConfig = func() { c.setInKonnect(env, cp, c.json[1]); env.resetRequests() }
-			resource.ParallelTest(t, resource.TestCase{
+			acctest.ParallelTest(t, resource.TestCase{
 				ProtoV6ProviderFactories: protoV6Factories,
 				Steps: []resource.TestStep{
 					{Config: cfg(0)},

@@ -13,6 +13,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-testing/terraform"
 	"github.com/hashicorp/terraform-plugin-testing/tfjsonpath"
 
+	"github.com/konnectguard/terraform-provider-konnect/internal/acctest"
 	"github.com/konnectguard/terraform-provider-konnect/internal/konnectmock"
 )
 
@@ -38,7 +39,7 @@ resource "konnect_gateway_service" "orders" {
 func TestAccLifecycle(t *testing.T) {
 	env := newKonnectEnv(t, konnectmock.Options{})
 	sameID := statecheck.CompareValue(compare.ValuesSame())
-	resource.ParallelTest(t, resource.TestCase{
+	acctest.ParallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: protoV6Factories,
 		CheckDestroy: func(*terraform.State) error {
 			if env.controlPlaneByName("lifecycle") != nil {
@@ -131,7 +132,7 @@ func TestAccLifecycle(t *testing.T) {
 // Bad input fails at plan time, naming the attribute, before anything reaches Konnect.
 func TestAccValidation(t *testing.T) {
 	env := newKonnectEnv(t, konnectmock.Options{})
-	resource.ParallelTest(t, resource.TestCase{
+	acctest.ParallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: protoV6Factories,
 		Steps: []resource.TestStep{
 			{

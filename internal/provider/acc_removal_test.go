@@ -12,6 +12,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-testing/terraform"
 	"github.com/hashicorp/terraform-plugin-testing/tfjsonpath"
 
+	"github.com/konnectguard/terraform-provider-konnect/internal/acctest"
 	"github.com/konnectguard/terraform-provider-konnect/internal/konnect"
 	"github.com/konnectguard/terraform-provider-konnect/internal/konnectmock"
 )
@@ -46,7 +47,7 @@ func TestAccRemovalResetsToKonnectDefault(t *testing.T) {
 	plugin := func() konnect.Object { return env.get(env.corePath(cp, "plugins", env.pluginID(cp, "rate-limiting"))) }
 	full := env.removalConfig(cp, "  retries = 3\n  tags = [\"a\", \"b\"]", `{ minute = 10, hour = 500, policy = "local" }`)
 	trimmed := env.removalConfig(cp, "", `{ minute = 10, policy = "local" }`)
-	resource.ParallelTest(t, resource.TestCase{
+	acctest.ParallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: protoV6Factories,
 		Steps: []resource.TestStep{
 			{
@@ -95,7 +96,7 @@ func TestAccRemovalResetsToKonnectDefault(t *testing.T) {
 func TestAccRemovalOfValueChangedInKonnect(t *testing.T) {
 	env := newKonnectEnv(t, konnectmock.Options{})
 	const cp = "removal-conflict"
-	resource.ParallelTest(t, resource.TestCase{
+	acctest.ParallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: protoV6Factories,
 		Steps: []resource.TestStep{
 			{Config: env.removalConfig(cp, "  retries = 3", `{ minute = 10, hour = 500 }`)},
@@ -149,7 +150,7 @@ resource "konnect_gateway_service" "s" {
 }
 `, cpID, extra)
 	}
-	resource.ParallelTest(t, resource.TestCase{
+	acctest.ParallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: protoV6Factories,
 		Steps: []resource.TestStep{
 			{
@@ -177,7 +178,7 @@ func TestAccPluginConfigNullMeansDefault(t *testing.T) {
 	const cp = "config-null"
 	plugin := func() konnect.Object { return env.get(env.corePath(cp, "plugins", env.pluginID(cp, "rate-limiting"))) }
 	withNulls := env.removalConfig(cp, "", `{ minute = 10, error_code = null, policy = "redis", redis = { host = "r.internal", port = null } }`)
-	resource.ParallelTest(t, resource.TestCase{
+	acctest.ParallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: protoV6Factories,
 		Steps: []resource.TestStep{
 			{

@@ -9,6 +9,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-testing/plancheck"
 	"github.com/hashicorp/terraform-plugin-testing/terraform"
 
+	"github.com/konnectguard/terraform-provider-konnect/internal/acctest"
 	"github.com/konnectguard/terraform-provider-konnect/internal/konnectmock"
 )
 
@@ -33,7 +34,7 @@ func TestAccReportedRouteHostRemovedInKonnect(t *testing.T) {
 	env := newKonnectEnv(t, konnectmock.Options{})
 	route := func() string { return env.corePath("reported", "routes", "orders") }
 	hosts := func() []any { h, _ := env.get(route())["hosts"].([]any); return h }
-	resource.ParallelTest(t, resource.TestCase{
+	acctest.ParallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: protoV6Factories,
 		Steps: []resource.TestStep{
 			{Config: env.reportedRouteConfig("", `["a"]`)},
@@ -86,7 +87,7 @@ resource "konnect_gateway_vault" "v" {
 }
 `, cfg)
 	}
-	resource.ParallelTest(t, resource.TestCase{
+	acctest.ParallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: protoV6Factories,
 		Steps: []resource.TestStep{
 			{Config: config(`{ prefix = "APP_" }`)},

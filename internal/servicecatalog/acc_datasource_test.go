@@ -18,7 +18,7 @@ func TestAccCatalogServiceDataSource(t *testing.T) {
 	env := acctest.NewEnv(t, konnectmock.Options{})
 	env.PostObj("/v1/catalog-services", konnect.Object{"name": "orders-staging", "display_name": "Orders (staging)"})
 	orders := env.PostObj("/v1/catalog-services", konnect.Object{"name": "orders", "display_name": "Orders", "labels": map[string]any{"team": "shop"}})
-	resource.ParallelTest(t, resource.TestCase{
+	acctest.ParallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: protoV6Factories,
 		Steps: []resource.TestStep{
 			{
