@@ -14,8 +14,9 @@ import (
 
 // ListAll lists every object of kind k below parents (every page), each as Konnect's GET
 // answers it: from the listing a refresh snapshot reads (snapshotOf) where that carries
-// whole objects, else one GET per listed object. ok is false when the kind's API has no
-// listing the engine reads (a singleton, an assignment): the caller reports it skipped.
+// whole objects, else one GET per listed object; a singleton (one object per parents) by its
+// GET. ok is false when the kind's API has no listing the engine reads (an assignment): the
+// caller reports it skipped.
 func ListAll(ctx context.Context, data *ProviderData, k EntityKind, parents map[string]string) (objs []konnect.Object, ok bool, err error) {
 	if _, cp := k.API.(ControlPlaneAPI); cp {
 		objs, err = data.Client.ListControlPlanes(ctx, konnect.ControlPlaneFilter{})
@@ -30,6 +31,22 @@ func ListAll(ctx context.Context, data *ProviderData, k EntityKind, parents map[
 	if s, ok := k.API.(SingletonAPI); ok && s.Listing != nil {
 		objs, err = s.listAll(ctx, data.Client, k, parents)
 		return objs, true, err
+	}
+	if sg, ok := k.API.(interface{ Singleton() SingletonAPI }); ok && sg.Singleton().Listing == nil {
+		// One object per parents (a portal's settings, the organization's): its GET, or
+		// nothing when there is none (one that exists only once created: a custom domain).
+		s := sg.Singleton()
+		obj, _, err := k.API.Get(ctx, data.Client, Address{Parents: parents, ID: s.idOf(parents)})
+		if konnect.IsNotFound(err) {
+			return nil, true, nil
+		}
+		if err != nil {
+			return nil, true, err
+		}
+		for name, v := range parents {
+			obj[name] = v
+		}
+		return []konnect.Object{obj}, true, nil
 	}
 	if l, ok := k.API.(ExportListing); ok {
 		objs, err = l.ListAll(ctx, data.Client, parents)

@@ -41,7 +41,7 @@ const (
 // a cloud gateway control plane's configuration, custom domain and managed cache, an auth
 // server with a scope, a claim and a client, a realm with a consumer and keys, a catalog
 // service, a mesh control plane) adopted in
-// one command: the exported folder plans 43 imports and nothing
+// one command: the exported folder plans 45 imports and nothing
 // else, applies, plans empty after, and the guards hold (an edit in Konnect is a conflict);
 // no secret in any file; references instead of ids; a second export is byte-identical.
 func TestAccExport(t *testing.T) {
@@ -116,6 +116,12 @@ func TestAccExport(t *testing.T) {
 	e.Create("/v1/realms/"+realm+"/consumers/"+acme+"/keys", konnect.Object{"type": "new"})
 	e.Create("/v1/realms/"+realm+"/consumers/"+acme+"/keys", konnect.Object{"type": "legacy", "secret": legacyKey})
 	e.Create("/v1/catalog-services", konnect.Object{"name": "orders", "display_name": "Orders", "custom_fields": map[string]any{"owner": "team-shop"}})
+	// An integration instance (no auth config yet: nothing to export of it), and the portal's
+	// login settings changed in the UI (the organization's left as Konnect made them).
+	e.Create("/v1/integration-instances", konnect.Object{"integration_name": "datadog", "name": "dd", "display_name": "Datadog", "config": map[string]any{"region": "us"}})
+	if _, err := e.Client.Do(context.Background(), "PATCH", "/v3/portals/"+portal+"/authentication-settings", nil, konnect.Object{"konnect_mapping_enabled": true}, nil); err != nil {
+		t.Fatal(err)
+	}
 	e.Create("/v1/mesh/control-planes", konnect.Object{"name": "shop-mesh"})
 
 	cli := acctest.NewCLIRun(t)
@@ -131,12 +137,14 @@ func TestAccExport(t *testing.T) {
 	}
 	e.ResetRequests()
 	progress := run(cli.Dir, false)
-	for _, want := range []string{"gateway: 16 objects read", "access: 4 objects read", "portal: 4 objects read", "catalog: 4 objects read",
+	for _, want := range []string{"gateway: 16 objects read", "access: 4 objects read", "portal: 5 objects read", "catalog: 4 objects read",
 		"organization: 1 objects read", "cloudgateway: 5 objects read",
-		"consumers: 3 objects read", "kongidentity: 4 objects read", "servicecatalog: 1 objects read", "mesh: 1 objects read", "Exported 43 objects",
+		"consumers: 3 objects read", "kongidentity: 4 objects read", "servicecatalog: 2 objects read", "mesh: 1 objects read", "Exported 45 objects",
 		"a legacy key: Konnect never returns its secret",
 		"konnect_team \"Organization Admin\"", "one of Konnect's predefined teams", "the partial Konnect made for a managed cache add-on",
-		"konnect_api_specification: the same objects as konnect_api_version", "konnect_portal_auth: not exported yet: one object per <portal_id>"} {
+		"konnect_api_specification: the same objects as konnect_api_version", "konnect_authentication_settings (authentication_settings): holds what Konnect sets for a new one, nothing to adopt",
+		"konnect_audit_log (audit_log): holds what Konnect sets for a new one, nothing to adopt",
+		"konnect_portal_customization (" + portal + "): holds what Konnect sets for a new one, nothing to adopt"} {
 		if !strings.Contains(progress, want) {
 			t.Errorf("stderr lacks %q:\n%s", want, progress)
 		}
@@ -144,7 +152,7 @@ func TestAccExport(t *testing.T) {
 	// Listings, not a call per object: a consumer's credentials come from the control
 	// plane's listing of them all, not from each consumer's (mtls-auth aside: the cascade
 	// guard declares no control plane listing of it yet).
-	t.Logf("the export of 43 objects sent %d requests", len(e.Requests()))
+	t.Logf("the export of 45 objects sent %d requests", len(e.Requests()))
 	perConsumer := regexp.MustCompile(`/consumers/[^/]+/(key-auth|basic-auth|acls|jwt|hmac-auth)$`)
 	for _, r := range e.Requests() {
 		if perConsumer.MatchString(r) || !strings.HasPrefix(r, "GET ") {
@@ -190,7 +198,11 @@ func TestAccExport(t *testing.T) {
 	// The portal's pages in their tree, the API's children and the implementation by
 	// reference.
 	for fname, wants := range map[string][]string{
-		"portal.tf": {"portal_id = konnect_portal.developers.id", "parent_page_id = konnect_portal_page.developers_guide.id",
+		// The portal's login settings, changed in the UI: only that setting, the OIDC secret
+		// Konnect never returns left for whoever uses OIDC to set.
+		"portal.tf": {`resource "konnect_portal_auth" "developers_portal_auth"`, "konnect_mapping_enabled = true",
+			"# oidc_client_secret: Konnect never returns it; set it to manage it.",
+			"portal_id = konnect_portal.developers.id", "parent_page_id = konnect_portal_page.developers_guide.id",
 			`resource "konnect_portal_page" "developers_faq"`, `resource "konnect_portal_snippet" "developers_banner"`},
 		"catalog.tf": {"api_id = konnect_api.orders_api.id", `resource "konnect_api_version" "orders_api_1_0_0"`,
 			"control_plane_id = konnect_gateway_control_plane.prod.id", "id = konnect_gateway_service.orders.id",
@@ -205,9 +217,10 @@ func TestAccExport(t *testing.T) {
 		// A claim and a client name their scope by reference; a consumer its realm.
 		"kongidentity.tf": {"auth_server_id = konnect_identity_auth_server.shop.id", "include_in_scopes = [konnect_identity_auth_server_scope.shop_orders_read.id]",
 			"allow_scopes = [konnect_identity_auth_server_scope.shop_orders_read.id]"},
-		"consumers.tf":      {"realm_id = konnect_realm.partners.id", "consumer_id = konnect_centralized_consumer.partners_acme.id", `type = "new"`},
-		"servicecatalog.tf": {`resource "konnect_catalog_service" "orders"`, `owner = "team-shop"`},
-		"mesh.tf":           {`resource "konnect_mesh_control_plane" "shop_mesh"`},
+		"consumers.tf": {"realm_id = konnect_realm.partners.id", "consumer_id = konnect_centralized_consumer.partners_acme.id", `type = "new"`},
+		"servicecatalog.tf": {`resource "konnect_catalog_service" "orders"`, `owner = "team-shop"`,
+			`resource "konnect_integration_instance" "dd"`, `integration_name = "datadog"`},
+		"mesh.tf": {`resource "konnect_mesh_control_plane" "shop_mesh"`},
 	} {
 		for _, want := range wants {
 			if !strings.Contains(squeeze(files[fname]), squeeze(want)) {
@@ -230,7 +243,7 @@ func TestAccExport(t *testing.T) {
 		"TF_VAR_alice_key_auth_key=" + keyAuthKey, "TF_VAR_certificate_key=" + tls.Key}
 	out, code := cli.Run(tf, "plan", "-no-color", "-out=adopt.tfplan")
 	if code != 0 || !planSays.MatchString(out) {
-		t.Fatalf("plan of the export: exit status %d, want 43 imports and nothing else\n%s", code, out)
+		t.Fatalf("plan of the export: exit status %d, want 45 imports and nothing else\n%s", code, out)
 	}
 	t.Log(planSays.FindString(out))
 	if strings.Contains(out, redisPassword) || strings.Contains(out, keyAuthKey) {
@@ -261,7 +274,7 @@ func TestAccExport(t *testing.T) {
 		}
 	}
 	e.ResetRequests()
-	if out, code = cli.Run(tf, "apply", "-no-color", "adopt.tfplan"); code != 0 || !strings.Contains(out, "43 imported, 0 added,") {
+	if out, code = cli.Run(tf, "apply", "-no-color", "adopt.tfplan"); code != 0 || !strings.Contains(out, "45 imported, 0 added,") {
 		t.Fatalf("apply: exit status %d\n%s", code, out)
 	}
 	if w := e.WritesSince(); len(w) > 0 {
@@ -308,9 +321,9 @@ func TestAccExport(t *testing.T) {
 	}
 }
 
-// planSays is the plan's summary line: 43 imports, nothing added or destroyed, and changes
+// planSays is the plan's summary line: 45 imports, nothing added or destroyed, and changes
 // only where a sensitive variable marks an attribute sensitive (checked from the plan).
-var planSays = regexp.MustCompile(`Plan: 43 to import, 0 to add, [0-3] to change, 0 to destroy\.`)
+var planSays = regexp.MustCompile(`Plan: 45 to import, 0 to add, [0-3] to change, 0 to destroy\.`)
 
 func readTF(t *testing.T, dir string) map[string]string {
 	t.Helper()

@@ -54,6 +54,25 @@ func omitted(a engine.Attr, v any) bool {
 	return known && guard.Equal(guard.Field{Set: a.Type.Kind == engine.KSet}, v, def)
 }
 
+// onlyDefaults reports whether an object's configuration would set nothing but its parents:
+// every attribute unset, at its declared default or at the value Konnect gives a new one
+// (defaults: a singleton's Defaults, by JSON name), and no secret.
+func onlyDefaults(k engine.EntityKind, values map[string]any, defaults map[string]any) bool {
+	for _, a := range k.Attrs {
+		if !written(a) || a.Parent {
+			continue
+		}
+		v := values[a.Name]
+		if d, ok := defaults[a.JSONName()]; ok && !a.Sensitive && guard.Equal(guard.Field{Set: a.Type.Kind == engine.KSet}, v, d) {
+			continue
+		}
+		if a.Sensitive && v != nil || !a.Sensitive && !omitted(a, v) {
+			return false
+		}
+	}
+	return true
+}
+
 // written reports whether an attribute is one configuration sets at all.
 func written(a engine.Attr) bool {
 	return a.Mode != engine.Computed && !a.ConfigOnly() && !a.Overlay
@@ -72,9 +91,17 @@ func (r *renderer) block(body *hclwrite.Body, o *object) {
 		}
 		v := o.values[a.Name]
 		if a.Sensitive {
+			if v == nil && a.NotReturned && !a.ShownOnce && a.Mode != engine.Required {
+				// An optional one Konnect never returns (a portal's OIDC client secret, which
+				// a portal without OIDC has none of): the import leaves it null, and so may
+				// configuration; asking for it would make every adopter invent one.
+				res.AppendUnstructuredTokens(comment(fmt.Sprintf("  # %s: Konnect never returns it; set it to manage it.\n", a.Name)))
+				continue
+			}
 			if v == nil && (!a.NotReturned || a.ShownOnce) {
-				// unset; one Konnect never returns is asked for all the same, but not one
-				// Konnect generated and showed once (a client's secret): the object keeps it
+				// unset; a required one Konnect never returns is asked for all the same, but
+				// not one Konnect generated and showed once (a client's secret): the object
+				// keeps it
 				continue
 			}
 			res.SetAttributeRaw(a.Name, r.secret(o, []string{a.Name}, v, a.NotReturned, a.Type.Kind == engine.KString))

@@ -2,10 +2,12 @@ package export
 
 import (
 	"encoding/json"
+	"maps"
 	"testing"
 
 	"github.com/konnectguard/terraform-provider-konnect/internal/engine"
 	"github.com/konnectguard/terraform-provider-konnect/internal/gateway"
+	"github.com/konnectguard/terraform-provider-konnect/internal/portal"
 )
 
 func TestOmitted(t *testing.T) {
@@ -150,5 +152,41 @@ variable "orders_rate_limiting_config_redis_password" {
 	}
 	if again := render(exampleWalk()); string(again[0].content) != got["gateway_prod_eu.tf"] {
 		t.Errorf("a second rendering differs")
+	}
+}
+
+// A singleton whose every setting is Konnect's default for a new one is left out; one setting
+// changed, or a secret set, and it is exported.
+func TestOnlyDefaults(t *testing.T) {
+	fresh := map[string]any{"portal_id": "p1", "basic_auth_enabled": true, "oidc_auth_enabled": false, "saml_auth_enabled": false,
+		"oidc_team_mapping_enabled": false, "idp_mapping_enabled": false, "konnect_mapping_enabled": false}
+	if !onlyDefaults(portal.AuthKind, fresh, nil) {
+		t.Error("a new portal's login settings are exported")
+	}
+	changed := maps.Clone(fresh)
+	changed["konnect_mapping_enabled"] = true
+	if onlyDefaults(portal.AuthKind, changed, nil) {
+		t.Error("konnect_mapping_enabled = true, changed in Konnect, is left out")
+	}
+	secret := maps.Clone(fresh)
+	secret["oidc_client_secret"] = "s3cret-value"
+	if onlyDefaults(portal.AuthKind, secret, nil) {
+		t.Error("a set OIDC client secret is left out")
+	}
+	// A portal's customization as Konnect makes it: the spec renderer's defaults, which only
+	// the singleton's Defaults declare.
+	renderer := map[string]any{"try_it_ui": true, "try_it_insomnia": true, "infinite_scroll": true, "show_schemas": true,
+		"hide_internal": false, "hide_deprecated": false, "allow_custom_server_urls": true}
+	custom := map[string]any{"portal_id": "p1", "spec_renderer": renderer}
+	api, ok := portal.CustomizationKind.API.(engine.SingletonAPI)
+	if !ok {
+		t.Fatalf("konnect_portal_customization's API is %T", portal.CustomizationKind.API)
+	}
+	if !onlyDefaults(portal.CustomizationKind, custom, api.Defaults) {
+		t.Error("a new portal's customization is exported")
+	}
+	custom["css"] = "body { color: teal }"
+	if onlyDefaults(portal.CustomizationKind, custom, api.Defaults) {
+		t.Error("css set in Konnect is left out")
 	}
 }

@@ -297,6 +297,11 @@ func (w *walk) add(ctx context.Context, family string, k engine.EntityKind, obj 
 	if err != nil {
 		return false, fmt.Errorf("reading %s %s: %w", k.TypeName, id, err)
 	}
+	if sg, single := k.API.(interface{ Singleton() engine.SingletonAPI }); single && onlyDefaults(k, values, sg.Singleton().Defaults) {
+		// Settings Konnect made with their parent and nobody changed: nothing to adopt.
+		w.skipped = append(w.skipped, skip{fmt.Sprintf("%s (%s)", k.TypeName, id), "holds what Konnect sets for a new one, nothing to adopt"})
+		return false, nil
+	}
 	if cs := k.ConfigSchema; cs != nil {
 		// config as someone chose it: without what the schema fills in (a schema that cannot
 		// be read, a custom plugin's, leaves it whole)
@@ -335,19 +340,7 @@ func describe(k engine.EntityKind, obj konnect.Object) string {
 
 // unlisted is why a kind without a listing the export reads is left out.
 func unlisted(k engine.EntityKind) string {
-	var params []string
-	for _, a := range k.Attrs {
-		if a.Parent {
-			params = append(params, "<"+a.Name+">")
-		}
-	}
-	switch k.API.(type) {
-	case engine.SingletonAPI:
-		if len(params) == 0 {
-			return "not exported yet: one object of the organization (its settings), which the export does not read; import it with any id"
-		}
-		return "not exported yet: one object per " + strings.Join(params, " and ") + " (settings Konnect makes with it), which the export does not read; import it with " + strings.Join(params, "/")
-	case engine.AssignmentAPI:
+	if _, ok := k.API.(engine.AssignmentAPI); ok {
 		return "not exported yet: an assignment, which the export does not list"
 	}
 	return "not exported yet"
