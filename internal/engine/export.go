@@ -15,8 +15,8 @@ import (
 // ListAll lists every object of kind k below parents (every page), each as Konnect's GET
 // answers it: from the listing a refresh snapshot reads (snapshotOf) where that carries
 // whole objects, else one GET per listed object; a singleton (one object per parents) by its
-// GET. ok is false when the kind's API has no listing the engine reads (an assignment): the
-// caller reports it skipped.
+// GET; a link (an assignment) from its parent's listing. ok is false when the kind's API has
+// no listing the engine reads: the caller reports it skipped.
 func ListAll(ctx context.Context, data *ProviderData, k EntityKind, parents map[string]string) (objs []konnect.Object, ok bool, err error) {
 	if _, cp := k.API.(ControlPlaneAPI); cp {
 		objs, err = data.Client.ListControlPlanes(ctx, konnect.ControlPlaneFilter{})
@@ -47,6 +47,27 @@ func ListAll(ctx context.Context, data *ProviderData, k EntityKind, parents map[
 			obj[name] = v
 		}
 		return []konnect.Object{obj}, true, nil
+	}
+	if a, ok := k.API.(AssignmentAPI); ok {
+		// Links below a parent (a team's users): the parent's listing, each row read as Get
+		// reads it (only the fields Keep names).
+		rows, err := ListPlatform(ctx, data.Client, a.Collection(parents))
+		if err != nil {
+			return nil, true, err
+		}
+		for _, row := range rows {
+			obj := row
+			if len(a.Keep) > 0 {
+				obj = konnect.Object{}
+				for _, f := range a.Keep {
+					if v, ok := row[f]; ok {
+						obj[f] = v
+					}
+				}
+			}
+			objs = append(objs, obj)
+		}
+		return objs, true, nil
 	}
 	if l, ok := k.API.(ExportListing); ok {
 		objs, err = l.ListAll(ctx, data.Client, parents)

@@ -41,7 +41,7 @@ const (
 // a cloud gateway control plane's configuration, custom domain and managed cache, an auth
 // server with a scope, a claim and a client, a realm with a consumer and keys, a catalog
 // service, a mesh control plane) adopted in
-// one command: the exported folder plans 45 imports and nothing
+// one command: the exported folder plans 47 imports and nothing
 // else, applies, plans empty after, and the guards hold (an edit in Konnect is a conflict);
 // no secret in any file; references instead of ids; a second export is byte-identical.
 func TestAccExport(t *testing.T) {
@@ -71,6 +71,10 @@ func TestAccExport(t *testing.T) {
 	e.Create(core("vaults"), konnect.Object{"name": "env", "prefix": "my-env", "config": map[string]any{"prefix": "KONG_"}})
 	bot := e.PostObj("/v3/system-accounts", konnect.Object{"name": "ci-bot", "description": "CI"})
 	e.Post("/v3/system-accounts/"+bot["id"].(string)+"/assigned-roles", konnect.Object{"role_name": "Viewer", "entity_id": cp, "entity_type_name": "Control Planes", "entity_region": "us"})
+	// The team's members: an invited user and the system account.
+	ops := e.PostObj("/_mock/users", konnect.Object{"email": "ops@example.com", "full_name": "Ops"})
+	e.Post("/v3/teams/"+team["id"].(string)+"/users", konnect.Object{"id": ops["id"]})
+	e.Post("/v3/teams/"+team["id"].(string)+"/system-accounts", konnect.Object{"id": bot["id"]})
 	// A Dev Portal with a page tree and a snippet, and an API with a version, published to it
 	// and implemented by the service.
 	portal := e.PostObj("/v3/portals", konnect.Object{"name": "developers"})["id"].(string)
@@ -137,9 +141,9 @@ func TestAccExport(t *testing.T) {
 	}
 	e.ResetRequests()
 	progress := run(cli.Dir, false)
-	for _, want := range []string{"gateway: 16 objects read", "access: 4 objects read", "portal: 5 objects read", "catalog: 4 objects read",
+	for _, want := range []string{"gateway: 16 objects read", "access: 6 objects read", "portal: 5 objects read", "catalog: 4 objects read",
 		"organization: 1 objects read", "cloudgateway: 5 objects read",
-		"consumers: 3 objects read", "kongidentity: 4 objects read", "servicecatalog: 2 objects read", "mesh: 1 objects read", "Exported 45 objects",
+		"consumers: 3 objects read", "kongidentity: 4 objects read", "servicecatalog: 2 objects read", "mesh: 1 objects read", "Exported 47 objects",
 		"a legacy key: Konnect never returns its secret",
 		"konnect_team \"Organization Admin\"", "one of Konnect's predefined teams", "the partial Konnect made for a managed cache add-on",
 		"konnect_api_specification: the same objects as konnect_api_version", "konnect_authentication_settings (authentication_settings): holds what Konnect sets for a new one, nothing to adopt",
@@ -152,7 +156,7 @@ func TestAccExport(t *testing.T) {
 	// Listings, not a call per object: a consumer's credentials come from the control
 	// plane's listing of them all, not from each consumer's (mtls-auth aside: the cascade
 	// guard declares no control plane listing of it yet).
-	t.Logf("the export of 45 objects sent %d requests", len(e.Requests()))
+	t.Logf("the export of 47 objects sent %d requests", len(e.Requests()))
 	perConsumer := regexp.MustCompile(`/consumers/[^/]+/(key-auth|basic-auth|acls|jwt|hmac-auth)$`)
 	for _, r := range e.Requests() {
 		if perConsumer.MatchString(r) || !strings.HasPrefix(r, "GET ") {
@@ -192,7 +196,9 @@ func TestAccExport(t *testing.T) {
 	}
 	if access := squeeze(files["access.tf"]); !strings.Contains(access, "entity_id = konnect_gateway_control_plane.prod.id") ||
 		!strings.Contains(access, "team_id = konnect_team.platform_team.id") ||
-		!strings.Contains(access, "account_id = konnect_system_account.ci_bot.id") {
+		!strings.Contains(access, "account_id = konnect_system_account.ci_bot.id") ||
+		!strings.Contains(access, `resource "konnect_team_user"`) || !strings.Contains(access, `user_id = "`+ops["id"].(string)+`"`) ||
+		!strings.Contains(access, `resource "konnect_system_account_team"`) {
 		t.Errorf("access.tf does not reference the control plane and the team:\n%s", files["access.tf"])
 	}
 	// The portal's pages in their tree, the API's children and the implementation by
@@ -243,7 +249,7 @@ func TestAccExport(t *testing.T) {
 		"TF_VAR_alice_key_auth_key=" + keyAuthKey, "TF_VAR_certificate_key=" + tls.Key}
 	out, code := cli.Run(tf, "plan", "-no-color", "-out=adopt.tfplan")
 	if code != 0 || !planSays.MatchString(out) {
-		t.Fatalf("plan of the export: exit status %d, want 45 imports and nothing else\n%s", code, out)
+		t.Fatalf("plan of the export: exit status %d, want 47 imports and nothing else\n%s", code, out)
 	}
 	t.Log(planSays.FindString(out))
 	if strings.Contains(out, redisPassword) || strings.Contains(out, keyAuthKey) {
@@ -274,7 +280,7 @@ func TestAccExport(t *testing.T) {
 		}
 	}
 	e.ResetRequests()
-	if out, code = cli.Run(tf, "apply", "-no-color", "adopt.tfplan"); code != 0 || !strings.Contains(out, "45 imported, 0 added,") {
+	if out, code = cli.Run(tf, "apply", "-no-color", "adopt.tfplan"); code != 0 || !strings.Contains(out, "47 imported, 0 added,") {
 		t.Fatalf("apply: exit status %d\n%s", code, out)
 	}
 	if w := e.WritesSince(); len(w) > 0 {
@@ -321,9 +327,9 @@ func TestAccExport(t *testing.T) {
 	}
 }
 
-// planSays is the plan's summary line: 45 imports, nothing added or destroyed, and changes
+// planSays is the plan's summary line: 47 imports, nothing added or destroyed, and changes
 // only where a sensitive variable marks an attribute sensitive (checked from the plan).
-var planSays = regexp.MustCompile(`Plan: 45 to import, 0 to add, [0-3] to change, 0 to destroy\.`)
+var planSays = regexp.MustCompile(`Plan: 47 to import, 0 to add, [0-3] to change, 0 to destroy\.`)
 
 func readTF(t *testing.T, dir string) map[string]string {
 	t.Helper()

@@ -224,7 +224,7 @@ func (w *walk) kind(ctx context.Context, family string, k engine.EntityKind) (in
 	for i, u := range under {
 		r := results[i]
 		if !r.ok {
-			w.skipped = append(w.skipped, skip{k.TypeName, unlisted(k)})
+			w.skipped = append(w.skipped, skip{k.TypeName, "not exported yet"})
 			return 0, nil
 		}
 		if r.err != nil {
@@ -321,7 +321,10 @@ func (w *walk) add(ctx context.Context, family string, k engine.EntityKind, obj 
 	}
 	w.objects = append(w.objects, o)
 	w.byType[k.TypeName] = append(w.byType[k.TypeName], o)
-	if _, taken := w.byID[id]; !taken { // a singleton's id is its parent's (a publication's, its portal's)
+	// A singleton's id is its parent's (a publication's, its portal's), and a link's may be the
+	// linked object's (a team's user): neither is what a reference to that id names.
+	a, link := k.API.(engine.AssignmentAPI)
+	if _, taken := w.byID[id]; !taken && (!link || a.IDFrom == "") {
 		w.byID[id] = o
 	}
 	w.counts[k.TypeName]++
@@ -336,12 +339,4 @@ func describe(k engine.EntityKind, obj konnect.Object) string {
 		}
 	}
 	return fmt.Sprint(obj["id"])
-}
-
-// unlisted is why a kind without a listing the export reads is left out.
-func unlisted(k engine.EntityKind) string {
-	if _, ok := k.API.(engine.AssignmentAPI); ok {
-		return "not exported yet: an assignment, which the export does not list"
-	}
-	return "not exported yet"
 }
