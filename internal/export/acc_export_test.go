@@ -41,7 +41,7 @@ const (
 // a cloud gateway control plane's configuration, custom domain and managed cache, an auth
 // server with a scope, a claim and a client, a realm with a consumer and keys, a catalog
 // service, a mesh control plane) adopted in
-// one command: the exported folder plans 47 imports and nothing
+// one command: the exported folder plans 48 imports and nothing
 // else, applies, plans empty after, and the guards hold (an edit in Konnect is a conflict);
 // no secret in any file; references instead of ids; a second export is byte-identical.
 func TestAccExport(t *testing.T) {
@@ -62,7 +62,8 @@ func TestAccExport(t *testing.T) {
 	// one (an SNI's certificate, whose key is a secret), a system account with a role.
 	up := e.PostObj(core("upstreams"), konnect.Object{"name": "orders-upstream", "algorithm": "least-connections"})
 	e.Create(core("upstreams", up["id"].(string), "targets"), konnect.Object{"target": "10.0.0.7:8080", "weight": 50})
-	e.Create(core("consumer_groups"), konnect.Object{"name": "gold"})
+	gold := e.PostObj(core("consumer_groups"), konnect.Object{"name": "gold"})
+	e.Post(core("consumer_groups", gold["id"].(string), "consumers"), konnect.Object{"consumer": alice["id"]})
 	e.Create(core("consumers", alice["id"].(string), "acls"), konnect.Object{"group": "admins"})
 	tls := acctest.TLSTestPEM(t, "orders.example.com", false)
 	cert := e.PostObj(core("certificates"), konnect.Object{"cert": tls.Cert, "key": tls.Key})
@@ -141,9 +142,9 @@ func TestAccExport(t *testing.T) {
 	}
 	e.ResetRequests()
 	progress := run(cli.Dir, false)
-	for _, want := range []string{"gateway: 16 objects read", "access: 6 objects read", "portal: 5 objects read", "catalog: 4 objects read",
+	for _, want := range []string{"gateway: 17 objects read", "access: 6 objects read", "portal: 5 objects read", "catalog: 4 objects read",
 		"organization: 1 objects read", "cloudgateway: 5 objects read",
-		"consumers: 3 objects read", "kongidentity: 4 objects read", "servicecatalog: 2 objects read", "mesh: 1 objects read", "Exported 47 objects",
+		"consumers: 3 objects read", "kongidentity: 4 objects read", "servicecatalog: 2 objects read", "mesh: 1 objects read", "Exported 48 objects",
 		"a legacy key: Konnect never returns its secret",
 		"konnect_team \"Organization Admin\"", "one of Konnect's predefined teams", "the partial Konnect made for a managed cache add-on",
 		"konnect_api_specification: the same objects as konnect_api_version", "konnect_authentication_settings (authentication_settings): holds what Konnect sets for a new one, nothing to adopt",
@@ -156,7 +157,7 @@ func TestAccExport(t *testing.T) {
 	// Listings, not a call per object: a consumer's credentials come from the control
 	// plane's listing of them all, not from each consumer's (mtls-auth aside: the cascade
 	// guard declares no control plane listing of it yet).
-	t.Logf("the export of 47 objects sent %d requests", len(e.Requests()))
+	t.Logf("the export of 48 objects sent %d requests", len(e.Requests()))
 	perConsumer := regexp.MustCompile(`/consumers/[^/]+/(key-auth|basic-auth|acls|jwt|hmac-auth)$`)
 	for _, r := range e.Requests() {
 		if perConsumer.MatchString(r) || !strings.HasPrefix(r, "GET ") {
@@ -181,6 +182,8 @@ func TestAccExport(t *testing.T) {
 		`id = "` + cp + `/` + svcID + `"`,
 		"minute = 10", `policy = "redis"`, `host = "redis.internal"`,
 		"upstream_id = konnect_gateway_upstream.orders_upstream.id",
+		// A group's member: its group and consumer by reference.
+		"consumer_group_id = konnect_gateway_consumer_group.gold.id\n  consumer_id       = konnect_gateway_consumer.alice.id",
 		"certificate = {\n    id = konnect_gateway_certificate.certificate.id",
 		"key = var.certificate_key",
 		`port    = 8080`, `retries = 3`,
@@ -249,7 +252,7 @@ func TestAccExport(t *testing.T) {
 		"TF_VAR_alice_key_auth_key=" + keyAuthKey, "TF_VAR_certificate_key=" + tls.Key}
 	out, code := cli.Run(tf, "plan", "-no-color", "-out=adopt.tfplan")
 	if code != 0 || !planSays.MatchString(out) {
-		t.Fatalf("plan of the export: exit status %d, want 47 imports and nothing else\n%s", code, out)
+		t.Fatalf("plan of the export: exit status %d, want 48 imports and nothing else\n%s", code, out)
 	}
 	t.Log(planSays.FindString(out))
 	if strings.Contains(out, redisPassword) || strings.Contains(out, keyAuthKey) {
@@ -280,7 +283,7 @@ func TestAccExport(t *testing.T) {
 		}
 	}
 	e.ResetRequests()
-	if out, code = cli.Run(tf, "apply", "-no-color", "adopt.tfplan"); code != 0 || !strings.Contains(out, "47 imported, 0 added,") {
+	if out, code = cli.Run(tf, "apply", "-no-color", "adopt.tfplan"); code != 0 || !strings.Contains(out, "48 imported, 0 added,") {
 		t.Fatalf("apply: exit status %d\n%s", code, out)
 	}
 	if w := e.WritesSince(); len(w) > 0 {
@@ -327,9 +330,9 @@ func TestAccExport(t *testing.T) {
 	}
 }
 
-// planSays is the plan's summary line: 47 imports, nothing added or destroyed, and changes
+// planSays is the plan's summary line: 48 imports, nothing added or destroyed, and changes
 // only where a sensitive variable marks an attribute sensitive (checked from the plan).
-var planSays = regexp.MustCompile(`Plan: 47 to import, 0 to add, [0-3] to change, 0 to destroy\.`)
+var planSays = regexp.MustCompile(`Plan: 48 to import, 0 to add, [0-3] to change, 0 to destroy\.`)
 
 func readTF(t *testing.T, dir string) map[string]string {
 	t.Helper()

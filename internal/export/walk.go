@@ -322,9 +322,10 @@ func (w *walk) add(ctx context.Context, family string, k engine.EntityKind, obj 
 	w.objects = append(w.objects, o)
 	w.byType[k.TypeName] = append(w.byType[k.TypeName], o)
 	// A singleton's id is its parent's (a publication's, its portal's), and a link's may be the
-	// linked object's (a team's user): neither is what a reference to that id names.
-	a, link := k.API.(engine.AssignmentAPI)
-	if _, taken := w.byID[id]; !taken && (!link || a.IDFrom == "") {
+	// linked object's (a team's user, a group's consumer: its name attribute holds its own
+	// id): neither is what a reference to that id names.
+	linked, _ := values[k.NameAttr].(string)
+	if _, taken := w.byID[id]; !taken && (k.NameAttr == "" || linked != id) {
 		w.byID[id] = o
 	}
 	w.counts[k.TypeName]++

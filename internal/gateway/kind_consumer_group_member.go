@@ -40,6 +40,22 @@ var ConsumerGroupMemberKind = engine.EntityKind{
 // consumer itself.
 type GroupMemberAPI struct{}
 
+// ListAll lists a consumer group's members for the export (engine.ExportListing), each as
+// Get answers it.
+func (api GroupMemberAPI) ListAll(ctx context.Context, cl *konnect.Client, parents map[string]string) ([]konnect.Object, error) {
+	list, err := cl.ListEntities(ctx, api.Members(parents), nil)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]konnect.Object, 0, len(list))
+	for _, c := range list {
+		if id, ok := c["id"].(string); ok {
+			out = append(out, konnect.Object{"id": id})
+		}
+	}
+	return out, nil
+}
+
 func (GroupMemberAPI) Members(p map[string]string) string {
 	return konnect.CoreEntitiesPath(p["control_plane_id"], "consumer_groups", p["consumer_group_id"], "consumers")
 }
