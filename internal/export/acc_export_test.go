@@ -41,7 +41,7 @@ const (
 // a cloud gateway control plane's configuration, custom domain and managed cache, an auth
 // server with a scope, a claim and a client, a realm with a consumer and keys, a catalog
 // service, a mesh control plane) adopted in
-// one command: the exported folder plans 48 imports and nothing
+// one command: the exported folder plans 51 imports and nothing
 // else, applies, plans empty after, and the guards hold (an edit in Konnect is a conflict);
 // no secret in any file; references instead of ids; a second export is byte-identical.
 func TestAccExport(t *testing.T) {
@@ -99,6 +99,12 @@ func TestAccExport(t *testing.T) {
 		"region": "us-east-2", "availability_zones": []any{"use2-az1"}, "cidr_block": "10.0.0.0/16"})["id"].(string)
 	e.Create("/v2/cloud-gateways/networks/"+network+"/transit-gateways", konnect.Object{"name": "tgw", "cidr_blocks": []any{"10.10.0.0/16"},
 		"transit_gateway_attachment_config": map[string]any{"kind": "aws-transit-gateway-attachment", "transit_gateway_id": "tgw-1", "ram_share_arn": "arn:aws:ram::1:resource-share/x"}})
+	// A control plane group with a member.
+	member := e.MkCP(konnect.Object{"name": "branch", "cluster_type": "CLUSTER_TYPE_HYBRID"})
+	group := e.MkCP(konnect.Object{"name": "all-branches", "cluster_type": "CLUSTER_TYPE_CONTROL_PLANE_GROUP"})
+	if _, err := e.Client.Do(context.Background(), "POST", "/v2/control-planes/"+group+"/group-memberships/add", nil, konnect.Object{"members": []any{map[string]any{"id": member}}}, nil); err != nil {
+		t.Fatal(err)
+	}
 	dcgw := e.MkCP(konnect.Object{"name": "edge", "cloud_gateway": true})
 	if _, err := e.Client.Do(context.Background(), "PUT", "/v2/cloud-gateways/configurations", nil, konnect.Object{"control_plane_id": dcgw, "control_plane_geo": "us", "version": "3.10",
 		"dataplane_groups": []any{map[string]any{"provider": "aws", "region": "us-east-2", "cloud_gateway_network_id": network,
@@ -142,9 +148,9 @@ func TestAccExport(t *testing.T) {
 	}
 	e.ResetRequests()
 	progress := run(cli.Dir, false)
-	for _, want := range []string{"gateway: 17 objects read", "access: 6 objects read", "portal: 5 objects read", "catalog: 4 objects read",
+	for _, want := range []string{"gateway: 20 objects read", "access: 6 objects read", "portal: 5 objects read", "catalog: 4 objects read",
 		"organization: 1 objects read", "cloudgateway: 5 objects read",
-		"consumers: 3 objects read", "kongidentity: 4 objects read", "servicecatalog: 2 objects read", "mesh: 1 objects read", "Exported 48 objects",
+		"consumers: 3 objects read", "kongidentity: 4 objects read", "servicecatalog: 2 objects read", "mesh: 1 objects read", "Exported 51 objects",
 		"a legacy key: Konnect never returns its secret",
 		"konnect_team \"Organization Admin\"", "one of Konnect's predefined teams", "the partial Konnect made for a managed cache add-on",
 		"konnect_api_specification: the same objects as konnect_api_version", "konnect_authentication_settings (authentication_settings): holds what Konnect sets for a new one, nothing to adopt",
@@ -157,7 +163,7 @@ func TestAccExport(t *testing.T) {
 	// Listings, not a call per object: a consumer's credentials come from the control
 	// plane's listing of them all, not from each consumer's (mtls-auth aside: the cascade
 	// guard declares no control plane listing of it yet).
-	t.Logf("the export of 48 objects sent %d requests", len(e.Requests()))
+	t.Logf("the export of 51 objects sent %d requests", len(e.Requests()))
 	perConsumer := regexp.MustCompile(`/consumers/[^/]+/(key-auth|basic-auth|acls|jwt|hmac-auth)$`)
 	for _, r := range e.Requests() {
 		if perConsumer.MatchString(r) || !strings.HasPrefix(r, "GET ") {
@@ -230,6 +236,9 @@ func TestAccExport(t *testing.T) {
 		"servicecatalog.tf": {`resource "konnect_catalog_service" "orders"`, `owner = "team-shop"`,
 			`resource "konnect_integration_instance" "dd"`, `integration_name = "datadog"`},
 		"mesh.tf": {`resource "konnect_mesh_control_plane" "shop_mesh"`},
+		// A group's member set, in the group's file, its member by reference.
+		"gateway_all_branches.tf": {`resource "konnect_gateway_control_plane_membership"`, "control_plane_id = konnect_gateway_control_plane.all_branches.id",
+			"id = konnect_gateway_control_plane.branch.id"},
 	} {
 		for _, want := range wants {
 			if !strings.Contains(squeeze(files[fname]), squeeze(want)) {
@@ -252,7 +261,7 @@ func TestAccExport(t *testing.T) {
 		"TF_VAR_alice_key_auth_key=" + keyAuthKey, "TF_VAR_certificate_key=" + tls.Key}
 	out, code := cli.Run(tf, "plan", "-no-color", "-out=adopt.tfplan")
 	if code != 0 || !planSays.MatchString(out) {
-		t.Fatalf("plan of the export: exit status %d, want 48 imports and nothing else\n%s", code, out)
+		t.Fatalf("plan of the export: exit status %d, want 51 imports and nothing else\n%s", code, out)
 	}
 	t.Log(planSays.FindString(out))
 	if strings.Contains(out, redisPassword) || strings.Contains(out, keyAuthKey) {
@@ -283,7 +292,7 @@ func TestAccExport(t *testing.T) {
 		}
 	}
 	e.ResetRequests()
-	if out, code = cli.Run(tf, "apply", "-no-color", "adopt.tfplan"); code != 0 || !strings.Contains(out, "48 imported, 0 added,") {
+	if out, code = cli.Run(tf, "apply", "-no-color", "adopt.tfplan"); code != 0 || !strings.Contains(out, "51 imported, 0 added,") {
 		t.Fatalf("apply: exit status %d\n%s", code, out)
 	}
 	if w := e.WritesSince(); len(w) > 0 {
@@ -330,9 +339,9 @@ func TestAccExport(t *testing.T) {
 	}
 }
 
-// planSays is the plan's summary line: 48 imports, nothing added or destroyed, and changes
+// planSays is the plan's summary line: 51 imports, nothing added or destroyed, and changes
 // only where a sensitive variable marks an attribute sensitive (checked from the plan).
-var planSays = regexp.MustCompile(`Plan: 48 to import, 0 to add, [0-3] to change, 0 to destroy\.`)
+var planSays = regexp.MustCompile(`Plan: 51 to import, 0 to add, [0-3] to change, 0 to destroy\.`)
 
 func readTF(t *testing.T, dir string) map[string]string {
 	t.Helper()

@@ -297,6 +297,16 @@ func (w *walk) add(ctx context.Context, family string, k engine.EntityKind, obj 
 	if err != nil {
 		return false, fmt.Errorf("reading %s %s: %w", k.TypeName, id, err)
 	}
+	if owner, ok := values[k.NameAttr].(string); ok && owner == id && lastParent(k) == "" && k.NameAttr == "control_plane_id" {
+		// An object of a control plane's own (a group's member set) goes with its control
+		// plane: none when that is not exported (--control-plane names another).
+		cp, exported := w.byID[owner]
+		if !exported || cp.cp != cp {
+			w.skipped = append(w.skipped, skip{fmt.Sprintf("%s (%s)", k.TypeName, id), "its control plane is not exported"})
+			return false, nil
+		}
+		parent = cp // written in its control plane's file
+	}
 	if sg, single := k.API.(interface{ Singleton() engine.SingletonAPI }); single && onlyDefaults(k, values, sg.Singleton().Defaults) {
 		// Settings Konnect made with their parent and nobody changed: nothing to adopt.
 		w.skipped = append(w.skipped, skip{fmt.Sprintf("%s (%s)", k.TypeName, id), "holds what Konnect sets for a new one, nothing to adopt"})

@@ -71,6 +71,31 @@ func (MembershipAPI) Get(ctx context.Context, cl *konnect.Client, a engine.Addre
 
 // FindByName reports a group that already has members (the creation guard): creating the
 // membership would take them over.
+// ListAll lists, for the export (engine.ExportListing), the member set of every control plane
+// group that has members, each as Get answers it.
+func (api MembershipAPI) ListAll(ctx context.Context, cl *konnect.Client, _ map[string]string) ([]konnect.Object, error) {
+	groups, err := cl.ListControlPlanes(ctx, konnect.ControlPlaneFilter{})
+	if err != nil {
+		return nil, err
+	}
+	var out []konnect.Object
+	for _, g := range groups {
+		id, _ := g["id"].(string)
+		config, _ := g["config"].(map[string]any)
+		if config["cluster_type"] != "CLUSTER_TYPE_CONTROL_PLANE_GROUP" || id == "" {
+			continue
+		}
+		obj, _, err := api.Get(ctx, cl, engine.Address{ID: id})
+		if err != nil {
+			return nil, err
+		}
+		if members, _ := obj["members"].([]any); len(members) > 0 {
+			out = append(out, obj)
+		}
+	}
+	return out, nil
+}
+
 func (api MembershipAPI) FindByName(ctx context.Context, cl *konnect.Client, _ map[string]string, group string) (konnect.Object, error) {
 	obj, _, err := api.Get(ctx, cl, engine.Address{ID: group})
 	if err != nil {
