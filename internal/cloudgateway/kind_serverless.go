@@ -42,6 +42,33 @@ func (a serverlessAPI) Get(ctx context.Context, cl *konnect.Client, addr engine.
 	return withID(out), resp, nil
 }
 
+// ListAll lists, for the export (engine.ExportListing), the gateway of every serverless
+// control plane that has one: Konnect has no listing of them, and a gateway is addressed by
+// its control plane's id.
+func (a serverlessAPI) ListAll(ctx context.Context, cl *konnect.Client, _ map[string]string) ([]konnect.Object, error) {
+	cps, err := cl.ListControlPlanes(ctx, konnect.ControlPlaneFilter{})
+	if err != nil {
+		return nil, err
+	}
+	var out []konnect.Object
+	for _, cp := range cps {
+		id, _ := cp["id"].(string)
+		config, _ := cp["config"].(map[string]any)
+		if t, _ := config["cluster_type"].(string); id == "" || (t != "CLUSTER_TYPE_SERVERLESS" && t != "CLUSTER_TYPE_SERVERLESS_V1") {
+			continue
+		}
+		obj, _, err := a.Get(ctx, cl, engine.Address{ID: id})
+		if konnect.IsNotFound(err) {
+			continue
+		}
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, obj)
+	}
+	return out, nil
+}
+
 // FindByName: a serverless cloud gateway has no name.
 func (serverlessAPI) FindByName(context.Context, *konnect.Client, map[string]string, string) (konnect.Object, error) {
 	return nil, nil
@@ -91,6 +118,10 @@ var ServerlessKind = engine.EntityKind{
 		"Import it by its control plane's id.",
 	API:     serverlessAPI{},
 	KongKey: "control_plane.id", // Kong's state of it has no id
+	NotExported: func(konnect.Object) string {
+		return "Konnect never returns its cluster certificate, which configuration must set, and setting it replaces the gateway; " +
+			"adopt it by hand with an import block and the certificate it was made with"
+	},
 	Attrs: slices.Concat([]engine.Attr{
 		{Name: "control_plane", Mode: engine.Required, ForceNew: true, Description: "The serverless control plane the gateway serves. Changing it replaces the gateway.",
 			Type: engine.ObjectOf(

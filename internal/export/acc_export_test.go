@@ -41,7 +41,7 @@ const (
 // a cloud gateway control plane's configuration, custom domain and managed cache, an auth
 // server with a scope, a claim and a client, a realm with a consumer and keys, a catalog
 // service, a mesh control plane) adopted in
-// one command: the exported folder plans 51 imports and nothing
+// one command: the exported folder plans 52 imports and nothing
 // else, applies, plans empty after, and the guards hold (an edit in Konnect is a conflict);
 // no secret in any file; references instead of ids; a second export is byte-identical.
 func TestAccExport(t *testing.T) {
@@ -99,6 +99,10 @@ func TestAccExport(t *testing.T) {
 		"region": "us-east-2", "availability_zones": []any{"use2-az1"}, "cidr_block": "10.0.0.0/16"})["id"].(string)
 	e.Create("/v2/cloud-gateways/networks/"+network+"/transit-gateways", konnect.Object{"name": "tgw", "cidr_blocks": []any{"10.10.0.0/16"},
 		"transit_gateway_attachment_config": map[string]any{"kind": "aws-transit-gateway-attachment", "transit_gateway_id": "tgw-1", "ram_share_arn": "arn:aws:ram::1:resource-share/x"}})
+	// A serverless control plane with its gateway: the gateway is left out, with the reason.
+	lambda := e.MkCP(konnect.Object{"name": "lambda", "cluster_type": "CLUSTER_TYPE_SERVERLESS"})
+	e.Create("/v0/serverless-cloud-gateways", konnect.Object{"control_plane": map[string]any{"id": lambda, "prefix": "518da50bf7", "region": "us"},
+		"cluster_cert": tls.Cert, "cluster_cert_key": tls.Key})
 	// A control plane group with a member.
 	member := e.MkCP(konnect.Object{"name": "branch", "cluster_type": "CLUSTER_TYPE_HYBRID"})
 	group := e.MkCP(konnect.Object{"name": "all-branches", "cluster_type": "CLUSTER_TYPE_CONTROL_PLANE_GROUP"})
@@ -148,14 +152,15 @@ func TestAccExport(t *testing.T) {
 	}
 	e.ResetRequests()
 	progress := run(cli.Dir, false)
-	for _, want := range []string{"gateway: 20 objects read", "access: 6 objects read", "portal: 5 objects read", "catalog: 4 objects read",
+	for _, want := range []string{"gateway: 21 objects read", "access: 6 objects read", "portal: 5 objects read", "catalog: 4 objects read",
 		"organization: 1 objects read", "cloudgateway: 5 objects read",
-		"consumers: 3 objects read", "kongidentity: 4 objects read", "servicecatalog: 2 objects read", "mesh: 1 objects read", "Exported 51 objects",
+		"consumers: 3 objects read", "kongidentity: 4 objects read", "servicecatalog: 2 objects read", "mesh: 1 objects read", "Exported 52 objects",
 		"a legacy key: Konnect never returns its secret",
 		"konnect_team \"Organization Admin\"", "one of Konnect's predefined teams", "the partial Konnect made for a managed cache add-on",
 		"konnect_api_specification: the same objects as konnect_api_version", "konnect_authentication_settings (authentication_settings): holds what Konnect sets for a new one, nothing to adopt",
 		"konnect_audit_log (audit_log): holds what Konnect sets for a new one, nothing to adopt",
-		"konnect_portal_customization (" + portal + "): holds what Konnect sets for a new one, nothing to adopt"} {
+		"konnect_portal_customization (" + portal + "): holds what Konnect sets for a new one, nothing to adopt",
+		"konnect_serverless_cloud_gateway \"" + lambda + "\" (" + lambda + "): Konnect never returns its cluster certificate"} {
 		if !strings.Contains(progress, want) {
 			t.Errorf("stderr lacks %q:\n%s", want, progress)
 		}
@@ -163,7 +168,7 @@ func TestAccExport(t *testing.T) {
 	// Listings, not a call per object: a consumer's credentials come from the control
 	// plane's listing of them all, not from each consumer's (mtls-auth aside: the cascade
 	// guard declares no control plane listing of it yet).
-	t.Logf("the export of 51 objects sent %d requests", len(e.Requests()))
+	t.Logf("the export of 52 objects sent %d requests", len(e.Requests()))
 	perConsumer := regexp.MustCompile(`/consumers/[^/]+/(key-auth|basic-auth|acls|jwt|hmac-auth)$`)
 	for _, r := range e.Requests() {
 		if perConsumer.MatchString(r) || !strings.HasPrefix(r, "GET ") {
@@ -261,7 +266,7 @@ func TestAccExport(t *testing.T) {
 		"TF_VAR_alice_key_auth_key=" + keyAuthKey, "TF_VAR_certificate_key=" + tls.Key}
 	out, code := cli.Run(tf, "plan", "-no-color", "-out=adopt.tfplan")
 	if code != 0 || !planSays.MatchString(out) {
-		t.Fatalf("plan of the export: exit status %d, want 51 imports and nothing else\n%s", code, out)
+		t.Fatalf("plan of the export: exit status %d, want 52 imports and nothing else\n%s", code, out)
 	}
 	t.Log(planSays.FindString(out))
 	if strings.Contains(out, redisPassword) || strings.Contains(out, keyAuthKey) {
@@ -292,7 +297,7 @@ func TestAccExport(t *testing.T) {
 		}
 	}
 	e.ResetRequests()
-	if out, code = cli.Run(tf, "apply", "-no-color", "adopt.tfplan"); code != 0 || !strings.Contains(out, "51 imported, 0 added,") {
+	if out, code = cli.Run(tf, "apply", "-no-color", "adopt.tfplan"); code != 0 || !strings.Contains(out, "52 imported, 0 added,") {
 		t.Fatalf("apply: exit status %d\n%s", code, out)
 	}
 	if w := e.WritesSince(); len(w) > 0 {
@@ -339,9 +344,9 @@ func TestAccExport(t *testing.T) {
 	}
 }
 
-// planSays is the plan's summary line: 51 imports, nothing added or destroyed, and changes
+// planSays is the plan's summary line: 52 imports, nothing added or destroyed, and changes
 // only where a sensitive variable marks an attribute sensitive (checked from the plan).
-var planSays = regexp.MustCompile(`Plan: 51 to import, 0 to add, [0-3] to change, 0 to destroy\.`)
+var planSays = regexp.MustCompile(`Plan: 52 to import, 0 to add, [0-3] to change, 0 to destroy\.`)
 
 func readTF(t *testing.T, dir string) map[string]string {
 	t.Helper()
