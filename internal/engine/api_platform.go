@@ -37,6 +37,11 @@ type PlatformAPI struct {
 	// (snapshot_platform.go). Leave it false, with the reason, where a listed object lacks
 	// fields (a page's content).
 	Listed bool
+	// Detector: the listing leaves fields out (not Listed) but carries this one, which
+	// Konnect moves on every write of the object ("updated_at"): a refresh that finds the
+	// value the last full read saw keeps the state without a GET (detector.go). Only for a
+	// kind without secrets, which a listing never shows.
+	Detector string
 	// Tree: Konnect's listing answers the collection as a tree, each object holding the
 	// objects below it in this field (a portal's pages, an API's documents); a listing of
 	// every object (the export's) flattens it.

@@ -628,6 +628,7 @@ func (r *EntityResource) finishWrite(ctx context.Context, obj konnect.Object, pa
 	values, d := r.saveBase(ctx, p, val, obj, rev, configured)
 	diags.Append(d...)
 	diags.Append(r.saveSeen(ctx, p, val, rev, obj, nil, values)...)
+	r.saveDetector(ctx, p, obj, rev) // detector.go: what Konnect answered the write
 }
 
 func (r *EntityResource) Read(ctx context.Context, req resource.ReadRequest, resp *resource.ReadResponse) {
@@ -652,6 +653,9 @@ func (r *EntityResource) ReadState(ctx context.Context, current tftypes.Value, p
 	}
 	if r.Data != nil {
 		r.Data.walk.markRead(r.Kind.TypeName, addr.ID) // cascade_plan.go
+	}
+	if r.unchangedSinceRead(ctx, addr, m, private, newPrivate) { // detector.go
+		return current, diags
 	}
 	obj, err := r.refreshRead(ctx, addr)
 	if p := r.Kind.Provisioning; err == nil && p != nil && slices.Contains(p.Gone, p.stateOf(obj)) {
@@ -750,6 +754,7 @@ func (r *EntityResource) ReadState(ctx context.Context, current tftypes.Value, p
 	}
 	diags.Append(r.saveSeen(ctx, newPrivate, val, rev, obj, before, baseValues)...)
 	r.saveRefreshMark(ctx, newPrivate, obj, rev)
+	r.saveDetector(ctx, newPrivate, obj, rev)
 	return val, diags
 }
 

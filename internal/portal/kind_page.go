@@ -30,9 +30,10 @@ var PageKind = engine.EntityKind{
 		"A title or description set in the content's front matter is the one Konnect keeps when the content is written: leave the attribute unset (the plan shows the front matter's value) or set it to the same value. " +
 		"A page someone edits or moves in the portal editor is reported as a change of that page; a change of its content is shown as a short diff. " +
 		"Konnect deletes a page's sub-pages with it: a destroy is refused while sub-pages this configuration does not manage are under it, naming each with its `import` block (`conflict_policy` decides as for every cascade).",
-	// Refreshed one GET per page, not from a listing: Konnect lists a portal's pages as a
-	// tree without their content.
-	API:        pageAPI{engine.PatchAPI{PlatformAPI: engine.PlatformAPI{Collection: pagesPath, Tree: "children"}}},
+	// Konnect lists a portal's pages as a tree without their content, each with its
+	// updated_at (PortalPageInfo, portal-management v3): refresh reads a page in full only
+	// when that moved since the last full read (engine.PlatformAPI.Detector).
+	API:        pageAPI{engine.PatchAPI{PlatformAPI: engine.PlatformAPI{Collection: pagesPath, Tree: "children", Detector: "updated_at"}}},
 	NameAttr:   "slug",
 	Check:      checkPage,
 	Dependents: []engine.Dependent{subPagesOf}, // cascade.go

@@ -19,11 +19,12 @@ var SnippetKind = engine.EntityKind{
 		"An update sends Konnect only the attributes the plan changes (PATCH). " +
 		"A title or description set in the content's front matter is the one Konnect keeps when the content is written: leave the attribute unset (the plan shows the front matter's value) or set it to the same value. " +
 		"A change of its content made in the portal editor is shown as a short diff.",
-	// Refreshed one GET per snippet, not from a listing: Konnect lists snippets without
-	// their content.
+	// Konnect lists snippets without their content, each with its updated_at
+	// (PortalSnippetInfo, portal-management v3): refresh reads a snippet in full only when
+	// that moved since the last full read (engine.PlatformAPI.Detector).
 	API: engine.PatchAPI{PlatformAPI: engine.PlatformAPI{Collection: func(p map[string]string) string {
 		return "/v3/portals/" + url.PathEscape(p["portal_id"]) + "/snippets"
-	}}, NameFilter: "filter[name][eq]"},
+	}, Detector: "updated_at"}, NameFilter: "filter[name][eq]"},
 	NameAttr: "name",
 	Check: func(_ context.Context, _ *konnect.Client, values konnect.Object) []engine.Problem {
 		return checkFrontMatter(values)

@@ -37,6 +37,16 @@ func FormatTime(t time.Time) string { return t.UTC().Format(TimeFormat) }
 // Millis truncates t to what FormatTime shows, so stored and shown times agree.
 func Millis(t time.Time) time.Time { return t.UTC().Truncate(time.Millisecond) }
 
+// Later is the updated_at of a write at now to an object last written at prev: now, or a
+// millisecond after prev when the clock has not moved past it. Every write moves an
+// object's updated_at (refresh takes an unchanged one in a listing as an unwritten object).
+func Later(prev, now time.Time) time.Time {
+	if !now.After(prev) {
+		return prev.Add(time.Millisecond)
+	}
+	return now
+}
+
 const tokenAlphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789"
 
 // NewSecret returns prefix followed by n random letters and digits (a token value).

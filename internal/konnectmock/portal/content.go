@@ -352,7 +352,7 @@ func patchPage(c *call) mockcore.Response {
 	if moved && !sameParent(pg.ParentID, newParent) {
 		p.place(pg, newParent, -1)
 	}
-	pg.Updated = c.f.now()
+	pg.Updated = mockcore.Later(pg.Updated, c.f.now())
 	return c.json(http.StatusOK, pg.view())
 }
 
@@ -418,7 +418,7 @@ func movePage(c *call) mockcore.Response {
 		at = int(*index)
 	}
 	p.place(pg, parent, at)
-	pg.Updated = c.f.now()
+	pg.Updated = mockcore.Later(pg.Updated, c.f.now())
 	return mockcore.Empty(http.StatusCreated)
 }
 
@@ -555,7 +555,7 @@ func patchSnippet(c *call) mockcore.Response {
 		s.Name = *name
 	}
 	cf.applySnippet(s)
-	s.Updated = c.f.now()
+	s.Updated = mockcore.Later(s.Updated, c.f.now())
 	return c.json(http.StatusOK, s.view(true))
 }
 

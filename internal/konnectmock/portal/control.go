@@ -66,7 +66,7 @@ func (f *Family) editPage(portalID, pageID, content string) (*page, error) {
 	if desc != nil {
 		pg.Description = desc
 	}
-	pg.Updated = f.now()
+	pg.Updated = mockcore.Later(pg.Updated, f.now())
 	return pg, nil
 }
 
