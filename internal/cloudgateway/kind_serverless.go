@@ -46,17 +46,12 @@ func (a serverlessAPI) Get(ctx context.Context, cl *konnect.Client, addr engine.
 // control plane that has one: Konnect has no listing of them, and a gateway is addressed by
 // its control plane's id.
 func (a serverlessAPI) ListAll(ctx context.Context, cl *konnect.Client, _ map[string]string) ([]konnect.Object, error) {
-	cps, err := cl.ListControlPlanes(ctx, konnect.ControlPlaneFilter{})
+	ids, err := cl.ControlPlaneIDs(ctx, "CLUSTER_TYPE_SERVERLESS", "CLUSTER_TYPE_SERVERLESS_V1")
 	if err != nil {
 		return nil, err
 	}
 	var out []konnect.Object
-	for _, cp := range cps {
-		id, _ := cp["id"].(string)
-		config, _ := cp["config"].(map[string]any)
-		if t, _ := config["cluster_type"].(string); id == "" || (t != "CLUSTER_TYPE_SERVERLESS" && t != "CLUSTER_TYPE_SERVERLESS_V1") {
-			continue
-		}
+	for _, id := range ids {
 		obj, _, err := a.Get(ctx, cl, engine.Address{ID: id})
 		if konnect.IsNotFound(err) {
 			continue

@@ -74,17 +74,12 @@ func (MembershipAPI) Get(ctx context.Context, cl *konnect.Client, a engine.Addre
 // ListAll lists, for the export (engine.ExportListing), the member set of every control plane
 // group that has members, each as Get answers it.
 func (api MembershipAPI) ListAll(ctx context.Context, cl *konnect.Client, _ map[string]string) ([]konnect.Object, error) {
-	groups, err := cl.ListControlPlanes(ctx, konnect.ControlPlaneFilter{})
+	ids, err := cl.ControlPlaneIDs(ctx, "CLUSTER_TYPE_CONTROL_PLANE_GROUP")
 	if err != nil {
 		return nil, err
 	}
 	var out []konnect.Object
-	for _, g := range groups {
-		id, _ := g["id"].(string)
-		config, _ := g["config"].(map[string]any)
-		if config["cluster_type"] != "CLUSTER_TYPE_CONTROL_PLANE_GROUP" || id == "" {
-			continue
-		}
+	for _, id := range ids {
 		obj, _, err := api.Get(ctx, cl, engine.Address{ID: id})
 		if err != nil {
 			return nil, err

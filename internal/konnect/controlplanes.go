@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"net/http"
 	"net/url"
+	"slices"
 	"sort"
 	"strconv"
 )
@@ -90,6 +91,25 @@ type controlPlanePage struct {
 // meta.page.total objects have been read. The name and label filters are
 // sent to the server and also applied to the results, so the result is
 // exact even where the server ignores a filter.
+// ControlPlaneIDs lists the ids of the control planes of these cluster types
+// (config.cluster_type), in Konnect's order: what the export reads below a kind of control
+// plane that Konnect lists nothing of (a group's members, a serverless gateway).
+func (c *Client) ControlPlaneIDs(ctx context.Context, clusterTypes ...string) ([]string, error) {
+	cps, err := c.ListControlPlanes(ctx, ControlPlaneFilter{})
+	if err != nil {
+		return nil, err
+	}
+	var ids []string
+	for _, cp := range cps {
+		id, _ := cp["id"].(string)
+		config, _ := cp["config"].(map[string]any)
+		if t, _ := config["cluster_type"].(string); id != "" && slices.Contains(clusterTypes, t) {
+			ids = append(ids, id)
+		}
+	}
+	return ids, nil
+}
+
 func (c *Client) ListControlPlanes(ctx context.Context, f ControlPlaneFilter) ([]Object, error) {
 	size := f.PageSize
 	if size <= 0 {
