@@ -228,6 +228,11 @@ func ListPlatformQuery(ctx context.Context, cl *konnect.Client, collection strin
 			return nil, err
 		}
 		got := append(out.Data, out.Items...)
+		if page > 1 && after == "" && len(got) > 0 && len(all) > 0 && fmt.Sprint(got[0]["id"]) == fmt.Sprint(all[0]["id"]) {
+			// The first page again: the server does not page this listing (a portal's page
+			// tree of exactly one page's worth of top-level pages) and answered it whole.
+			return all, nil
+		}
 		all = append(all, got...)
 		if out.bare || len(got) > size {
 			// No paging: a bare array, or a listing that answers more than a page (a portal's

@@ -275,24 +275,29 @@ func TestPlatformSnapshotShapedKind(t *testing.T) {
 
 // A listing that is not paginated (a portal's page tree) answers everything to the first
 // request, whatever page it asks for: ListPlatform reads it once, not until its page bound.
+// Exactly a page's worth of top-level objects looks like a full page: the second request
+// answers the first page again, and that ends it (before, it went on to 1000 requests and
+// failed, which refused every page's destroy in a portal of 100 top-level pages).
 func TestListPlatformUnpaged(t *testing.T) {
-	requests := 0
-	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		requests++
-		var data []string
-		for i := range 250 {
-			data = append(data, fmt.Sprintf(`{"id":"p%d"}`, i))
+	for _, c := range []struct{ n, requests int }{{250, 1}, {100, 2}, {99, 1}} {
+		requests := 0
+		srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			requests++
+			var data []string
+			for i := range c.n {
+				data = append(data, fmt.Sprintf(`{"id":"p%d"}`, i))
+			}
+			w.Header().Set("Content-Type", "application/json")
+			_, _ = w.Write([]byte(`{"data":[` + strings.Join(data, ",") + `]}`))
+		}))
+		cl, err := konnect.New(konnect.Config{ServerURL: srv.URL, Token: platformTestToken})
+		if err != nil {
+			t.Fatal(err)
 		}
-		w.Header().Set("Content-Type", "application/json")
-		_, _ = w.Write([]byte(`{"data":[` + strings.Join(data, ",") + `]}`))
-	}))
-	t.Cleanup(srv.Close)
-	cl, err := konnect.New(konnect.Config{ServerURL: srv.URL, Token: platformTestToken})
-	if err != nil {
-		t.Fatal(err)
-	}
-	all, err := ListPlatform(context.Background(), cl, "/v3/portals/x/pages")
-	if err != nil || len(all) != 250 || requests != 1 {
-		t.Fatalf("ListPlatform of an unpaged listing of 250: %d objects, %d requests, %v; want 250 in 1", len(all), requests, err)
+		all, err := ListPlatform(context.Background(), cl, "/v3/portals/x/pages")
+		srv.Close()
+		if err != nil || len(all) != c.n || requests != c.requests {
+			t.Errorf("ListPlatform of an unpaged listing of %d: %d objects, %d requests, %v; want %d in %d", c.n, len(all), requests, err, c.n, c.requests)
+		}
 	}
 }
