@@ -10,6 +10,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"reflect"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -286,22 +287,13 @@ func (r *stepRunner) run(dir string, args ...string) (string, int, error) {
 	switch {
 	case err == nil:
 		return stdout.String(), 0, nil
-	case errors.As(err, &exit) && (exit.ExitCode() == 2 && slicesContains(args, "-detailed-exitcode")):
+	case errors.As(err, &exit) && (exit.ExitCode() == 2 && slices.Contains(args, "-detailed-exitcode")):
 		return stdout.String(), 2, nil
 	case errors.As(err, &exit):
 		// As terraform-plugin-testing words it: the status, then the CLI's error output.
 		return stdout.String(), exit.ExitCode(), fmt.Errorf("exit status %d\n\n%s", exit.ExitCode(), strings.TrimLeft(stderr.String(), "\n"))
 	}
 	return stdout.String(), 0, fmt.Errorf("%s %s: %w", filepath.Base(r.cliPath), args[0], err)
-}
-
-func slicesContains(s []string, v string) bool {
-	for _, x := range s {
-		if x == v {
-			return true
-		}
-	}
-	return false
 }
 
 // configFile is the configuration's file, named as terraform-plugin-testing names it: the

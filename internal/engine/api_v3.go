@@ -288,22 +288,26 @@ func (a AssignmentAPI) Get(ctx context.Context, cl *konnect.Client, addr Address
 		found = all
 	}
 	for _, o := range found {
-		if fmt.Sprint(o["id"]) != addr.ID {
-			continue
+		if fmt.Sprint(o["id"]) == addr.ID {
+			return a.link(o), nil, nil
 		}
-		if len(a.Keep) > 0 {
-			link := konnect.Object{}
-			for _, f := range a.Keep {
-				if v, ok := o[f]; ok {
-					link[f] = v
-				}
-			}
-			o = link
-		}
-		return o, nil, nil
 	}
 	return nil, nil, &konnect.APIError{StatusCode: http.StatusNotFound, Method: http.MethodGet, Path: a.path(addr.Parents, addr.ID),
 		Message: "not found in " + a.Collection(addr.Parents)}
+}
+
+// link is a listed object as the link's own fields (Keep), or whole without Keep.
+func (a AssignmentAPI) link(listed konnect.Object) konnect.Object {
+	if len(a.Keep) == 0 {
+		return listed
+	}
+	link := konnect.Object{}
+	for _, f := range a.Keep {
+		if v, ok := listed[f]; ok {
+			link[f] = v
+		}
+	}
+	return link
 }
 
 // FindByName finds an existing link to the same object (the kind's NameAttr holds the linked

@@ -56,16 +56,7 @@ func ListAll(ctx context.Context, data *ProviderData, k EntityKind, parents map[
 			return nil, true, err
 		}
 		for _, row := range rows {
-			obj := row
-			if len(a.Keep) > 0 {
-				obj = konnect.Object{}
-				for _, f := range a.Keep {
-					if v, ok := row[f]; ok {
-						obj[f] = v
-					}
-				}
-			}
-			objs = append(objs, obj)
+			objs = append(objs, a.link(row))
 		}
 		return objs, true, nil
 	}
