@@ -20,7 +20,8 @@ import (
 // DELETE …/{id} removes. Some collections answer `{"item": …}`, others the object itself.
 //
 // A POST has no client-chosen id, so a create whose outcome is unknown (connection lost,
-// 5xx) is not simply sent again: the collection is listed before the POST, and after an
+// 5xx) is not simply sent again: the collection is listed before the POST (unless the
+// creation guard has just found the body's unique name free: WithNameFree), and after an
 // ambiguous failure the object that appeared since and holds what was posted is adopted;
 // only when there is none is the POST sent once more.
 type PlatformAPI struct {
@@ -90,9 +91,12 @@ func (p PlatformAPI) FindByName(ctx context.Context, cl *konnect.Client, parents
 }
 
 func (p PlatformAPI) Create(ctx context.Context, cl *konnect.Client, parents map[string]string, body konnect.Object) (konnect.Object, *konnect.Response, error) {
-	before, listErr := ListPlatform(ctx, cl, p.Collection(parents))
-	if listErr != nil {
-		return nil, nil, listErr
+	var before []konnect.Object
+	if !nameFree(ctx) {
+		var listErr error
+		if before, listErr = p.listAll(ctx, cl, parents); listErr != nil {
+			return nil, nil, listErr
+		}
 	}
 	post := func() (konnect.Object, *konnect.Response, error) {
 		var out konnect.Object
@@ -106,20 +110,37 @@ func (p PlatformAPI) Create(ctx context.Context, cl *konnect.Client, parents map
 	if err == nil || !Ambiguous(err) {
 		return obj, resp, err
 	}
-	after, lookErr := ListPlatform(ctx, cl, p.Collection(parents))
+	after, lookErr := p.listAll(ctx, cl, parents)
 	if lookErr != nil {
 		return nil, nil, err // still unknown: report the original failure, post nothing
 	}
 	seen := map[string]bool{}
 	for _, o := range before {
-		seen[fmt.Sprint(o[p.key()])] = true
+		seen[fmt.Sprint(o["id"])] = true
 	}
 	for _, o := range after {
-		if !seen[fmt.Sprint(o[p.key()])] && holdsFields(o, body) {
-			return p.Get(ctx, cl, Address{Parents: parents, ID: fmt.Sprint(o[p.key()])})
+		if !seen[fmt.Sprint(o["id"])] && holdsFields(o, body) {
+			return p.Get(ctx, cl, Address{Parents: parents, ID: fmt.Sprint(o["id"])})
 		}
 	}
 	return post()
+}
+
+// nameFreeKey marks a context whose create the creation guard has just cleared: no object
+// of the collection held the body's unique name (in its scope) a moment before the write.
+type nameFreeKey struct{}
+
+// WithNameFree is ctx for a create whose body's unique name the creation guard has just
+// found free. PlatformAPI.Create then lists nothing before its POST: after an ambiguous
+// failure, an object that holds the body (its name included) can only be this create's.
+// The listing before is one call per 100 objects of the collection, per create.
+func WithNameFree(ctx context.Context) context.Context {
+	return context.WithValue(ctx, nameFreeKey{}, true)
+}
+
+func nameFree(ctx context.Context) bool {
+	free, _ := ctx.Value(nameFreeKey{}).(bool)
+	return free
 }
 
 // holdsFields reports whether a listed object carries every string field of a body that

@@ -4,6 +4,7 @@ import (
 	"context"
 	"net/http"
 	"net/url"
+	"slices"
 	"strings"
 	"sync"
 
@@ -165,7 +166,25 @@ func (r *EntityResource) dependentsOf(ctx context.Context, addr Address, self st
 	}
 	if d.Descendants {
 		// The object's own collection, a tree: what is under the object at any depth.
-		objs, err := ListPlatform(ctx, r.Data.Client, self[:strings.LastIndexByte(self, '/')])
+		col := self[:strings.LastIndexByte(self, '/')]
+		if r.Data.Snapshots != nil {
+			// Once per run, as a control plane's collections: the tree, each object under
+			// every object above it. Only a parent it shows something under is listed live.
+			out, err := r.Data.Snapshots.cascade().under(ctx, "tree:"+col, addr.ID, func() ([]konnect.Object, error) {
+				objs, err := ListPlatform(ctx, r.Data.Client, col)
+				return withAncestors(objs, d.Tree, nil), err
+			}, func(o konnect.Object) []string {
+				above, _ := o[ancestorsKey].([]string)
+				return above
+			})
+			if err != nil {
+				return nil, false, err
+			}
+			if len(others(out)) == 0 {
+				return nil, false, nil
+			}
+		}
+		objs, err := ListPlatform(ctx, r.Data.Client, col)
 		return descendants(objs, d.Tree, addr.ID), false, err
 	}
 	if d.Platform {
@@ -241,6 +260,33 @@ func refID(v any) string {
 	m, _ := v.(map[string]any)
 	id, _ := m["id"].(string)
 	return id
+}
+
+// ancestorsKey holds, in the cascade snapshot of a tree, the ids of the objects above one.
+const ancestorsKey = "\x00ancestors"
+
+// withAncestors flattens a tree (children in field) into a copy of each object that holds,
+// under ancestorsKey, the ids of every object above it.
+func withAncestors(tree []konnect.Object, field string, above []string) []konnect.Object {
+	var out []konnect.Object
+	for _, o := range tree {
+		c := make(konnect.Object, len(o)+1)
+		for k, v := range o {
+			c[k] = v
+		}
+		c[ancestorsKey] = above
+		out = append(out, c)
+		kids, _ := o[field].([]any)
+		var children []konnect.Object
+		for _, k := range kids {
+			if m, ok := k.(map[string]any); ok {
+				children = append(children, m)
+			}
+		}
+		id, _ := o["id"].(string)
+		out = append(out, withAncestors(children, field, append(slices.Clip(above), id))...)
+	}
+	return out
 }
 
 // flattenTree lists the objects of a tree (each holding its children under field) parents

@@ -54,6 +54,20 @@ func (r *EntityResource) checkNameFirst() bool {
 	return !ok
 }
 
+// nameProvesNew reports whether a name the creation guard found free makes any object that
+// holds it after the create this create's (WithNameFree): the look-up searched the whole
+// collection for it. Not when the kind has no name filter (nothing was searched), when its
+// name is unique only in a scope the body's other fields give (a page's slug under its
+// parent: a page elsewhere in the tree may hold the same fields), or when a look-up skips
+// objects being torn down (provisioning).
+func (r *EntityResource) nameProvesNew() bool {
+	if f, ok := r.Kind.API.(interface{ FiltersByName() bool }); ok && !f.FiltersByName() {
+		return false
+	}
+	_, scoped := r.Kind.API.(ScopedNameFinder)
+	return !scoped && r.Kind.Provisioning == nil
+}
+
 // nameJSON is the JSON name of the kind's unique name attribute.
 func (r *EntityResource) nameJSON() string {
 	for _, a := range r.Kind.Attrs {
@@ -156,4 +170,66 @@ func CreatedSince(obj konnect.Object, resp *konnect.Response, sent time.Time) (s
 		return false, false
 	}
 	return !created.Before(date.Add(-elapsed)), true
+}
+
+// NameIndexer is an EntityAPI whose unique names the plan's creation guard may look up in
+// one listing of the collection: NameKeyOf is the key of a listed object (as listAll
+// answers it), NameKeyFor that of the name and body a create would write; two objects
+// that cannot share their names have the same key. ok is false when the API cannot say
+// (no name filter, so no unique name).
+type NameIndexer interface {
+	NameIndex() (keyOf func(konnect.Object) string, keyFor func(name string, body konnect.Object) string, ok bool)
+}
+
+// NameIndex: the name field, as FindAllByName compares it.
+func (p PatchAPI) NameIndex() (func(konnect.Object) string, func(string, konnect.Object) string, bool) {
+	field := p.NameField
+	if field == "" {
+		field = "name"
+	}
+	return func(o konnect.Object) string { return fmt.Sprint(o[field]) },
+		func(name string, _ konnect.Object) string { return name },
+		p.NameFilter != ""
+}
+
+// namesPrefix keys a collection's name index among the run's snapshots.
+const namesPrefix = "names:"
+
+// planFindByName is findByName for the plan's creation guard. Once a run's plan has looked
+// up more than one name in a collection (snapshotAfter), the rest are answered from one
+// listing of the collection (every page), taken once for the run, instead of a look-up
+// each: a plan that creates a thousand teams asks Konnect for ten pages, not a thousand
+// listings. Only the plan uses it; the create looks its name up again, live, right before
+// it writes.
+func (r *EntityResource) planFindByName(ctx context.Context, parents map[string]string, name string, body konnect.Object) (konnect.Object, error) {
+	ix, ok := r.Kind.API.(NameIndexer)
+	pc, listable := r.Kind.API.(platformCollection)
+	if !ok || !listable || r.Data.Snapshots == nil {
+		return r.findByName(ctx, parents, name, body)
+	}
+	keyOf, keyFor, ok := ix.NameIndex()
+	if !ok {
+		return r.findByName(ctx, parents, name, body)
+	}
+	col, _ := pc.listedCollection(parents)
+	cl := r.Data.Client
+	byName, ok := r.Data.Snapshots.listed(ctx, namesPrefix+col, func(ctx context.Context) ([]konnect.Object, error) {
+		objs, err := pc.listAll(ctx, cl, parents)
+		out := make([]konnect.Object, 0, len(objs))
+		for _, o := range objs {
+			out = append(out, konnect.Object{"id": keyOf(o), "object": o})
+		}
+		return out, err
+	})
+	if !ok {
+		return r.findByName(ctx, parents, name, body)
+	}
+	if e, found := byName[keyFor(name, body)]; found {
+		obj, _ := e["object"].(konnect.Object)
+		if p := r.Kind.Provisioning; p != nil && obj != nil && p.leaving(obj) {
+			return nil, nil // as findByName: torn down or being torn down, the name is free
+		}
+		return obj, nil
+	}
+	return nil, nil
 }

@@ -538,7 +538,7 @@ func (r *EntityResource) planNameTaken(ctx context.Context, req resource.ModifyP
 		}
 	}
 	addr := r.address(m)
-	existing, err := r.findByName(ctx, addr.Parents, Str(name), body)
+	existing, err := r.planFindByName(ctx, addr.Parents, Str(name), body)
 	if err != nil || existing == nil {
 		return // a failed look-up is the create's to report
 	}

@@ -521,6 +521,9 @@ func (r *EntityResource) Create(ctx context.Context, req resource.CreateRequest,
 			return
 		}
 		r.logDecision(ctx, "create_exists", "ok", addr, nil)
+		if r.nameProvesNew() {
+			ctx = WithNameFree(ctx)
+		}
 	}
 	cfg, _ := AsObject(req.Config.Raw)
 	r.writeSecrets(body, cfg, nil, m, nil)         // writeonly.go: from configuration only

@@ -57,6 +57,17 @@ func (s *snapshots) Lookup(ctx context.Context, cl *konnect.Client, collection, 
 // as a GET of it answers it. The first caller past snapshotAfter lists; the others wait for
 // that listing.
 func (s *snapshots) LookupListed(ctx context.Context, collection, id string, list func(context.Context) ([]konnect.Object, error)) (konnect.Object, bool) {
+	objs, ok := s.listed(ctx, collection, list)
+	if !ok {
+		return nil, false
+	}
+	obj, ok := objs[id]
+	return obj, ok
+}
+
+// listed is the collection's snapshot by id, once it has been asked for more than
+// snapshotAfter times in the run; ok is false before that, or when the listing failed.
+func (s *snapshots) listed(ctx context.Context, collection string, list func(context.Context) ([]konnect.Object, error)) (map[string]konnect.Object, bool) {
 	s.mu.Lock()
 	c := s.cols[collection]
 	if c == nil {
@@ -89,11 +100,7 @@ func (s *snapshots) LookupListed(ctx context.Context, collection, id string, lis
 	case <-ctx.Done():
 		return nil, false
 	}
-	if c.err != nil {
-		return nil, false
-	}
-	obj, ok := c.objs[id]
-	return obj, ok
+	return c.objs, c.err == nil
 }
 
 // invalidate drops a collection's snapshot after a write to it, and the snapshots of the
@@ -102,6 +109,7 @@ func (s *snapshots) LookupListed(ctx context.Context, collection, id string, lis
 func (s *snapshots) Invalidate(collection string) {
 	s.mu.Lock()
 	delete(s.cols, collection)
+	delete(s.cols, namesPrefix+collection)
 	for key := range s.cols {
 		if strings.HasPrefix(collection, key+"/") {
 			delete(s.cols, key)

@@ -16,6 +16,10 @@ import (
 // an error at plan, on the slug, with the existing page's import block, and nothing of the
 // configuration is written (it was a 409 at apply, after other objects were created). So
 // are two pages of one slug in the configuration itself.
+//
+// A plan of many new pages looks their slugs up in one listing of the portal's page tree
+// (issue 39): the slug taken at the top level is still refused, and a slug taken only below
+// another page is not (slugs are unique among the pages of one parent).
 func TestAccNameTakenAtPlan(t *testing.T) {
 	env := acctest.NewEnv(t, konnectmock.Options{})
 	portalOnly := env.ProviderBlock("") + `
@@ -35,14 +39,16 @@ resource "konnect_portal_page" "guide" {
   slug      = "guide"
   content   = "# Guide\n"
 }
-`
-	var portalID string
+` + freePages
+	var portalID, faqID string
 	acctest.ParallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: protoV6Factories,
 		Steps: []resource.TestStep{
 			{Config: portalOnly, Check: func(s *terraform.State) error {
 				portalID = s.RootModule().Resources["konnect_portal.dev"].Primary.ID
 				env.Post("/v3/portals/"+portalID+"/pages", konnect.Object{"slug": "guide", "content": "# Written in the editor\n"})
+				docs := env.PostObj("/v3/portals/"+portalID+"/pages", konnect.Object{"slug": "docs", "content": "# Docs\n"})
+				faqID = env.PostObj("/v3/portals/"+portalID+"/pages", konnect.Object{"slug": "faq", "content": "# FAQ\n", "parent_page_id": docs["id"]})["id"].(string)
 				return nil
 			}},
 			{
@@ -71,13 +77,21 @@ resource "konnect_portal_page" "b" {
 					acctest.ImportBlock("konnect_portal_page", "") + acctest.UUIDPattern + "/" + acctest.UUIDPattern + `"\s+\}`),
 			},
 			{
+				// Every slug but the editor's top-level one is free: "faq" is taken only below
+				// the editor's "docs" page.
+				Config:             portalOnly + freePages,
+				PlanOnly:           true,
+				ExpectNonEmptyPlan: true,
+			},
+			{
 				PreConfig: func() {
-					if pages := env.List("/v3/portals/" + portalID + "/pages"); len(pages) != 1 {
-						t.Errorf("after the refused plan the portal holds %d pages, want the editor's one: %v", len(pages), pages)
+					if pages := env.List("/v3/portals/" + portalID + "/pages"); len(pages) != 2 {
+						t.Errorf("after the refused plan the portal holds %d top-level pages, want the editor's two: %v", len(pages), pages)
 					}
 				},
 				Config: portalOnly,
-				Check: func(*terraform.State) error { // the editor's page goes, so the portal's destroy may
+				Check: func(*terraform.State) error { // the editor's pages go, so the portal's destroy may
+					env.Remove("/v3/portals/" + portalID + "/pages/" + faqID)
 					for _, p := range env.List("/v3/portals/" + portalID + "/pages") {
 						env.Remove("/v3/portals/" + portalID + "/pages/" + p["id"].(string))
 					}
@@ -87,3 +101,20 @@ resource "konnect_portal_page" "b" {
 		},
 	})
 }
+
+// freePages are pages whose slugs are free at the top level of the portal: with the
+// configuration's other pages, enough of them that the plan looks slugs up in a listing.
+const freePages = `
+resource "konnect_portal_page" "faq" {
+  portal_id = konnect_portal.dev.id
+  slug      = "faq"
+  content   = "# FAQ\n"
+}
+
+resource "konnect_portal_page" "free" {
+  count     = 3
+  portal_id = konnect_portal.dev.id
+  slug      = "free-${count.index}"
+  content   = "# Free\n"
+}
+`

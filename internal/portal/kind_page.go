@@ -149,6 +149,18 @@ func (a pageAPI) FindByNameIn(ctx context.Context, c *konnect.Client, parents ma
 	return nil, nil
 }
 
+// NameIndex: a page's slug is unique among the pages under the same parent page (slugs
+// compare without leading and trailing slashes), as FindByNameIn looks it up.
+func (pageAPI) NameIndex() (func(konnect.Object) string, func(string, konnect.Object) string, bool) {
+	key := func(slug string, o konnect.Object) string {
+		parent, _ := o["parent_page_id"].(string)
+		return parent + "/" + strings.Trim(slug, "/")
+	}
+	return func(o konnect.Object) string { return key(fmt.Sprint(o["slug"]), o) },
+		func(slug string, body konnect.Object) string { return key(slug, body) },
+		true
+}
+
 // checkPage: the parent page must be a page of the same portal, and a title or description
 // configuration sets must agree with the content's front matter (which Konnect keeps).
 func checkPage(ctx context.Context, c *konnect.Client, values konnect.Object) []engine.Problem {

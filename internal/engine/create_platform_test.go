@@ -1,0 +1,126 @@
+package engine
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"net/http/httptest"
+	"sync"
+	"testing"
+
+	"github.com/konnectguard/terraform-provider-konnect/internal/konnect"
+)
+
+// A POST whose answer is lost (a 502 after Konnect made the object) is resolved without a
+// second object: the object that holds what was posted and was not there before is the
+// create's. With WithNameFree (the creation guard has just found the name free) nothing is
+// listed before the POST; without it the collection is listed first, and an object of the
+// same fields that was already there is never taken for the new one.
+func TestPlatformCreateAmbiguous(t *testing.T) {
+	type server struct {
+		mu    sync.Mutex
+		objs  []map[string]any
+		calls map[string]int
+	}
+	start := func(t *testing.T, existing ...map[string]any) (*server, *konnect.Client) {
+		s := &server{objs: existing, calls: map[string]int{}}
+		srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			s.mu.Lock()
+			defer s.mu.Unlock()
+			s.calls[r.Method+" "+r.URL.Path]++
+			w.Header().Set("Content-Type", "application/json")
+			switch {
+			case r.Method == http.MethodGet && r.URL.Path == "/v3/things":
+				// a tree, as a portal's pages: an object with a parent_id is listed in its
+				// parent's children only
+				var top []map[string]any
+				for _, o := range s.objs {
+					if o["parent_id"] != nil {
+						continue
+					}
+					node := map[string]any{"children": []any{}}
+					for k, v := range o {
+						node[k] = v
+					}
+					for _, c := range s.objs {
+						if c["parent_id"] == o["id"] {
+							node["children"] = append(node["children"].([]any), c)
+						}
+					}
+					top = append(top, node)
+				}
+				_ = json.NewEncoder(w).Encode(map[string]any{"data": top, "meta": map[string]any{"page": map[string]any{"total": len(top)}}})
+			case r.Method == http.MethodGet:
+				for _, o := range s.objs {
+					if "/v3/things/"+fmt.Sprint(o["id"]) == r.URL.Path {
+						_ = json.NewEncoder(w).Encode(o)
+						return
+					}
+				}
+				w.WriteHeader(http.StatusNotFound)
+				_, _ = w.Write([]byte(`{"status":404,"title":"Not Found"}`))
+			case r.Method == http.MethodPost:
+				var body map[string]any
+				_ = json.NewDecoder(r.Body).Decode(&body)
+				body["id"] = fmt.Sprintf("new-%d", len(s.objs))
+				s.objs = append(s.objs, body)
+				if s.calls["POST /v3/things"] == 1 {
+					w.WriteHeader(http.StatusBadGateway) // made, answer lost
+					_, _ = w.Write([]byte(`{"status":502,"title":"Bad Gateway"}`))
+					return
+				}
+				w.WriteHeader(http.StatusCreated)
+				_ = json.NewEncoder(w).Encode(body)
+			}
+		}))
+		t.Cleanup(srv.Close)
+		cl, err := konnect.New(konnect.Config{ServerURL: srv.URL, Token: "kpat_test_token_0123456789"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return s, cl
+	}
+	api := PlatformAPI{Collection: func(map[string]string) string { return "/v3/things" }}
+	body := konnect.Object{"name": "orders", "description": "d"}
+
+	t.Run("name free: no listing before", func(t *testing.T) {
+		s, cl := start(t)
+		obj, _, err := api.Create(WithNameFree(context.Background()), cl, nil, body)
+		if err != nil || obj["id"] != "new-0" {
+			t.Fatalf("Create = %v, %v; want the object the lost POST made (new-0)", obj, err)
+		}
+		if len(s.objs) != 1 {
+			t.Errorf("Konnect holds %d objects, want 1: %v", len(s.objs), s.objs)
+		}
+		if got := s.calls["GET /v3/things"]; got != 1 {
+			t.Errorf("listings: %d, want 1 (after the lost POST only)", got)
+		}
+	})
+	t.Run("no name check: an equal object made before is not taken", func(t *testing.T) {
+		s, cl := start(t, map[string]any{"id": "old", "name": "orders", "description": "d"})
+		obj, _, err := api.Create(context.Background(), cl, nil, body)
+		if err != nil || obj["id"] != "new-1" {
+			t.Fatalf("Create = %v, %v; want new-1, the object the lost POST made, not old", obj, err)
+		}
+		if len(s.objs) != 2 {
+			t.Errorf("Konnect holds %d objects, want 2: %v", len(s.objs), s.objs)
+		}
+		if got := s.calls["GET /v3/things"]; got != 2 {
+			t.Errorf("listings: %d, want 2 (before the POST and after it)", got)
+		}
+	})
+	t.Run("a tree: a child made by the lost POST is found below its parent", func(t *testing.T) {
+		s, cl := start(t, map[string]any{"id": "top", "name": "top"})
+		tree := api
+		tree.Tree = "children"
+		child := konnect.Object{"name": "child", "parent_id": "top"}
+		obj, _, err := tree.Create(context.Background(), cl, nil, child)
+		if err != nil || obj["id"] != "new-1" {
+			t.Fatalf("Create = %v, %v; want new-1", obj, err)
+		}
+		if s.calls["POST /v3/things"] != 1 || len(s.objs) != 2 {
+			t.Errorf("POSTs: %d, objects %d; want 1 POST and 2 objects (no second child)", s.calls["POST /v3/things"], len(s.objs))
+		}
+	})
+}
