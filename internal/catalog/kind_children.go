@@ -52,9 +52,10 @@ var DocumentKind = engine.EntityKind{
 	Description: "A document of an API, in Markdown, shown with the API in portals. `parent_document_id` places it under another document of the same API; its slug is unique among the documents under the same parent. " +
 		"A document someone edits in Konnect is reported as a change of that document; a change of its content is shown as a short diff. An update sends only what the plan changes (PATCH). " +
 		"Konnect deletes a document's child documents with it: a destroy is refused while child documents this configuration does not manage are under it, naming each with its `import` block (`conflict_policy` decides as for every cascade).",
-	// Refreshed one GET per document, not from a listing: Konnect lists an API's documents
-	// as a tree without their content.
-	API:        engine.PatchAPI{PlatformAPI: engine.PlatformAPI{Collection: engine.V3Path("apis", "{api_id}", "documents"), Tree: "children"}},
+	// Konnect lists an API's documents as a tree without their content, but with each one's
+	// updated_at: refresh reads a document in full only when it moved since the last full
+	// read (the change detector, engine/detector.go).
+	API:        engine.PatchAPI{PlatformAPI: engine.PlatformAPI{Collection: engine.V3Path("apis", "{api_id}", "documents"), Tree: "children", Detector: "updated_at"}},
 	Dependents: []engine.Dependent{subDocumentsOf}, // cascade.go
 	Check:      checkDocument,                      // checks.go
 	Attrs: []engine.Attr{

@@ -200,7 +200,10 @@ const namesPrefix = "names:"
 // listing of the collection (every page), taken once for the run, instead of a look-up
 // each: a plan that creates a thousand teams asks Konnect for ten pages, not a thousand
 // listings. Only the plan uses it; the create looks its name up again, live, right before
-// it writes.
+// it writes. A write of this run leaves the index as it is (Invalidate drops only the
+// refresh snapshots): Terraform plans each create again during the apply, and that plan
+// would list the collection again after every create of it. What the index misses, the
+// names this run wrote, is no object someone else made.
 func (r *EntityResource) planFindByName(ctx context.Context, parents map[string]string, name string, body konnect.Object) (konnect.Object, error) {
 	ix, ok := r.Kind.API.(NameIndexer)
 	pc, listable := r.Kind.API.(platformCollection)

@@ -109,7 +109,6 @@ func (s *snapshots) listed(ctx context.Context, collection string, list func(con
 func (s *snapshots) Invalidate(collection string) {
 	s.mu.Lock()
 	delete(s.cols, collection)
-	delete(s.cols, namesPrefix+collection)
 	for key := range s.cols {
 		if strings.HasPrefix(collection, key+"/") {
 			delete(s.cols, key)

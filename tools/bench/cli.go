@@ -20,17 +20,56 @@ type split struct {
 	Services int `json:"services"`
 	Routes   int `json:"routes"`
 	Plugins  int `json:"plugins"`
-	Teams    int `json:"teams,omitempty"`        // the mix layout's
-	Pages    int `json:"portal_pages,omitempty"` // the mix layout's, in one portal
-	Total    int `json:"total"`
+	Teams    int `json:"teams,omitempty"`        // the mix and families layouts'
+	Pages    int `json:"portal_pages,omitempty"` // the mix and families layouts', in one portal
+	// the families layout's: an API's documents, a realm's consumers, an auth server's
+	// scopes, and the service catalog's services
+	Documents       int `json:"api_documents,omitempty"`
+	Consumers       int `json:"centralized_consumers,omitempty"`
+	Scopes          int `json:"auth_server_scopes,omitempty"`
+	CatalogServices int `json:"catalog_services,omitempty"`
+	Total           int `json:"total"`
+}
+
+// platform is the split's platform objects, by kind, in the report's order (the kinds a
+// layout has none of are left out).
+func (s split) platform() []struct {
+	Name string
+	N    int
+} {
+	all := []struct {
+		Name string
+		N    int
+	}{{"teams", s.Teams}, {"pages", s.Pages}, {"documents", s.Documents}, {"consumers", s.Consumers}, {"scopes", s.Scopes}, {"catalog", s.CatalogServices}}
+	out := all[:0]
+	for _, k := range all {
+		if k.N > 0 {
+			out = append(out, k)
+		}
+	}
+	return out
 }
 
 // splitOf is what N objects are made of in a layout.
 func splitOf(layout string, n int) split {
-	if layout == "mix" {
+	switch layout {
+	case "mix":
 		return mixFor(n)
+	case "families":
+		return familiesFor(n)
 	}
 	return splitFor(n)
+}
+
+// familiesFor is the families layout's N objects: a tenth each of teams, portal pages, an
+// API's documents, a realm's centralized consumers, an auth server's scopes and catalog
+// services, and the rest services, routes and plugins as splitFor spreads them.
+func familiesFor(n int) split {
+	t := n / 10
+	sp := splitFor(n - 6*t)
+	sp.Teams, sp.Pages, sp.Documents, sp.Consumers, sp.Scopes, sp.CatalogServices = t, t, t, t, t, t
+	sp.Total += 6 * t
+	return sp
 }
 
 // mixFor is the mix layout's N objects: a fifth teams, a fifth portal pages, and the rest
@@ -46,20 +85,23 @@ func mixFor(n int) split {
 // changedOf is the 10% change of a split: changedFor over the gateway objects, and a tenth
 // of the teams (their description) and of the pages (their content), rounded.
 func changedOf(sp split) split {
-	gw := sp
-	gw.Teams, gw.Pages = 0, 0
-	gw.Total = sp.Services + sp.Routes + sp.Plugins
+	gw := split{Services: sp.Services, Routes: sp.Routes, Plugins: sp.Plugins, Total: sp.Services + sp.Routes + sp.Plugins}
 	c := changedFor(gw)
-	c.Teams, c.Pages = (sp.Teams+5)/10, (sp.Pages+5)/10
-	c.Total += c.Teams + c.Pages
+	tenth := func(n int) int { return (n + 5) / 10 }
+	c.Teams, c.Pages, c.Documents = tenth(sp.Teams), tenth(sp.Pages), tenth(sp.Documents)
+	c.Consumers, c.Scopes, c.CatalogServices = tenth(sp.Consumers), tenth(sp.Scopes), tenth(sp.CatalogServices)
+	c.Total += c.Teams + c.Pages + c.Documents + c.Consumers + c.Scopes + c.CatalogServices
 	return c
 }
 
 // containers are the resources of a layout that hold the objects: the control plane, and
-// the portal of the mix layout's pages.
+// the portal of the mix layout's pages (and the families layout's API, realm and auth server).
 func containers(layout string) int {
-	if layout == "mix" {
+	switch layout {
+	case "mix":
 		return 2
+	case "families": // and the API, the realm and the auth server
+		return 5
 	}
 	return 1
 }

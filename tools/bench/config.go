@@ -26,16 +26,21 @@ import (
 //     kinds next to the gateway's. Teams are refreshed from a listing of the organization's
 //     teams; pages one GET each (Konnect lists them without their content).
 //
+//   - families: the mix layout with a tenth of N each of teams, portal pages, the documents
+//     of one API, the centralized consumers of one realm, the scopes of one Kong Identity
+//     auth server and service catalog services: a family per kind, the gateway's four
+//     tenths beside them.
+//
 // The floor has the same layout, references and counts with terraform_data in place of
 // each Konnect resource (its input carries the same fields), so the ratio to the floor
 // isolates what the provider adds to the CLI's own cost for the same graph.
-var layouts = []string{"module", "count", "mix"}
+var layouts = []string{"module", "count", "mix", "families"}
 
 // configFiles returns the files (relative path → content) of one configuration.
 func configFiles(layout string, konnect bool, n int, sp split) map[string]string {
 	splitText := fmt.Sprintf("%d services, %d routes, %d plugins", sp.Services, sp.Routes, sp.Plugins)
-	if layout == "mix" {
-		splitText += fmt.Sprintf(", %d teams, %d portal pages", sp.Teams, sp.Pages)
+	for _, k := range sp.platform() {
+		splitText += fmt.Sprintf(", %d %s", k.N, k.Name)
 	}
 	r := strings.NewReplacer(
 		"@N@", strconv.Itoa(n),
@@ -43,10 +48,20 @@ func configFiles(layout string, konnect bool, n int, sp split) map[string]string
 		"@PLUGINS@", strconv.Itoa(sp.Plugins),
 		"@TEAMS@", strconv.Itoa(sp.Teams),
 		"@PAGES@", strconv.Itoa(sp.Pages),
+		"@DOCUMENTS@", strconv.Itoa(sp.Documents),
+		"@CONSUMERS@", strconv.Itoa(sp.Consumers),
+		"@SCOPES@", strconv.Itoa(sp.Scopes),
+		"@CATALOG@", strconv.Itoa(sp.CatalogServices),
 		"@SPLIT@", splitText,
 	)
 	files := map[string]string{}
 	switch {
+	case layout == "families" && konnect:
+		files["main.tf"] = r.Replace(konnectHeader + variablesTF + mixVariablesTF + familiesVariablesTF + moduleRootKonnect + mixKonnect + familiesKonnect)
+		files["service/main.tf"] = konnectRequired + moduleVariablesTF + moduleKonnect
+	case layout == "families":
+		files["main.tf"] = r.Replace(floorHeader + variablesTF + mixVariablesTF + familiesVariablesTF + moduleRootFloor + mixFloor + familiesFloor)
+		files["service/main.tf"] = moduleVariablesTF + moduleFloor
 	case layout == "mix" && konnect:
 		files["main.tf"] = r.Replace(konnectHeader + variablesTF + mixVariablesTF + moduleRootKonnect + mixKonnect)
 		files["service/main.tf"] = konnectRequired + moduleVariablesTF + moduleKonnect
@@ -364,6 +379,124 @@ resource "terraform_data" "page" {
     portal_id = terraform_data.portal.id
     slug      = "page-${count.index}"
     content   = count.index < var.changed_pages ? "# Page ${count.index}\n\nChanged.\n" : "# Page ${count.index}\n"
+  }
+}
+`
+
+const familiesVariablesTF = `variable "changed_documents" {
+  type    = number
+  default = 0
+}
+
+variable "changed_consumers" {
+  type    = number
+  default = 0
+}
+
+variable "changed_scopes" {
+  type    = number
+  default = 0
+}
+
+variable "changed_catalog_services" {
+  type    = number
+  default = 0
+}
+
+`
+
+const familiesKonnect = `
+resource "konnect_api" "bench" {
+  name    = "bench-n@N@"
+  version = "v1"
+}
+
+resource "konnect_api_document" "doc" {
+  count   = @DOCUMENTS@
+  api_id  = konnect_api.bench.id
+  slug    = "doc-${count.index}"
+  title   = "Document ${count.index}"
+  content = count.index < var.changed_documents ? "# Document ${count.index}\n\nChanged.\n" : "# Document ${count.index}\n"
+}
+
+resource "konnect_realm" "bench" {
+  name = "bench-n@N@"
+}
+
+resource "konnect_centralized_consumer" "consumer" {
+  count     = @CONSUMERS@
+  realm_id  = konnect_realm.bench.id
+  username  = "bench-consumer-${count.index}"
+  custom_id = count.index < var.changed_consumers ? "crm-${count.index}-changed" : "crm-${count.index}"
+}
+
+resource "konnect_identity_auth_server" "bench" {
+  name     = "bench-n@N@"
+  audience = "api://bench"
+}
+
+resource "konnect_identity_auth_server_scope" "scope" {
+  count          = @SCOPES@
+  auth_server_id = konnect_identity_auth_server.bench.id
+  name           = "scope-${count.index}"
+  description    = count.index < var.changed_scopes ? "scope ${count.index}, changed" : "scope ${count.index}"
+}
+
+resource "konnect_catalog_service" "svc" {
+  count        = @CATALOG@
+  name         = "bench-svc-${count.index}"
+  display_name = "Bench service ${count.index}"
+  description  = count.index < var.changed_catalog_services ? "service ${count.index}, changed" : "service ${count.index}"
+}
+`
+
+const familiesFloor = `
+resource "terraform_data" "api" {
+  input = { name = "bench-n@N@", version = "v1" }
+}
+
+resource "terraform_data" "doc" {
+  count = @DOCUMENTS@
+  input = {
+    api_id  = terraform_data.api.id
+    slug    = "doc-${count.index}"
+    title   = "Document ${count.index}"
+    content = count.index < var.changed_documents ? "# Document ${count.index}\n\nChanged.\n" : "# Document ${count.index}\n"
+  }
+}
+
+resource "terraform_data" "realm" {
+  input = { name = "bench-n@N@" }
+}
+
+resource "terraform_data" "consumer" {
+  count = @CONSUMERS@
+  input = {
+    realm_id  = terraform_data.realm.id
+    username  = "bench-consumer-${count.index}"
+    custom_id = count.index < var.changed_consumers ? "crm-${count.index}-changed" : "crm-${count.index}"
+  }
+}
+
+resource "terraform_data" "auth_server" {
+  input = { name = "bench-n@N@", audience = "api://bench" }
+}
+
+resource "terraform_data" "scope" {
+  count = @SCOPES@
+  input = {
+    auth_server_id = terraform_data.auth_server.id
+    name           = "scope-${count.index}"
+    description    = count.index < var.changed_scopes ? "scope ${count.index}, changed" : "scope ${count.index}"
+  }
+}
+
+resource "terraform_data" "catalog_service" {
+  count = @CATALOG@
+  input = {
+    name         = "bench-svc-${count.index}"
+    display_name = "Bench service ${count.index}"
+    description  = count.index < var.changed_catalog_services ? "service ${count.index}, changed" : "service ${count.index}"
   }
 }
 `

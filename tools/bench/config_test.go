@@ -53,3 +53,34 @@ func TestExportSplit(t *testing.T) {
 		}
 	}
 }
+
+// The families layout: a tenth of N of each of six platform kinds (a family each), the
+// rest as the module layout spreads it; its 10% change touches a tenth of each kind.
+func TestFamiliesSplit(t *testing.T) {
+	sp := familiesFor(1000)
+	if sp.Teams != 100 || sp.Pages != 100 || sp.Documents != 100 || sp.Consumers != 100 || sp.Scopes != 100 || sp.CatalogServices != 100 ||
+		sp.Total != sp.Services+sp.Routes+sp.Plugins+600 || sp.Total > 1000 || sp.Total < 998 {
+		t.Errorf("familiesFor(1000) = %+v", sp)
+	}
+	ch := changedOf(sp)
+	if ch.Documents != 10 || ch.Consumers != 10 || ch.Scopes != 10 || ch.CatalogServices != 10 || ch.Total != ch.Services+ch.Routes+ch.Plugins+60 {
+		t.Errorf("changedOf(familiesFor(1000)) = %+v", ch)
+	}
+	for _, konnect := range []bool{true, false} {
+		main := configFiles("families", konnect, 1000, sp)["main.tf"]
+		if got := len(regexp.MustCompile(`count\s+= 100\n`).FindAllString(main, -1)); got != 6 {
+			t.Errorf("families main.tf (konnect %v) has %d resources counted 100 times, want 6:\n%s", konnect, got, main)
+		}
+		for _, v := range []string{"changed_teams", "changed_pages", "changed_documents", "changed_consumers", "changed_scopes", "changed_catalog_services"} {
+			if strings.Count(main, "var."+v) != 1 || !strings.Contains(main, `variable "`+v+`"`) {
+				t.Errorf("families main.tf (konnect %v) does not declare and use %s once", konnect, v)
+			}
+		}
+		if konnect != strings.Contains(main, `resource "konnect_centralized_consumer" "consumer"`) {
+			t.Errorf("families main.tf (konnect %v) has the other side's consumers", konnect)
+		}
+	}
+	if got := splitTable("families", []int{1000}); !strings.Contains(got, "catalog") || !strings.Contains(got, "100") {
+		t.Errorf("splitTable(families) lacks the platform kinds:\n%s", got)
+	}
+}

@@ -7,6 +7,7 @@
 //	                     [-layout module|count|mix] [-mix] [-step-timeout 45m]
 //	                     [-repeat 3] [-out bench-results] [-keep] [-strict] [-profile dir]
 //	                     [-export 2000] [-export-only]
+//	                     [-rate-limit 20] [-rate-objects 2000] [-rate-cap 16] [-rate-only]
 //
 // `make bench` builds bin/ and both CLIs first, then runs it (BENCH_ARGS passes flags:
 // make bench BENCH_ARGS="-n 100 -cli terraform").
@@ -32,6 +33,12 @@
 // credentials, upstreams with targets, and teams) seeded in the mock without latency, then
 // `terraform-provider-konnect export` of it with the latency on: its wall time and API calls
 // (target: under a minute, from listings). -export-only runs it alone, -export 0 leaves it out.
+//
+// Last, the rate-limit step (ratelimit.go): the mock answers 429 beyond -rate-limit requests
+// a second (20 by default), and Terraform applies -rate-objects objects (2000) twice, with
+// the provider's request cap (KONNECT_REQUESTS_PER_SECOND, 80% of the limit) and without
+// it; the report gives each apply's wall time, calls and 429s (target: none with the cap).
+// -rate-only runs it alone, -rate-limit 0 leaves it out.
 //
 // Output: a table on stdout, targets with PASS/FAIL, and bench-results/bench-<UTC time>.json
 // for comparing runs. CLI output goes to log files in a temporary directory, kept (and
@@ -77,8 +84,12 @@ type options struct {
 	strict      bool
 	profileDir  string
 	repeat      int
-	export      int  // objects of the export step's organization; 0: no export step
-	exportOnly  bool // the export step alone
+	export      int     // objects of the export step's organization; 0: no export step
+	exportOnly  bool    // the export step alone
+	rateLimit   float64 // the mock's requests a second in the rate-limit step; 0: no such step
+	rateObjects int     // objects the rate-limit step applies
+	rateCap     int     // the capped apply's requests a second (0: 80% of rateLimit)
+	rateOnly    bool    // the rate-limit step alone
 	root        string
 }
 
@@ -128,7 +139,7 @@ func parseFlags() (options, error) {
 	clis := fs.String("cli", "", "comma-separated CLIs from .tools/bin (terraform, tofu), each for every N of -n (default 100,1000); overrides -runs")
 	fs.DurationVar(&o.latency, "latency", 50*time.Millisecond, "latency the mock adds to every API call")
 	fs.StringVar(&o.outDir, "out", "bench-results", "directory for the JSON results (relative to the repository root)")
-	fs.StringVar(&o.layout, "layout", "module", "configuration layout: module (one module instance per service), count (counted resources referring to each other by index) or mix (the module layout, plus teams and the pages of one portal)")
+	fs.StringVar(&o.layout, "layout", "module", "configuration layout: module (one module instance per service), count (counted resources referring to each other by index), mix (the module layout, plus teams and the pages of one portal) or families (the module layout, plus a tenth each of teams, pages, API documents, centralized consumers, auth server scopes and catalog services)")
 	mix := fs.Bool("mix", false, "the mix layout: -layout mix")
 	fs.DurationVar(&o.stepTimeout, "step-timeout", 45*time.Minute, "longest one CLI command may run before it is interrupted")
 	fs.IntVar(&o.repeat, "repeat", 3, "run the no-change plan this many times with the provider, the echo provider and on the floor in turn, and report the median run (wall time; CPU); the other steps change state and run once")
@@ -137,6 +148,10 @@ func parseFlags() (options, error) {
 	fs.StringVar(&o.profileDir, "profile", "", "directory for the provider's CPU and heap profiles, one folder per step (needs a provider built with -tags profile: make bench PROFILE=dir does both)")
 	fs.IntVar(&o.export, "export", 2000, "objects in the organization the export step seeds and exports (terraform-provider-konnect export); 0 leaves the step out")
 	fs.BoolVar(&o.exportOnly, "export-only", false, "run the export step alone, no CLI")
+	fs.Float64Var(&o.rateLimit, "rate-limit", 20, "the rate-limit step (ratelimit.go): the mock answers 429 beyond this many requests a second, and Terraform applies -rate-objects objects with the provider's cap and without it; 0 leaves the step out")
+	fs.IntVar(&o.rateObjects, "rate-objects", 2000, "objects the rate-limit step applies")
+	fs.IntVar(&o.rateCap, "rate-cap", 0, "KONNECT_REQUESTS_PER_SECOND of the rate-limit step's capped apply (default 80% of -rate-limit)")
+	fs.BoolVar(&o.rateOnly, "rate-only", false, "run the rate-limit step alone (with -rate-limit), no other step")
 	if err := fs.Parse(os.Args[1:]); err != nil {
 		return o, err
 	}
@@ -158,6 +173,15 @@ func parseFlags() (options, error) {
 	}
 	if err := o.parseRuns(spec); err != nil {
 		return o, err
+	}
+	if o.rateOnly {
+		if o.rateLimit <= 0 {
+			return o, errors.New("-rate-only needs -rate-limit")
+		}
+		o.clis, o.runs, o.ns, o.export = nil, map[string][]int{}, nil, 0
+	}
+	if o.rateLimit > 0 && o.rateObjects < 10 {
+		return o, errors.New("-rate-objects: at least 10")
 	}
 	if o.exportOnly {
 		if o.export < 10 {
@@ -243,6 +267,9 @@ func (b *bench) run(ctx context.Context) (rc int) {
 	for _, c := range o.clis {
 		need = append(need, filepath.Join(o.root, ".tools", "bin", c))
 	}
+	if o.rateLimit > 0 && !slices.Contains(o.clis, "terraform") {
+		need = append(need, filepath.Join(o.root, ".tools", "bin", "terraform")) // the rate-limit step's
+	}
 	for _, f := range need {
 		if st, err := os.Stat(f); err != nil || st.Mode()&0o111 == 0 {
 			fmt.Fprintf(os.Stderr, "bench: %s is missing; run `make bench` (it builds bin/ and the CLIs first)\n", f)
@@ -285,6 +312,9 @@ func (b *bench) run(ctx context.Context) (rc int) {
 	for _, c := range o.clis {
 		plan = append(plan, c+" N="+joinInts(o.runs[c]))
 	}
+	if len(plan) == 0 {
+		plan = []string{"no CLI steps"}
+	}
 	fmt.Printf("konnect provider benchmark: %s, mock latency %s, %s layout, %d CPUs; logs in %s\n\n",
 		strings.Join(plan, ", "), o.latency, o.layout, runtime.NumCPU(), work)
 	if len(o.ns) > 0 {
@@ -314,10 +344,20 @@ func (b *bench) run(ctx context.Context) (rc int) {
 			fmt.Fprintf(os.Stderr, "bench: export failed: %s\n", b.results.Export.Error)
 		}
 	}
+	if o.rateLimit > 0 && ctx.Err() == nil {
+		b.results.RateLimit = b.runRateLimit(ctx)
+		if b.results.RateLimit.Error != "" {
+			b.failed = true
+			fmt.Fprintf(os.Stderr, "bench: rate-limit step failed: %s\n", b.results.RateLimit.Error)
+		}
+	}
 	b.results.TotalSeconds = time.Since(started).Seconds()
-	b.results.Targets = evaluateTargets(b.results.Runs)
+	b.results.Targets = evaluateTargets(b.results.Runs, o.layout)
 	if b.results.Export != nil {
 		b.results.Targets = append(b.results.Targets, exportTarget(b.results.Export))
+	}
+	if b.results.RateLimit != nil {
+		b.results.Targets = append(b.results.Targets, rateTarget(b.results.RateLimit))
 	}
 
 	fmt.Println()
@@ -438,8 +478,12 @@ func (b *bench) runOne(ctx context.Context, cli string, n int) runResult {
 	kvars := []string{"-var", fmt.Sprintf("changed_services=%d", ch.Services),
 		"-var", fmt.Sprintf("changed_routes=%d", ch.Routes),
 		"-var", fmt.Sprintf("changed_plugins=%d", ch.Plugins)}
-	if b.opts.layout == "mix" {
+	if b.opts.layout == "mix" || b.opts.layout == "families" {
 		kvars = append(kvars, "-var", fmt.Sprintf("changed_teams=%d", ch.Teams), "-var", fmt.Sprintf("changed_pages=%d", ch.Pages))
+	}
+	if b.opts.layout == "families" {
+		kvars = append(kvars, "-var", fmt.Sprintf("changed_documents=%d", ch.Documents), "-var", fmt.Sprintf("changed_consumers=%d", ch.Consumers),
+			"-var", fmt.Sprintf("changed_scopes=%d", ch.Scopes), "-var", fmt.Sprintf("changed_catalog_services=%d", ch.CatalogServices))
 	}
 
 	// Each step runs with the provider, then on the floor; the no-change plan, the step the

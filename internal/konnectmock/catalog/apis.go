@@ -194,7 +194,7 @@ func patchAPI(c *call) mockcore.Response {
 			a.Attributes = m
 		}
 	}
-	a.Updated = c.f.now()
+	a.Updated = mockcore.Later(a.Updated, c.f.now())
 	return c.json(http.StatusOK, c.f.apiView(a))
 }
 

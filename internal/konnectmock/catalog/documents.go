@@ -184,7 +184,7 @@ func patchDocument(c *call) mockcore.Response {
 	if status != nil {
 		d.Status = *status
 	}
-	d.Updated = c.f.now()
+	d.Updated = mockcore.Later(d.Updated, c.f.now())
 	return c.json(http.StatusOK, d.view())
 }
 
@@ -234,7 +234,7 @@ func moveDocument(c *call) mockcore.Response {
 		return c.conflict("A document with slug '" + d.Slug + "' already exists")
 	}
 	d.ParentID = parent
-	d.Updated = c.f.now()
+	d.Updated = mockcore.Later(d.Updated, c.f.now())
 	// reorder: d goes before the index-th of its new siblings
 	rest := slices.DeleteFunc(slices.Clone(a.Documents), func(x *document) bool { return x == d })
 	pos := len(rest)

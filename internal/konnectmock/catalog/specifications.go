@@ -93,7 +93,7 @@ func patchSpecification(c *call) mockcore.Response {
 	if content != nil {
 		v.Content, v.Type = *content, kind
 	}
-	v.Updated = c.f.now()
+	v.Updated = mockcore.Later(v.Updated, c.f.now())
 	return c.json(http.StatusOK, v.specView())
 }
 
