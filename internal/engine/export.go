@@ -12,6 +12,11 @@ import (
 // What the export command (internal/export) reads through the engine: every object of a
 // kind below its parents, and each object as an import of it puts it in state.
 
+// LinkLabel is the field ListAll puts on a listed link (a team's user) with what the linked
+// object is called in its parent's listing (the user's email), for the export's resource
+// names; no attribute reads it.
+const LinkLabel = "\x00label"
+
 // ListAll lists every object of kind k below parents (every page), each as Konnect's GET
 // answers it: from the listing a refresh snapshot reads (snapshotOf) where that carries
 // whole objects, else one GET per listed object; a singleton (one object per parents) by its
@@ -56,7 +61,14 @@ func ListAll(ctx context.Context, data *ProviderData, k EntityKind, parents map[
 			return nil, true, err
 		}
 		for _, row := range rows {
-			objs = append(objs, a.link(row))
+			link := a.link(row)
+			for _, f := range []string{"email", "name"} { // what the linked object is called
+				if v, ok := row[f].(string); ok && v != "" {
+					link[LinkLabel] = v
+					break
+				}
+			}
+			objs = append(objs, link)
 		}
 		return objs, true, nil
 	}

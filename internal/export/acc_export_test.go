@@ -211,7 +211,7 @@ func TestAccExport(t *testing.T) {
 	if access := squeeze(files["access.tf"]); !strings.Contains(access, "entity_id = konnect_gateway_control_plane.prod.id") ||
 		!strings.Contains(access, "team_id = konnect_team.platform_team.id") ||
 		!strings.Contains(access, "account_id = konnect_system_account.ci_bot.id") ||
-		!strings.Contains(access, `resource "konnect_team_user"`) || !strings.Contains(access, `user_id = "`+ops["id"].(string)+`"`) ||
+		!strings.Contains(access, `resource "konnect_team_user" "platform_team_ops_example_com"`) || !strings.Contains(access, `user_id = "`+ops["id"].(string)+`"`) ||
 		!strings.Contains(access, `resource "konnect_system_account_team"`) {
 		t.Errorf("access.tf does not reference the control plane and the team:\n%s", files["access.tf"])
 	}

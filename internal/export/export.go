@@ -301,6 +301,8 @@ func baseName(o *object, w *walk) string {
 	if s, ok := o.values[o.kind.NameAttr].(string); ok && engine.UUIDRE.MatchString(s) {
 		if ref, exported := w.byID[s]; exported { // named by another object: a control plane's configuration
 			own = identifier(describe(ref.kind, ref.values), short)
+		} else if o.label != "" { // a link to an object not exported: a team's user, by email
+			own = identifier(o.label, short)
 		}
 	}
 	for _, n := range append([]string{o.kind.NameAttr}, ownNames...) {

@@ -30,6 +30,7 @@ type object struct {
 	cp      *object                      // its control plane, for the file it goes in and its name's scope
 	parent  *object                      // the object its last path parameter names
 	name    string                       // its resource name
+	label   string                       // a link's: what the linked object is called (engine.LinkLabel)
 }
 
 // importID is the id the kind's import takes: its path parameters, then its id (a
@@ -323,6 +324,7 @@ func (w *walk) add(ctx context.Context, family string, k engine.EntityKind, obj 
 		}
 	}
 	o := &object{kind: k, family: family, id: id, parents: maps.Clone(parents), values: values, secrets: secrets, parent: parent}
+	o.label, _ = obj[engine.LinkLabel].(string)
 	if parent != nil {
 		o.cp = parent.cp // a control plane is its own
 	}
