@@ -49,13 +49,6 @@ type PlatformAPI struct {
 	Tree string
 }
 
-func (p PlatformAPI) key() string {
-	if p.Key != "" {
-		return p.Key
-	}
-	return "id"
-}
-
 func (p PlatformAPI) unwrap(out konnect.Object) konnect.Object {
 	if p.Item {
 		if item, ok := out["item"].(map[string]any); ok {
