@@ -84,8 +84,9 @@ func (p PlatformAPI) FindByName(ctx context.Context, cl *konnect.Client, parents
 }
 
 func (p PlatformAPI) Create(ctx context.Context, cl *konnect.Client, parents map[string]string, body konnect.Object) (konnect.Object, *konnect.Response, error) {
+	named := freeName(ctx)
 	var before []konnect.Object
-	if !nameFree(ctx) {
+	if named == nil {
 		var listErr error
 		if before, listErr = p.listAll(ctx, cl, parents); listErr != nil {
 			return nil, nil, listErr
@@ -112,6 +113,9 @@ func (p PlatformAPI) Create(ctx context.Context, cl *konnect.Client, parents map
 		seen[fmt.Sprint(o["id"])] = true
 	}
 	for _, o := range after {
+		if named != nil && !named(o) {
+			continue
+		}
 		if !seen[fmt.Sprint(o["id"])] && holdsFields(o, body) {
 			return p.Get(ctx, cl, Address{Parents: parents, ID: fmt.Sprint(o["id"])})
 		}
@@ -119,21 +123,24 @@ func (p PlatformAPI) Create(ctx context.Context, cl *konnect.Client, parents map
 	return post()
 }
 
-// nameFreeKey marks a context whose create the creation guard has just cleared: no object
-// of the collection held the body's unique name (in its scope) a moment before the write.
-type nameFreeKey struct{}
+// freeNameKey marks a context whose create the creation guard has just cleared: no object of
+// the collection held the body's unique name (in its scope) a moment before the write.
+type freeNameKey struct{}
 
-// WithNameFree is ctx for a create whose body's unique name the creation guard has just
-// found free. PlatformAPI.Create then lists nothing before its POST: after an ambiguous
-// failure, an object that holds the body (its name included) can only be this create's.
-// The listing before is one call per 100 objects of the collection, per create.
-func WithNameFree(ctx context.Context) context.Context {
-	return context.WithValue(ctx, nameFreeKey{}, true)
+// WithNameFree is ctx for a create whose unique name the creation guard has just found free
+// in the collection; named reports whether a listed object (as the collection's listing
+// answers it) has that name, in its scope (a page's slug under the same parent).
+// PlatformAPI.Create then lists nothing before its POST (that listing is one call per 100
+// objects of the collection, per create): after an ambiguous failure, an object that has
+// the name and holds the body can only be this create's.
+func WithNameFree(ctx context.Context, named func(konnect.Object) bool) context.Context {
+	return context.WithValue(ctx, freeNameKey{}, named)
 }
 
-func nameFree(ctx context.Context) bool {
-	free, _ := ctx.Value(nameFreeKey{}).(bool)
-	return free
+// freeName is the name test of WithNameFree, or nil.
+func freeName(ctx context.Context) func(konnect.Object) bool {
+	named, _ := ctx.Value(freeNameKey{}).(func(konnect.Object) bool)
+	return named
 }
 
 // holdsFields reports whether a listed object carries every string field of a body that

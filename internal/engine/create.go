@@ -54,18 +54,21 @@ func (r *EntityResource) checkNameFirst() bool {
 	return !ok
 }
 
-// nameProvesNew reports whether a name the creation guard found free makes any object that
-// holds it after the create this create's (WithNameFree): the look-up searched the whole
-// collection for it. Not when the kind has no name filter (nothing was searched), when its
-// name is unique only in a scope the body's other fields give (a page's slug under its
-// parent: a page elsewhere in the tree may hold the same fields), or when a look-up skips
-// objects being torn down (provisioning).
-func (r *EntityResource) nameProvesNew() bool {
-	if f, ok := r.Kind.API.(interface{ FiltersByName() bool }); ok && !f.FiltersByName() {
-		return false
+// freeNameTest is, for a create whose name the creation guard has just found free, the test
+// of a listed object having that name in its scope (WithNameFree); nil when the look-up
+// proves nothing about the listing: a kind without a name index (no name filter, so no
+// unique name), or one whose look-up skips objects being torn down (provisioning).
+func (r *EntityResource) freeNameTest(name string, body konnect.Object) func(konnect.Object) bool {
+	ix, ok := r.Kind.API.(NameIndexer)
+	if !ok || r.Kind.Provisioning != nil {
+		return nil
 	}
-	_, scoped := r.Kind.API.(ScopedNameFinder)
-	return !scoped && r.Kind.Provisioning == nil
+	keyOf, keyFor, ok := ix.NameIndex()
+	if !ok {
+		return nil
+	}
+	want := keyFor(name, body)
+	return func(o konnect.Object) bool { return keyOf(o) == want }
 }
 
 // nameJSON is the JSON name of the kind's unique name attribute.

@@ -86,7 +86,8 @@ func TestPlatformCreateAmbiguous(t *testing.T) {
 
 	t.Run("name free: no listing before", func(t *testing.T) {
 		s, cl := start(t)
-		obj, _, err := api.Create(WithNameFree(context.Background()), cl, nil, body)
+		named := func(o konnect.Object) bool { return o["name"] == "orders" }
+		obj, _, err := api.Create(WithNameFree(context.Background(), named), cl, nil, body)
 		if err != nil || obj["id"] != "new-0" {
 			t.Fatalf("Create = %v, %v; want the object the lost POST made (new-0)", obj, err)
 		}
@@ -121,6 +122,21 @@ func TestPlatformCreateAmbiguous(t *testing.T) {
 		}
 		if s.calls["POST /v3/things"] != 1 || len(s.objs) != 2 {
 			t.Errorf("POSTs: %d, objects %d; want 1 POST and 2 objects (no second child)", s.calls["POST /v3/things"], len(s.objs))
+		}
+	})
+	t.Run("name free in a scope: an equal object under another parent is not taken", func(t *testing.T) {
+		s, cl := start(t, map[string]any{"id": "top", "name": "top"}, map[string]any{"id": "elsewhere", "name": "child", "parent_id": "top"})
+		tree := api
+		tree.Tree = "children"
+		key := func(o konnect.Object) string { return fmt.Sprint(o["parent_id"]) + "/" + fmt.Sprint(o["name"]) }
+		// "child" is free at the top level (the page named so is under "top")
+		named := func(o konnect.Object) bool { return key(o) == key(konnect.Object{"name": "child"}) }
+		obj, _, err := tree.Create(WithNameFree(context.Background(), named), cl, nil, konnect.Object{"name": "child"})
+		if err != nil || obj["id"] != "new-2" {
+			t.Fatalf("Create = %v, %v; want new-2, the top-level object the lost POST made, not the one under top", obj, err)
+		}
+		if s.calls["GET /v3/things"] != 1 || len(s.objs) != 3 {
+			t.Errorf("listings %d, objects %d; want 1 listing (after the POST) and 3 objects", s.calls["GET /v3/things"], len(s.objs))
 		}
 	})
 }

@@ -521,8 +521,8 @@ func (r *EntityResource) Create(ctx context.Context, req resource.CreateRequest,
 			return
 		}
 		r.logDecision(ctx, "create_exists", "ok", addr, nil)
-		if r.nameProvesNew() {
-			ctx = WithNameFree(ctx)
+		if named := r.freeNameTest(name, body); named != nil {
+			ctx = WithNameFree(ctx, named)
 		}
 	}
 	cfg, _ := AsObject(req.Config.Raw)
