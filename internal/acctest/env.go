@@ -69,6 +69,24 @@ func (e *Env) Requests() []string {
 	return append([]string(nil), e.reqs...)
 }
 
+// Reads counts the GETs served so far of a collection's objects, by the collection's last
+// path segment ("pages"): one by one (…/pages/{id}) and as listings (…/pages).
+func (e *Env) Reads(collection string) (direct, listings int) {
+	for _, r := range e.Requests() {
+		method, path, _ := strings.Cut(r, " ")
+		path, _, _ = strings.Cut(path, "?")
+		if method != "GET" || !strings.Contains(path, "/"+collection) {
+			continue
+		}
+		if strings.HasSuffix(path, "/"+collection) {
+			listings++
+		} else {
+			direct++
+		}
+	}
+	return direct, listings
+}
+
 // ResetRequests forgets the requests served so far.
 func (e *Env) ResetRequests() {
 	e.reqMu.Lock()

@@ -62,21 +62,6 @@ resource "konnect_api_document" %[1]q {
 		}
 		return nil
 	}
-	gets := func() (direct, listings int) {
-		for _, r := range env.Requests() {
-			method, path, _ := strings.Cut(r, " ")
-			path, _, _ = strings.Cut(path, "?")
-			if method != "GET" || !strings.Contains(path, "/documents") {
-				continue
-			}
-			if strings.HasSuffix(path, "/documents") {
-				listings++
-			} else {
-				direct++
-			}
-		}
-		return direct, listings
-	}
 	var reverts []plancheck.PlanCheck
 	for _, n := range docs {
 		reverts = append(reverts, plancheck.ExpectResourceAction("konnect_api_document."+n, plancheck.ResourceActionUpdate))
@@ -88,7 +73,7 @@ resource "konnect_api_document" %[1]q {
 			{PreConfig: env.ResetRequests, Config: config(""), PlanOnly: true},
 			{
 				PreConfig: func() {
-					if direct, listings := gets(); direct > 1 || listings != 1 {
+					if direct, listings := env.Reads("documents"); direct > 1 || listings != 1 {
 						t.Errorf("the no-change plan read %d documents one by one and listed them %d times, want at most 1 and 1:\n%s",
 							direct, listings, strings.Join(env.Requests(), "\n"))
 					}

@@ -58,21 +58,6 @@ resource "konnect_portal_snippet" %[1]q {
 		}
 		return nil
 	}
-	gets := func(collection string) (direct, listings int) {
-		for _, r := range env.Requests() {
-			method, path, _ := strings.Cut(r, " ")
-			path, _, _ = strings.Cut(path, "?")
-			if method != "GET" || !strings.Contains(path, "/"+collection) {
-				continue
-			}
-			if strings.HasSuffix(path, "/"+collection) {
-				listings++
-			} else {
-				direct++
-			}
-		}
-		return direct, listings
-	}
 	var reverts []plancheck.PlanCheck
 	for _, n := range names {
 		reverts = append(reverts, plancheck.ExpectResourceAction("konnect_portal_page."+n, plancheck.ResourceActionUpdate),
@@ -92,7 +77,7 @@ resource "konnect_portal_snippet" %[1]q {
 			{
 				PreConfig: func() {
 					for _, c := range []string{"pages", "snippets"} {
-						if direct, listings := gets(c); direct > 1 || listings != 1 {
+						if direct, listings := env.Reads(c); direct > 1 || listings != 1 {
 							t.Errorf("the no-change plan read %d %s one by one and listed them %d times, want at most 1 and 1:\n%s",
 								direct, c, listings, strings.Join(env.Requests(), "\n"))
 						}
