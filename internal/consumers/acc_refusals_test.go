@@ -3,6 +3,7 @@ package consumers_test
 import (
 	"net/http"
 	"regexp"
+	"strings"
 	"testing"
 
 	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
@@ -150,8 +151,19 @@ data "konnect_centralized_consumer" "theirs" {
 					`import \{\s+to = konnect_centralized_consumer.<name>\s+id = "[0-9a-f-]{36}/[0-9a-f-]{36}"`),
 			},
 			{
+				// A change of anything but the username looks no username up (CheckOn).
+				PreConfig:          env.ResetRequests,
+				Config:             env.ProviderBlock("") + realm + strings.Replace(consumer("ours"), "username =", "custom_id = \"crm-1\"\n  username =", 1),
+				PlanOnly:           true,
+				ExpectNonEmptyPlan: true,
+			},
+			{
 				// Someone gave our consumer a key: its destroy would take the key with it.
 				PreConfig: func() {
+					if _, listings := env.Reads("consumers"); listings != 0 {
+						t.Errorf("the plan of a custom_id change listed the realm's consumers %d times (a username look-up):\n%s",
+							listings, strings.Join(env.Requests(), "\n"))
+					}
 					consumersHeld("after the refused rename", 2)
 					var out konnect.Object
 					if _, err := env.Client.Do(t.Context(), http.MethodPost, oursKeys(), nil, konnect.Object{"type": "new"}, &out); err != nil {

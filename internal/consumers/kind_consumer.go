@@ -44,6 +44,7 @@ var ConsumerKind = engine.EntityKind{
 	DataSource: true,
 	Dependents: []engine.Dependent{keysOf},
 	Check:      usernameTaken,
+	CheckOn:    []string{"username"},
 	Attrs: []engine.Attr{
 		engine.ParentID("realm_id", "The id of the realm."),
 		{Name: "username", Type: engine.String, Mode: engine.Required, Description: "The consumer's username, unique in its realm.",

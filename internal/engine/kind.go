@@ -82,6 +82,10 @@ type EntityKind struct {
 	// Konnect lists when the plan is made (role names against its roles); each problem
 	// names the attribute that caused it. Values not yet known are left out of values.
 	Check func(ctx context.Context, c *konnect.Client, values konnect.Object) []Problem
+	// CheckOn, when set, runs Check on an update only when the plan changes one of these
+	// attributes (a consumer's username: what its Check looks up), so that an update of
+	// something else asks Konnect nothing. A create always runs it.
+	CheckOn []string
 	// DeleteQuery, when set, adds query parameters to the DELETE of an object, each from
 	// the state value of an attribute (parameter -> attribute name; a null value is left
 	// out): Kong's `force_destroy` of a portal is sent as ?force=. Such an attribute is

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"slices"
 	"strings"
 	"unicode/utf8"
 
@@ -576,8 +577,12 @@ func (r *EntityResource) checkPlanned(ctx context.Context, req resource.ModifyPl
 		}
 	}
 	if !req.State.Raw.IsNull() {
-		if prior, err := AsObject(req.State.Raw); err == nil {
+		prior, err := AsObject(req.State.Raw)
+		if err == nil {
 			values[AttrID] = Str(prior[AttrID]) // an update: the object itself is no rival
+		}
+		if err == nil && len(r.Kind.CheckOn) > 0 && !slices.ContainsFunc(r.Kind.CheckOn, func(a string) bool { return !planned[a].Equal(prior[a]) }) {
+			return // nothing the check looks at changes
 		}
 	}
 	for _, p := range r.Kind.Check(ctx, r.Data.Client, values) {
