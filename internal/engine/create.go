@@ -198,11 +198,17 @@ func (p PatchAPI) NameIndex() (func(konnect.Object) string, func(string, konnect
 // namesPrefix keys a collection's name index among the run's snapshots.
 const namesPrefix = "names:"
 
+// namesAfter is how many of a run's name look-ups in one collection go to Konnect one at a
+// time before the rest are answered from one listing of it. Unlike a refresh, whose objects
+// are all in the collection, a few creates say nothing of its size: two new teams in an
+// organization of ten thousand are two look-ups, not a hundred pages.
+const namesAfter = 10
+
 // planFindByName is findByName for the plan's creation guard. Once a run's plan has looked
-// up more than one name in a collection (snapshotAfter), the rest are answered from one
-// listing of the collection (every page), taken once for the run, instead of a look-up
-// each: a plan that creates a thousand teams asks Konnect for ten pages, not a thousand
-// listings. Only the plan uses it; the create looks its name up again, live, right before
+// up more than namesAfter names in a collection, the rest are answered from one listing of
+// the collection (every page), taken once for the run, instead of a look-up each: a plan
+// that creates a thousand teams asks Konnect for 10 look-ups and ten pages, not a thousand
+// look-ups. Only the plan uses it; the create looks its name up again, live, right before
 // it writes. A write of this run leaves the index as it is (Invalidate drops only the
 // refresh snapshots): Terraform plans each create again during the apply, and that plan
 // would list the collection again after every create of it. What the index misses, the
@@ -219,7 +225,7 @@ func (r *EntityResource) planFindByName(ctx context.Context, parents map[string]
 	}
 	col, _ := pc.listedCollection(parents)
 	cl := r.Data.Client
-	byName, ok := r.Data.Snapshots.listed(ctx, namesPrefix+col, func(ctx context.Context) ([]konnect.Object, error) {
+	byName, ok := r.Data.Snapshots.listed(ctx, namesPrefix+col, namesAfter, func(ctx context.Context) ([]konnect.Object, error) {
 		objs, err := pc.listAll(ctx, cl, parents)
 		out := make([]konnect.Object, 0, len(objs))
 		for _, o := range objs {

@@ -57,7 +57,7 @@ func (s *snapshots) Lookup(ctx context.Context, cl *konnect.Client, collection, 
 // as a GET of it answers it. The first caller past snapshotAfter lists; the others wait for
 // that listing.
 func (s *snapshots) LookupListed(ctx context.Context, collection, id string, list func(context.Context) ([]konnect.Object, error)) (konnect.Object, bool) {
-	objs, ok := s.listed(ctx, collection, list)
+	objs, ok := s.listed(ctx, collection, snapshotAfter, list)
 	if !ok {
 		return nil, false
 	}
@@ -65,9 +65,9 @@ func (s *snapshots) LookupListed(ctx context.Context, collection, id string, lis
 	return obj, ok
 }
 
-// listed is the collection's snapshot by id, once it has been asked for more than
-// snapshotAfter times in the run; ok is false before that, or when the listing failed.
-func (s *snapshots) listed(ctx context.Context, collection string, list func(context.Context) ([]konnect.Object, error)) (map[string]konnect.Object, bool) {
+// listed is the collection's snapshot by id, once it has been asked for more than after
+// times in the run; ok is false before that, or when the listing failed.
+func (s *snapshots) listed(ctx context.Context, collection string, after int, list func(context.Context) ([]konnect.Object, error)) (map[string]konnect.Object, bool) {
 	s.mu.Lock()
 	c := s.cols[collection]
 	if c == nil {
@@ -75,7 +75,7 @@ func (s *snapshots) listed(ctx context.Context, collection string, list func(con
 		s.cols[collection] = c
 	}
 	c.reads++
-	if c.reads <= snapshotAfter {
+	if c.reads <= after {
 		s.mu.Unlock()
 		return nil, false
 	}

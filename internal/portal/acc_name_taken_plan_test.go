@@ -1,6 +1,7 @@
 package portal_test
 
 import (
+	"fmt"
 	"regexp"
 	"testing"
 
@@ -40,7 +41,8 @@ resource "konnect_portal_page" "guide" {
   content   = "# Guide\n"
 }
 ` + freePages
-	var portalID, faqID string
+	var portalID string
+	var below []string // the editor's pages under "docs"
 	acctest.ParallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: protoV6Factories,
 		Steps: []resource.TestStep{
@@ -48,7 +50,10 @@ resource "konnect_portal_page" "guide" {
 				portalID = s.RootModule().Resources["konnect_portal.dev"].Primary.ID
 				env.Post("/v3/portals/"+portalID+"/pages", konnect.Object{"slug": "guide", "content": "# Written in the editor\n"})
 				docs := env.PostObj("/v3/portals/"+portalID+"/pages", konnect.Object{"slug": "docs", "content": "# Docs\n"})
-				faqID = env.PostObj("/v3/portals/"+portalID+"/pages", konnect.Object{"slug": "faq", "content": "# FAQ\n", "parent_page_id": docs["id"]})["id"].(string)
+				// every slug freePages uses, taken below "docs" only
+				for _, slug := range append([]string{"faq"}, freeSlugs()...) {
+					below = append(below, env.PostObj("/v3/portals/"+portalID+"/pages", konnect.Object{"slug": slug, "content": "# Below\n", "parent_page_id": docs["id"]})["id"].(string))
+				}
 				return nil
 			}},
 			{
@@ -77,8 +82,9 @@ resource "konnect_portal_page" "b" {
 					acctest.ImportBlock("konnect_portal_page", "") + acctest.UUIDPattern + "/" + acctest.UUIDPattern + `"\s+\}`),
 			},
 			{
-				// Every slug but the editor's top-level one is free: "faq" is taken only below
-				// the editor's "docs" page.
+				// Every slug but the editor's top-level one is free: the others are taken only
+				// below the editor's "docs" page. More pages than the plan looks up one by one:
+				// the rest come from the listing, which must keep the scope too.
 				Config:             portalOnly + freePages,
 				PlanOnly:           true,
 				ExpectNonEmptyPlan: true,
@@ -91,7 +97,9 @@ resource "konnect_portal_page" "b" {
 				},
 				Config: portalOnly,
 				Check: func(*terraform.State) error { // the editor's pages go, so the portal's destroy may
-					env.Remove("/v3/portals/" + portalID + "/pages/" + faqID)
+					for _, id := range below {
+						env.Remove("/v3/portals/" + portalID + "/pages/" + id)
+					}
 					for _, p := range env.List("/v3/portals/" + portalID + "/pages") {
 						env.Remove("/v3/portals/" + portalID + "/pages/" + p["id"].(string))
 					}
@@ -102,8 +110,9 @@ resource "konnect_portal_page" "b" {
 	})
 }
 
-// freePages are pages whose slugs are free at the top level of the portal: with the
-// configuration's other pages, enough of them that the plan looks slugs up in a listing.
+// freePages are pages whose slugs are free at the top level of the portal (the editor's pages
+// of these slugs are under "docs"): more than the plan looks up one by one (engine's
+// namesAfter), so that some are looked up in a listing.
 const freePages = `
 resource "konnect_portal_page" "faq" {
   portal_id = konnect_portal.dev.id
@@ -112,9 +121,18 @@ resource "konnect_portal_page" "faq" {
 }
 
 resource "konnect_portal_page" "free" {
-  count     = 3
+  count     = 12
   portal_id = konnect_portal.dev.id
   slug      = "free-${count.index}"
   content   = "# Free\n"
 }
 `
+
+// freeSlugs are the slugs of freePages' counted pages.
+func freeSlugs() []string {
+	var out []string
+	for i := range 12 {
+		out = append(out, fmt.Sprintf("free-%d", i))
+	}
+	return out
+}
