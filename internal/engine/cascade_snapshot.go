@@ -276,53 +276,44 @@ func withAncestors(tree []konnect.Object, field string, above []string) []konnec
 		}
 		c[ancestorsKey] = above
 		out = append(out, c)
-		kids, _ := o[field].([]any)
-		var children []konnect.Object
-		for _, k := range kids {
-			if m, ok := k.(map[string]any); ok {
-				children = append(children, m)
-			}
-		}
 		id, _ := o["id"].(string)
-		out = append(out, withAncestors(children, field, append(slices.Clip(above), id))...)
+		out = append(out, withAncestors(childrenOf(o, field), field, append(slices.Clip(above), id))...)
 	}
 	return out
 }
 
-// flattenTree lists the objects of a tree (each holding its children under field) parents
-// first, at any depth.
 // descendants are the objects under the one with this id, at any depth, in a tree whose
 // children are in field; none when it is not in the tree.
 func descendants(tree []konnect.Object, field, id string) []konnect.Object {
 	for _, o := range flattenTree(tree, field) {
 		if o["id"] == id {
-			kids, _ := o[field].([]any)
-			var children []konnect.Object
-			for _, k := range kids {
-				if c, ok := k.(map[string]any); ok {
-					children = append(children, c)
-				}
-			}
-			return flattenTree(children, field)
+			return flattenTree(childrenOf(o, field), field)
 		}
 	}
 	return nil
 }
 
+// flattenTree lists the objects of a tree (each holding its children under field) parents
+// first, at any depth.
 func flattenTree(objs []konnect.Object, field string) []konnect.Object {
 	var out []konnect.Object
 	for _, o := range objs {
 		out = append(out, o)
-		kids, _ := o[field].([]any)
-		var children []konnect.Object
-		for _, k := range kids {
-			if c, ok := k.(map[string]any); ok {
-				children = append(children, c)
-			}
-		}
-		out = append(out, flattenTree(children, field)...)
+		out = append(out, flattenTree(childrenOf(o, field), field)...)
 	}
 	return out
+}
+
+// childrenOf is the objects o holds under field (a tree's children).
+func childrenOf(o konnect.Object, field string) []konnect.Object {
+	kids, _ := o[field].([]any)
+	var children []konnect.Object
+	for _, k := range kids {
+		if c, ok := k.(map[string]any); ok {
+			children = append(children, c)
+		}
+	}
+	return children
 }
 
 // listAcross lists the objects of an Across dependent that reference the parent at addr,

@@ -59,12 +59,8 @@ func (r *EntityResource) checkNameFirst() bool {
 // proves nothing about the listing: a kind without a name index (no name filter, so no
 // unique name), or one whose look-up skips objects being torn down (provisioning).
 func (r *EntityResource) freeNameTest(name string, body konnect.Object) func(konnect.Object) bool {
-	ix, ok := r.Kind.API.(NameIndexer)
+	keyOf, keyFor, ok := r.nameIndex()
 	if !ok || r.Kind.Provisioning != nil {
-		return nil
-	}
-	keyOf, keyFor, ok := ix.NameIndex()
-	if !ok {
 		return nil
 	}
 	want := keyFor(name, body)
@@ -184,6 +180,14 @@ type NameIndexer interface {
 	NameIndex() (keyOf func(konnect.Object) string, keyFor func(name string, body konnect.Object) string, ok bool)
 }
 
+// nameIndex is the kind's NameIndex; ok is false when it has none.
+func (r *EntityResource) nameIndex() (keyOf func(konnect.Object) string, keyFor func(string, konnect.Object) string, ok bool) {
+	if ix, is := r.Kind.API.(NameIndexer); is {
+		return ix.NameIndex()
+	}
+	return nil, nil, false
+}
+
 // NameIndex: the name field, as FindAllByName compares it.
 func (p PatchAPI) NameIndex() (func(konnect.Object) string, func(string, konnect.Object) string, bool) {
 	field := p.NameField
@@ -214,13 +218,9 @@ const namesAfter = 10
 // would list the collection again after every create of it. What the index misses, the
 // names this run wrote, is no object someone else made.
 func (r *EntityResource) planFindByName(ctx context.Context, parents map[string]string, name string, body konnect.Object) (konnect.Object, error) {
-	ix, ok := r.Kind.API.(NameIndexer)
+	keyOf, keyFor, ok := r.nameIndex()
 	pc, listable := r.Kind.API.(platformCollection)
 	if !ok || !listable || r.Data.Snapshots == nil {
-		return r.findByName(ctx, parents, name, body)
-	}
-	keyOf, keyFor, ok := ix.NameIndex()
-	if !ok {
 		return r.findByName(ctx, parents, name, body)
 	}
 	col, _ := pc.listedCollection(parents)
