@@ -7,12 +7,14 @@ import (
 )
 
 // SystemAccountKind is a Konnect system account (/v3/system-accounts): a machine identity
-// for CI and automation, with access tokens of its own.
+// for CI and automation, with access tokens of its own. Konnect refuses a second of a name
+// (identity v3: "Returns a 409 if a system account with the same name already exists"), so
+// the create writes without looking the name up first.
 var SystemAccountKind = engine.EntityKind{
 	TypeName: "konnect_system_account",
 	Description: "A Konnect system account: a machine identity (for CI, automation) that holds access tokens and is granted roles directly or through teams. " +
 		"An update sends Konnect only the attributes the plan changes (PATCH).",
-	API:        engine.PatchAPI{PlatformAPI: engine.PlatformAPI{Collection: under("system-accounts"), Listed: true}, NameFilter: "filter[name][eq]"},
+	API:        engine.PatchAPI{PlatformAPI: engine.PlatformAPI{Collection: under("system-accounts"), Listed: true, Unique: []string{"name"}}, NameFilter: "filter[name][eq]"},
 	NameAttr:   "name",
 	DataSource: true,
 	Dependents: []engine.Dependent{accountTokensOf, accountRolesOf, accountTeamsOf}, // cascade.go

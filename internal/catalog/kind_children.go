@@ -54,8 +54,11 @@ var DocumentKind = engine.EntityKind{
 		"Konnect deletes a document's child documents with it: a destroy is refused while child documents this configuration does not manage are under it, naming each with its `import` block (`conflict_policy` decides as for every cascade).",
 	// Konnect lists an API's documents as a tree without their content, but with each one's
 	// updated_at: refresh reads a document in full only when it moved since the last full
-	// read (the change detector, engine/detector.go).
-	API:        engine.PatchAPI{PlatformAPI: engine.PlatformAPI{Collection: engine.V3Path("apis", "{api_id}", "documents"), Tree: "children", Detector: "updated_at"}},
+	// read (the change detector, engine/detector.go). It refuses a second document of a
+	// slug among siblings (api-builder v3: "Conflict - `slug` property must be unique", a
+	// 409), so a create that sets its slug lists nothing before its POST (Unique).
+	API: engine.PatchAPI{PlatformAPI: engine.PlatformAPI{Collection: engine.V3Path("apis", "{api_id}", "documents"), Tree: "children", Detector: "updated_at",
+		Unique: []string{"slug", "parent_document_id"}}},
 	Dependents: []engine.Dependent{subDocumentsOf}, // cascade.go
 	Check:      checkDocument,                      // checks.go
 	Attrs: []engine.Attr{

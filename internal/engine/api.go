@@ -112,16 +112,7 @@ func (api ControlPlaneAPI) Create(ctx context.Context, cl *konnect.Client, _ map
 		return cl.CreateControlPlane(ctx, body)
 	}
 	id, _ := existing["id"].(string)
-	fresh, fresp, gerr := cl.GetControlPlane(ctx, id)
-	ours, known := CreatedSince(fresh, fresp, sent)
-	if gerr == nil && ours {
-		return fresh, fresp, nil
-	}
-	note := "Konnect's answer to this apply's request to create it was lost (" + err.Error() + "), and the control plane above was created before that request reached Konnect."
-	if gerr != nil || !known {
-		note = "Konnect's answer to this apply's request to create it was lost (" + err.Error() + "), and it could not be told whether the control plane above is the one that request created: if it is, import it."
-	}
-	return nil, nil, &nameTakenError{Existing: existing, Note: note, cause: err}
+	return claimCreated(existing, sent, err, func() (konnect.Object, *konnect.Response, error) { return cl.GetControlPlane(ctx, id) })
 }
 
 // ambiguous errors leave it unknown whether the server applied the request.

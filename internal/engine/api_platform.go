@@ -11,6 +11,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/konnectguard/terraform-provider-konnect/internal/konnect"
 )
@@ -47,6 +48,16 @@ type PlatformAPI struct {
 	// objects below it in this field (a portal's pages, an API's documents); a listing of
 	// every object (the export's) flattens it.
 	Tree string
+	// Unique: the body fields whose values, together, Konnect refuses a second object of in
+	// the collection, with a 409 its published spec documents (a Kong Identity scope's
+	// "name" in its auth server; an API document's "slug" among its siblings: "slug",
+	// "parent_document_id"). A create whose body sets the first of them lists nothing before
+	// its POST: after a lost answer, the object that has those values is the POST's if
+	// Konnect made it after the POST was sent, and someone else's otherwise (claimCreated).
+	// A kind whose unique name is the first field needs no look-up before the write either
+	// (create.go). Set it only where the spec documents the refusal: without it Konnect would
+	// make a second object.
+	Unique []string
 }
 
 func (p PlatformAPI) unwrap(out konnect.Object) konnect.Object {
@@ -84,9 +95,12 @@ func (p PlatformAPI) FindByName(ctx context.Context, cl *konnect.Client, parents
 }
 
 func (p PlatformAPI) Create(ctx context.Context, cl *konnect.Client, parents map[string]string, body konnect.Object) (konnect.Object, *konnect.Response, error) {
-	named := freeName(ctx)
+	named, refused := freeName(ctx), p.sameUnique(body)
+	if named != nil {
+		refused = nil // the guard has just found the name free: the test of WithNameFree
+	}
 	var before []konnect.Object
-	if named == nil {
+	if named == nil && refused == nil {
 		var listErr error
 		if before, listErr = p.listAll(ctx, cl, parents); listErr != nil {
 			return nil, nil, listErr
@@ -100,6 +114,7 @@ func (p PlatformAPI) Create(ctx context.Context, cl *konnect.Client, parents map
 		}
 		return p.unwrap(out), resp, nil
 	}
+	sent := time.Now()
 	obj, resp, err := post()
 	if err == nil || !Ambiguous(err) {
 		return obj, resp, err
@@ -107,6 +122,18 @@ func (p PlatformAPI) Create(ctx context.Context, cl *konnect.Client, parents map
 	after, lookErr := p.listAll(ctx, cl, parents)
 	if lookErr != nil {
 		return nil, nil, err // still unknown: report the original failure, post nothing
+	}
+	if refused != nil {
+		// Konnect refuses a second object of the name: one that has it now is this POST's
+		// if Konnect made it after the POST was sent, and someone else's otherwise.
+		for _, o := range after {
+			if refused(o) {
+				return claimCreated(o, sent, err, func() (konnect.Object, *konnect.Response, error) {
+					return p.Get(ctx, cl, Address{Parents: parents, ID: fmt.Sprint(o["id"])})
+				})
+			}
+		}
+		return post()
 	}
 	seen := map[string]bool{}
 	for _, o := range before {
@@ -121,6 +148,35 @@ func (p PlatformAPI) Create(ctx context.Context, cl *konnect.Client, parents map
 		}
 	}
 	return post()
+}
+
+// refusesTakenName: see Unique (create.go).
+func (p PlatformAPI) refusesTakenName() bool { return len(p.Unique) > 0 }
+
+// sameUnique is the test of a listed object having the Unique values body has (absent and
+// null alike), or nil when the collection has no Unique fields or body leaves the first out
+// (a document's slug Konnect derives from its title).
+func (p PlatformAPI) sameUnique(body konnect.Object) func(konnect.Object) bool {
+	if len(p.Unique) == 0 {
+		return nil
+	}
+	if first, _ := body[p.Unique[0]].(string); first == "" {
+		return nil
+	}
+	value := func(o konnect.Object, f string) string {
+		if o[f] == nil {
+			return ""
+		}
+		return fmt.Sprint(o[f])
+	}
+	return func(o konnect.Object) bool {
+		for _, f := range p.Unique {
+			if value(o, f) != value(body, f) {
+				return false
+			}
+		}
+		return true
+	}
 }
 
 // freeNameKey marks a context whose create the creation guard has just cleared: no object of

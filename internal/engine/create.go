@@ -15,18 +15,19 @@ import (
 // The creation guard without a read per object. An object created with a name that is
 // already taken is never written over or adopted: Konnect itself refuses the write (a core
 // entity's PUT with a new id answers 400 with a unique violation on the name field; a
-// control plane's POST answers 409), and only then does the provider look the existing
+// control plane's POST answers 409, and so does the POST of a platform collection whose
+// spec documents it: PlatformAPI.Unique), and only then does the provider look the existing
 // object up by name, to name it in the diagnostic with its import block. A create therefore
 // costs one call when the name is free, which is nearly always.
 
 // refusesTakenName is an EntityAPI whose Create Konnect refuses when the kind's unique
-// name is taken, so the name needs no check before the write. Kinds without it (a consumer
+// name is taken (true), so the name needs no check before the write. Kinds without it (a consumer
 // group membership: Konnect's refusal of a second membership is no proof the first one
 // predates this apply) keep the look-up before the write.
-type refusesTakenName interface{ refusesTakenName() }
+type refusesTakenName interface{ refusesTakenName() bool }
 
-func (CoreEntityAPI) refusesTakenName()   {}
-func (ControlPlaneAPI) refusesTakenName() {}
+func (CoreEntityAPI) refusesTakenName() bool   { return true }
+func (ControlPlaneAPI) refusesTakenName() bool { return true }
 
 // ScopedNameFinder is an EntityAPI whose unique name is unique only among the objects that
 // share another field of the body (a portal page's slug among the pages under the same
@@ -50,8 +51,8 @@ func (r *EntityResource) findByName(ctx context.Context, parents map[string]stri
 
 // checkNameFirst reports whether Create must look the name up before writing.
 func (r *EntityResource) checkNameFirst() bool {
-	_, ok := r.Kind.API.(refusesTakenName)
-	return !ok
+	t, ok := r.Kind.API.(refusesTakenName)
+	return !ok || !t.refusesTakenName()
 }
 
 // freeNameTest is, for a create whose name the creation guard has just found free, the test
@@ -146,6 +147,25 @@ func (e *nameTakenError) Error() string {
 }
 
 func (e *nameTakenError) Unwrap() error { return e.cause }
+
+// claimCreated decides, after a create whose answer was lost (cause), whether existing (an
+// object with the create's unique name, which Konnect refuses a second of) is the one that
+// create made: get reads it fresh, with Konnect's Date, and it is returned when Konnect
+// created it after the request was sent (CreatedSince). Otherwise it is someone else's, or
+// cannot be told: a nameTakenError, reported by the creation guard with its import block,
+// never adopted.
+func claimCreated(existing konnect.Object, sent time.Time, cause error, get func() (konnect.Object, *konnect.Response, error)) (konnect.Object, *konnect.Response, error) {
+	fresh, fresp, gerr := get()
+	ours, known := CreatedSince(fresh, fresp, sent)
+	if gerr == nil && ours {
+		return fresh, fresp, nil
+	}
+	note := "Konnect's answer to this apply's request to create it was lost (" + cause.Error() + "), and the object above was created before that request reached Konnect."
+	if gerr != nil || !known {
+		note = "Konnect's answer to this apply's request to create it was lost (" + cause.Error() + "), and it could not be told whether the object above is the one that request created: if it is, import it."
+	}
+	return nil, nil, &nameTakenError{Existing: existing, Note: note, cause: cause}
+}
 
 // createdSince reports whether Konnect created obj no earlier than a request sent at sent
 // (local clock) can have reached it. Konnect's clock is read from the Date header of a

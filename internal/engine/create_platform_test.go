@@ -3,11 +3,14 @@ package engine
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"net/http"
 	"net/http/httptest"
+	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/konnectguard/terraform-provider-konnect/internal/konnect"
 )
@@ -19,9 +22,11 @@ import (
 // same fields that was already there is never taken for the new one.
 func TestPlatformCreateAmbiguous(t *testing.T) {
 	type server struct {
-		mu    sync.Mutex
-		objs  []map[string]any
-		calls map[string]int
+		mu     sync.Mutex
+		objs   []map[string]any
+		calls  map[string]int
+		refuse bool // a second object of a name is refused (RefusesTakenName)
+		drop   bool // the first POST fails before Konnect makes anything
 	}
 	start := func(t *testing.T, existing ...map[string]any) (*server, *konnect.Client) {
 		s := &server{objs: existing, calls: map[string]int{}}
@@ -63,7 +68,22 @@ func TestPlatformCreateAmbiguous(t *testing.T) {
 			case r.Method == http.MethodPost:
 				var body map[string]any
 				_ = json.NewDecoder(r.Body).Decode(&body)
+				if s.drop && s.calls["POST /v3/things"] == 1 {
+					w.WriteHeader(http.StatusBadGateway)
+					return
+				}
+				for _, o := range s.objs {
+					if s.refuse && o["name"] == body["name"] {
+						if s.calls["POST /v3/things"] == 1 {
+							w.WriteHeader(http.StatusBadGateway) // the 409's answer lost
+						} else {
+							w.WriteHeader(http.StatusConflict)
+						}
+						return
+					}
+				}
 				body["id"] = fmt.Sprintf("new-%d", len(s.objs))
+				body["created_at"] = time.Now().UTC().Format(time.RFC3339Nano)
 				s.objs = append(s.objs, body)
 				if s.calls["POST /v3/things"] == 1 {
 					w.WriteHeader(http.StatusBadGateway) // made, answer lost
@@ -96,6 +116,61 @@ func TestPlatformCreateAmbiguous(t *testing.T) {
 		}
 		if got := s.calls["GET /v3/things"]; got != 1 {
 			t.Errorf("listings: %d, want 1 (after the lost POST only)", got)
+		}
+	})
+	unique := api
+	unique.Unique = []string{"name"} // Konnect refuses a second object of a name
+	t.Run("name refused: no listing before, the lost POST's object claimed", func(t *testing.T) {
+		s, cl := start(t)
+		s.refuse = true
+		obj, _, err := unique.Create(context.Background(), cl, nil, body)
+		if err != nil || obj["id"] != "new-0" {
+			t.Fatalf("Create = %v, %v; want the object the lost POST made (new-0)", obj, err)
+		}
+		if s.calls["GET /v3/things"] != 1 || s.calls["POST /v3/things"] != 1 || len(s.objs) != 1 {
+			t.Errorf("listings %d, POSTs %d, objects %d; want 1 listing (after the lost POST), 1 POST, 1 object", s.calls["GET /v3/things"], s.calls["POST /v3/things"], len(s.objs))
+		}
+	})
+	t.Run("name refused: an object of the name made before the POST is someone else's", func(t *testing.T) {
+		hourAgo := time.Now().Add(-time.Hour).UTC().Format(time.RFC3339Nano)
+		s, cl := start(t, map[string]any{"id": "theirs", "name": "orders", "description": "d", "created_at": hourAgo})
+		s.refuse = true
+		obj, _, err := unique.Create(context.Background(), cl, nil, body)
+		var taken *nameTakenError
+		if !errors.As(err, &taken) || taken.Existing["id"] != "theirs" || !strings.Contains(taken.Note, "created before that request reached Konnect") {
+			t.Fatalf("Create = %v, %v; want a nameTakenError naming theirs, created before the request", obj, err)
+		}
+		if s.calls["POST /v3/things"] != 1 || len(s.objs) != 1 {
+			t.Errorf("POSTs %d, objects %d; want 1 POST, nothing posted again, 1 object", s.calls["POST /v3/things"], len(s.objs))
+		}
+	})
+	t.Run("name refused: nothing of the name after the lost POST, posted again", func(t *testing.T) {
+		s, cl := start(t)
+		s.refuse, s.drop = true, true
+		obj, _, err := unique.Create(context.Background(), cl, nil, body)
+		if err != nil || obj["id"] != "new-0" || s.calls["POST /v3/things"] != 2 || len(s.objs) != 1 {
+			t.Fatalf("Create = %v, %v after %d POSTs, %d objects; want new-0 from a second POST, one object", obj, err, s.calls["POST /v3/things"], len(s.objs))
+		}
+	})
+	t.Run("unique among siblings: the lost POST's child claimed, a same-named one elsewhere not", func(t *testing.T) {
+		hourAgo := time.Now().Add(-time.Hour).UTC().Format(time.RFC3339Nano)
+		s, cl := start(t, map[string]any{"id": "top", "name": "top", "created_at": hourAgo},
+			map[string]any{"id": "elsewhere", "name": "child", "created_at": hourAgo}) // top level
+		tree := api
+		tree.Tree, tree.Unique = "children", []string{"name", "parent_id"}
+		obj, _, err := tree.Create(context.Background(), cl, nil, konnect.Object{"name": "child", "parent_id": "top"})
+		if err != nil || obj["id"] != "new-2" {
+			t.Fatalf("Create = %v, %v; want new-2, the child the lost POST made under top", obj, err)
+		}
+		if s.calls["GET /v3/things"] != 1 || s.calls["POST /v3/things"] != 1 || len(s.objs) != 3 {
+			t.Errorf("listings %d, POSTs %d, objects %d; want 1 listing (after the POST), 1 POST, 3 objects", s.calls["GET /v3/things"], s.calls["POST /v3/things"], len(s.objs))
+		}
+	})
+	t.Run("unique, but the body leaves the first field out: listed before the POST", func(t *testing.T) {
+		s, cl := start(t)
+		obj, _, err := unique.Create(context.Background(), cl, nil, konnect.Object{"description": "d"})
+		if err != nil || obj["id"] != "new-0" || s.calls["GET /v3/things"] != 2 {
+			t.Fatalf("Create = %v, %v after %d listings; want new-0, listed before and after the POST", obj, err, s.calls["GET /v3/things"])
 		}
 	})
 	t.Run("no name check: an equal object made before is not taken", func(t *testing.T) {

@@ -30,7 +30,8 @@ func tokenDuration(name, what string) engine.Attr {
 
 // ClientKind is an OAuth 2.0 client of an auth server (/v1/auth-servers/{id}/clients).
 // Konnect generates its id and secret unless the create names them, and shows a generated
-// secret in the create's answer only.
+// secret in the create's answer only. Its name is unique in the auth server, and Konnect
+// refuses a second (kong-identity v1, a 409): the create writes without a look-up first.
 var ClientKind = engine.EntityKind{
 	TypeName: "konnect_identity_auth_server_client",
 	Description: "An OAuth 2.0 client of a Kong Identity auth server: its grant and response types, the scopes it may ask for, and how long its tokens last. " +
@@ -41,7 +42,7 @@ var ClientKind = engine.EntityKind{
 		"A secret someone added in Konnect since Terraform last wrote the client (a rotation, `/clients/{id}/secrets`) is reported when the state is refreshed, by its id and time, and an update that would send the old secret over it is refused: nothing is regenerated or reverted behind anyone's back. " +
 		"`allow_scopes` must list scopes of the same auth server: another's is refused when the plan is made. " +
 		"Adding a client whose name another of the auth server has fails with the `import` block that adopts it. Import it as `<auth_server_id>/<id>` or `<auth_server_id>/<name>`: a secret Konnect generated is not in state after an import, and an update of the client then needs the secret (`client_secret`, or `client_secret_wo` with its version).",
-	API:      clientAPI{engine.PlatformAPI{Collection: below("clients")}},
+	API:      clientAPI{engine.PlatformAPI{Collection: below("clients"), Unique: []string{"name"}}},
 	NameAttr: "name",
 	Check:    scopesOfServer("allow_scopes"),
 	Notice:   rotatedSecrets,

@@ -17,13 +17,14 @@ import (
 var authServerID = engine.ParentID("auth_server_id", "The id of the auth server.")
 
 // ScopeKind is a scope of an auth server (/v1/auth-servers/{id}/scopes), unique by name in
-// its auth server.
+// its auth server: Konnect refuses a second (kong-identity v1: "The `name` attribute must be
+// unique within the auth server", a 409), so the create writes without a look-up first.
 var ScopeKind = engine.EntityKind{
 	TypeName: "konnect_identity_auth_server_scope",
 	Description: "A scope of a Kong Identity auth server: what a client may ask a token for. Its name is unique in the auth server. " +
 		"An update sends Konnect only the attributes the plan changes (PATCH). Deleting a scope removes it from the clients that allow it and the claims that include it. " +
 		"Adding a scope whose name another of the auth server has fails with the `import` block that adopts it. Import it as `<auth_server_id>/<id>`.",
-	API:      engine.PatchAPI{PlatformAPI: engine.PlatformAPI{Collection: below("scopes"), Listed: true}, NameFilter: "filter[name][eq]"},
+	API:      engine.PatchAPI{PlatformAPI: engine.PlatformAPI{Collection: below("scopes"), Listed: true, Unique: []string{"name"}}, NameFilter: "filter[name][eq]"},
 	NameAttr: "name",
 	Attrs: []engine.Attr{
 		authServerID,

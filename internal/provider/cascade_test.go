@@ -9,7 +9,6 @@ import (
 	"github.com/hashicorp/terraform-plugin-go/tftypes"
 
 	"github.com/konnectguard/terraform-provider-konnect/internal/engine"
-	"github.com/konnectguard/terraform-provider-konnect/internal/gateway"
 	"github.com/konnectguard/terraform-provider-konnect/internal/guard"
 	"github.com/konnectguard/terraform-provider-konnect/internal/konnect"
 )
@@ -20,7 +19,7 @@ func (h *protoHarness) destroy(state tftypes.Value, private []byte) []*tfprotov6
 	h.t.Helper()
 	null := tftypes.NewValue(h.typ, nil)
 	resp, err := h.srv.ApplyResourceChange(context.Background(), &tfprotov6.ApplyResourceChangeRequest{
-		TypeName: gateway.ServiceKind.TypeName, PriorState: dynamic(h.t, state), PlannedState: dynamic(h.t, null),
+		TypeName: h.r.Kind.TypeName, PriorState: dynamic(h.t, state), PlannedState: dynamic(h.t, null),
 		Config: dynamic(h.t, null), PlannedPrivate: private})
 	if err != nil {
 		h.t.Fatal(err)

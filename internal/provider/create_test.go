@@ -3,19 +3,17 @@ package provider
 import (
 	"context"
 	"net/http"
-	"net/http/httptest"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/google/uuid"
-	"github.com/hashicorp/terraform-plugin-go/tfprotov6"
 	"github.com/hashicorp/terraform-plugin-go/tftypes"
 
 	"github.com/konnectguard/terraform-provider-konnect/internal/engine"
 	"github.com/konnectguard/terraform-provider-konnect/internal/gateway"
+	"github.com/konnectguard/terraform-provider-konnect/internal/kongidentity"
 	"github.com/konnectguard/terraform-provider-konnect/internal/konnect"
-	"github.com/konnectguard/terraform-provider-konnect/internal/konnectmock"
 )
 
 // createdSince tells a control plane that an ambiguous POST created from one that existed
@@ -51,17 +49,8 @@ func TestCreatedSince(t *testing.T) {
 // Create costs one call when the name is free; a taken name is refused by Konnect, then
 // looked up and named with its import block, and the existing object is left as it was.
 func TestProtocolCreateWritesFirst(t *testing.T) {
-	mock := konnectmock.New(konnectmock.Options{Tokens: []string{testToken}})
-	ts := httptest.NewServer(mock)
-	t.Cleanup(ts.Close)
-	client, err := konnect.New(konnect.Config{ServerURL: ts.URL, Token: testToken})
-	if err != nil {
-		t.Fatal(err)
-	}
-	srv := NewServer("test")()
-	configureServer(t, srv, ts.URL, "fail")
-	r := engine.NewResource(gateway.ServiceKind)().(*engine.EntityResource)
-	h := &protoHarness{t: t, srv: srv, client: client, typ: engine.ObjectType(r.Attrs), r: r, url: ts.URL}
+	h, mock := newKindHarness(t, gateway.ServiceKind, "fail")
+	client := h.client
 	cp, _, err := client.CreateControlPlane(context.Background(), konnect.Object{"name": "write-first"})
 	if err != nil {
 		t.Fatal(err)
@@ -83,13 +72,7 @@ func TestProtocolCreateWritesFirst(t *testing.T) {
 	cfg := h.config(map[string]tftypes.Value{"control_plane_id": s(cpID), "name": s("taken"), "host": s("ours.internal")})
 	plan := h.plan(cfg, null, nil)
 	mock.ResetCounts()
-	resp, err := srv.ApplyResourceChange(context.Background(), &tfprotov6.ApplyResourceChangeRequest{
-		TypeName: gateway.ServiceKind.TypeName, PriorState: dynamic(t, null), PlannedState: plan.PlannedState,
-		Config: dynamic(t, cfg), PlannedPrivate: plan.PlannedPrivate})
-	if err != nil {
-		t.Fatal(err)
-	}
-	text := diagText(resp.Diagnostics)
+	text := diagText(h.applyPlanned(cfg, plan).Diagnostics)
 	for _, want := range []string{"A Konnect object with this name already exists", `konnect_gateway_service with name "taken" already exists in Konnect: id ` + existing["id"].(string),
 		"import {", `id = "` + cpID + "/" + existing["id"].(string) + `"`} {
 		if !strings.Contains(text, want) {
@@ -101,5 +84,64 @@ func TestProtocolCreateWritesFirst(t *testing.T) {
 	}
 	if now, _, _ := client.GetService(context.Background(), cpID, "taken"); now["host"] != "theirs.internal" || now["id"] != existing["id"] {
 		t.Errorf("the existing service changed: %v", now)
+	}
+}
+
+// A kind whose name Konnect's spec says it refuses when taken (a Kong Identity scope: 409)
+// creates with one call, no look-up first; when someone took the name between the plan and
+// the apply, Konnect's refusal is followed by one look-up, and the diagnostic names their
+// scope with its import block, which Konnect keeps as it was.
+func TestProtocolCreateRefusedName(t *testing.T) {
+	h, mock := newKindHarness(t, kongidentity.ScopeKind, "fail")
+	client := h.client
+	var server konnect.Object
+	if _, err := client.Do(context.Background(), http.MethodPost, "/v1/auth-servers", nil, konnect.Object{"name": "idp", "audience": "api://idp"}, &server); err != nil {
+		t.Fatal(err)
+	}
+	base := "/v1/auth-servers/" + server["id"].(string) + "/scopes"
+	s := func(v string) tftypes.Value { return tftypes.NewValue(tftypes.String, v) }
+	null := tftypes.NewValue(h.typ, nil)
+	cfg := func(name string) tftypes.Value {
+		return h.config(map[string]tftypes.Value{"auth_server_id": s(server["id"].(string)), "name": s(name)})
+	}
+	plan := h.plan(cfg("orders:read"), null, nil)
+	mock.ResetCounts()
+	if resp := h.applyPlanned(cfg("orders:read"), plan); len(resp.Diagnostics) > 0 {
+		t.Fatalf("create with a free name: %s", diagText(resp.Diagnostics))
+	}
+	if got := mock.Counts(); len(got) != 1 || got["POST /v1/auth-servers/{authServerId}/scopes"] != 1 {
+		t.Errorf("create with a free name: calls %v, want one POST", got)
+	}
+
+	plan = h.plan(cfg("orders:write"), null, nil)
+	var theirs konnect.Object
+	if _, err := client.Do(context.Background(), http.MethodPost, base, nil, konnect.Object{"name": "orders:write", "description": "theirs"}, &theirs); err != nil {
+		t.Fatal(err)
+	}
+	mock.ResetCounts()
+	text := diagText(h.applyPlanned(cfg("orders:write"), plan).Diagnostics)
+	for _, want := range []string{"A Konnect object with this name already exists",
+		`konnect_identity_auth_server_scope with name "orders:write"`, "already exists in Konnect: id " + theirs["id"].(string),
+		"import {", `id = "` + server["id"].(string) + "/" + theirs["id"].(string) + `"`} {
+		if !strings.Contains(text, want) {
+			t.Errorf("diagnostic lacks %q:\n%s", want, text)
+		}
+	}
+	if got := mock.Counts(); got["POST /v1/auth-servers/{authServerId}/scopes"] != 1 || got["GET /v1/auth-servers/{authServerId}/scopes"] != 1 || len(got) != 2 {
+		t.Errorf("create with a taken name: calls %v, want the refused POST and one look-up", got)
+	}
+	var listed struct {
+		Data []konnect.Object `json:"data"`
+	}
+	if _, err := client.Do(context.Background(), http.MethodGet, base, nil, nil, &listed); err != nil {
+		t.Fatal(err)
+	}
+	if len(listed.Data) != 2 {
+		t.Errorf("Konnect holds %d scopes, want 2 (ours, theirs): %v", len(listed.Data), listed.Data)
+	}
+	for _, o := range listed.Data {
+		if o["name"] == "orders:write" && (o["id"] != theirs["id"] || o["description"] != "theirs") {
+			t.Errorf("their scope changed: %v", o)
+		}
 	}
 }

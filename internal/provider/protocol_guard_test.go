@@ -33,7 +33,16 @@ type protoHarness struct {
 
 func newProtoHarness(t *testing.T, policy string) *protoHarness {
 	t.Helper()
-	mock := httptest.NewServer(konnectmock.New(konnectmock.Options{Tokens: []string{testToken}}))
+	h, _ := newKindHarness(t, gateway.ServiceKind, policy)
+	return h
+}
+
+// newKindHarness is a protocol harness for kind over a mock of its own, which it returns too
+// (to count the calls Konnect served).
+func newKindHarness(t *testing.T, kind engine.EntityKind, policy string) (*protoHarness, *konnectmock.Server) {
+	t.Helper()
+	m := konnectmock.New(konnectmock.Options{Tokens: []string{testToken}})
+	mock := httptest.NewServer(m)
 	t.Cleanup(mock.Close)
 	client, err := konnect.New(konnect.Config{ServerURL: mock.URL, Token: testToken})
 	if err != nil {
@@ -41,8 +50,20 @@ func newProtoHarness(t *testing.T, policy string) *protoHarness {
 	}
 	srv := NewServer("test")()
 	configureServer(t, srv, mock.URL, policy)
-	r := engine.NewResource(gateway.ServiceKind)().(*engine.EntityResource)
-	return &protoHarness{t: t, srv: srv, client: client, typ: engine.ObjectType(r.Attrs), r: r, url: mock.URL}
+	r := engine.NewResource(kind)().(*engine.EntityResource)
+	return &protoHarness{t: t, srv: srv, client: client, typ: engine.ObjectType(r.Attrs), r: r, url: mock.URL}, m
+}
+
+// applyPlanned applies plan, the plan of a create of config, and returns Konnect's answer.
+func (h *protoHarness) applyPlanned(config tftypes.Value, plan *tfprotov6.PlanResourceChangeResponse) *tfprotov6.ApplyResourceChangeResponse {
+	h.t.Helper()
+	resp, err := h.srv.ApplyResourceChange(context.Background(), &tfprotov6.ApplyResourceChangeRequest{
+		TypeName: h.r.Kind.TypeName, PriorState: dynamic(h.t, tftypes.NewValue(h.typ, nil)), PlannedState: plan.PlannedState,
+		Config: dynamic(h.t, config), PlannedPrivate: plan.PlannedPrivate})
+	if err != nil {
+		h.t.Fatal(err)
+	}
+	return resp
 }
 
 // configureServer configures a protocol server, as Terraform does before any resource call.
@@ -108,7 +129,7 @@ func (h *protoHarness) decode(dv *tfprotov6.DynamicValue) tftypes.Value {
 func (h *protoHarness) plan(config, prior tftypes.Value, private []byte) *tfprotov6.PlanResourceChangeResponse {
 	h.t.Helper()
 	resp, err := h.srv.PlanResourceChange(context.Background(), &tfprotov6.PlanResourceChangeRequest{
-		TypeName: gateway.ServiceKind.TypeName, PriorState: dynamic(h.t, prior), ProposedNewState: dynamic(h.t, h.proposed(config, prior)),
+		TypeName: h.r.Kind.TypeName, PriorState: dynamic(h.t, prior), ProposedNewState: dynamic(h.t, h.proposed(config, prior)),
 		Config: dynamic(h.t, config), PriorPrivate: private})
 	if err != nil {
 		h.t.Fatal(err)
@@ -125,7 +146,7 @@ func (h *protoHarness) apply(config, prior tftypes.Value) (tftypes.Value, []byte
 		h.t.Fatalf("plan: %s", diagText(plan.Diagnostics))
 	}
 	resp, err := h.srv.ApplyResourceChange(context.Background(), &tfprotov6.ApplyResourceChangeRequest{
-		TypeName: gateway.ServiceKind.TypeName, PriorState: dynamic(h.t, prior), PlannedState: plan.PlannedState,
+		TypeName: h.r.Kind.TypeName, PriorState: dynamic(h.t, prior), PlannedState: plan.PlannedState,
 		Config: dynamic(h.t, config), PlannedPrivate: plan.PlannedPrivate})
 	if err != nil || len(resp.Diagnostics) > 0 {
 		h.t.Fatalf("apply: %v %s", err, diagText(resp.Diagnostics))
@@ -136,7 +157,7 @@ func (h *protoHarness) apply(config, prior tftypes.Value) (tftypes.Value, []byte
 func (h *protoHarness) refresh(state tftypes.Value, private []byte) (tftypes.Value, []byte) {
 	h.t.Helper()
 	resp, err := h.srv.ReadResource(context.Background(), &tfprotov6.ReadResourceRequest{
-		TypeName: gateway.ServiceKind.TypeName, CurrentState: dynamic(h.t, state), Private: private})
+		TypeName: h.r.Kind.TypeName, CurrentState: dynamic(h.t, state), Private: private})
 	if err != nil || len(resp.Diagnostics) > 0 {
 		h.t.Fatalf("refresh: %v %s", err, diagText(resp.Diagnostics))
 	}
