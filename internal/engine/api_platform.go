@@ -96,9 +96,6 @@ func (p PlatformAPI) FindByName(ctx context.Context, cl *konnect.Client, parents
 
 func (p PlatformAPI) Create(ctx context.Context, cl *konnect.Client, parents map[string]string, body konnect.Object) (konnect.Object, *konnect.Response, error) {
 	named, refused := freeName(ctx), p.sameUnique(body)
-	if named != nil {
-		refused = nil // the guard has just found the name free: the test of WithNameFree
-	}
 	var before []konnect.Object
 	if named == nil && refused == nil {
 		var listErr error
