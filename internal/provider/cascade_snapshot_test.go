@@ -2,7 +2,6 @@ package provider
 
 import (
 	"context"
-	"net/http/httptest"
 	"testing"
 
 	"github.com/google/uuid"
@@ -11,20 +10,13 @@ import (
 	"github.com/konnectguard/terraform-provider-konnect/internal/gateway"
 	"github.com/konnectguard/terraform-provider-konnect/internal/guard"
 	"github.com/konnectguard/terraform-provider-konnect/internal/konnect"
-	"github.com/konnectguard/terraform-provider-konnect/internal/konnectmock"
 )
 
 // The cascade guard lists a control plane's plugins once per run for every parent, and
 // leaves out what the run deleted since: a plugin deleted by this run after the listing
 // no longer counts against its service, one created out of band after it is the window.
 func TestCascadeListingOncePerRun(t *testing.T) {
-	mock := konnectmock.New(konnectmock.Options{Tokens: []string{testToken}})
-	ts := httptest.NewServer(mock)
-	t.Cleanup(ts.Close)
-	client, err := konnect.New(konnect.Config{ServerURL: ts.URL, Token: testToken})
-	if err != nil {
-		t.Fatal(err)
-	}
+	mock, client, _ := startMock(t)
 	ctx := context.Background()
 	cp, _, err := client.CreateControlPlane(ctx, konnect.Object{"name": "cascade-once"})
 	if err != nil {

@@ -6,7 +6,6 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
-	"net/http/httptest"
 	"strings"
 	"testing"
 
@@ -16,7 +15,6 @@ import (
 	"github.com/konnectguard/terraform-provider-konnect/internal/gateway"
 	"github.com/konnectguard/terraform-provider-konnect/internal/guard"
 	"github.com/konnectguard/terraform-provider-konnect/internal/konnect"
-	"github.com/konnectguard/terraform-provider-konnect/internal/konnectmock"
 )
 
 // The digest key comes from the token, or from KONNECT_DIGEST_KEY, which must be as hard to
@@ -45,13 +43,7 @@ func TestDigestKeyFor(t *testing.T) {
 // upgraded by the next read: nothing of them is left, nothing reads as changed, and a
 // password changed in Konnect afterwards is still seen.
 func TestReadUpgradesOlderRecords(t *testing.T) {
-	mock := konnectmock.New(konnectmock.Options{Tokens: []string{testToken}})
-	ts := httptest.NewServer(mock)
-	t.Cleanup(ts.Close)
-	client, err := konnect.New(konnect.Config{ServerURL: ts.URL, Token: testToken})
-	if err != nil {
-		t.Fatal(err)
-	}
+	_, client, _ := startMock(t)
 	ctx := context.Background()
 	cp, _, err := client.CreateControlPlane(ctx, konnect.Object{"name": "upgrade"})
 	if err != nil {

@@ -41,17 +41,24 @@ func newProtoHarness(t *testing.T, policy string) *protoHarness {
 // (to count the calls Konnect served).
 func newKindHarness(t *testing.T, kind engine.EntityKind, policy string) (*protoHarness, *konnectmock.Server) {
 	t.Helper()
+	m, client, url := startMock(t)
+	srv := NewServer("test")()
+	configureServer(t, srv, url, policy)
+	r := engine.NewResource(kind)().(*engine.EntityResource)
+	return &protoHarness{t: t, srv: srv, client: client, typ: engine.ObjectType(r.Attrs), r: r, url: url}, m
+}
+
+// startMock starts a mock Konnect for the test, and returns it with a client of it and its URL.
+func startMock(t *testing.T) (*konnectmock.Server, *konnect.Client, string) {
+	t.Helper()
 	m := konnectmock.New(konnectmock.Options{Tokens: []string{testToken}})
-	mock := httptest.NewServer(m)
-	t.Cleanup(mock.Close)
-	client, err := konnect.New(konnect.Config{ServerURL: mock.URL, Token: testToken})
+	ts := httptest.NewServer(m)
+	t.Cleanup(ts.Close)
+	client, err := konnect.New(konnect.Config{ServerURL: ts.URL, Token: testToken})
 	if err != nil {
 		t.Fatal(err)
 	}
-	srv := NewServer("test")()
-	configureServer(t, srv, mock.URL, policy)
-	r := engine.NewResource(kind)().(*engine.EntityResource)
-	return &protoHarness{t: t, srv: srv, client: client, typ: engine.ObjectType(r.Attrs), r: r, url: mock.URL}, m
+	return m, client, ts.URL
 }
 
 // applyPlanned applies plan, the plan of a create of config, and returns Konnect's answer.

@@ -3,7 +3,6 @@ package provider
 import (
 	"context"
 	"fmt"
-	"net/http/httptest"
 	"strings"
 	"testing"
 
@@ -12,7 +11,6 @@ import (
 	"github.com/konnectguard/terraform-provider-konnect/internal/engine"
 	"github.com/konnectguard/terraform-provider-konnect/internal/gateway"
 	"github.com/konnectguard/terraform-provider-konnect/internal/konnect"
-	"github.com/konnectguard/terraform-provider-konnect/internal/konnectmock"
 )
 
 func TestSubcommand(t *testing.T) {
@@ -39,17 +37,8 @@ func TestSubcommand(t *testing.T) {
 // Konnect is no error there (nor is a resource removed from configuration: a delete
 // planned), and nothing is read live. The same plan outside a refresh is refused.
 func TestProtocolRefreshCommandPlansWithoutGuards(t *testing.T) {
-	mock := konnectmock.New(konnectmock.Options{Tokens: []string{testToken}})
-	ts := httptest.NewServer(mock)
-	t.Cleanup(ts.Close)
-	client, err := konnect.New(konnect.Config{ServerURL: ts.URL, Token: testToken})
-	if err != nil {
-		t.Fatal(err)
-	}
-	srv := NewServer("test")()
-	configureServer(t, srv, ts.URL, "fail")
-	r := engine.NewResource(gateway.ServiceKind)().(*engine.EntityResource)
-	h := &protoHarness{t: t, srv: srv, client: client, typ: engine.ObjectType(r.Attrs), r: r, url: ts.URL}
+	h, mock := newKindHarness(t, gateway.ServiceKind, "fail")
+	client := h.client
 	saved := engine.RefreshCommand
 	t.Cleanup(func() { engine.RefreshCommand = saved })
 	ctx := context.Background()

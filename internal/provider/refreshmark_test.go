@@ -2,7 +2,6 @@ package provider
 
 import (
 	"context"
-	"net/http/httptest"
 	"os"
 	"strings"
 	"testing"
@@ -13,7 +12,6 @@ import (
 	"github.com/konnectguard/terraform-provider-konnect/internal/engine"
 	"github.com/konnectguard/terraform-provider-konnect/internal/gateway"
 	"github.com/konnectguard/terraform-provider-konnect/internal/konnect"
-	"github.com/konnectguard/terraform-provider-konnect/internal/konnectmock"
 )
 
 // planDestroy plans the destroy of the object in prior state, as Terraform does.
@@ -35,13 +33,7 @@ func (h *protoHarness) planDestroy(prior tftypes.Value, private []byte) *tfproto
 // (-refresh=false) reads live. Either way the delete itself re-reads, so a change made
 // after the refresh is still refused.
 func TestProtocolDestroyPlanUsesThisCommandsRefresh(t *testing.T) {
-	mock := konnectmock.New(konnectmock.Options{Tokens: []string{testToken}})
-	ts := httptest.NewServer(mock)
-	t.Cleanup(ts.Close)
-	client, err := konnect.New(konnect.Config{ServerURL: ts.URL, Token: testToken})
-	if err != nil {
-		t.Fatal(err)
-	}
+	mock, client, url := startMock(t)
 	command := "command-1"
 	saved := engine.CommandID
 	engine.CommandID = func() string { return command }
@@ -49,9 +41,9 @@ func TestProtocolDestroyPlanUsesThisCommandsRefresh(t *testing.T) {
 
 	newServer := func() *protoHarness { // one provider process
 		srv := NewServer("test")()
-		configureServer(t, srv, ts.URL, "fail")
+		configureServer(t, srv, url, "fail")
 		r := engine.NewResource(gateway.ServiceKind)().(*engine.EntityResource)
-		return &protoHarness{t: t, srv: srv, client: client, typ: engine.ObjectType(r.Attrs), r: r, url: ts.URL}
+		return &protoHarness{t: t, srv: srv, client: client, typ: engine.ObjectType(r.Attrs), r: r, url: url}
 	}
 	h := newServer()
 	cp, _, err := client.CreateControlPlane(context.Background(), konnect.Object{"name": "refresh-mark"})

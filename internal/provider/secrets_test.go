@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"strings"
 
-	"net/http/httptest"
 	"reflect"
 	"slices"
 	"sort"
@@ -17,19 +16,12 @@ import (
 	"github.com/konnectguard/terraform-provider-konnect/internal/engine"
 	"github.com/konnectguard/terraform-provider-konnect/internal/guard"
 	"github.com/konnectguard/terraform-provider-konnect/internal/konnect"
-	"github.com/konnectguard/terraform-provider-konnect/internal/konnectmock"
 )
 
 // Each plugin's schema is read once per provider process, however many plans ask at once,
 // and a schema that cannot be read leaves the name rule (and is not asked for again).
 func TestPluginSecretsReadOncePerName(t *testing.T) {
-	mock := konnectmock.New(konnectmock.Options{Tokens: []string{testToken}})
-	srv := httptest.NewServer(mock)
-	t.Cleanup(srv.Close)
-	client, err := konnect.New(konnect.Config{ServerURL: srv.URL, Token: testToken})
-	if err != nil {
-		t.Fatal(err)
-	}
+	mock, client, _ := startMock(t)
 	ctx := context.Background()
 	cp, _, err := client.CreateControlPlane(ctx, konnect.Object{"name": "secrets"})
 	if err != nil {
@@ -69,13 +61,7 @@ func TestPluginSecretsReadOncePerName(t *testing.T) {
 // A field Kong marks encrypted whose name says nothing of a secret is found through the
 // control plane's served marks: the name rule alone would print it.
 func TestPluginSecretsFromServedMarks(t *testing.T) {
-	mock := konnectmock.New(konnectmock.Options{Tokens: []string{testToken}})
-	srv := httptest.NewServer(mock)
-	t.Cleanup(srv.Close)
-	client, err := konnect.New(konnect.Config{ServerURL: srv.URL, Token: testToken})
-	if err != nil {
-		t.Fatal(err)
-	}
+	_, client, _ := startMock(t)
 	ctx := context.Background()
 	cp, _, err := client.CreateControlPlane(ctx, konnect.Object{"name": "served-marks"})
 	if err != nil {
