@@ -70,17 +70,20 @@ func (e *Env) Requests() []string {
 }
 
 // Reads counts the GETs served so far of a collection's objects, by the collection's last
-// path segment ("pages"): one by one (…/pages/{id}) and as listings (…/pages).
+// path segment ("pages"): one by one (…/pages/{id}) and as listings (…/pages). A collection
+// below an object of another (…/networks/{id}/private-dns) is not the other's.
 func (e *Env) Reads(collection string) (direct, listings int) {
 	for _, r := range e.Requests() {
 		method, path, _ := strings.Cut(r, " ")
 		path, _, _ = strings.Cut(path, "?")
-		if method != "GET" || !strings.Contains(path, "/"+collection) {
+		if method != "GET" {
 			continue
 		}
-		if strings.HasSuffix(path, "/"+collection) {
+		segments := strings.Split(path, "/")
+		switch n := len(segments); {
+		case segments[n-1] == collection:
 			listings++
-		} else {
+		case n > 1 && segments[n-2] == collection:
 			direct++
 		}
 	}

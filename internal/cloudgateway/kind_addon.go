@@ -2,6 +2,7 @@ package cloudgateway
 
 import (
 	"context"
+	"net/url"
 	"slices"
 	"time"
 
@@ -22,11 +23,22 @@ import (
 // nothing else; name and owner replace the add-on).
 type addOnAPI struct{ engine.PatchAPI }
 
-var addOns = engine.PatchAPI{PlatformAPI: engine.PlatformAPI{Collection: global("add-ons")}, NameFilter: "filter[name][eq]"}
+var addOns = engine.PatchAPI{PlatformAPI: engine.PlatformAPI{Collection: global("add-ons"), Listed: true}, NameFilter: "filter[name][eq]"}
 
 func (a addOnAPI) Get(ctx context.Context, cl *konnect.Client, addr engine.Address) (konnect.Object, *konnect.Response, error) {
 	obj, resp, err := a.PatchAPI.Get(ctx, cl, addr)
 	return addOnFromKonnect(obj), resp, err
+}
+
+// List lists add-ons in Kong's shape, as Get reads one: the refresh reads them from this
+// listing (Listed), which carries every field the GET does (cloud-gateways v2: both
+// AddOnResponse).
+func (a addOnAPI) List(ctx context.Context, cl *konnect.Client, parents map[string]string, query url.Values) ([]konnect.Object, error) {
+	all, err := a.PatchAPI.List(ctx, cl, parents, query)
+	for i, o := range all {
+		all[i] = addOnFromKonnect(o)
+	}
+	return all, err
 }
 
 func (a addOnAPI) FindByName(ctx context.Context, cl *konnect.Client, parents map[string]string, name string) (konnect.Object, error) {

@@ -17,7 +17,7 @@ var CustomDomainKind = engine.EntityKind{
 	Description: "A custom domain of a Cloud Gateways control plane: Konnect provisions a TLS certificate and an SNI for it on the control plane's data planes, once two CNAME records point at Konnect (see Konnect's custom domain guide). " +
 		"The create waits until Konnect reports it `ready` (`timeouts.create`); a provisioning that fails is an error with Konnect's reason, and the domain stays in state, tainted. " +
 		"Konnect cannot change a custom domain: any change replaces it. Creating a domain that another custom domain already has fails with the `import` block that adopts it. Import it by id.",
-	API:      engine.PatchAPI{PlatformAPI: engine.PlatformAPI{Collection: global("custom-domains")}, NameFilter: "filter[domain][eq]", NameField: "domain"},
+	API:      engine.PatchAPI{PlatformAPI: engine.PlatformAPI{Collection: global("custom-domains"), Listed: true}, NameFilter: "filter[domain][eq]", NameField: "domain"},
 	NameAttr: "domain",
 	// What provisioning moves: never a change of the domain's own.
 	Derived: []string{"state", "state_metadata", "certificate_id", "sni_id", "entity_version", "updated_at"},

@@ -35,7 +35,7 @@ var NetworkKind = engine.EntityKind{
 		"Konnect provisions it asynchronously: the create waits until it is `ready` (about half an hour in Konnect; `timeouts.create`), and the destroy until it is gone (`timeouts.delete`). " +
 		"A provisioning that fails is an error with Konnect's reason, and the network stays in state, tainted, so that the next apply replaces it. " +
 		"Only the name can change in place; anything else replaces the network. A network that a configuration still uses cannot be destroyed: the destroy names the configuration. Konnect deletes its transit gateways and private DNS with it: those this configuration does not manage are named, and the destroy refused (`conflict_policy`).",
-	API:      engine.PatchAPI{PlatformAPI: engine.PlatformAPI{Collection: global("networks")}, NameFilter: "filter[name][eq]"},
+	API:      engine.PatchAPI{PlatformAPI: engine.PlatformAPI{Collection: global("networks"), Listed: true}, NameFilter: "filter[name][eq]"},
 	NameAttr: "name",
 	// What provisioning moves, and the counts other objects move: never a change of the network's own.
 	Derived: []string{"state", "state_metadata", "provider_metadata", "entity_version", "updated_at",
@@ -87,7 +87,7 @@ var NetworkKind = engine.EntityKind{
 var ProviderAccountKind = engine.EntityKind{
 	TypeName:    "konnect_cloud_gateway_provider_account",
 	Description: "A cloud provider account linked to the organization, in which Dedicated Cloud Gateways networks are made.",
-	API:         engine.PatchAPI{PlatformAPI: engine.PlatformAPI{Collection: global("provider-accounts")}},
+	API:         engine.PatchAPI{PlatformAPI: engine.PlatformAPI{Collection: global("provider-accounts"), Listed: true}},
 	Filter: &engine.KongFilter{Noun: "provider account", Fields: []engine.KongFilterField{
 		{Name: "provider", What: "cloud provider", Ops: []string{"eq", "neq", "contains"}},
 	}},

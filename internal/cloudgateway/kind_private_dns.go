@@ -84,7 +84,7 @@ var PrivateDNSKind = engine.EntityKind{
 		"Konnect attaches it only to a ready network: the create waits for the network first (`timeouts.create` bounds both waits), then until the private DNS is `ready` (or `pending-association`, waiting for the customer's side). " +
 		"A provisioning that fails is an error with Konnect's reason, and the private DNS stays in state, tainted. The destroy waits until it is gone (`timeouts.delete`). " +
 		"Only an outbound resolver's name and `dns_config` change in place; anything else replaces the private DNS.",
-	API:          engine.PatchAPI{PlatformAPI: engine.PlatformAPI{Collection: belowNetwork("private-dns")}},
+	API:          engine.PatchAPI{PlatformAPI: engine.PlatformAPI{Collection: belowNetwork("private-dns"), Listed: true}},
 	Derived:      []string{"state", "state_metadata", "entity_version", "updated_at"},
 	Provisioning: attachmentProvisioning("pending-association"),
 	Attrs: append([]engine.Attr{

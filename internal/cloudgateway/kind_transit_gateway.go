@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"maps"
 	"net/http"
+	"net/url"
 	"slices"
 
 	"github.com/hashicorp/terraform-plugin-framework/path"
@@ -41,6 +42,17 @@ type transitGatewayAPI struct{ engine.PatchAPI }
 func (a transitGatewayAPI) Get(ctx context.Context, cl *konnect.Client, addr engine.Address) (konnect.Object, *konnect.Response, error) {
 	obj, resp, err := a.PatchAPI.Get(ctx, cl, addr)
 	return byShape(obj), resp, err
+}
+
+// List lists the network's transit gateways by shape, as Get reads one: the refresh reads
+// them from this listing (Listed), which carries every field the GET does (cloud-gateways
+// v2: both TransitGatewayResponse).
+func (a transitGatewayAPI) List(ctx context.Context, cl *konnect.Client, parents map[string]string, query url.Values) ([]konnect.Object, error) {
+	all, err := a.PatchAPI.List(ctx, cl, parents, query)
+	for i, o := range all {
+		all[i] = byShape(o)
+	}
+	return all, err
 }
 
 // Create posts the one shape configuration sets.
@@ -199,7 +211,7 @@ var TransitGatewayKind = engine.EntityKind{
 		"Konnect attaches it only to a ready network: the create waits for the network first (`timeouts.create` bounds both waits), then until the transit gateway is `ready` (or waiting for the customer to accept it: `pending-acceptance`, `pending-user-action`). " +
 		"A provisioning that fails is an error with Konnect's reason, and the transit gateway stays in state, tainted. The destroy waits until it is gone (`timeouts.delete`). " +
 		"Only an AWS transit gateway's `cidr_blocks` and a resource endpoint's `resource_config` change in place; anything else replaces the transit gateway.",
-	API:          transitGatewayAPI{engine.PatchAPI{PlatformAPI: engine.PlatformAPI{Collection: belowNetwork("transit-gateways")}}},
+	API:          transitGatewayAPI{engine.PatchAPI{PlatformAPI: engine.PlatformAPI{Collection: belowNetwork("transit-gateways"), Listed: true}}},
 	Derived:      []string{"state", "state_metadata", "entity_version", "updated_at"},
 	Provisioning: attachmentProvisioning("pending-acceptance", "pending-user-action"),
 	Attrs: append([]engine.Attr{
