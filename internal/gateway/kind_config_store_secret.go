@@ -21,8 +21,9 @@ var ConfigStoreSecretKind = engine.EntityKind{
 		"state keeps the value Terraform wrote, and a change of the value made in Konnect is detected only by the secret's " +
 		"`updated_at` moving (the stale-plan guard and the conflict check compare the secret's revision, not its value); " +
 		"the value is never shown in plans, logs or diagnostics. Adding a key that already exists fails with the `import` block that adopts it.",
+	// Listed as its GET answers (ConfigStoreSecret, the value in neither).
 	API: engine.PlatformAPI{Collection: engine.ControlPlaneSub("config-stores", "{config_store_id}", "secrets"), Key: "key",
-		PutBody: engine.Without("key")},
+		PutBody: engine.Without("key"), Listed: true},
 	NameAttr: "key",
 	Attrs: slices.Concat([]engine.Attr{
 		controlPlaneID,

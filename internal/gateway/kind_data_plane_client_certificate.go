@@ -12,7 +12,7 @@ var DataPlaneClientCertificateKind = engine.EntityKind{
 	TypeName: "konnect_gateway_data_plane_client_certificate",
 	Description: "A data-plane client certificate of a Konnect control plane: data planes that present it (pinned mode) may connect. " +
 		"A certificate deleted in Konnect is reported by the next plan and created again.",
-	API: engine.PlatformAPI{Collection: engine.ControlPlaneSub("dp-client-certificates"), Item: true},
+	API: engine.PlatformAPI{Collection: engine.ControlPlaneSub("dp-client-certificates"), Item: true, Listed: true}, // listed as its GET answers (DataPlaneClientCertificate)
 	Attrs: []engine.Attr{
 		controlPlaneID,
 		{Name: "cert", Type: engine.String, Mode: engine.Required, Description: "The PEM-encoded certificate.",
