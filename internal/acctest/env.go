@@ -90,6 +90,19 @@ func (e *Env) Reads(collection string) (direct, listings int) {
 	return direct, listings
 }
 
+// WantListedOnce fails the test unless each collection (by its last path segment, as Reads
+// counts) was listed exactly once and read one by one at most once since the last
+// ResetRequests: a no-change plan that refreshes them from one listing each.
+func (e *Env) WantListedOnce(collections ...string) {
+	e.T.Helper()
+	for _, c := range collections {
+		if direct, listings := e.Reads(c); direct > 1 || listings != 1 {
+			e.T.Errorf("the no-change plan read %d %s one by one and listed them %d times, want at most 1 and 1:\n%s",
+				direct, c, listings, strings.Join(e.Requests(), "\n"))
+		}
+	}
+}
+
 // ResetRequests forgets the requests served so far.
 func (e *Env) ResetRequests() {
 	e.reqMu.Lock()

@@ -3,7 +3,6 @@ package portal_test
 import (
 	"fmt"
 	"regexp"
-	"strings"
 	"testing"
 
 	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
@@ -76,12 +75,7 @@ resource "konnect_portal_snippet" %[1]q {
 			},
 			{
 				PreConfig: func() {
-					for _, c := range []string{"pages", "snippets"} {
-						if direct, listings := env.Reads(c); direct > 1 || listings != 1 {
-							t.Errorf("the no-change plan read %d %s one by one and listed them %d times, want at most 1 and 1:\n%s",
-								direct, c, listings, strings.Join(env.Requests(), "\n"))
-						}
-					}
+					env.WantListedOnce("pages", "snippets")
 					// Someone edits every content in the portal editor.
 					for _, p := range paths {
 						env.Edit(p, acctest.Set("content", "# edited in Konnect\n"))
