@@ -35,10 +35,7 @@ func (a addOnAPI) Get(ctx context.Context, cl *konnect.Client, addr engine.Addre
 // AddOnResponse).
 func (a addOnAPI) List(ctx context.Context, cl *konnect.Client, parents map[string]string, query url.Values) ([]konnect.Object, error) {
 	all, err := a.PatchAPI.List(ctx, cl, parents, query)
-	for i, o := range all {
-		all[i] = addOnFromKonnect(o)
-	}
-	return all, err
+	return engine.Shaped(all, err, addOnFromKonnect)
 }
 
 func (a addOnAPI) FindByName(ctx context.Context, cl *konnect.Client, parents map[string]string, name string) (konnect.Object, error) {
@@ -48,10 +45,7 @@ func (a addOnAPI) FindByName(ctx context.Context, cl *konnect.Client, parents ma
 
 func (a addOnAPI) FindAllByName(ctx context.Context, cl *konnect.Client, parents map[string]string, name string) ([]konnect.Object, error) {
 	all, err := a.PatchAPI.FindAllByName(ctx, cl, parents, name)
-	for i, o := range all {
-		all[i] = addOnFromKonnect(o)
-	}
-	return all, err
+	return engine.Shaped(all, err, addOnFromKonnect)
 }
 
 func (a addOnAPI) Create(ctx context.Context, cl *konnect.Client, parents map[string]string, body konnect.Object) (konnect.Object, *konnect.Response, error) {

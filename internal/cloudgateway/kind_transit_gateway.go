@@ -49,10 +49,7 @@ func (a transitGatewayAPI) Get(ctx context.Context, cl *konnect.Client, addr eng
 // v2: both TransitGatewayResponse).
 func (a transitGatewayAPI) List(ctx context.Context, cl *konnect.Client, parents map[string]string, query url.Values) ([]konnect.Object, error) {
 	all, err := a.PatchAPI.List(ctx, cl, parents, query)
-	for i, o := range all {
-		all[i] = byShape(o)
-	}
-	return all, err
+	return engine.Shaped(all, err, byShape)
 }
 
 // Create posts the one shape configuration sets.

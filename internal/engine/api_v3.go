@@ -90,6 +90,16 @@ func (p PatchAPI) FindAllByName(ctx context.Context, cl *konnect.Client, parents
 
 // List returns every object of the collection that Konnect's filter query (filter[…])
 // matches, all pages.
+// Shaped turns each object of a listing into the shape its kind's Get answers (Konnect's
+// object into Kong's), for an API that reads every object in a shape of its own: its List
+// and FindAllByName then answer as its Get does.
+func Shaped(all []konnect.Object, err error, shape func(konnect.Object) konnect.Object) ([]konnect.Object, error) {
+	for i, o := range all {
+		all[i] = shape(o)
+	}
+	return all, err
+}
+
 func (p PatchAPI) List(ctx context.Context, cl *konnect.Client, parents map[string]string, query url.Values) ([]konnect.Object, error) {
 	found, err := ListPlatformQuery(ctx, cl, p.Collection(parents), query)
 	for i, o := range found {

@@ -25,7 +25,7 @@ func TestPlatformCreateAmbiguous(t *testing.T) {
 		mu     sync.Mutex
 		objs   []map[string]any
 		calls  map[string]int
-		refuse bool // a second object of a name is refused (RefusesTakenName)
+		refuse bool // a second object of a name is refused (PlatformAPI.Unique)
 		drop   bool // the first POST fails before Konnect makes anything
 	}
 	start := func(t *testing.T, existing ...map[string]any) (*server, *konnect.Client) {

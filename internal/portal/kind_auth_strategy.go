@@ -130,10 +130,7 @@ func (a strategyAPI) FindByName(ctx context.Context, c *konnect.Client, parents 
 
 func (a strategyAPI) List(ctx context.Context, c *konnect.Client, parents map[string]string, query url.Values) ([]konnect.Object, error) {
 	found, err := a.PatchAPI.List(ctx, c, parents, query)
-	for i, o := range found {
-		found[i] = toKong(o)
-	}
-	return found, err
+	return engine.Shaped(found, err, toKong)
 }
 
 func (a strategyAPI) Create(ctx context.Context, c *konnect.Client, parents map[string]string, body konnect.Object) (konnect.Object, *konnect.Response, error) {
